@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Waterfall: Pinterest-style waterfall-flow (masonry) collection views for Swift.
+///
+/// - `WaterfallCore`: platform-free layout engine, collection layouts and view logic (Foundation only).
+/// - `WaterfallFeed`: feed models, paging loader and image pipeline (Foundation only).
+/// - `WaterfallGTK`: the GTK 4 front end.
+/// - `waterfall-demo`: the shop-wall app; `waterfall-bench`: release-build benchmarks.
+let package = Package(
+    name: "Waterfall",
+    products: [
+        .library(name: "WaterfallCore", targets: ["WaterfallCore"]),
+        .library(name: "WaterfallFeed", targets: ["WaterfallFeed"]),
+        .library(name: "WaterfallGTK", targets: ["WaterfallGTK"]),
+        .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
+        .executable(name: "waterfall-bench", targets: ["waterfall-bench"]),
+    ],
+    targets: [
+        .target(name: "WaterfallCore"),
+        .target(name: "WaterfallFeed"),
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        .target(name: "CWaterfallGtk", dependencies: ["CGtk"]),
+        .target(name: "WaterfallGTK", dependencies: ["WaterfallCore", "WaterfallFeed", "CGtk", "CWaterfallGtk"]),
+        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed"]),
+        .executableTarget(
+            name: "waterfall-bench",
+            dependencies: ["WaterfallCore"],
+            path: "Benchmarks/waterfall-bench"
+        ),
+        .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore"]),
+        .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed"]),
+        .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+#ifndef CWATERFALLGTK_H
+#define CWATERFALLGTK_H
+#include <gtk/gtk.h>
+#endif

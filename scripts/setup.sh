@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what Waterfall needs on Debian 12 (run as root; idempotent and quiet when all is there).
+# The Swift 6 toolchain itself is expected on PATH.
+set -euo pipefail
+packages=(libgtk-4-dev xvfb xauth python3 fonts-dejavu-core)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+command -v swift >/dev/null || { echo "setup: swift is not on PATH (Swift 6 toolchain required)" >&2; exit 1; }

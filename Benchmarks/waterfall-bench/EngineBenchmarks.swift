@@ -1,0 +1,98 @@
+import Foundation
+import WaterfallCore
+
+/// Benchmarks of the layout engine against the seed port, in one run.
+enum EngineBenchmarks {
+    /// Deterministic item heights in 120...380 points (a linear congruential generator, so every
+    /// run measures the same data).
+    static func heights(count: Int, seed: UInt64 = 42) -> [Double] {
+        var state = seed
+        return (0..<count).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return 120 + Double((state >> 33) % 261)
+        }
+    }
+
+    /// Runs every engine benchmark and records its figures.
+    static func run(into report: inout BenchmarkReport) {
+        let million = heights(count: 1_000_000)
+        let sizes = million.map { ItemSize.height(CGFloat($0)) }
+        let width = 390.0
+
+        // Full layout of 1,000,000 items in 4 columns (what a rotation costs).
+        var seed = SeedWaterflow(columns: 4, width: width)
+        let seedFull = Timing.best(of: 5) { seed.reloadData(heights: million) }
+        var engine = WaterfallLayout(columns: .fixed(4), containerWidth: width)
+        engine.append(contentsOf: sizes)
+        var toggle = false
+        let engineFull = Timing.best(of: 5) {
+            toggle.toggle()
+            engine.containerWidth = toggle ? width + 1 : width
+        }
+        report.add("full_layout_1m_seed_ms", seedFull * 1e3)
+        report.add("full_layout_1m_engine_ms", engineFull * 1e3)
+        report.add("full_layout_1m_speedup", seedFull / engineFull)
+        report.add("engine_bytes_per_item_1m", Double(engine.memoryFootprint) / 1e6)
+
+        // Feed session: 20,000 items in pages of 50, each page followed by the visible query at
+        // the bottom. The seed reloads everything per page.
+        let feed = Array(million.prefix(20_000))
+        let viewport = 844.0
+        let seedSession = Timing.best(of: 3) {
+            var view = SeedWaterflow(columns: 4, width: width)
+            var loaded: [Double] = []
+            for start in stride(from: 0, to: feed.count, by: 50) {
+                loaded.append(contentsOf: feed[start..<start + 50])
+                view.reloadData(heights: loaded)
+                let bottom = view.cellFrames.map(\.maxY).max()! + 8
+                blackHole(view.visibleIndices(offset: bottom - viewport, height: viewport).count)
+            }
+        }
+        let engineSession = Timing.best(of: 5) {
+            var layout = WaterfallLayout(columns: .fixed(4), containerWidth: width)
+            for start in stride(from: 0, to: feed.count, by: 50) {
+                layout.append(contentsOf: sizes[start..<start + 50])
+                let bottom = layout.contentSize.height
+                var visible = 0
+                layout.forEachIndex(in: CGRect(x: 0, y: bottom - viewport, width: width, height: viewport)) { _ in visible += 1 }
+                blackHole(visible)
+            }
+        }
+        report.add("feed_session_20k_seed_ms", seedSession * 1e3)
+        report.add("feed_session_20k_engine_ms", engineSession * 1e3)
+        report.add("feed_session_20k_speedup", seedSession / engineSession)
+
+        // Visible query at 1,000,000 items, 844 pt viewport: scroll steps down the content, and
+        // random jumps (cold caches).
+        let contentHeight = Double(engine.contentSize.height)
+        let steps = 200_000
+        let stepLength = (contentHeight - viewport) / Double(steps)
+        var found = 0
+        let scrolled = Timing.best(of: 3) {
+            for step in 0..<steps {
+                let rect = CGRect(x: 0, y: Double(step) * stepLength, width: width, height: viewport)
+                engine.forEachIndex(in: rect) { _ in found &+= 1 }
+            }
+        }
+        var generator = SplitMix64(seed: 7)
+        let offsets = (0..<steps).map { _ in Double(generator.next() % UInt64(contentHeight - viewport)) }
+        let jumped = Timing.best(of: 3) {
+            for offset in offsets {
+                engine.forEachIndex(in: CGRect(x: 0, y: offset, width: width, height: viewport)) { _ in found &+= 1 }
+            }
+        }
+        let sortedQuery = Timing.best(of: 3) {
+            for offset in offsets.prefix(20_000) {
+                found &+= engine.indices(in: CGRect(x: 0, y: offset, width: width, height: viewport)).count
+            }
+        }
+        blackHole(found)
+        let seedQuery = Timing.best(of: 3) {
+            blackHole(seed.visibleIndices(offset: contentHeight / 2, height: viewport).count)
+        }
+        report.add("visible_query_1m_scroll_us", scrolled / Double(steps) * 1e6)
+        report.add("visible_query_1m_random_us", jumped / Double(steps) * 1e6)
+        report.add("visible_query_1m_sorted_array_us", sortedQuery / 20_000 * 1e6)
+        report.add("visible_query_1m_seed_us", seedQuery * 1e6)
+    }
+}

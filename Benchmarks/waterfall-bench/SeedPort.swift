@@ -1,0 +1,56 @@
+import Foundation
+
+/// A faithful Swift port of the seeds' HMWaterflowView algorithm (seed 000), the baseline the
+/// benchmark compares against: `reloadData` recomputes every frame into an array with a linear
+/// scan for the shortest column, and `layoutSubviews` tests every frame at each scroll step.
+struct SeedWaterflow {
+    /// The seeds' margins (all 8 by default) and column count.
+    var top = 8.0, bottom = 8.0, left = 8.0, right = 8.0, column = 8.0, row = 8.0
+    /// Number of columns.
+    var numberOfColumns: Int
+    /// The view's width.
+    var width: Double
+    /// Every cell's frame, as the seed's `cellFrames` array.
+    private(set) var cellFrames: [CGRect] = []
+
+    /// Creates the view model with a column count and width.
+    init(columns: Int, width: Double) {
+        self.numberOfColumns = columns
+        self.width = width
+    }
+
+    /// The seed's `cellWidth`.
+    var cellWidth: Double {
+        (width - left - right - Double(numberOfColumns - 1) * column) / Double(numberOfColumns)
+    }
+
+    /// The seed's `reloadData`: every frame recomputed from scratch.
+    mutating func reloadData(heights: [Double]) {
+        cellFrames.removeAll()
+        let cellW = cellWidth
+        var maxYOfColumns = [Double](repeating: 0, count: numberOfColumns)
+        for height in heights {
+            var cellColumn = 0
+            var maxYOfCellColumn = maxYOfColumns[0]
+            for j in 1..<numberOfColumns where maxYOfColumns[j] < maxYOfCellColumn {
+                cellColumn = j
+                maxYOfCellColumn = maxYOfColumns[j]
+            }
+            let cellX = left + Double(cellColumn) * (cellW + column)
+            let cellY = maxYOfCellColumn == 0 ? top : maxYOfCellColumn + row
+            let frame = CGRect(x: cellX, y: cellY, width: cellW, height: height)
+            cellFrames.append(frame)
+            maxYOfColumns[cellColumn] = frame.maxY
+        }
+    }
+
+    /// The seed's `layoutSubviews` visibility test: every frame checked against the viewport.
+    func visibleIndices(offset: Double, height: Double) -> [Int] {
+        var visible: [Int] = []
+        for (index, frame) in cellFrames.enumerated()
+        where frame.maxY > offset && frame.minY < offset + height {
+            visible.append(index)
+        }
+        return visible
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// The axis along which a layout's content scrolls.
+public enum ScrollAxis: Equatable, Sendable {
+    /// Content taller than the viewport scrolls up and down (the waterfall).
+    case vertical
+    /// Content wider than the viewport scrolls sideways (a carousel).
+    case horizontal
+    /// Everything fits in the viewport (a circle).
+    case none
+}
+
+/// The seeds' spacing and column settings (`numberOfColumns`, `marginForType`), handed to a
+/// layout by the view model so that any layout can honour them.
+public struct LayoutMetrics: Equatable, Sendable {
+    /// The number of columns (the seeds' default is 3).
+    public var columns: Int
+    /// Margins between the container's edges and the items.
+    public var insets: EdgeInsets
+    /// Space between columns (or between items along a row).
+    public var columnSpacing: CGFloat
+    /// Space between rows (between consecutive items of a column).
+    public var rowSpacing: CGFloat
+
+    /// Creates metrics; the defaults are the seeds': 3 columns, 8 pt everywhere.
+    public init(columns: Int = 3, insets: EdgeInsets = EdgeInsets(all: 8),
+                columnSpacing: CGFloat = 8, rowSpacing: CGFloat = 8) {
+        self.columns = columns
+        self.insets = insets
+        self.columnSpacing = columnSpacing
+        self.rowSpacing = rowSpacing
+    }
+}
+
+/// A layout for the view model: where each item goes, which items lie in a rectangle, where
+/// scrolling should stop. It mirrors `UICollectionViewLayout` as seed 003 uses it
+/// (`prepareLayout`, `layoutAttributesForElementsInRect:`, `layoutAttributesForItemAtIndexPath:`,
+/// `shouldInvalidateLayoutForBoundsChange:`, `targetContentOffsetForProposedContentOffset:`),
+/// as a value type that stores its own items.
+///
+/// All rectangles and points are in content coordinates: origin at the content's top-left,
+/// y growing downward. Visibility uses open intersection: an item is *in* a rectangle when
+/// `frame.maxX > rect.minX && frame.minX < rect.maxX && frame.maxY > rect.minY &&
+/// frame.minY < rect.maxY` (see ``CoreGraphics/CGRect/overlaps(_:)``). The view model's
+/// scrolling diff relies on ``forEachIndex(in:_:)`` reporting exactly those items.
+///
+/// Conforming layouts: ``WaterfallCollectionLayout`` (vertical masonry); carousels (horizontal,
+/// offset-dependent scale) and circles (non-scrolling) fit the same protocol.
+public protocol CollectionLayout {
+    /// The axis the content scrolls along.
+    var scrollAxis: ScrollAxis { get }
+    /// The number of items the layout holds.
+    var itemCount: Int { get }
+    /// The size of the whole content.
+    var contentSize: CGSize { get }
+    /// The width items are laid out at when the layout has a single item width (the seeds'
+    /// `cellWidth`, a waterfall's column width); 0 otherwise.
+    var cellWidth: CGFloat { get }
+
+    /// Lays items out for a viewport of this size (the seeds' `prepareLayout`). The view model
+    /// calls it whenever the viewport size changes.
+    mutating func prepare(for containerSize: CGSize)
+    /// Adopts the data source's column count and the delegate's margins. Layouts without
+    /// columns may use only the insets and spacings.
+    mutating func configure(with metrics: LayoutMetrics)
+    /// Replaces the items in `range` with items of the given sizes: an insert when `range` is
+    /// empty, a delete when `sizes` is empty. Layouts that ignore item sizes only track the count.
+    mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C) where C.Element == ItemSize
+
+    /// The frame of the item at `index` (which must be valid), used for visibility and hit tests.
+    func frame(at index: Int) -> CGRect
+    /// The full attributes of the item at `index` (which must be valid).
+    func layoutAttributes(at index: Int) -> LayoutAttributes
+    /// Calls `body` once for every index whose frame overlaps `rect` (open intersection), in
+    /// any order, without allocating. This is the scrolling hot path.
+    func forEachIndex(in rect: CGRect, _ body: (Int) -> Void)
+    /// The attributes of every item whose frame overlaps `rect`, by ascending index.
+    func layoutAttributes(in rect: CGRect) -> [LayoutAttributes]
+    /// The topmost item whose frame contains `point`, or `nil`.
+    func index(at point: CGPoint) -> Int?
+
+    /// Whether scrolling to `newBounds` (the viewport in content coordinates, same size as
+    /// before) changes any item's attributes — true for layouts that scale items by their
+    /// distance from the centre. The view model asks on every scroll step.
+    func shouldInvalidate(forBoundsChange newBounds: CGRect) -> Bool
+    /// Updates offset-dependent attributes for `newBounds`; called when
+    /// ``shouldInvalidate(forBoundsChange:)`` returned true.
+    mutating func invalidate(forBoundsChange newBounds: CGRect)
+    /// Where scrolling that would stop at `proposed`, moving at `velocity` (points per second),
+    /// should come to rest — e.g. centred on an item for a carousel.
+    func targetContentOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint
+}
+
+extension CollectionLayout {
+    /// By default nothing depends on the scroll offset.
+    public func shouldInvalidate(forBoundsChange newBounds: CGRect) -> Bool { false }
+
+    /// By default there is nothing to update.
+    public mutating func invalidate(forBoundsChange newBounds: CGRect) {}
+
+    /// By default scrolling stops where it would.
+    public func targetContentOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
+
+    /// By default the layout has no single item width.
+    public var cellWidth: CGFloat { 0 }
+
+    /// Collects ``forEachIndex(in:_:)`` and sorts it.
+    /// - Complexity: O(q + k log k), where q is the cost of the query and k the items found.
+    public func layoutAttributes(in rect: CGRect) -> [LayoutAttributes] {
+        var indices: [Int] = []
+        forEachIndex(in: rect) { indices.append($0) }
+        indices.sort()
+        return indices.map(layoutAttributes(at:))
+    }
+
+    /// Searches the items around `point` and returns the one with the highest z-index whose
+    /// frame contains the point (`CGRect.contains` semantics); ties go to the lower index.
+    /// - Complexity: that of a ``forEachIndex(in:_:)`` query for a 1×1 rectangle.
+    public func index(at point: CGPoint) -> Int? {
+        var hit: LayoutAttributes?
+        forEachIndex(in: CGRect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)) { index in
+            let attributes = layoutAttributes(at: index)
+            guard attributes.frame.contains(point) else { return }
+            if let best = hit, best.zIndex > attributes.zIndex
+                || (best.zIndex == attributes.zIndex && best.index < attributes.index) { return }
+            hit = attributes
+        }
+        return hit?.index
+    }
+}
+
+extension CGRect {
+    /// Open intersection, the visibility rule of ``CollectionLayout``: the rectangles share
+    /// interior area, or a zero-size rectangle lies strictly inside the other.
+    public func overlaps(_ other: CGRect) -> Bool {
+        maxX > other.minX && minX < other.maxX && maxY > other.minY && minY < other.maxY
+    }
+}

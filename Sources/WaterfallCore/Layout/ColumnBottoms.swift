@@ -1,0 +1,124 @@
+/// The bottom edge of every column during placement, and the choice of the next column.
+///
+/// An empty column has bottom `-infinity`, which makes it shorter than any used column (the
+/// seeds treat a column whose maximum y is 0 the same way). Up to
+/// ``ColumnBottoms/linearScanLimit`` columns the shortest one is found by a linear scan, which
+/// beats any tree at that size; above it a tournament tree of minima finds the shortest column,
+/// or the leftmost within a tolerance of it, in O(log c).
+///
+/// Lives only for one placement pass, on memory the caller lends (a temporary allocation, on
+/// the stack for usual column counts), so the hot loop pays no allocation, copy-on-write or
+/// bounds checks.
+struct ColumnBottoms: ~Copyable {
+    /// Column counts up to this use linear scans instead of the tree.
+    static let linearScanLimit = 16
+
+    /// Number of columns.
+    let count: Int
+    /// Bottoms of the columns, followed (tree mode) by the tree of minima: node 1 is the root,
+    /// node `i` has children `2i` and `2i + 1`, leaves start at `leafBase`; leaves past the last
+    /// column hold `+infinity`.
+    private let storage: UnsafeMutablePointer<Double>
+    /// Index of the first leaf (a power of two ≥ count), or 0 in linear mode.
+    private let leafBase: Int
+    /// The number of `Double`s of storage `count` columns need.
+    static func storageSize(columns count: Int) -> Int {
+        count + 2 * leafBase(columns: count)
+    }
+
+    /// The first leaf of the tree for `count` columns, or 0 when a linear scan is used.
+    private static func leafBase(columns count: Int) -> Int {
+        guard count > linearScanLimit else { return 0 }
+        var base = 1
+        while base < count { base <<= 1 }
+        return base
+    }
+
+    /// Creates the state on `storage` (``storageSize(columns:)`` elements, at least one
+    /// column), whose first `count` elements the caller has set to the columns' bottoms.
+    /// - Complexity: O(c).
+    init(storage: UnsafeMutableBufferPointer<Double>, columns count: Int) {
+        precondition(count >= 1 && storage.count >= Self.storageSize(columns: count))
+        self.count = count
+        self.storage = storage.baseAddress!
+        self.leafBase = Self.leafBase(columns: count)
+        rebuildTree()
+    }
+
+    /// The tallest column's bottom, `-infinity` when every column is empty.
+    /// - Complexity: O(c).
+    var tallest: Double {
+        (0..<count).reduce(-Double.infinity) { Swift.max($0, storage[$1]) }
+    }
+
+    /// The bottom of one column.
+    @inline(__always)
+    func bottom(of column: Int) -> Double { storage[column] }
+
+    /// The column the next item goes into, with its bottom: the leftmost column whose bottom
+    /// is at most the shortest bottom + `tolerance` (with 0, the seeds' shortest column with
+    /// ties to the left).
+    /// - Complexity: O(c) up to ``linearScanLimit`` columns, O(log c) above.
+    @inline(__always)
+    func nextColumn(tolerance: Double) -> (column: Int, bottom: Double) {
+        if leafBase == 0 {
+            var best = 0
+            var shortest = storage[0]
+            for column in 1..<count {
+                let bottom = storage[column]
+                let isShorter = bottom < shortest
+                best = isShorter ? column : best
+                shortest = isShorter ? bottom : shortest
+            }
+            guard tolerance > 0 else { return (best, shortest) }
+            let threshold = shortest + tolerance
+            var column = 0
+            while storage[column] > threshold { column += 1 }
+            return (column, storage[column])
+        }
+        let tree = storage + count
+        let threshold = tree[1] + tolerance
+        var node = 1
+        while node < leafBase {
+            node = tree[2 * node] <= threshold ? 2 * node : 2 * node + 1
+        }
+        return (node - leafBase, storage[node - leafBase])
+    }
+
+    /// Sets one column's bottom.
+    /// - Complexity: O(log c).
+    @inline(__always)
+    mutating func setBottom(_ bottom: Double, ofColumn column: Int) {
+        storage[column] = bottom
+        guard leafBase > 0 else { return }
+        let tree = storage + count
+        var node = leafBase + column
+        tree[node] = bottom
+        while node > 1 {
+            node >>= 1
+            let smaller = Swift.min(tree[2 * node], tree[2 * node + 1])
+            if tree[node] == smaller { break }
+            tree[node] = smaller
+        }
+    }
+
+    /// Sets every column's bottom to the same value (below a full-span item).
+    /// - Complexity: O(c).
+    mutating func setAllBottoms(_ bottom: Double) {
+        storage.update(repeating: bottom, count: count)
+        rebuildTree()
+    }
+
+    /// Rebuilds the tree of minima from the columns' bottoms.
+    /// - Complexity: O(c).
+    private mutating func rebuildTree() {
+        guard leafBase > 0 else { return }
+        let tree = storage + count
+        for column in 0..<leafBase { tree[leafBase + column] = column < count ? storage[column] : .infinity }
+        var node = leafBase - 1
+        while node >= 1 {
+            tree[node] = Swift.min(tree[2 * node], tree[2 * node + 1])
+            node -= 1
+        }
+    }
+}

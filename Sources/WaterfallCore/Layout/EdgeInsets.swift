@@ -1,0 +1,48 @@
+import Foundation
+
+/// Distances from the container's edges to the content, in points.
+///
+/// The layout engine sanitizes every inset: a negative, NaN or infinite value counts as 0.
+/// In ``LayoutDirection/rightToLeft`` layouts the whole layout is mirrored, so `left` acts as
+/// the leading inset and `right` as the trailing one.
+public struct EdgeInsets: Equatable, Hashable, Sendable {
+    /// Space above the first row.
+    public var top: CGFloat
+    /// Space before the first column (the leading edge).
+    public var left: CGFloat
+    /// Space below the tallest column.
+    public var bottom: CGFloat
+    /// Space after the last column (the trailing edge).
+    public var right: CGFloat
+
+    /// Creates insets from the four edge distances.
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// Creates insets with the same distance on every edge.
+    public init(all value: CGFloat) {
+        self.init(top: value, left: value, bottom: value, right: value)
+    }
+
+    /// No insets.
+    public static let zero = EdgeInsets(all: 0)
+
+    /// These insets with every non-finite or negative edge replaced by 0.
+    var sanitized: EdgeInsets {
+        EdgeInsets(top: top.sanitizedLength, left: left.sanitizedLength,
+                   bottom: bottom.sanitizedLength, right: right.sanitizedLength)
+    }
+}
+
+extension CGFloat {
+    /// The value itself when it is finite and not negative; otherwise 0.
+    ///
+    /// The engine's single fallback rule for lengths (heights, insets, spacings, widths).
+    var sanitizedLength: CGFloat {
+        isFinite && self > 0 ? self : 0
+    }
+}

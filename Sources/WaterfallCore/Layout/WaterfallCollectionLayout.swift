@@ -1,0 +1,77 @@
+import Foundation
+
+/// ``WaterfallLayout`` as a ``CollectionLayout``: a thin wrapper that forwards to the engine,
+/// so the view model drives the masonry layout at the engine's speed (O(c log n + k) window
+/// queries, O(log n) hit tests, suffix-only edits).
+public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
+    /// The wrapped engine; configure placement or direction here.
+    public var engine: WaterfallLayout
+
+    /// Wraps an engine (by default an empty one with the seeds' settings).
+    public init(_ engine: WaterfallLayout = WaterfallLayout()) {
+        self.engine = engine
+    }
+
+    /// Always ``ScrollAxis/vertical``.
+    public var scrollAxis: ScrollAxis { .vertical }
+
+    /// The engine's item count.
+    public var itemCount: Int { engine.count }
+
+    /// The engine's content size.
+    /// - Complexity: O(c).
+    public var contentSize: CGSize { engine.contentSize }
+
+    /// The engine's column width.
+    public var cellWidth: CGFloat { engine.columnWidth }
+
+    /// Sets the engine's container width when it changed (relayouting every item).
+    /// - Complexity: O(1) when the width is unchanged, else O(n log c).
+    public mutating func prepare(for containerSize: CGSize) {
+        if engine.containerWidth != containerSize.width { engine.containerWidth = containerSize.width }
+    }
+
+    /// Sets the engine's fixed column count, insets and spacings, touching only the ones that
+    /// changed.
+    /// - Complexity: O(1) when nothing changed, else O(n log c) per changed setting.
+    public mutating func configure(with metrics: LayoutMetrics) {
+        if engine.columns != .fixed(metrics.columns) { engine.columns = .fixed(metrics.columns) }
+        if engine.insets != metrics.insets { engine.insets = metrics.insets }
+        if engine.columnSpacing != metrics.columnSpacing { engine.columnSpacing = metrics.columnSpacing }
+        if engine.rowSpacing != metrics.rowSpacing { engine.rowSpacing = metrics.rowSpacing }
+    }
+
+    /// Forwards to ``WaterfallLayout/replaceSubrange(_:with:)``; an append places only the new items.
+    /// - Complexity: O(c log n + (n − range.lowerBound) · log c).
+    public mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C)
+    where C.Element == ItemSize {
+        if range.lowerBound == engine.count {
+            engine.append(contentsOf: sizes)
+        } else {
+            engine.replaceSubrange(range, with: sizes)
+        }
+    }
+
+    /// The engine's frame.
+    /// - Complexity: O(1).
+    public func frame(at index: Int) -> CGRect { engine.frame(at: index) }
+
+    /// The engine's frame, unscaled and opaque.
+    /// - Complexity: O(1).
+    public func layoutAttributes(at index: Int) -> LayoutAttributes {
+        LayoutAttributes(index: index, frame: engine.frame(at: index))
+    }
+
+    /// The engine's vertical query, filtered horizontally so that the result is exactly the
+    /// open intersection with `rect`.
+    /// - Complexity: O(c log n + k) for k indices reported.
+    public func forEachIndex(in rect: CGRect, _ body: (Int) -> Void) {
+        engine.forEachIndex(in: rect) { index in
+            if engine.frame(at: index).overlaps(rect) { body(index) }
+        }
+    }
+
+    /// The engine's hit test.
+    /// - Complexity: O(log n).
+    public func index(at point: CGPoint) -> Int? { engine.index(at: point) }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+extension WaterfallLayout {
+    /// Places the items `start..<count` after the items before `start`, whose frames are kept.
+    ///
+    /// Rebuilds the column state as it was just before item `start` from the member lists (the
+    /// last item of each column and the last full-span item), so no checkpoints are needed.
+    /// - Complexity: O(c log n + (count − start) · log c).
+    mutating func relayout(from start: Int) {
+        let count = values.count
+        uniqueMembers()
+        members.truncate(before: start)
+        withUnsafeTemporaryAllocation(of: Double.self,
+                                      capacity: ColumnBottoms.storageSize(columns: geometry.columnCount)) { storage in
+            storeBottoms(before: start, into: storage)
+            place(from: start, count: count,
+                  columns: ColumnBottoms(storage: storage, columns: geometry.columnCount))
+        }
+    }
+
+    /// The placement loop of ``relayout(from:)``.
+    private mutating func place(from start: Int, count: Int, columns: consuming ColumnBottoms) {
+        var columns = columns
+        var nextSequential = sequentialColumn(before: start)
+        ys.removeSubrange(start...)
+        ys.append(contentsOf: repeatElement(0, count: count - start))
+
+        let geometry = self.geometry
+        let columnCount = geometry.columnCount
+        let fullSpanBit = ItemKind.fullSpan.rawValue
+        let kindMask = ~ItemKind.columnMask
+        let members = self.members
+        values.withUnsafeBufferPointer { values in
+            slots.withUnsafeMutableBufferPointer { slots in
+                ys.withUnsafeMutableBufferPointer { ys in
+                    members.withLists { lists in
+                        for index in start..<count {
+                            let slot = slots[index] & kindMask
+                            let height = geometry.height(value: values[index], slot: slot)
+                            if slot & fullSpanBit != 0 {
+                                let tallest = columns.tallest
+                                let y = tallest == -.infinity ? geometry.top : tallest + geometry.rowSpacing
+                                ys[index] = y
+                                slots[index] = slot
+                                columns.setAllBottoms(y + height)
+                                lists[columnCount].append(Int32(truncatingIfNeeded: index))
+                                nextSequential = 0
+                                continue
+                            }
+                            let (column, bottom): (Int, Double)
+                            if let tolerance = geometry.tolerance {
+                                (column, bottom) = columns.nextColumn(tolerance: tolerance)
+                            } else {
+                                (column, bottom) = (nextSequential, columns.bottom(of: nextSequential))
+                                nextSequential = column + 1 == columnCount ? 0 : column + 1
+                            }
+                            let y = bottom == -.infinity ? geometry.top : bottom + geometry.rowSpacing
+                            ys[index] = y
+                            slots[index] = slot | UInt16(truncatingIfNeeded: column)
+                            columns.setBottom(y + height, ofColumn: column)
+                            lists[column].append(Int32(truncatingIfNeeded: index))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stores each column's bottom just before item `start` is placed (`-infinity` for an
+    /// empty column) in the first c elements of `storage`. Expects the member lists to hold
+    /// only indices below `start`.
+    /// - Complexity: O(c).
+    private func storeBottoms(before start: Int, into storage: UnsafeMutableBufferPointer<Double>) {
+        let columnCount = geometry.columnCount
+        let fullSpanBottom = members.elements(of: columnCount).last.map { maxY(of: Int($0)) } ?? -.infinity
+        for column in 0..<columnCount {
+            let own = members.elements(of: column).last.map { maxY(of: Int($0)) } ?? -.infinity
+            storage[column] = Swift.max(own, fullSpanBottom)
+        }
+    }
+
+    /// The column sequential placement uses for item `start`: round robin after the previous
+    /// item, restarting at 0 at the beginning and after a full-span item.
+    private func sequentialColumn(before start: Int) -> Int {
+        guard start > 0 else { return 0 }
+        let slot = slots[start - 1]
+        if slot & ItemKind.fullSpan.rawValue != 0 { return 0 }
+        return (Int(slot & ItemKind.columnMask) + 1) % geometry.columnCount
+    }
+}
+
+extension ContiguousArray {
+    /// Makes room for at least `minimum` elements, at least doubling the capacity when it has
+    /// to grow, so repeated small appends stay amortized O(1) (plain `reserveCapacity` grows
+    /// to exactly what is asked and would make a feed of pages quadratic).
+    mutating func reserveGeometrically(_ minimum: Int) {
+        guard minimum > capacity else { return }
+        reserveCapacity(Swift.max(minimum, 2 * capacity))
+    }
+}
+
+extension Collection {
+    /// The first index whose element satisfies `belongs`, assuming the elements that satisfy it
+    /// form a suffix of the collection (binary search).
+    /// - Complexity: O(log n).
+    func partitioningIndex(where belongs: (Element) throws -> Bool) rethrows -> Index {
+        var low = startIndex
+        var length = count
+        while length > 0 {
+            let half = length / 2
+            let middle = index(low, offsetBy: half)
+            if try belongs(self[middle]) {
+                length = half
+            } else {
+                low = index(after: middle)
+                length -= half + 1
+            }
+        }
+        return low
+    }
+}

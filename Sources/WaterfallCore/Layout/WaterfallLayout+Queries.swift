@@ -1,0 +1,111 @@
+import Foundation
+
+extension WaterfallLayout {
+    /// The frame of an item, in content coordinates (origin at the content's top-left).
+    /// - Complexity: O(1).
+    public func frame(at index: Int) -> CGRect {
+        let slot = slots[index]
+        let height = geometry.height(value: values[index], slot: slot)
+        let column = slot & ItemKind.fullSpan.rawValue != 0 ? nil : Int(slot & ItemKind.columnMask)
+        let extent = geometry.horizontalExtent(column: column)
+        return CGRect(x: extent.x, y: ys[index], width: extent.width, height: height)
+    }
+
+    /// The column an item was placed in, or `nil` for a full-span item. Column 0 is the leading
+    /// column (the right one in a right-to-left layout).
+    /// - Complexity: O(1).
+    public func column(at index: Int) -> Int? {
+        let slot = slots[index]
+        return slot & ItemKind.fullSpan.rawValue != 0 ? nil : Int(slot & ItemKind.columnMask)
+    }
+
+    /// The size an item was given, after sanitizing. Aspect ratios come back normalized to a
+    /// width of 1 (`.aspectRatio(width: 1, height: height / width)`).
+    /// - Complexity: O(1).
+    public func itemSize(at index: Int) -> ItemSize {
+        let value = CGFloat(values[index])
+        switch ItemKind(rawValue: slots[index] & ~ItemKind.columnMask) {
+        case [.fullSpan, .proportional]: return .fullSpanAspectRatio(width: 1, height: value)
+        case .fullSpan: return .fullSpan(height: value)
+        case .proportional: return .aspectRatio(width: 1, height: value)
+        default: return .height(value)
+        }
+    }
+
+    /// The bottom edge of an item's frame.
+    @inline(__always)
+    func maxY(of index: Int) -> Double {
+        ys[index] + geometry.height(value: values[index], slot: slots[index])
+    }
+
+    /// Calls `body` with every index whose frame overlaps `rect` vertically
+    /// (`frame.maxY > rect.minY && frame.minY < rect.maxY`), column by column — so not in
+    /// ascending order — without allocating.
+    /// - Complexity: O(c log n + k) for k indices reported.
+    public func forEachIndex(in rect: CGRect, _ body: (Int) throws -> Void) rethrows {
+        let top = Double(rect.minY), bottom = Double(rect.maxY)
+        for listIndex in 0..<members.listCount {
+            let list = members.elements(of: listIndex)
+            var position = firstPosition(in: list, endingBelow: top)
+            while position < list.count {
+                let index = Int(list[position])
+                guard ys[index] < bottom else { break }
+                try body(index)
+                position += 1
+            }
+        }
+    }
+
+    /// The indices, ascending, of the items whose frame overlaps `rect` vertically
+    /// (`frame.maxY > rect.minY && frame.minY < rect.maxY`).
+    /// - Complexity: O(c log n + k log k) for k indices returned.
+    public func indices(in rect: CGRect) -> [Int] {
+        var result: [Int] = []
+        forEachIndex(in: rect) { result.append($0) }
+        result.sort()
+        return result
+    }
+
+    /// The item whose frame contains `point` (`CGRect.contains` semantics: minimum edges
+    /// included, maximum edges excluded), or `nil` for a gap, an inset or an empty-sized item.
+    /// - Complexity: O(log n).
+    public func index(at point: CGPoint) -> Int? {
+        let y = Double(point.y)
+        if let spanning = item(in: members.elements(of: geometry.columnCount), containingY: y),
+           frame(at: spanning).contains(point) {
+            return spanning
+        }
+        let leadingX = geometry.isMirrored ? geometry.mirrorWidth - Double(point.x) : Double(point.x)
+        let pitch = geometry.columnWidth + geometry.columnSpacing
+        guard pitch > 0, leadingX.isFinite else { return nil }
+        let estimate = Int(Swift.min(Swift.max(((leadingX - geometry.left) / pitch).rounded(.down), 0),
+                                     Double(geometry.columnCount - 1)))
+        // Rounding can put a point on a column's very edge into its neighbour; check both.
+        for column in Swift.max(estimate - 1, 0)...Swift.min(estimate + 1, geometry.columnCount - 1) {
+            if let index = item(in: members.elements(of: column), containingY: y), frame(at: index).contains(point) {
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// The first position in a member list whose item ends below `y` (maxY > y).
+    ///
+    /// Searches the items' tops rather than their bottoms — one array instead of three per
+    /// probe — then steps back one: items of a list are stacked, so only the last item that
+    /// starts at or above `y` can still reach below it.
+    /// - Complexity: O(log n).
+    @inline(__always)
+    private func firstPosition(in list: UnsafeBufferPointer<Int32>, endingBelow y: Double) -> Int {
+        let position = list.partitioningIndex { ys[Int($0)] > y }
+        return position > 0 && maxY(of: Int(list[position - 1])) > y ? position - 1 : position
+    }
+
+    /// The item of a member list whose vertical extent contains `y` (top included).
+    private func item(in list: UnsafeBufferPointer<Int32>, containingY y: Double) -> Int? {
+        let position = firstPosition(in: list, endingBelow: y)
+        guard position < list.count else { return nil }
+        let index = Int(list[position])
+        return ys[index] <= y ? index : nil
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// The masonry ("waterfall flow", 瀑布流) layout engine: fixed-width columns, items of varying
+/// height, each item placed under the shortest column — exactly the seeds' rule — but
+/// incremental, with O(log n) queries and about 22 bytes per item.
+///
+/// ```swift
+/// var layout = WaterfallLayout(columns: .fixed(3), insets: EdgeInsets(all: 8),
+///                              columnSpacing: 8, rowSpacing: 8)
+/// layout.containerWidth = 390
+/// layout.append(contentsOf: [.height(120), .aspectRatio(width: 300, height: 400)])
+/// layout.frame(at: 1)                 // CGRect in content coordinates
+/// layout.indices(in: visibleRect)     // what to show
+/// ```
+///
+/// Geometry, identical to the seeds for positive heights:
+/// - columnWidth = (width − left − right − (c − 1) · columnSpacing) / c, never negative;
+/// - x = left + column · (columnWidth + columnSpacing); a full-span item spans
+///   width − left − right;
+/// - the first item of a column sits at `insets.top`, each later one at the previous item's
+///   bottom + rowSpacing; a full-span item sits below the tallest column and every column
+///   continues below it;
+/// - content height = tallest column + insets.bottom (empty: top + bottom).
+///
+/// Changing any configuration property (width, columns, insets, spacings, placement,
+/// direction) lays every item out again in O(n log c). Appends place only the new items;
+/// edits relayout only the suffix from the first changed index. Bad input never traps: see
+/// ``ItemSize``, ``EdgeInsets`` and ``ColumnCount`` for the fallbacks; a NaN, negative or
+/// infinite container width counts as 0. Out-of-range indices trap, as with `Array`.
+///
+/// Storage is a struct of contiguous arrays (copy-on-write, `Sendable`): per item a stored
+/// height or ratio (8 bytes), its y (8 bytes), its column and kind (2 bytes) and its entry in
+/// its column's member list (4 bytes). At most 2³¹ − 1 items.
+public struct WaterfallLayout: Sendable {
+    /// The largest column count the engine supports; larger requests are clamped.
+    public static let maximumColumnCount = Int(ItemKind.columnMask)
+
+    /// The width of the container, in points. Setting it relayouts every item.
+    public var containerWidth: CGFloat { didSet { invalidateAll() } }
+    /// How many columns there are. Setting it relayouts every item.
+    public var columns: ColumnCount { didSet { invalidateAll() } }
+    /// Distances from the container's edges to the items. Setting them relayouts every item.
+    public var insets: EdgeInsets { didSet { invalidateAll() } }
+    /// Horizontal space between columns. Setting it relayouts every item.
+    public var columnSpacing: CGFloat { didSet { invalidateAll() } }
+    /// Vertical space between items of a column. Setting it relayouts every item.
+    public var rowSpacing: CGFloat { didSet { invalidateAll() } }
+    /// Which column receives the next item. Setting it relayouts every item.
+    public var placement: PlacementStrategy { didSet { invalidateAll() } }
+    /// Left-to-right or mirrored. Setting it relayouts every item.
+    public var direction: LayoutDirection { didSet { invalidateAll() } }
+
+    /// Resolved, sanitized geometry used by placement and queries.
+    var geometry: LayoutGeometry
+    /// Per item: its height, or its height/width ratio for proportional items.
+    var values: ContiguousArray<Double> = []
+    /// Per item: its column (low 14 bits) and ``ItemKind`` flags (top 2 bits).
+    var slots: ContiguousArray<UInt16> = []
+    /// Per item: the y of its frame's top edge.
+    var ys: ContiguousArray<Double> = []
+    /// Per column, the indices of its items in ascending order; the last list holds the
+    /// full-span items. Copied before mutation when shared (see ``uniqueMembers()``).
+    var members: MemberLists
+
+    /// Creates an empty layout. `placement` defaults to the seeds' shortest-column rule.
+    public init(columns: ColumnCount = .fixed(3),
+                insets: EdgeInsets = EdgeInsets(all: 8),
+                columnSpacing: CGFloat = 8,
+                rowSpacing: CGFloat = 8,
+                placement: PlacementStrategy = .shortestColumn,
+                direction: LayoutDirection = .leftToRight,
+                containerWidth: CGFloat = 0) {
+        self.containerWidth = containerWidth
+        self.columns = columns
+        self.insets = insets
+        self.columnSpacing = columnSpacing
+        self.rowSpacing = rowSpacing
+        self.placement = placement
+        self.direction = direction
+        let geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
+                                      columnSpacing: columnSpacing, rowSpacing: rowSpacing,
+                                      placement: placement, direction: direction)
+        self.geometry = geometry
+        self.members = MemberLists(count: geometry.columnCount + 1)
+    }
+
+    /// The number of items.
+    public var count: Int { values.count }
+
+    /// Whether the layout has no items.
+    public var isEmpty: Bool { values.isEmpty }
+
+    /// The resolved number of columns (≥ 1).
+    public var columnCount: Int { geometry.columnCount }
+
+    /// The width of one column — the seeds' `cellWidth`.
+    public var columnWidth: CGFloat { CGFloat(geometry.columnWidth) }
+
+    /// The size of the whole content: the container width by the tallest column plus
+    /// `insets.bottom` (for an empty layout, top + bottom).
+    public var contentSize: CGSize {
+        let tallest = (0..<members.listCount).reduce(-Double.infinity) { tallest, list in
+            guard let last = members.elements(of: list).last else { return tallest }
+            return Swift.max(tallest, maxY(of: Int(last)))
+        }
+        let height = tallest == -.infinity ? geometry.top + geometry.bottom : tallest + geometry.bottom
+        return CGSize(width: geometry.containerWidth, height: height)
+    }
+
+    /// Bytes held by the engine's storage (array capacities, not counts).
+    public var memoryFootprint: Int {
+        values.capacity * MemoryLayout<Double>.stride
+            + slots.capacity * MemoryLayout<UInt16>.stride
+            + ys.capacity * MemoryLayout<Double>.stride
+            + members.footprint
+    }
+
+    /// Re-resolves the geometry and lays every item out again.
+    /// - Complexity: O(n log c).
+    private mutating func invalidateAll() {
+        geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
+                                  columnSpacing: columnSpacing, rowSpacing: rowSpacing,
+                                  placement: placement, direction: direction)
+        if members.listCount != geometry.columnCount + 1 {
+            members = MemberLists(count: geometry.columnCount + 1)
+        }
+        relayout(from: 0)
+    }
+
+    /// Makes the member lists this layout's own before mutating them (copy-on-write).
+    /// - Complexity: O(1) when not shared, O(n) for the copy otherwise.
+    mutating func uniqueMembers() {
+        if !isKnownUniquelyReferenced(&members) { members = members.copy() }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+@testable import WaterfallCore
+
+/// A small deterministic generator so every random test can print and replay its seed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    /// Creates the generator from a seed.
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    /// SplitMix64.
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random configurations and item lists for the engine tests.
+enum RandomLayouts {
+    /// A random configuration: 1–40 columns (so both the linear scan and the tree are used),
+    /// fixed or adaptive, every placement strategy and direction, sometimes bad values.
+    static func layout(_ rng: inout SeededGenerator) -> WaterfallLayout {
+        let columns: ColumnCount = Bool.random(using: &rng)
+            ? .fixed(Int.random(in: -1...40, using: &rng))
+            : .adaptive(minimumWidth: length(&rng, upTo: 300))
+        let placement: PlacementStrategy
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: placement = .shortestColumn
+        case 1: placement = .sequential
+        default: placement = .shortestWithTolerance(length(&rng, upTo: 120))
+        }
+        return WaterfallLayout(
+            columns: columns,
+            insets: EdgeInsets(top: length(&rng, upTo: 20), left: length(&rng, upTo: 20),
+                               bottom: length(&rng, upTo: 20), right: length(&rng, upTo: 20)),
+            columnSpacing: length(&rng, upTo: 16), rowSpacing: length(&rng, upTo: 16),
+            placement: placement,
+            direction: Bool.random(using: &rng) ? .leftToRight : .rightToLeft,
+            containerWidth: length(&rng, upTo: 2000))
+    }
+
+    /// A length, usually sensible, sometimes 0, negative, NaN or infinite.
+    static func length(_ rng: inout SeededGenerator, upTo limit: CGFloat) -> CGFloat {
+        switch Int.random(in: 0..<40, using: &rng) {
+        case 0: return .nan
+        case 1: return -CGFloat.random(in: 0...limit, using: &rng)
+        case 2: return .infinity
+        case 3: return 0
+        default: return CGFloat(Int.random(in: 0...Int(limit), using: &rng)) + (Bool.random(using: &rng) ? 0.5 : 0)
+        }
+    }
+
+    /// One random item: mostly column items, some full-span, some invalid.
+    static func item(_ rng: inout SeededGenerator) -> ItemSize {
+        switch Int.random(in: 0..<20, using: &rng) {
+        case 0: return .fullSpan(height: length(&rng, upTo: 200))
+        case 1: return .fullSpanAspectRatio(width: length(&rng, upTo: 2000), height: length(&rng, upTo: 800))
+        case 2...7: return .aspectRatio(width: length(&rng, upTo: 4000), height: length(&rng, upTo: 4000))
+        default: return .height(length(&rng, upTo: 400))
+        }
+    }
+
+    /// `count` random items.
+    static func items(_ rng: inout SeededGenerator, count: Int) -> [ItemSize] {
+        (0..<count).map { _ in item(&rng) }
+    }
+}
+
+extension WaterfallLayout {
+    /// Every frame, in index order.
+    var allFrames: [CGRect] { (0..<count).map { frame(at: $0) } }
+}

@@ -1,0 +1,285 @@
+import Foundation
+import Testing
+@testable import WaterfallCore
+
+/// The engine against the seeds' rule and the simple reference.
+@Suite struct WaterfallLayoutTests {
+    /// Checks `layout` against a from-scratch reference layout of `items`.
+    private func expectMatchesReference(_ layout: WaterfallLayout, _ items: [ItemSize], seed: UInt64,
+                                        sourceLocation: SourceLocation = #_sourceLocation) {
+        let reference = ReferenceMasonry(layout).frames(of: items)
+        #expect(layout.count == items.count, "seed \(seed)", sourceLocation: sourceLocation)
+        #expect(layout.columnCount == reference.columnCount, "seed \(seed)", sourceLocation: sourceLocation)
+        #expect(Double(layout.columnWidth) == reference.columnWidth, "seed \(seed)", sourceLocation: sourceLocation)
+        #expect(Double(layout.contentSize.height) == reference.contentHeight, "seed \(seed)", sourceLocation: sourceLocation)
+        let frames = layout.allFrames
+        if let mismatch = frames.indices.first(where: { frames[$0] != reference.frames[$0] }) {
+            Issue.record("seed \(seed): item \(mismatch) at \(frames[mismatch]), reference \(reference.frames[mismatch])",
+                         sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func matchesTheSeedsAlgorithmExactly() {
+        // The seed's own loop (HMWaterflowView reloadData), literally: maxY == 0 means first row.
+        for seed in UInt64(0)..<300 {
+            var rng = SeededGenerator(seed: seed)
+            let columns = Int.random(in: 1...8, using: &rng)
+            let width = CGFloat(Int.random(in: 200...1400, using: &rng))
+            let heights = (0..<Int.random(in: 0...400, using: &rng)).map { _ in CGFloat.random(in: 1...400, using: &rng) }
+            var layout = WaterfallLayout(columns: .fixed(columns), containerWidth: width)
+            layout.append(contentsOf: heights.map { .height($0) })
+            let cellW = (width - 8 - 8 - CGFloat(columns - 1) * 8) / CGFloat(columns)
+            var maxYOfColumns = [CGFloat](repeating: 0, count: columns)
+            for (index, height) in heights.enumerated() {
+                var cellColumn = 0
+                var maxYOfCellColumn = maxYOfColumns[0]
+                for j in 1..<columns where maxYOfColumns[j] < maxYOfCellColumn {
+                    cellColumn = j
+                    maxYOfCellColumn = maxYOfColumns[j]
+                }
+                let cellY = maxYOfCellColumn == 0 ? 8 : maxYOfCellColumn + 8
+                let expected = CGRect(x: 8 + CGFloat(cellColumn) * (cellW + 8), y: cellY, width: cellW, height: height)
+                guard layout.frame(at: index) == expected else {
+                    Issue.record("seed \(seed): item \(index) at \(layout.frame(at: index)), seed algorithm \(expected)")
+                    break
+                }
+                maxYOfColumns[cellColumn] = expected.maxY
+            }
+            #expect(layout.columnWidth == cellW, "seed \(seed)")
+        }
+    }
+
+    @Test func agreesWithReferenceOnRandomConfigurations() {
+        for seed in UInt64(0)..<3000 {
+            var rng = SeededGenerator(seed: seed)
+            var layout = RandomLayouts.layout(&rng)
+            let items = RandomLayouts.items(&rng, count: Int.random(in: 0...120, using: &rng))
+            layout.append(contentsOf: items)
+            expectMatchesReference(layout, items, seed: seed)
+        }
+    }
+
+    @Test func pagedAppendsEqualOneShotLayout() {
+        for seed in UInt64(0)..<400 {
+            var rng = SeededGenerator(seed: seed)
+            var paged = RandomLayouts.layout(&rng)
+            var oneShot = paged
+            let items = RandomLayouts.items(&rng, count: Int.random(in: 0...300, using: &rng))
+            var start = 0
+            while start < items.count {
+                let end = min(items.count, start + Int.random(in: 1...60, using: &rng))
+                if Bool.random(using: &rng) {
+                    paged.append(contentsOf: items[start..<end])
+                } else {
+                    for item in items[start..<end] { paged.append(item) }
+                }
+                start = end
+            }
+            oneShot.append(contentsOf: items)
+            #expect(paged.allFrames == oneShot.allFrames, "seed \(seed)")
+            #expect(paged.contentSize == oneShot.contentSize, "seed \(seed)")
+            expectMatchesReference(paged, items, seed: seed)
+        }
+    }
+
+    @Test func editsEqualAFreshLayoutOfTheEditedList() {
+        for seed in UInt64(0)..<400 {
+            var rng = SeededGenerator(seed: seed)
+            var layout = RandomLayouts.layout(&rng)
+            var items = RandomLayouts.items(&rng, count: Int.random(in: 0...150, using: &rng))
+            layout.append(contentsOf: items)
+            for _ in 0..<8 {
+                let lower = Int.random(in: 0...items.count, using: &rng)
+                let upper = Int.random(in: lower...min(items.count, lower + 20), using: &rng)
+                let replacement = RandomLayouts.items(&rng, count: Int.random(in: 0...20, using: &rng))
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0: layout.insert(contentsOf: replacement, at: lower); items.insert(contentsOf: replacement, at: lower)
+                case 1 where lower < items.count: layout.remove(at: lower); items.remove(at: lower)
+                case 2: layout.removeSubrange(lower..<upper); items.removeSubrange(lower..<upper)
+                default: layout.replaceSubrange(lower..<upper, with: replacement); items.replaceSubrange(lower..<upper, with: replacement)
+                }
+                expectMatchesReference(layout, items, seed: seed)
+            }
+            layout.removeAll()
+            expectMatchesReference(layout, [], seed: seed)
+        }
+    }
+
+    @Test func configurationChangesEqualAFreshLayout() {
+        for seed in UInt64(0)..<300 {
+            var rng = SeededGenerator(seed: seed)
+            var layout = RandomLayouts.layout(&rng)
+            let items = RandomLayouts.items(&rng, count: Int.random(in: 0...200, using: &rng))
+            layout.append(contentsOf: items)
+            let other = RandomLayouts.layout(&rng)
+            switch Int.random(in: 0..<7, using: &rng) {
+            case 0: layout.containerWidth = other.containerWidth
+            case 1: layout.columns = other.columns
+            case 2: layout.insets = other.insets
+            case 3: layout.columnSpacing = other.columnSpacing
+            case 4: layout.rowSpacing = other.rowSpacing
+            case 5: layout.placement = other.placement
+            default: layout.direction = other.direction
+            }
+            expectMatchesReference(layout, items, seed: seed)
+        }
+    }
+
+    @Test func visibleQueriesEqualBruteForce() {
+        for seed in UInt64(0)..<400 {
+            var rng = SeededGenerator(seed: seed)
+            var layout = RandomLayouts.layout(&rng)
+            layout.append(contentsOf: RandomLayouts.items(&rng, count: Int.random(in: 0...400, using: &rng)))
+            let frames = layout.allFrames
+            let height = Double(layout.contentSize.height)
+            for _ in 0..<30 {
+                let top = Double.random(in: -100...(height + 100), using: &rng)
+                let rect = CGRect(x: 0, y: top, width: 10, height: Double.random(in: 0...900, using: &rng))
+                let expected = frames.indices.filter { frames[$0].maxY > rect.minY && frames[$0].minY < rect.maxY }
+                #expect(layout.indices(in: rect) == expected, "seed \(seed) rect \(rect)")
+                var unordered: [Int] = []
+                layout.forEachIndex(in: rect) { unordered.append($0) }
+                #expect(unordered.sorted() == expected, "seed \(seed) rect \(rect)")
+            }
+        }
+    }
+
+    @Test func hitTestingEqualsBruteForce() {
+        for seed in UInt64(0)..<300 {
+            var rng = SeededGenerator(seed: seed)
+            var layout = RandomLayouts.layout(&rng)
+            layout.append(contentsOf: RandomLayouts.items(&rng, count: Int.random(in: 0...300, using: &rng)))
+            let frames = layout.allFrames
+            let size = layout.contentSize
+            for _ in 0..<60 {
+                let point: CGPoint
+                if !frames.isEmpty, Bool.random(using: &rng) {
+                    // Aim at an item's edges and inside, where rounding matters.
+                    let frame = frames.randomElement(using: &rng)!
+                    point = CGPoint(x: [frame.minX, frame.midX, frame.maxX].randomElement(using: &rng)!,
+                                    y: [frame.minY, frame.midY, frame.maxY].randomElement(using: &rng)!)
+                } else {
+                    point = CGPoint(x: Double.random(in: -10...(size.width + 10), using: &rng),
+                                    y: Double.random(in: -10...(size.height + 10), using: &rng))
+                }
+                // Neighbouring frames can overlap by a rounding error, so any containing item is right.
+                let containing = frames.indices.filter { frames[$0].contains(point) }
+                if let hit = layout.index(at: point) {
+                    #expect(containing.contains(hit), "seed \(seed) point \(point): \(hit) does not contain it")
+                } else {
+                    #expect(containing.isEmpty, "seed \(seed) point \(point): missed \(containing)")
+                }
+            }
+        }
+    }
+
+    @Test func sequentialPlacementIsRoundRobinAndRestartsAfterFullSpan() {
+        var layout = WaterfallLayout(columns: .fixed(3), placement: .sequential, containerWidth: 320)
+        layout.append(contentsOf: [.height(300), .height(10), .height(10), .height(10), .fullSpan(height: 40), .height(5), .height(5)])
+        #expect((0..<4).map { layout.column(at: $0) } == [0, 1, 2, 0])
+        #expect(layout.column(at: 4) == nil)
+        #expect(layout.column(at: 5) == 0 && layout.column(at: 6) == 1)
+        // The fourth item goes under the tall first one although column 1 is shorter.
+        #expect(layout.frame(at: 3).minY == CGFloat(8 + 300 + 8))
+    }
+
+    @Test func toleranceKeepsReadingOrderUntilColumnsReallyDiffer() {
+        var strict = WaterfallLayout(columns: .fixed(3), containerWidth: 320)
+        var tolerant = WaterfallLayout(columns: .fixed(3), placement: .shortestWithTolerance(10), containerWidth: 320)
+        let items: [ItemSize] = [.height(100), .height(98), .height(99), .height(50)]
+        strict.append(contentsOf: items)
+        tolerant.append(contentsOf: items)
+        #expect(strict.column(at: 3) == 1)   // strictly shortest
+        #expect(tolerant.column(at: 3) == 0) // leftmost within 10 pt of the shortest
+        tolerant.append(.height(10))         // column 0 is now 52 pt taller: goes to 1
+        #expect(tolerant.column(at: 4) == 1)
+    }
+
+    @Test func fullSpanItemsSitBelowEveryColumnAcrossTheWidth() {
+        var layout = WaterfallLayout(columns: .fixed(2), containerWidth: 200)
+        layout.append(contentsOf: [.height(50), .height(120), .fullSpan(height: 30), .height(10), .fullSpanAspectRatio(width: 368, height: 92)])
+        let banner = layout.frame(at: 2)
+        #expect(banner == CGRect(x: 8, y: 8 + 120 + 8, width: 184, height: 30))
+        #expect(layout.frame(at: 3).minY == banner.maxY + 8)
+        #expect(layout.frame(at: 3).minX == 8)
+        #expect(layout.frame(at: 4).height == 46)
+        #expect(layout.frame(at: 4).minY == layout.frame(at: 3).maxY + 8)
+    }
+
+    @Test func rightToLeftIsTheMirrorImage() {
+        for seed in UInt64(0)..<100 {
+            var rng = SeededGenerator(seed: seed)
+            var ltr = WaterfallLayout(columns: .fixed(Int.random(in: 1...6, using: &rng)),
+                                      insets: EdgeInsets(top: 4, left: 10, bottom: 4, right: 20), containerWidth: 600)
+            var rtl = ltr
+            rtl.direction = .rightToLeft
+            let items = (0..<50).map { _ in ItemSize.height(CGFloat.random(in: 1...200, using: &rng)) }
+            ltr.append(contentsOf: items)
+            rtl.append(contentsOf: items)
+            for index in items.indices {
+                let left = ltr.frame(at: index), right = rtl.frame(at: index)
+                #expect(right.minY == left.minY && right.size == left.size, "seed \(seed)")
+                #expect(abs((600 - right.maxX) - left.minX) < 1e-9, "seed \(seed)")
+            }
+            #expect(rtl.frame(at: 0).maxX == CGFloat(600 - 10))   // column 0 on the right, left inset leading
+        }
+    }
+
+    @Test func aspectRatioFollowsTheColumnWidth() {
+        var layout = WaterfallLayout(columns: .fixed(3), containerWidth: 390)
+        layout.append(.aspectRatio(width: 300, height: 400))
+        #expect(abs(layout.frame(at: 0).height - layout.columnWidth * 400 / 300) < 1e-9)
+        layout.columns = .adaptive(minimumWidth: 160)
+        #expect(layout.columnCount == 2)
+        #expect(abs(layout.frame(at: 0).height - layout.columnWidth * 400 / 300) < 1e-9)
+    }
+
+    @Test func badInputFallsBackWithoutCrashing() {
+        var layout = WaterfallLayout(columns: .fixed(0), insets: EdgeInsets(top: .nan, left: -5, bottom: .infinity, right: 8),
+                                     columnSpacing: -3, rowSpacing: .nan, containerWidth: .nan)
+        #expect(layout.columnCount == 1)
+        #expect(layout.columnWidth == 0)
+        layout.append(contentsOf: [.height(.nan), .height(-10), .height(.infinity), .aspectRatio(width: 0, height: 10),
+                                   .aspectRatio(width: .nan, height: 1), .aspectRatio(width: 10, height: -1), .fullSpan(height: .nan)])
+        for frame in layout.allFrames {
+            #expect(frame.origin.x.isFinite && frame.origin.y.isFinite && frame.width.isFinite && frame.height.isFinite)
+            #expect(frame.minX >= 0 && frame.minY >= 0 && frame.width >= 0 && frame.height == 0)
+        }
+        layout.containerWidth = 5   // narrower than the insets
+        layout.columns = .fixed(-4)
+        #expect(layout.columnCount == 1 && layout.columnWidth == 0)
+        layout.columns = .adaptive(minimumWidth: .nan)
+        #expect(layout.columnCount == 1)
+        layout.columns = .fixed(Int.max)
+        #expect(layout.columnCount == WaterfallLayout.maximumColumnCount)
+        layout.direction = .rightToLeft
+        #expect(layout.allFrames.allSatisfy { $0.minX >= 0 && $0.minX.isFinite })
+        #expect(layout.contentSize.height.isFinite && layout.contentSize.width == 5)
+        #expect(layout.indices(in: CGRect(x: 0, y: CGFloat.nan, width: 1, height: 1)).isEmpty)
+        #expect(layout.index(at: CGPoint(x: CGFloat.nan, y: 0)) == nil)
+    }
+
+    @Test func emptyLayoutHasInsetsOnlyContent() {
+        let layout = WaterfallLayout(insets: EdgeInsets(top: 3, left: 0, bottom: 5, right: 0), containerWidth: 100)
+        #expect(layout.contentSize == CGSize(width: 100, height: 8))
+        #expect(layout.indices(in: CGRect(x: 0, y: 0, width: 100, height: 100)).isEmpty)
+    }
+
+    @Test func copiesAreIndependent() {
+        var original = WaterfallLayout(containerWidth: 300)
+        original.append(contentsOf: (0..<100).map { .height(CGFloat($0 % 7 * 10 + 20)) })
+        let snapshot = original.allFrames
+        var copy = original
+        copy.replaceSubrange(0..<10, with: [.height(500)])
+        copy.append(.height(1))
+        #expect(original.allFrames == snapshot)
+        #expect(original.indices(in: CGRect(x: 0, y: 0, width: 300, height: 200)).allSatisfy { $0 < 100 })
+        #expect(copy.count == 92)
+    }
+
+    @Test func storageStaysWithinTwentyFourBytesPerItem() {
+        var layout = WaterfallLayout(columns: .fixed(4), containerWidth: 390)
+        layout.append(contentsOf: (0..<100_000).map { .height(CGFloat($0 % 13 * 17 + 60)) })
+        #expect(layout.memoryFootprint <= 24 * layout.count)
+    }
+}

@@ -21,12 +21,12 @@ let package = Package(
         .target(name: "WaterfallFeed"),
         .systemLibrary(
             name: "CGtk",
-            pkgConfig: "gtk4",
+            pkgConfig: "waterfall-gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
         .target(name: "CWaterfallGtk", dependencies: ["CGtk"]),
         .target(name: "WaterfallGTK", dependencies: ["WaterfallCore", "WaterfallFeed", "CGtk", "CWaterfallGtk"]),
-        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed"]),
+        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CGtk"]),
         .executableTarget(
             name: "waterfall-bench",
             dependencies: ["WaterfallCore"],

@@ -21,7 +21,7 @@ enum EngineBenchmarks {
 
         // Full layout of 1,000,000 items in 4 columns (what a rotation costs).
         var seed = SeedWaterflow(columns: 4, width: width)
-        let seedFull = Timing.best(of: 5) { seed.reloadData(heights: million) }
+        let seedFull = Timing.best(of: 5) { seed.reloadData(numberOfCells: million.count) { million[$0] } }
         var engine = WaterfallLayout(columns: .fixed(4), containerWidth: width)
         engine.append(contentsOf: sizes)
         var toggle = false
@@ -39,21 +39,21 @@ enum EngineBenchmarks {
         // layout, so it pays the kernel's page faults for fresh memory (expensive on this VM);
         // "warm" reuses one layout after removeAll(), as a long-lived view does on a refresh.
         let feed = Array(million.prefix(20_000))
-        let feedSizes = Array(sizes.prefix(20_000))
         let viewport = 844.0
+        // The delegate's heightAtIndex, asked by both: the seed asks it for every item on every
+        // reload, the engine only for the new page.
+        let heightAtIndex: (Int) -> Double = { feed[$0] }
         var seedView = SeedWaterflow(columns: 4, width: width)
         let seedSession = Timing.best(of: 3) {
-            var loaded: [Double] = []
-            for start in stride(from: 0, to: feed.count, by: 50) {
-                loaded.append(contentsOf: feed[start..<start + 50])
-                seedView.reloadData(heights: loaded)
+            for end in stride(from: 50, through: feed.count, by: 50) {
+                seedView.reloadData(numberOfCells: end, heightAtIndex: heightAtIndex)
                 let bottom = seedView.cellFrames.map(\.maxY).max()! + 8
                 blackHole(seedView.visibleIndices(offset: bottom - viewport, height: viewport).count)
             }
         }
         func feedSession(_ layout: inout WaterfallLayout) {
-            for start in stride(from: 0, to: feedSizes.count, by: 50) {
-                layout.append(contentsOf: feedSizes[start..<start + 50])
+            for start in stride(from: 0, to: feed.count, by: 50) {
+                layout.append(contentsOf: (start..<start + 50).map { ItemSize.height(heightAtIndex($0)) })
                 let bottom = layout.contentSize.height
                 var visible = 0
                 layout.forEachIndex(in: CGRect(x: 0, y: bottom - viewport, width: width, height: viewport)) { _ in visible += 1 }

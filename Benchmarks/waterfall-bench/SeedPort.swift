@@ -24,12 +24,15 @@ struct SeedWaterflow {
         (width - left - right - Double(numberOfColumns - 1) * column) / Double(numberOfColumns)
     }
 
-    /// The seed's `reloadData`: every frame recomputed from scratch.
-    mutating func reloadData(heights: [Double]) {
+    /// The seed's `reloadData`: asks the data source for the count and the delegate for every
+    /// height again (the seed's comment: 只要調用這個方法，會重新向數據源和代理發送請求), and
+    /// recomputes every frame from scratch.
+    mutating func reloadData(numberOfCells: Int, heightAtIndex: (Int) -> Double) {
         cellFrames.removeAll()
         let cellW = cellWidth
         var maxYOfColumns = [Double](repeating: 0, count: numberOfColumns)
-        for height in heights {
+        for index in 0..<numberOfCells {
+            let height = heightAtIndex(index)
             var cellColumn = 0
             var maxYOfCellColumn = maxYOfColumns[0]
             for j in 1..<numberOfColumns where maxYOfColumns[j] < maxYOfCellColumn {

@@ -9,9 +9,10 @@ extension WaterfallLayout {
 
     /// Appends items (any sequence: arrays, slices, lazy maps) and places only them.
     /// - Complexity: O(k log c) amortized for k new items.
+    @inlinable
     public mutating func append<S: Sequence>(contentsOf items: S) where S.Element == ItemSize {
-        // One dynamic call gets contiguous storage (arrays and slices), so the loop below is
-        // specialized even when the caller's sequence type is not known to this module.
+        // Inlinable so the caller specializes the copy of a non-contiguous sequence; arrays and
+        // slices hand over their storage and go straight to the non-generic path.
         let start = count
         if items.withContiguousStorageIfAvailable({ appendEncoded($0) }) == nil {
             ContiguousArray(items).withUnsafeBufferPointer { appendEncoded($0) }
@@ -20,7 +21,8 @@ extension WaterfallLayout {
     }
 
     /// Stores the sanitized form of `items` after the existing items, without placing them.
-    private mutating func appendEncoded(_ items: UnsafeBufferPointer<ItemSize>) {
+    @usableFromInline
+    mutating func appendEncoded(_ items: UnsafeBufferPointer<ItemSize>) {
         let total = count + items.count
         precondition(total <= Int(Int32.max), "WaterfallLayout holds at most 2^31 - 1 items")
         values.reserveGeometrically(total)

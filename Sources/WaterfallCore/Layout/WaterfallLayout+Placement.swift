@@ -6,6 +6,7 @@ extension WaterfallLayout {
     /// Rebuilds the column state as it was just before item `start` from the member lists (the
     /// last item of each column and the last full-span item), so no checkpoints are needed.
     /// - Complexity: O(c log n + (count − start) · log c).
+    @usableFromInline
     mutating func relayout(from start: Int) {
         let count = values.count
         uniqueMembers()

@@ -44,7 +44,7 @@ extension WaterfallLayout {
                                 ys[index] = y
                                 slots[index] = slot
                                 columns.setAllBottoms(y + height)
-                                lists[columnCount].append(Int32(truncatingIfNeeded: index))
+                                lists[columnCount].append(Int32(truncatingIfNeeded: index), top: y)
                                 nextSequential = 0
                                 continue
                             }
@@ -59,7 +59,7 @@ extension WaterfallLayout {
                             ys[index] = y
                             slots[index] = slot | UInt16(truncatingIfNeeded: column)
                             columns.setBottom(y + height, ofColumn: column)
-                            lists[column].append(Int32(truncatingIfNeeded: index))
+                            lists[column].append(Int32(truncatingIfNeeded: index), top: y)
                         }
                     }
                 }

@@ -46,7 +46,7 @@ extension WaterfallLayout {
         let top = Double(rect.minY), bottom = Double(rect.maxY)
         for listIndex in 0..<members.listCount {
             let list = members.elements(of: listIndex)
-            var position = firstPosition(in: list, endingBelow: top)
+            var position = firstPosition(inList: listIndex, endingBelow: top)
             while position < list.count {
                 let index = Int(list[position])
                 guard ys[index] < bottom else { break }
@@ -71,7 +71,7 @@ extension WaterfallLayout {
     /// - Complexity: O(log n).
     public func index(at point: CGPoint) -> Int? {
         let y = Double(point.y)
-        if let spanning = item(in: members.elements(of: geometry.columnCount), containingY: y),
+        if let spanning = item(inList: geometry.columnCount, containingY: y),
            frame(at: spanning).contains(point) {
             return spanning
         }
@@ -82,7 +82,7 @@ extension WaterfallLayout {
                                      Double(geometry.columnCount - 1)))
         // Rounding can put a point on a column's very edge into its neighbour; check both.
         for column in Swift.max(estimate - 1, 0)...Swift.min(estimate + 1, geometry.columnCount - 1) {
-            if let index = item(in: members.elements(of: column), containingY: y), frame(at: index).contains(point) {
+            if let index = item(inList: column, containingY: y), frame(at: index).contains(point) {
                 return index
             }
         }
@@ -91,19 +91,26 @@ extension WaterfallLayout {
 
     /// The first position in a member list whose item ends below `y` (maxY > y).
     ///
-    /// Searches the items' tops rather than their bottoms — one array instead of three per
-    /// probe — then steps back one: items of a list are stacked, so only the last item that
-    /// starts at or above `y` can still reach below it.
+    /// Searches the items' tops rather than their bottoms, then steps back one: items of a
+    /// list are stacked, so only the last item that starts at or above `y` can still reach
+    /// below it. The tops are searched in two steps: the list's fence (every 16th top, small
+    /// and contiguous, so it stays cached), then the one block of 16 members it points to.
     /// - Complexity: O(log n).
     @inline(__always)
-    private func firstPosition(in list: UnsafeBufferPointer<Int32>, endingBelow y: Double) -> Int {
-        let position = list.partitioningIndex { ys[Int($0)] > y }
+    private func firstPosition(inList listIndex: Int, endingBelow y: Double) -> Int {
+        let list = members.elements(of: listIndex)
+        let block = members.fence(of: listIndex).partitioningIndex { $0 > y }
+        guard block > 0 else { return 0 }
+        let lower = (block - 1) * MemberLists.fenceStride
+        let upper = Swift.min(list.count, block * MemberLists.fenceStride)
+        let position = list[lower..<upper].partitioningIndex { ys[Int($0)] > y }
         return position > 0 && maxY(of: Int(list[position - 1])) > y ? position - 1 : position
     }
 
     /// The item of a member list whose vertical extent contains `y` (top included).
-    private func item(in list: UnsafeBufferPointer<Int32>, containingY y: Double) -> Int? {
-        let position = firstPosition(in: list, endingBelow: y)
+    private func item(inList listIndex: Int, containingY y: Double) -> Int? {
+        let list = members.elements(of: listIndex)
+        let position = firstPosition(inList: listIndex, endingBelow: y)
         guard position < list.count else { return nil }
         let index = Int(list[position])
         return ys[index] <= y ? index : nil

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Seed 003's horizontal "line layout": one row of equal items, centred vertically, with side
+/// insets so the first and last items can reach the centre; each item is scaled by its distance
+/// from the viewport's centre, and scrolling settles with an item centred.
+///
+/// - Scale: ``scale(forDistance:)`` maps the distance from the centre, as a fraction of the
+///   viewport width, to a scale; by default the seed's `1 − distance / width`, clamped to
+///   `minimumScale...1`. Replace ``scaleCurve`` for another curve.
+/// - Snapping: ``targetContentOffset(forProposed:velocity:)`` picks the item whose centre is
+///   nearest the proposed centre; a fling faster than ``flingVelocity`` moves at least one item
+///   from the one centred now.
+/// - Queries are arithmetic: O(1 + k) for k items in a rectangle, O(1) hit tests.
+public struct CarouselLayout: CollectionLayout, Sendable {
+    /// The size of every item before scaling (seed: 130×130).
+    public var itemSize: CGSize
+    /// Horizontal space between neighbouring items (UICollectionViewFlowLayout's default, 10).
+    public var spacing: CGFloat
+    /// The smallest scale the default curve produces (keeps far items from vanishing or
+    /// turning negative, which the seed's formula does past one viewport width).
+    public var minimumScale: CGFloat
+    /// Maps the distance of an item's centre from the viewport's centre, as a fraction of the
+    /// viewport width, to its scale. `nil` uses the seed's curve, `1 − fraction`, clamped to
+    /// `minimumScale...1`.
+    public var scaleCurve: (@Sendable (CGFloat) -> CGFloat)?
+    /// Flings faster than this (points per second) move at least one item.
+    public var flingVelocity: CGFloat
+
+    /// The number of items.
+    public private(set) var itemCount = 0
+    /// The viewport size the layout was prepared for.
+    public private(set) var containerSize = CGSize.zero
+    /// The viewport in content coordinates, as last reported by the view model.
+    public private(set) var bounds = CGRect.zero
+
+    /// Creates a carousel; the defaults are seed 003's.
+    public init(itemSize: CGSize = CGSize(width: 130, height: 130), spacing: CGFloat = 10,
+                minimumScale: CGFloat = 0.1, flingVelocity: CGFloat = 300,
+                scaleCurve: (@Sendable (CGFloat) -> CGFloat)? = nil) {
+        self.itemSize = itemSize
+        self.spacing = spacing
+        self.minimumScale = minimumScale
+        self.flingVelocity = flingVelocity
+        self.scaleCurve = scaleCurve
+    }
+
+    /// Always ``ScrollAxis/horizontal``.
+    public var scrollAxis: ScrollAxis { .horizontal }
+
+    /// Item width and height, sanitized (non-finite or negative counts as 0).
+    private var size: CGSize { CGSize(width: itemSize.width.sanitizedLength, height: itemSize.height.sanitizedLength) }
+    /// Distance from one item's left edge to the next one's.
+    private var pitch: CGFloat { size.width + spacing.sanitizedLength }
+    /// The seed's section inset: (viewport width − item width) / 2, so item 0 can be centred.
+    private var sideInset: CGFloat { max(0, (containerSize.width - size.width) / 2) }
+
+    /// The width of all items with the side insets, by the viewport height.
+    public var contentSize: CGSize {
+        guard itemCount > 0 else { return CGSize(width: containerSize.width, height: containerSize.height) }
+        let row = CGFloat(itemCount) * size.width + CGFloat(itemCount - 1) * spacing.sanitizedLength
+        return CGSize(width: max(containerSize.width, 2 * sideInset + row), height: containerSize.height)
+    }
+
+    /// The item width.
+    public var cellWidth: CGFloat { size.width }
+
+    /// Lays out for a viewport of this size (the seed's `prepareLayout`).
+    public mutating func prepare(for containerSize: CGSize) {
+        self.containerSize = CGSize(width: containerSize.width.sanitizedLength, height: containerSize.height.sanitizedLength)
+        if bounds.size != self.containerSize { bounds.size = self.containerSize }
+    }
+
+    /// Uses the metrics' column spacing as the space between items; a carousel has no columns.
+    public mutating func configure(with metrics: LayoutMetrics) {
+        spacing = metrics.columnSpacing
+    }
+
+    /// Tracks the new item count; every item has the same size.
+    public mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C) where C.Element == ItemSize {
+        itemCount += sizes.count - range.count
+    }
+
+    /// The unscaled frame of an item.
+    /// - Complexity: O(1).
+    public func frame(at index: Int) -> CGRect {
+        CGRect(x: sideInset + CGFloat(index) * pitch, y: max(0, (containerSize.height - size.height) / 2),
+               width: size.width, height: size.height)
+    }
+
+    /// The centre x of an item in content coordinates.
+    private func centerX(of index: Int) -> CGFloat {
+        sideInset + CGFloat(index) * pitch + size.width / 2
+    }
+
+    /// The scale for a distance from the centre, as a fraction of the viewport width.
+    public func scale(forDistance fraction: CGFloat) -> CGFloat {
+        if let scaleCurve { return max(0, scaleCurve(fraction)) }
+        return min(1, max(minimumScale, 1 - fraction))
+    }
+
+    /// The item's frame, its scale by distance from the centre of ``bounds``, and a z-index
+    /// that puts nearer items above farther ones.
+    /// - Complexity: O(1).
+    public func layoutAttributes(at index: Int) -> LayoutAttributes {
+        let frame = frame(at: index)
+        let distance = abs(frame.midX - bounds.midX)
+        let fraction = containerSize.width > 0 ? distance / containerSize.width : 0
+        return LayoutAttributes(index: index, frame: frame, scale: scale(forDistance: fraction),
+                                zIndex: -Int(min(distance, 1e9).rounded()))
+    }
+
+    /// The items whose unscaled frame overlaps `rect`.
+    /// - Complexity: O(1 + k).
+    public func forEachIndex(in rect: CGRect, _ body: (Int) -> Void) {
+        guard itemCount > 0, pitch > 0, rect.maxY > frame(at: 0).minY, rect.minY < frame(at: 0).maxY else { return }
+        let first = Int(max(0, ((rect.minX - sideInset - size.width) / pitch).rounded(.down)))
+        guard rect.maxX.isFinite, first < itemCount else { return }
+        var index = first
+        while index < itemCount {
+            let frame = frame(at: index)
+            if frame.minX >= rect.maxX { break }
+            if frame.overlaps(rect) { body(index) }
+            index += 1
+        }
+    }
+
+    /// Scaling depends on the scroll offset: every bounds change invalidates.
+    public func shouldInvalidate(forBoundsChange newBounds: CGRect) -> Bool { true }
+
+    /// Remembers the viewport, whose centre the scales are measured from.
+    public mutating func invalidate(forBoundsChange newBounds: CGRect) {
+        bounds = newBounds
+    }
+
+    /// The index of the item whose centre is nearest `x` (ties to the lower index).
+    /// - Complexity: O(1).
+    public func nearestItem(toCenterX x: CGFloat) -> Int? {
+        guard itemCount > 0 else { return nil }
+        guard pitch > 0, x.isFinite else { return 0 }
+        let raw = ((x - sideInset - size.width / 2) / pitch).rounded(.toNearestOrAwayFromZero)
+        return Int(min(max(raw, 0), CGFloat(itemCount - 1)))
+    }
+
+    /// Settles with an item centred: the one nearest the proposed centre, or — for a fling
+    /// faster than ``flingVelocity`` that would stay on the item centred now — its neighbour
+    /// in the fling's direction. The vertical offset is kept.
+    /// - Complexity: O(1).
+    public func targetContentOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint {
+        guard var target = nearestItem(toCenterX: proposed.x + containerSize.width / 2) else { return proposed }
+        if abs(velocity.x) > flingVelocity, let current = nearestItem(toCenterX: bounds.midX), target == current {
+            target = min(max(current + (velocity.x > 0 ? 1 : -1), 0), itemCount - 1)
+        }
+        return CGPoint(x: centerX(of: target) - containerSize.width / 2, y: proposed.y)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Seed 003's circle layout: equal items (default 50×50) spread evenly on a circle (default
+/// radius 70) around the container's centre, item i at angle 2π·i/n measured from straight down
+/// (x = cx + r·sin θ, y = cy + r·cos θ, as in the seed); a single item sits at the centre.
+/// Nothing scrolls: the content is the container.
+///
+/// Queries scan every item — O(n) — which is right for a circle: more than a few dozen items on
+/// one ring overlap anyway.
+public struct CircleLayout: CollectionLayout, Sendable {
+    /// The size of every item (seed: 50×50).
+    public var itemSize: CGSize
+    /// The circle's radius (seed: 70).
+    public var radius: CGFloat
+    /// The number of items.
+    public private(set) var itemCount = 0
+    /// The container size the layout was prepared for.
+    public private(set) var containerSize = CGSize.zero
+
+    /// Creates a circle layout; the defaults are seed 003's.
+    public init(itemSize: CGSize = CGSize(width: 50, height: 50), radius: CGFloat = 70) {
+        self.itemSize = itemSize
+        self.radius = radius
+    }
+
+    /// Always ``ScrollAxis/none``.
+    public var scrollAxis: ScrollAxis { .none }
+
+    /// The container size.
+    public var contentSize: CGSize { containerSize }
+
+    /// Lays out around the centre of a container of this size.
+    public mutating func prepare(for containerSize: CGSize) {
+        self.containerSize = CGSize(width: containerSize.width.sanitizedLength, height: containerSize.height.sanitizedLength)
+    }
+
+    /// A circle has no columns or margins: nothing to adopt.
+    public mutating func configure(with metrics: LayoutMetrics) {}
+
+    /// Tracks the new item count; positions depend only on the count.
+    public mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C) where C.Element == ItemSize {
+        itemCount += sizes.count - range.count
+    }
+
+    /// The centre of an item.
+    /// - Complexity: O(1).
+    public func center(of index: Int) -> CGPoint {
+        let origin = CGPoint(x: containerSize.width / 2, y: containerSize.height / 2)
+        guard itemCount > 1 else { return origin }
+        let angle = 2 * CGFloat.pi / CGFloat(itemCount) * CGFloat(index)
+        let r = radius.sanitizedLength
+        return CGPoint(x: origin.x + r * sin(angle), y: origin.y + r * cos(angle))
+    }
+
+    /// The frame of an item, centred on ``center(of:)``.
+    /// - Complexity: O(1).
+    public func frame(at index: Int) -> CGRect {
+        let center = center(of: index)
+        let width = itemSize.width.sanitizedLength, height = itemSize.height.sanitizedLength
+        return CGRect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)
+    }
+
+    /// The item's frame; later items are drawn above earlier ones where they overlap.
+    public func layoutAttributes(at index: Int) -> LayoutAttributes {
+        LayoutAttributes(index: index, frame: frame(at: index), zIndex: index)
+    }
+
+    /// Every item whose frame overlaps `rect`.
+    /// - Complexity: O(n).
+    public func forEachIndex(in rect: CGRect, _ body: (Int) -> Void) {
+        for index in 0..<itemCount where frame(at: index).overlaps(rect) { body(index) }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// An image's format and pixel size, read from the first bytes of its file without decoding it.
+public struct ImageHeader: Sendable, Hashable {
+    /// The image file formats whose headers can be read.
+    public enum Format: String, Sendable, Hashable, CaseIterable {
+        /// PNG (size from the IHDR chunk).
+        case png
+        /// JPEG (size from the first SOFn frame header).
+        case jpeg
+        /// GIF87a / GIF89a (logical screen size).
+        case gif
+        /// Windows BMP (BITMAPCOREHEADER or BITMAPINFOHEADER and later).
+        case bmp
+        /// WebP (lossy VP8, lossless VP8L or extended VP8X).
+        case webp
+    }
+
+    /// The file format, recognised from the bytes (not the file name).
+    public var format: Format
+    /// The width in pixels.
+    public var pixelWidth: Int
+    /// The height in pixels.
+    public var pixelHeight: Int
+
+    /// Creates a header.
+    public init(format: Format, pixelWidth: Int, pixelHeight: Int) {
+        self.format = format
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+
+    /// Reads the header from an image held in memory.
+    ///
+    /// - Complexity: O(1) except JPEG, which walks the segments before the frame header:
+    ///   O(number of segments).
+    /// - Returns: `nil` when the bytes are not one of the supported formats, the header is
+    ///   truncated, or a dimension is zero.
+    public static func read(from data: Data) -> ImageHeader? {
+        var reader = ByteReader { offset, count in
+            guard offset >= 0, offset < data.count else { return Data() }
+            let start = data.startIndex + offset
+            return data[start..<min(start + count, data.endIndex)]
+        }
+        return parse(&reader)
+    }
+
+    /// Reads the header of an image file, reading only the bytes needed (for JPEG, the segment
+    /// markers up to the frame header, seeking over large EXIF blocks).
+    ///
+    /// - Returns: `nil` when the file cannot be read or is not a supported image.
+    public static func read(contentsOf fileURL: URL) -> ImageHeader? {
+        guard let handle = try? FileHandle(forReadingFrom: fileURL) else { return nil }
+        defer { try? handle.close() }
+        var reader = ByteReader { offset, count in
+            guard (try? handle.seek(toOffset: UInt64(offset))) != nil else { return Data() }
+            return (try? handle.read(upToCount: count)) ?? Data()
+        }
+        return parse(&reader)
+    }
+
+    private static func parse(_ reader: inout ByteReader) -> ImageHeader? {
+        let header: ImageHeader?
+        switch reader.bytes(at: 0, count: 4) {
+        case [0x89, 0x50, 0x4E, 0x47]: header = parsePNG(&reader)
+        case let magic? where magic.starts(with: [0xFF, 0xD8]): header = parseJPEG(&reader)
+        case let magic? where magic.starts(with: Array("GIF8".utf8)): header = parseGIF(&reader)
+        case let magic? where magic.starts(with: Array("BM".utf8)): header = parseBMP(&reader)
+        case Array("RIFF".utf8)?: header = parseWebP(&reader)
+        default: header = nil
+        }
+        guard let header, header.pixelWidth > 0, header.pixelHeight > 0 else { return nil }
+        return header
+    }
+}
+
+/// Random access to the first bytes of an image through a fetch closure, with a small window
+/// buffered so the fixed-offset formats cost one read.
+struct ByteReader {
+    private let fetch: (_ offset: Int, _ count: Int) -> Data
+    private var window = Data()
+    private var windowOffset = 0
+
+    init(fetch: @escaping (_ offset: Int, _ count: Int) -> Data) {
+        self.fetch = fetch
+    }
+
+    /// `count` bytes at `offset`, or `nil` when the image ends first.
+    mutating func bytes(at offset: Int, count: Int) -> [UInt8]? {
+        let windowEnd = windowOffset + window.count
+        if offset < windowOffset || offset + count > windowEnd {
+            window = fetch(offset, max(count, 64))
+            windowOffset = offset
+        }
+        let start = window.startIndex + (offset - windowOffset)
+        guard window.count >= offset - windowOffset + count else { return nil }
+        return Array(window[start..<start + count])
+    }
+
+    /// The big-endian unsigned integer of `count` bytes at `offset`.
+    mutating func bigEndian(at offset: Int, count: Int) -> Int? {
+        bytes(at: offset, count: count)?.reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    /// The little-endian unsigned integer of `count` bytes at `offset`.
+    mutating func littleEndian(at offset: Int, count: Int) -> Int? {
+        bytes(at: offset, count: count)?.reversed().reduce(0) { $0 << 8 | Int($1) }
+    }
+}

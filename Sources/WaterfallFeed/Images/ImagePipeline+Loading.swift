@@ -1,0 +1,112 @@
+import Foundation
+
+extension ImagePipeline: ImageTaskOwner {
+    /// Runs a new job in a detached task (so decoding never runs on the caller's actor).
+    func start(_ job: Job, key: ImageCacheKey) {
+        let priority: TaskPriority = job.priority == .prefetch ? .low : .medium
+        let work = Task.detached(priority: priority) { [self] in
+            let outcome = await load(key, jobID: job.id)
+            finish(key, jobID: job.id, with: outcome)
+        }
+        let orphaned = state.withLock { state -> Bool in
+            guard state.jobs[key]?.id == job.id else { return true }
+            state.jobs[key]?.work = work
+            return false
+        }
+        // Every task of the job was cancelled before the work was recorded.
+        if orphaned { work.cancel() }
+    }
+
+    private func load(_ key: ImageCacheKey, jobID: Int) async -> ImageTask<Image>.Outcome {
+        let data: Data
+        do throws(ImagePipelineError) {
+            data = try await fetchData(for: key, jobID: jobID)
+        } catch {
+            return .failure(error)
+        }
+        guard !Task.isCancelled else { return .failure(.cancelled(key.url)) }
+        do {
+            return .success(try decoder.decode(data, maxPixelSize: key.targetSize))
+        } catch {
+            return .failure(.decodingFailed(key.url, reason: String(describing: error)))
+        }
+    }
+
+    /// The raw data: from the disk cache, or downloaded in a scheduler slot (and then stored in
+    /// the disk cache).
+    private func fetchData(for key: ImageCacheKey, jobID: Int) async throws(ImagePipelineError) -> Data {
+        let url = key.url
+        let diskCache = ["http", "https"].contains(url.scheme?.lowercased()) ? configuration.diskCache : nil
+        if let cached = diskCache?.data(for: url) {
+            state.withLock { $0.statistics.diskCacheHits += 1 }
+            return cached
+        }
+        let priority = state.withLock { $0.jobs[key]?.priority ?? .normal }
+        do {
+            try await scheduler.acquire(id: jobID, priority: priority)
+        } catch {
+            throw .cancelled(url)
+        }
+        defer { scheduler.release() }
+        state.withLock { $0.statistics.downloadsStarted += 1 }
+        let data: Data
+        do throws(DataLoadFailure) {
+            (data, _) = try await configuration.dataLoader.validatedData(for: url, timeout: configuration.requestTimeout)
+        } catch {
+            throw error.kind == .cancelled ? .cancelled(url) : .loadFailed(error)
+        }
+        guard !data.isEmpty else { throw .emptyData(url) }
+        diskCache?.store(data, for: url)
+        return data
+    }
+
+    /// Caches a successful image and completes the job's tasks, unless the job was cancelled.
+    private func finish(_ key: ImageCacheKey, jobID: Int, with outcome: ImageTask<Image>.Outcome) {
+        let tasks = state.withLock { state -> [ImageTask<Image>] in
+            guard let job = state.jobs[key], job.id == jobID else { return [] }
+            state.jobs[key] = nil
+            state.prefetches[key] = nil
+            state.statistics.loadsInProgress -= 1
+            switch outcome {
+            case .success(let image):
+                state.statistics.imagesLoaded += 1
+                state.memoryCache.insert(image, cost: image.byteCount, forKey: key)
+            case .failure(.cancelled):
+                state.statistics.loadsCancelled += 1
+            case .failure:
+                state.statistics.imagesFailed += 1
+            }
+            return Array(job.tasks.values)
+        }
+        for task in tasks {
+            task.complete(with: outcome)
+        }
+    }
+
+    func imageTaskDidCancel(id: Int, key: ImageCacheKey) {
+        let work = state.withLock { state -> Task<Void, Never>? in
+            guard var job = state.jobs[key], job.tasks.removeValue(forKey: id) != nil else { return nil }
+            job.priorities[id] = nil
+            if state.prefetches[key]?.id == id { state.prefetches[key] = nil }
+            guard job.tasks.isEmpty else {
+                state.jobs[key] = job
+                scheduler.setPriority(job.priority, id: job.id)
+                return nil
+            }
+            state.jobs[key] = nil
+            state.statistics.loadsInProgress -= 1
+            state.statistics.loadsCancelled += 1
+            return job.work
+        }
+        work?.cancel()
+    }
+
+    func imageTaskDidChangePriority(id: Int, key: ImageCacheKey, to priority: ImageRequest.Priority) {
+        state.withLock { state in
+            guard var job = state.jobs[key], job.priorities[id] != nil else { return }
+            job.priorities[id] = priority
+            state.jobs[key] = job
+            scheduler.setPriority(job.priority, id: job.id)
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+
+/// Loads images for a UI: data through a `DataLoading` with at most
+/// `Configuration.maximumConcurrentDownloads` downloads at once (most urgent first), raw data in
+/// an optional `DiskDataCache`, decoding and downscaling to the requested size off the calling
+/// thread by a `Decoder`, and decoded images in a memory cache bounded in bytes (LRU, cost =
+/// `DecodedImage.byteCount`).
+///
+/// Requests with the same URL and target size share one load (de-duplication); the load is
+/// cancelled when the last task waiting for it is cancelled. `cachedImage(for:size:)` answers
+/// synchronously, so a cell can show a cached image in the same frame it is configured.
+///
+/// The pipeline is generic over its decoder's image type and knows nothing of the UI toolkit.
+/// Failed loads are not retried automatically: a cell shows its error placeholder, and a new
+/// request (e.g. when the cell is configured again) tries again.
+public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
+    /// The platform image type.
+    public typealias Image = Decoder.Image
+
+    /// How a pipeline loads and caches.
+    public struct Configuration: Sendable {
+        /// What fetches image data.
+        public var dataLoader: any DataLoading
+        /// The most downloads running at once.
+        public var maximumConcurrentDownloads: Int
+        /// The bound on the total `byteCount` of the decoded images kept in memory.
+        public var memoryCacheByteLimit: Int
+        /// Where raw `http`/`https` data is kept between launches, or `nil` for no disk cache.
+        public var diskCache: DiskDataCache?
+        /// The idle timeout of each download, in seconds.
+        public var requestTimeout: TimeInterval
+
+        /// Creates a configuration; the defaults are 6 downloads, a 128 MB memory cache, no disk
+        /// cache and a 30 s timeout. The default data loader is a new `URLSessionDataLoader` with
+        /// its own session, so image downloads never hold the connections a feed request needs.
+        public init(dataLoader: any DataLoading = URLSessionDataLoader(), maximumConcurrentDownloads: Int = 6,
+                    memoryCacheByteLimit: Int = 128 << 20, diskCache: DiskDataCache? = nil,
+                    requestTimeout: TimeInterval = 30) {
+            self.dataLoader = dataLoader
+            self.maximumConcurrentDownloads = maximumConcurrentDownloads
+            self.memoryCacheByteLimit = memoryCacheByteLimit
+            self.diskCache = diskCache
+            self.requestTimeout = requestTimeout
+        }
+    }
+
+    /// Counters for diagnostics (`--scroll-test` figures).
+    public struct Statistics: Sendable, Hashable {
+        /// Loads that produced an image (shared loads count once).
+        public var imagesLoaded = 0
+        /// Loads that failed (cancellations excluded).
+        public var imagesFailed = 0
+        /// Loads cancelled because every task waiting for them was cancelled.
+        public var loadsCancelled = 0
+        /// Downloads started through the data loader.
+        public var downloadsStarted = 0
+        /// Loads answered from the disk cache.
+        public var diskCacheHits = 0
+        /// Requests answered from the memory cache (`imageTask(for:)` and `cachedImage`).
+        public var memoryCacheHits = 0
+        /// The total `byteCount` of the images in the memory cache.
+        public var memoryCacheBytes = 0
+        /// The number of images in the memory cache.
+        public var memoryCacheCount = 0
+        /// Loads in progress.
+        public var loadsInProgress = 0
+    }
+
+    struct Job {
+        var id: Int
+        var priorities: [Int: ImageRequest.Priority]
+        var tasks: [Int: ImageTask<Image>]
+        var work: Task<Void, Never>?
+
+        var priority: ImageRequest.Priority {
+            priorities.values.max() ?? .prefetch
+        }
+    }
+
+    struct State {
+        var memoryCache: LRUCache<ImageCacheKey, DecodedImage<Image>>
+        var jobs: [ImageCacheKey: Job] = [:]
+        var prefetches: [ImageCacheKey: ImageTask<Image>] = [:]
+        var nextID = 0
+        var statistics = Statistics()
+    }
+
+    /// The decoder.
+    public let decoder: Decoder
+    /// The configuration.
+    public let configuration: Configuration
+    let scheduler: DownloadScheduler
+    let state: Locked<State>
+
+    /// Creates a pipeline.
+    public init(decoder: Decoder, configuration: Configuration = Configuration()) {
+        self.decoder = decoder
+        self.configuration = configuration
+        scheduler = DownloadScheduler(maximumConcurrent: configuration.maximumConcurrentDownloads)
+        state = Locked(State(memoryCache: LRUCache(costLimit: configuration.memoryCacheByteLimit)))
+    }
+
+    /// The image for `url` decoded for `size`, if it is in the memory cache (marking it recently
+    /// used); never starts a load and never waits for one.
+    ///
+    /// - Complexity: O(1).
+    public func cachedImage(for url: URL, size: ImagePixelSize) -> DecodedImage<Image>? {
+        state.withLock { state in
+            let image = state.memoryCache.value(forKey: ImageCacheKey(url: url, targetSize: size))
+            if image != nil { state.statistics.memoryCacheHits += 1 }
+            return image
+        }
+    }
+
+    /// Starts (or joins) the load of `request` and returns its task; a memory-cache hit returns a
+    /// task that has already finished.
+    ///
+    /// - Complexity: O(1) amortized.
+    public func imageTask(for request: ImageRequest) -> ImageTask<Image> {
+        let key = request.key
+        let (task, newJob) = state.withLock { state -> (ImageTask<Image>, Job?) in
+            state.nextID += 1
+            let id = state.nextID
+            if let cached = state.memoryCache.value(forKey: key) {
+                state.statistics.memoryCacheHits += 1
+                return (ImageTask(request: request, id: id, owner: nil, outcome: .success(cached)), nil)
+            }
+            let task = ImageTask<Image>(request: request, id: id, owner: self)
+            if var job = state.jobs[key] {
+                let before = job.priority
+                job.tasks[id] = task
+                job.priorities[id] = request.priority
+                state.jobs[key] = job
+                if job.priority != before { scheduler.setPriority(job.priority, id: job.id) }
+                return (task, nil)
+            }
+            let job = Job(id: id, priorities: [id: request.priority], tasks: [id: task])
+            state.jobs[key] = job
+            state.statistics.loadsInProgress += 1
+            return (task, job)
+        }
+        if let newJob {
+            start(newJob, key: key)
+        }
+        return task
+    }
+
+    /// Loads `request` and returns the image. Cancelling the calling Swift task cancels this
+    /// request (and the shared load, if no other request waits for it).
+    ///
+    /// - Throws: `ImagePipelineError`.
+    public func image(for request: ImageRequest) async throws(ImagePipelineError) -> DecodedImage<Image> {
+        try await imageTask(for: request).image()
+    }
+
+    /// Starts loading `urls` at `.prefetch` priority into the memory cache, skipping images that
+    /// are cached or already being prefetched. A later request for the same URL and size joins
+    /// the prefetch (raising its priority).
+    ///
+    /// - Complexity: O(*k*) for *k* URLs.
+    public func prefetch(urls: [URL], targetSize: ImagePixelSize) {
+        for url in urls {
+            let key = ImageCacheKey(url: url, targetSize: targetSize)
+            let isKnown = state.withLock { $0.memoryCache.contains(key) || $0.prefetches[key] != nil }
+            guard !isKnown else { continue }
+            let task = imageTask(for: ImageRequest(url: url, targetSize: targetSize, priority: .prefetch))
+            state.withLock { state in
+                if task.outcomeIfFinished == nil { state.prefetches[key] = task }
+            }
+        }
+    }
+
+    /// Cancels the prefetches of `urls` at `targetSize` (e.g. when the user scrolls the other
+    /// way); loads that other requests wait for continue.
+    public func cancelPrefetching(urls: [URL], targetSize: ImagePixelSize) {
+        let tasks = state.withLock { state in
+            urls.compactMap { state.prefetches.removeValue(forKey: ImageCacheKey(url: $0, targetSize: targetSize)) }
+        }
+        for task in tasks { task.cancel() }
+    }
+
+    /// Empties the memory cache (e.g. on memory pressure); images in use stay alive.
+    public func removeAllCachedImages() {
+        state.withLock { $0.memoryCache.removeAll() }
+    }
+
+    /// A snapshot of the counters.
+    public var statistics: Statistics {
+        state.withLock { state in
+            var statistics = state.statistics
+            statistics.memoryCacheBytes = state.memoryCache.totalCost
+            statistics.memoryCacheCount = state.memoryCache.count
+            return statistics
+        }
+    }
+}

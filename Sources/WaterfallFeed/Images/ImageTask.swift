@@ -1,0 +1,108 @@
+/// The pipeline side of an `ImageTask`: what a task tells the pipeline that created it.
+protocol ImageTaskOwner: AnyObject, Sendable {
+    func imageTaskDidCancel(id: Int, key: ImageCacheKey)
+    func imageTaskDidChangePriority(id: Int, key: ImageCacheKey, to priority: ImageRequest.Priority)
+}
+
+/// One requester's handle on an image load: await its result, change its priority, or cancel
+/// it. Requests for the same URL and size share one load; cancelling a task completes it with
+/// `ImagePipelineError.cancelled` at once, and the shared load (download, decode) is cancelled
+/// when its last task is.
+///
+/// A cell keeps the task of its current image and cancels it when the cell is reused or scrolls
+/// away.
+public final class ImageTask<Image: Sendable>: Sendable {
+    /// The outcome of a task.
+    public typealias Outcome = Result<DecodedImage<Image>, ImagePipelineError>
+
+    private struct State {
+        var priority: ImageRequest.Priority
+        var outcome: Outcome?
+        var waiters: [CheckedContinuation<Outcome, Never>] = []
+    }
+
+    /// The request as made.
+    public let request: ImageRequest
+    let id: Int
+    private let owner: (any ImageTaskOwner)?
+    private let state: Locked<State>
+
+    init(request: ImageRequest, id: Int, owner: (any ImageTaskOwner)?, outcome: Outcome? = nil) {
+        self.request = request
+        self.id = id
+        self.owner = owner
+        state = Locked(State(priority: request.priority, outcome: outcome))
+    }
+
+    /// The current priority.
+    public var priority: ImageRequest.Priority {
+        state.withLock { $0.priority }
+    }
+
+    /// The outcome if the task has finished, else `nil`; never waits.
+    public var outcomeIfFinished: Outcome? {
+        state.withLock { $0.outcome }
+    }
+
+    /// Waits for the outcome. Cancelling the awaiting Swift task cancels this image task.
+    public func outcome() async -> Outcome {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let finished = state.withLock { state -> Outcome? in
+                    if state.outcome == nil { state.waiters.append(continuation) }
+                    return state.outcome
+                }
+                if let finished { continuation.resume(returning: finished) }
+            }
+        } onCancel: {
+            cancel()
+        }
+    }
+
+    /// Waits for the image. Cancelling the awaiting Swift task cancels this image task.
+    ///
+    /// - Throws: `ImagePipelineError`.
+    public func image() async throws(ImagePipelineError) -> DecodedImage<Image> {
+        try await outcome().get()
+    }
+
+    /// Changes the priority (e.g. `.prefetch` → `.visible` when the cell appears). The shared
+    /// load runs at the highest priority of its tasks; this only matters while it waits for a
+    /// download slot.
+    public func setPriority(_ priority: ImageRequest.Priority) {
+        let changed = state.withLock { state -> Bool in
+            guard state.outcome == nil, state.priority != priority else { return false }
+            state.priority = priority
+            return true
+        }
+        if changed {
+            owner?.imageTaskDidChangePriority(id: id, key: request.key, to: priority)
+        }
+    }
+
+    /// Cancels the task: it completes with `.cancelled` unless it has already finished. Safe
+    /// to call from any thread, any number of times.
+    public func cancel() {
+        if complete(with: .failure(.cancelled(request.url))) {
+            owner?.imageTaskDidCancel(id: id, key: request.key)
+        }
+    }
+
+    /// Sets the outcome and wakes the waiters, unless an outcome is already set.
+    ///
+    /// - Returns: whether this call set the outcome.
+    @discardableResult
+    func complete(with outcome: Outcome) -> Bool {
+        let waiters = state.withLock { state -> [CheckedContinuation<Outcome, Never>]? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = outcome
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        guard let waiters else { return false }
+        for waiter in waiters {
+            waiter.resume(returning: outcome)
+        }
+        return true
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A value guarded by a lock, for the few places where synchronous access from any thread is
+/// required (the memory cache lookup a UI does in the same frame as its cell, task bookkeeping).
+final class Locked<State>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: State
+
+    init(_ state: State) {
+        self.state = state
+    }
+
+    /// Runs `body` with exclusive access to the state.
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+@testable import WaterfallFeed
+
+/// Retries fast so tests do not wait for real backoff.
+let quickRetry = RetryPolicy(maximumAttempts: 3, baseDelay: .milliseconds(5), maximumDelay: .milliseconds(20))
+
+@Suite("Feed loader against the local server")
+struct FeedLoaderTests {
+    func loader(_ pathAndQuery: String, retry: RetryPolicy = quickRetry) throws -> FeedLoader {
+        try FeedLoader(feedURL: TestServer.get().urlString(pathAndQuery), retryPolicy: retry)
+    }
+
+    /// Loads pages until the loader stops making progress (bounded).
+    func loadAll(_ loader: FeedLoader) async {
+        for _ in 0..<50 {
+            let before = await loader.statistics.pagesLoaded
+            await loader.loadMore()
+            if await loader.statistics.pagesLoaded == before { return }
+        }
+    }
+
+    @Test(arguments: ["empty", "404", "null"])
+    func pagingStopsAtTheEnd(end: String) async throws {
+        let key = uniqueKey()
+        let loader = try loader("/feed/\(key)/{page}.json?pages=3&per=4&end=\(end)")
+        await loadAll(loader)
+        let items = await loader.items
+        #expect(items.count == 12)
+        #expect(await loader.state == .exhausted)
+        #expect(items.first?.imageURL == (try TestServer.get()).url("/img/\(key)-p1-0.png?w=100&h=201"))
+        #expect(items[1].imageURL == (try TestServer.get()).url("/img/\(key)-p1-1.png?w=101&h=201"))
+        // "null" ends on page 3 itself; "empty" and "404" need page 4 to find out.
+        let server = try TestServer.get()
+        #expect(try await server.requestCount("/feed/\(key)/4.json") == (end == "null" ? 0 : 1))
+        for page in 1...3 {
+            #expect(try await server.requestCount("/feed/\(key)/\(page).json") == 1)
+        }
+    }
+
+    @Test func plistPagesAndWrongContentTypeLoad() async throws {
+        let loader = try loader("/feed/\(uniqueKey())/{page}.plist?pages=2&per=3&ctype=text/html")
+        await loadAll(loader)
+        #expect(await loader.items.count == 6)
+        #expect(await loader.items.first?.price == "10")
+    }
+
+    @Test func nextLinksAreFollowed() async throws {
+        let key = uniqueKey()
+        let loader = try loader("/chain/\(key)/1?pages=4&per=2")
+        await loadAll(loader)
+        #expect(await loader.items.count == 8)
+        #expect(await loader.state == .exhausted)
+        #expect(try await TestServer.get().requestCount("/chain/\(key)/4") == 1)
+    }
+
+    @Test func singleDocumentWithoutPlaceholder() async throws {
+        let key = uniqueKey()
+        let loader = try loader("/feed/\(key)/1.json?per=5")
+        await loadAll(loader)
+        #expect(await loader.items.count == 5)
+        #expect(await loader.state == .exhausted)
+        #expect(try await TestServer.get().requestCount("/feed/\(key)/1.json") == 1)
+    }
+
+    @Test func transientFailuresAreRetried() async throws {
+        let key = uniqueKey()
+        // Page 2 fails twice with 503, page 3 is truncated once; three attempts cover both.
+        let loader = try loader("/feed/\(key)/{page}.json?pages=3&per=2&fail=2:503:2&truncate=3:1")
+        await loadAll(loader)
+        #expect(await loader.items.count == 6)
+        #expect(await loader.state == .exhausted)
+        #expect(await loader.statistics.failedAttempts == 3)
+        #expect(try await TestServer.get().requestCount("/feed/\(key)/2.json") == 3)
+    }
+
+    @Test func exhaustedRetriesSurfaceAndRetryRecoversWithoutLosingItems() async throws {
+        let key = uniqueKey()
+        let loader = try loader("/feed/\(key)/{page}.json?pages=3&per=2&fail=2:500:3")
+        await loader.loadMore()
+        await loader.loadMore()
+        let state = await loader.state
+        guard case .failed(let error, during: .nextPage) = state else {
+            Issue.record("expected a failed state, got \(state)")
+            return
+        }
+        #expect(error.isTransient)
+        #expect(error.description.contains("HTTP 500"))
+        #expect(await loader.items.count == 2)
+        // While failed, load-more does not hammer the server.
+        await loader.loadMore()
+        #expect(try await TestServer.get().requestCount("/feed/\(key)/2.json") == 3)
+        await loader.retry()
+        #expect(await loader.items.count == 4)
+        #expect(await loader.state == .idle)
+        await loadAll(loader)
+        #expect(await loader.items.count == 6)
+    }
+
+    @Test(arguments: [("malformed=2", "item 2: key 'w'"), ("syntax=2", "line"), ("fail=2:403:9", "HTTP 403")])
+    func permanentFailuresAreNotRetried(fault: String, mention: String) async throws {
+        let key = uniqueKey()
+        let loader = try loader("/feed/\(key)/{page}.json?pages=3&per=4&\(fault)")
+        await loader.loadMore()
+        await loader.loadMore()
+        let state = await loader.state
+        guard case .failed(let error, during: .nextPage) = state else {
+            Issue.record("expected a failed state, got \(state)")
+            return
+        }
+        #expect(!error.isTransient)
+        #expect(error.description.contains(mention), "\(error)")
+        #expect(await loader.items.count == 4)
+        #expect(try await TestServer.get().requestCount("/feed/\(key)/2.json") == 1)
+    }
+
+    @Test func missingFirstPageIsAnError() async throws {
+        let loader = try loader("/nothing/\(uniqueKey())/{page}.json")
+        await loader.loadMore()
+        guard case .failed(.load(let failure), _) = await loader.state else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(failure.isNotFound)
+    }
+
+    @Test func concurrentLoadMoreNeverLoadsAPageTwice() async throws {
+        let key = uniqueKey()
+        let loader = try loader("/feed/\(key)/{page}.json?pages=3&per=2&delay=50")
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<12 {
+                group.addTask { await loader.loadMore() }
+            }
+        }
+        await loadAll(loader)
+        let server = try TestServer.get()
+        for page in 1...4 {
+            #expect(try await server.requestCount("/feed/\(key)/\(page).json") == 1, "page \(page)")
+        }
+        let ids = await loader.items.map(\.deduplicationKey)
+        #expect(ids.count == 6 && Set(ids).count == 6)
+    }
+
+    @Test func refreshPrependsNewItemsAndDropsDuplicates() async throws {
+        let key = uniqueKey()
+        let loader = try loader("/feed/\(key)/{page}.json?pages=2&per=3&grow=2")
+        let observation = await loader.observe()
+        #expect(observation.items.isEmpty)
+        await loader.loadMore()
+        await loader.loadMore()
+        #expect(await loader.items.count == 6)
+        await loader.refresh()
+        let items = await loader.items
+        #expect(items.count == 8)
+        #expect(items.prefix(2).map(\.id) == ["\(key)-new-2", "\(key)-new-1"])
+        #expect(await loader.statistics.duplicateItems == 3)
+        // The refresh did not reset paging.
+        await loader.loadMore()
+        // Every state change is emitted, so `.exhausted` is in the stream and ends the loop below.
+        guard await loader.state == .exhausted else {
+            Issue.record("expected the feed to be exhausted")
+            return
+        }
+        var events: [FeedLoader.Event] = []
+        for await event in observation.events {
+            events.append(event)
+            if case .stateChanged(.exhausted) = event { break }
+        }
+        let inserted = events.compactMap { event -> String? in
+            switch event {
+            case .appended(let items): return "+\(items.count)"
+            case .prepended(let items): return "^\(items.count)"
+            case .stateChanged: return nil
+            }
+        }
+        #expect(inserted == ["+3", "+3", "^2"])
+    }
+
+    @Test func cancelStopsALoadAndKeepsItems() async throws {
+        let key = uniqueKey()
+        let fake = FakeDataLoader()
+        let source = try FeedSource(template: "http://127.0.0.1:9/\(key)/{page}.json")
+        let page1 = Data(#"[{"img": "a.png", "w": 1, "h": 1, "id": 1}]"#.utf8)
+        fake.script(source.url(forPage: 1), .body(page1, status: 200))
+        fake.script(source.url(forPage: 2), .body(Data(#"[{"img": "b.png", "w": 1, "h": 1, "id": 2}]"#.utf8), status: 200))
+        let loader = FeedLoader(provider: HTTPFeed(source: source, dataLoader: fake), retryPolicy: quickRetry)
+        await loader.loadMore()
+        fake.setHolding(true)
+        let pending = Task { await loader.loadMore() }
+        #expect(await fake.waitUntilHeld(1))
+        #expect(await loader.state == .loading(.nextPage))
+        await loader.cancel()
+        fake.releaseNext()
+        await pending.value
+        #expect(await loader.state == .idle)
+        #expect(await loader.items.map(\.id) == ["1"])
+        fake.setHolding(false)
+        await loader.loadMore()
+        #expect(await loader.items.map(\.id) == ["1", "2"])
+    }
+
+    @Test func refreshBeforeAnyPageLoadsTheFirstPage() async throws {
+        let loader = try loader("/feed/\(uniqueKey())/{page}.json?pages=2&per=2")
+        await loader.refresh()
+        #expect(await loader.items.count == 2)
+        await loader.loadMore()
+        #expect(await loader.items.count == 4)
+    }
+
+    @Test func backoffDelaysGrowAndStayBelowTheCap() {
+        let policy = RetryPolicy(maximumAttempts: 10, baseDelay: .milliseconds(100), multiplier: 2,
+                                 maximumDelay: .seconds(1))
+        var random = SystemRandomNumberGenerator()
+        for retry in 0..<10 {
+            let ceiling = min(Duration.milliseconds(100) * (1 << retry), .seconds(1))
+            for _ in 0..<20 {
+                let delay = policy.delay(beforeRetry: retry, using: &random)
+                #expect(delay >= .zero && delay <= ceiling, "retry \(retry): \(delay)")
+            }
+        }
+    }
+}

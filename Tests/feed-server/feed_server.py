@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Local HTTP feed and image server for the WaterfallFeed tests (Python 3 standard library only).
+
+Usage: feed_server.py [PARENT_PID]. Binds 127.0.0.1 on a free port, prints "PORT <n>" on stdout,
+and serves until its stdin reaches EOF or its parent process goes away (so it dies with the test
+process that started it).
+
+Routes (all state is keyed by the request path, so tests use unique path prefixes):
+
+/feed/<key>/<page>.json|.plist  a page of items. Query parameters:
+    pages=N      number of non-empty pages (default 3); later pages are empty, 404 or absent
+    per=M        items per page (default 4)
+    end=empty|404|null   what follows the last page (default empty); null makes every page an
+                 object {"items": [...], "next": ...} whose last page has "next": null
+    shape=array|object   page shape for end=empty/404 (default array)
+    fail=P:S:T   page P answers status S for its first T requests (comma-separate several)
+    truncate=P:T page P sends half its body, then closes, for its first T requests
+    malformed=P  item 2 of page P has "w": "abc"
+    syntax=P     page P is not valid JSON
+    bad=P        item 1 of page P has "w": 0 (an invalid size)
+    grow=K       request r of page 1 is prefixed with K*(r-1) new items (for refresh tests)
+    delay=MS     wait before answering
+    ctype=TYPE   Content-Type to send (default application/json or application/x-plist)
+/chain/<key>/<n>   object pages linked by relative "next" URLs; page `pages` has "next": null
+/img/<name>.png    a PNG signature + IHDR of w x h (query w, h), padded to `size` bytes.
+    Query: delay=MS, fail=S:T (status S for the first T requests), broken=1 (not an image),
+    empty=1 (empty body), truncate=1 (half the body, then close), ctype=TYPE
+/hang/<name>       headers promising 100000 bytes, then one byte every 50 ms until the client
+                   disconnects (recorded) or 60 s pass
+/stall/<name>      headers promising 1000 bytes, then nothing for up to 30 s
+/_count?path=P       how many requests path P received
+/_disconnects?path=P how many /hang requests on path P saw the client disconnect
+"""
+import json
+import os
+import plistlib
+import struct
+import sys
+import threading
+import time
+import zlib
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+LOCK = threading.Lock()
+COUNTS = {}
+DISCONNECTS = {}
+
+
+def bump(table, path):
+    with LOCK:
+        table[path] = table.get(path, 0) + 1
+        return table[path]
+
+
+def png_header(width, height):
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk + struct.pack(">I", zlib.crc32(chunk))
+
+
+def faults(spec):
+    """'2:500:1,3:503:2' -> {2: (500, 1), 3: (503, 2)}"""
+    result = {}
+    for part in filter(None, spec.split(",")):
+        fields = [int(x) for x in part.split(":")]
+        result[fields[0]] = tuple(fields[1:])
+    return result
+
+
+def make_items(key, page, per, query, request_number):
+    items = []
+    grow = int(query.get("grow", "0"))
+    if page == 1 and grow:
+        for j in range(grow * (request_number - 1), 0, -1):
+            items.append({"id": f"{key}-new-{j}", "img": f"/img/{key}-new-{j}.png?w=100&h=150",
+                          "w": 100, "h": 150})
+    for i in range(per):
+        ident = f"{key}-p{page}-{i}"
+        item = {"img": f"/img/{ident}.png?w={100 + i}&h={200 + page}", "w": 100 + i, "h": 200 + page,
+                "title": f"Item {page}.{i}"}
+        if i % 2 == 0:
+            item["img"] = "../../img/" + item["img"][len("/img/"):]  # relative to /feed/<key>/<page>
+            item["price"] = 10 + i
+            item["id"] = page * 1000 + i
+        else:
+            item["price"] = f"{i}.99"
+            item["id"] = ident
+        items.append(item)
+    if str(page) == query.get("malformed") and len(items) > 2:
+        items[2]["w"] = "abc"
+    if str(page) == query.get("bad") and len(items) > 1:
+        items[1]["w"] = 0
+    return items
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.0"
+
+    def log_message(self, *args):
+        pass
+
+    def send_body(self, status, body, ctype, truncate=False):
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body[: len(body) // 2] if truncate else body)
+        self.wfile.flush()
+        if truncate:
+            self.close_connection = True
+
+    def do_GET(self):
+        parts = urlsplit(self.path)
+        query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+        path = parts.path
+        number = bump(COUNTS, path)
+        if "delay" in query:
+            time.sleep(int(query["delay"]) / 1000)
+        segments = path.strip("/").split("/")
+        try:
+            if path == "/_count":
+                with LOCK:
+                    return self.send_body(200, str(COUNTS.get(query["path"], 0)).encode(), "text/plain")
+            if path == "/_disconnects":
+                with LOCK:
+                    return self.send_body(200, str(DISCONNECTS.get(query["path"], 0)).encode(), "text/plain")
+            if segments[0] == "feed" and len(segments) == 3:
+                return self.feed(segments[1], segments[2], query, number)
+            if segments[0] == "chain" and len(segments) == 3:
+                return self.chain(segments[1], int(segments[2]), query)
+            if segments[0] == "img":
+                return self.image(query, number)
+            if segments[0] == "hang":
+                return self.hang(path)
+            if segments[0] == "stall":
+                return self.stall()
+            self.send_body(404, b"not found", "text/plain")
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def feed(self, key, name, query, number):
+        stem, _, ext = name.partition(".")
+        page = int(stem)
+        pages = int(query.get("pages", "3"))
+        per = int(query.get("per", "4"))
+        end = query.get("end", "empty")
+        fault = faults(query.get("fail", "")).get(page)
+        if fault and number <= fault[1]:
+            return self.send_body(fault[0], b"injected failure", "text/plain")
+        if page > pages and end == "404":
+            return self.send_body(404, b"no such page", "text/plain")
+        items = make_items(key, page, per, query, number) if page <= pages else []
+        if end == "null":
+            doc = {"items": items}
+            if page >= pages:
+                doc["next"] = None
+        elif query.get("shape") == "object":
+            doc = {"items": items}
+        else:
+            doc = items
+        if ext == "plist":
+            # Property lists have no null: an object page there simply has no "next".
+            body = plistlib.dumps({"items": items} if isinstance(doc, dict) else doc)
+            ctype = "application/x-plist"
+        else:
+            body = json.dumps(doc, indent=1).encode()
+            ctype = "application/json"
+        if str(page) == query.get("syntax"):
+            body = body[:-5] + b"}}oops"
+        truncate = faults(query.get("truncate", "")).get(page)
+        self.send_body(200, body, query.get("ctype", ctype),
+                       truncate=bool(truncate) and number <= truncate[0])
+
+    def chain(self, key, page, query):
+        pages = int(query.get("pages", "3"))
+        per = int(query.get("per", "4"))
+        items = make_items(key, page, per, query, 1)
+        nxt = f"{page + 1}?{urlsplit(self.path).query}" if page < pages else None
+        self.send_body(200, json.dumps({"items": items, "next": nxt}).encode(), "application/json")
+
+    def image(self, query, number):
+        fail = query.get("fail")
+        if fail:
+            status, times = (int(x) for x in fail.split(":"))
+            if number <= times:
+                return self.send_body(status, b"injected failure", "text/plain")
+        if query.get("empty"):
+            return self.send_body(200, b"", "image/png")
+        if query.get("broken"):
+            body = b"this is not an image" * 10
+        else:
+            body = png_header(int(query.get("w", "10")), int(query.get("h", "10")))
+            body += b"\0" * max(0, int(query.get("size", "0")) - len(body))
+        self.send_body(200, body, query.get("ctype", "image/png"), truncate=bool(query.get("truncate")))
+
+    def hang(self, path):
+        self.send_response(200)
+        self.send_header("Content-Type", "image/png")
+        self.send_header("Content-Length", "100000")
+        self.end_headers()
+        try:
+            for _ in range(1200):
+                self.wfile.write(b"\0")
+                self.wfile.flush()
+                time.sleep(0.05)
+        except (BrokenPipeError, ConnectionResetError):
+            bump(DISCONNECTS, path)
+        self.close_connection = True
+
+    def stall(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "image/png")
+        self.send_header("Content-Length", "1000")
+        self.end_headers()
+        self.wfile.flush()
+        time.sleep(30)
+        self.close_connection = True
+
+
+def watch_parent(parent):
+    # Bounded by the parent's lifetime: exits as soon as the given process is gone or this
+    # server has been re-parented.
+    original = os.getppid()
+    while os.getppid() == original:
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.5)
+    os._exit(0)
+
+
+def watch_stdin():
+    while sys.stdin.buffer.read(4096):
+        pass
+    os._exit(0)
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    # The parent pid comes from the command line when given, so a parent that exits before this
+    # line runs is still noticed.
+    parent = int(sys.argv[1]) if len(sys.argv) > 1 else os.getppid()
+    threading.Thread(target=watch_parent, args=(parent,), daemon=True).start()
+    threading.Thread(target=watch_stdin, daemon=True).start()
+    print(f"PORT {server.server_address[1]}", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A data source and delegate backed by an array of sizes, for tests and benchmarks. Cells
+/// are dequeued by identifier and created only when the pool has none, as the seeds do.
+@MainActor
+public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
+    /// The cell type.
+    public typealias Cell = HeadlessCell
+
+    /// The items (the model): edit it, then tell the view model.
+    public var sizes: [ItemSize]
+    /// The column count returned to the view model.
+    public var columns: Int
+    /// The margin returned for every margin type.
+    public var margin: CGFloat
+    /// The reuse identifier for an item.
+    public var identifier: (Int) -> String
+    /// How many cells were created because the pool had none.
+    public private(set) var cellsCreated = 0
+    /// Every selected index, in order.
+    public private(set) var selections: [Int] = []
+    /// How many times load-more fired.
+    public private(set) var moreRequests = 0
+    /// How many times a refresh started.
+    public private(set) var refreshRequests = 0
+    /// How many scroll events arrived.
+    public private(set) var scrollEvents = 0
+    /// How many prefetch and cancel hints arrived.
+    public private(set) var prefetchCount = 0, cancelCount = 0
+
+    /// Creates a data source with these items.
+    public init(sizes: [ItemSize], columns: Int = WaterfallDefaults.numberOfColumns,
+                margin: CGFloat = WaterfallDefaults.margin, identifier: @escaping (Int) -> String = { _ in "cell" }) {
+        self.sizes = sizes
+        self.columns = columns
+        self.margin = margin
+        self.identifier = identifier
+    }
+
+    /// `sizes.count`.
+    public func numberOfCells(in waterfallView: WaterfallViewModel<HeadlessCell>) -> Int { sizes.count }
+
+    /// A dequeued cell, or a new one when the pool has none for the item's identifier.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, cellAt index: Int) -> HeadlessCell {
+        let reuseIdentifier = identifier(index)
+        let cell = waterfallView.dequeueReusableCell(withIdentifier: reuseIdentifier) ?? {
+            cellsCreated += 1
+            return HeadlessCell(reuseIdentifier: reuseIdentifier, serial: cellsCreated)
+        }()
+        cell.index = index
+        return cell
+    }
+
+    /// ``columns``.
+    public func numberOfColumns(in waterfallView: WaterfallViewModel<HeadlessCell>) -> Int { columns }
+
+    /// `sizes[index]`.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, sizeAt index: Int) -> ItemSize {
+        sizes[index]
+    }
+
+    /// ``margin``.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, marginFor type: MarginType) -> CGFloat {
+        margin
+    }
+
+    /// Records the selection.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, didSelectAt index: Int) {
+        selections.append(index)
+    }
+
+    /// Counts the event.
+    public func waterfallViewDidScroll(_ waterfallView: WaterfallViewModel<HeadlessCell>) { scrollEvents += 1 }
+
+    /// Counts the request.
+    public func waterfallViewDidRequestMore(_ waterfallView: WaterfallViewModel<HeadlessCell>) { moreRequests += 1 }
+
+    /// Counts the request.
+    public func waterfallViewDidRequestRefresh(_ waterfallView: WaterfallViewModel<HeadlessCell>) { refreshRequests += 1 }
+
+    /// Counts the hint.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, prefetchItemAt index: Int) {
+        prefetchCount += 1
+    }
+
+    /// Counts the hint.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, cancelPrefetchingItemAt index: Int) {
+        cancelCount += 1
+    }
+}

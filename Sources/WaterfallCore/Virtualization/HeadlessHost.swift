@@ -1,0 +1,73 @@
+import Foundation
+
+/// A fake front end for tests and benchmarks: it applies the view model's callbacks to
+/// ``HeadlessCell``s and records the rest.
+@MainActor
+public final class HeadlessHost: WaterfallHosting {
+    /// The cell type.
+    public typealias Cell = HeadlessCell
+
+    /// How many ``insertCell(_:)`` calls arrived.
+    public private(set) var insertCount = 0
+    /// How many ``place(_:attributes:)`` calls arrived.
+    public private(set) var placeCount = 0
+    /// How many ``removeCell(_:)`` calls arrived.
+    public private(set) var removeCount = 0
+    /// How many cells were discarded because the pool was full.
+    public private(set) var discardCount = 0
+    /// The content size last announced.
+    public private(set) var contentSize: CGSize = .zero
+    /// Every offset the view model set on its own initiative, in order.
+    public private(set) var offsetChanges: [CGPoint] = []
+    /// Every load-more state announced, in order.
+    public private(set) var loadMoreStates: [LoadMoreState] = []
+    /// Every refresh state announced, in order.
+    public private(set) var refreshStates: [RefreshState] = []
+
+    /// Creates a host.
+    public init() {}
+
+    /// Marks the cell inserted.
+    public func insertCell(_ cell: HeadlessCell) {
+        insertCount += 1
+        cell.isInserted = true
+    }
+
+    /// Records the cell's attributes.
+    public func place(_ cell: HeadlessCell, attributes: LayoutAttributes) {
+        placeCount += 1
+        cell.attributes = attributes
+    }
+
+    /// Marks the cell removed.
+    public func removeCell(_ cell: HeadlessCell) {
+        removeCount += 1
+        cell.isInserted = false
+        cell.attributes = nil
+    }
+
+    /// Counts the discard.
+    public func discardCell(_ cell: HeadlessCell) {
+        discardCount += 1
+    }
+
+    /// Records the size.
+    public func contentSizeDidChange(_ size: CGSize) {
+        contentSize = size
+    }
+
+    /// Records the offset.
+    public func contentOffsetDidChange(_ offset: CGPoint) {
+        offsetChanges.append(offset)
+    }
+
+    /// Records the state.
+    public func loadMoreStateDidChange(_ state: LoadMoreState) {
+        loadMoreStates.append(state)
+    }
+
+    /// Records the state.
+    public func refreshStateDidChange(_ state: RefreshState) {
+        refreshStates.append(state)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// One realized item: its index, the cell showing it and its attributes in content coordinates.
+struct LiveCell<Cell: AnyObject> {
+    /// The item's index.
+    var index: Int
+    /// The cell showing it.
+    var cell: Cell
+    /// Its attributes in content coordinates, cached so that placing needs no layout query.
+    var attributes: LayoutAttributes
+}
+
+/// The realized items, kept sorted by index in one contiguous array: lookups are binary
+/// searches, and visible indices come out in order without sorting. There are only
+/// visible + overscan of them (a few dozen), so an insertion's shift is a short memmove.
+struct LiveCells<Cell: AnyObject> {
+    /// The entries, ascending by index.
+    private(set) var entries: ContiguousArray<LiveCell<Cell>> = []
+
+    /// The number of live cells.
+    var count: Int { entries.count }
+
+    /// The position of the first entry whose index is ≥ `index`.
+    /// - Complexity: O(log k).
+    private func insertionPoint(of index: Int) -> Int {
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].index < index { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The position of the entry for `index`, if it is live.
+    /// - Complexity: O(log k).
+    func position(of index: Int) -> Int? {
+        let position = insertionPoint(of: index)
+        return position < entries.count && entries[position].index == index ? position : nil
+    }
+
+    /// Adds an entry for an index that is not live yet, keeping the order.
+    /// - Complexity: O(log k + k) (the shift).
+    mutating func insert(_ entry: LiveCell<Cell>) {
+        entries.insert(entry, at: insertionPoint(of: entry.index))
+    }
+
+    /// Removes and returns the entry at `position`.
+    /// - Complexity: O(k) (the shift).
+    mutating func remove(at position: Int) -> LiveCell<Cell> {
+        entries.remove(at: position)
+    }
+
+    /// Replaces the attributes of the entry at `position`.
+    mutating func setAttributes(_ attributes: LayoutAttributes, at position: Int) {
+        entries[position].attributes = attributes
+    }
+
+    /// Replaces every entry (used after batch updates renumber items); sorts them by index.
+    /// - Complexity: O(k log k).
+    mutating func replaceAll(with newEntries: some Sequence<LiveCell<Cell>>) {
+        entries = ContiguousArray(newEntries)
+        entries.sort { $0.index < $1.index }
+    }
+}

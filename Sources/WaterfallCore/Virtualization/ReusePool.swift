@@ -1,0 +1,58 @@
+/// Cells that left the screen, kept per reuse identifier for
+/// ``WaterfallViewModel/dequeueReusableCell(withIdentifier:)`` (the seeds' `reusableCells`,
+/// but honouring the identifier and bounded).
+///
+/// Identifiers are few (one per cell class), so the buckets are a small array searched
+/// linearly — no hashing on the scrolling path.
+@MainActor
+struct ReusePool<Cell: ReusableCell> {
+    /// The cells pooled under one identifier, most recently enqueued last.
+    private struct Bucket {
+        let identifier: String
+        var cells: [Cell]
+    }
+
+    /// The most cells kept per identifier; extra cells are handed back to be discarded.
+    var capacityPerIdentifier: Int {
+        didSet { precondition(capacityPerIdentifier >= 0, "pool capacity must not be negative") }
+    }
+    private var buckets: [Bucket] = []
+
+    /// Creates an empty pool.
+    init(capacityPerIdentifier: Int) {
+        precondition(capacityPerIdentifier >= 0, "pool capacity must not be negative")
+        self.capacityPerIdentifier = capacityPerIdentifier
+    }
+
+    /// The number of pooled cells.
+    /// - Complexity: O(identifiers).
+    var count: Int { buckets.reduce(0) { $0 + $1.cells.count } }
+
+    /// Pools `cell`; returns it back when its identifier's bucket is full, for discarding.
+    /// - Complexity: O(identifiers), amortized.
+    mutating func enqueue(_ cell: Cell) -> Cell? {
+        let identifier = cell.reuseIdentifier
+        guard let position = buckets.firstIndex(where: { $0.identifier == identifier }) else {
+            guard capacityPerIdentifier > 0 else { return cell }
+            buckets.append(Bucket(identifier: identifier, cells: [cell]))
+            return nil
+        }
+        guard buckets[position].cells.count < capacityPerIdentifier else { return cell }
+        buckets[position].cells.append(cell)
+        return nil
+    }
+
+    /// Takes the most recently pooled cell with exactly this identifier, if any.
+    /// - Complexity: O(identifiers).
+    mutating func dequeue(identifier: String) -> Cell? {
+        guard let position = buckets.firstIndex(where: { $0.identifier == identifier }) else { return nil }
+        return buckets[position].cells.popLast()
+    }
+
+    /// Empties the pool, returning every cell it held.
+    /// - Complexity: O(pooled cells).
+    mutating func removeAll() -> [Cell] {
+        defer { buckets.removeAll() }
+        return buckets.flatMap(\.cells)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// Figures from scrolling a headless view model through a feed from top to bottom.
+public struct ScrollBenchmarkFigures: Equatable, Sendable {
+    /// Items in the feed.
+    public var itemCount: Int
+    /// Content height in points.
+    public var contentHeight: Double
+    /// Scroll steps taken from top to bottom.
+    public var steps: Int
+    /// Mean cost of one scroll step (`setContentOffset`: window diff, cell recycling, placing
+    /// every live cell on the headless host, events), in microseconds.
+    public var diffMicrosecondsPerStep: Double
+    /// Median cost of one scroll step, in microseconds.
+    public var medianMicrosecondsPerStep: Double
+    /// 99th-percentile cost of one scroll step, in microseconds.
+    public var p99MicrosecondsPerStep: Double
+    /// Mean number of items overlapping the viewport.
+    public var averageVisibleCells: Double
+    /// Largest number of live cells (visible + overscan) at any step.
+    public var maxLiveCells: Int
+    /// Cells the data source had to create (the pool had none) over the whole scroll.
+    public var cellsCreated: Int
+}
+
+/// Figures for appending one page at the bottom of a long feed.
+public struct AppendBenchmarkFigures: Equatable, Sendable {
+    /// Items in the feed before the append.
+    public var itemCount: Int
+    /// Items appended.
+    public var pageSize: Int
+    /// Cost of `performBatchUpdates([.insert(n..<n + page)])` with the reader at the bottom,
+    /// in microseconds (mean over the pages appended).
+    public var appendMicroseconds: Double
+    /// Visible cells that moved on screen because of the appends (should be 0).
+    public var visibleCellsMoved: Int
+}
+
+/// The view-model benchmarks called by `waterfall-bench`: plain numbers, measured with
+/// `ContinuousClock` on a ``HeadlessHost``. Run them in a release build.
+@MainActor
+public enum ViewModelBenchmarks {
+    /// A feed of `itemCount` items 150–345 pt tall (mean ~250), repeating every 16 items so
+    /// that the masonry settles into a periodic pattern: a long feed then shows the same
+    /// windows as a short one, and cell counts can be compared across sizes.
+    private static func feed(_ itemCount: Int) -> [ItemSize] {
+        (0..<itemCount).map { .height(150 + CGFloat(($0 * 7) % 16) * 13) }
+    }
+
+    /// A view model on a headless host showing `itemCount` items in `columns` columns.
+    private static func makeModel(itemCount: Int, columns: Int, viewport: CGSize)
+    -> (WaterfallViewModel<HeadlessCell>, HeadlessDataSource, HeadlessHost) {
+        let source = HeadlessDataSource(sizes: feed(itemCount), columns: columns)
+        let host = HeadlessHost()
+        let model = WaterfallViewModel<HeadlessCell>()
+        model.dataSource = source
+        model.delegate = source
+        model.setViewportSize(viewport)
+        model.attach(to: host)
+        return (model, source, host)
+    }
+
+    /// Scrolls from top to bottom in steps of `stepPoints` and times every step.
+    ///
+    /// The defaults give about 30 visible cells: a 1000×1650 viewport, 4 columns of items
+    /// ~250 pt tall, 200 pt overscan. Compare `cellsCreated` at 10,000 and 1,000,000 items:
+    /// it must be the same, about the live count.
+    /// - Complexity: O(n) to build the feed, then O(steps · (c log n + k)).
+    public static func scrollThrough(itemCount: Int, columns: Int = 4,
+                                     viewport: CGSize = CGSize(width: 1000, height: 1650),
+                                     stepPoints: CGFloat = 97) -> ScrollBenchmarkFigures {
+        let (model, source, _) = makeModel(itemCount: itemCount, columns: columns, viewport: viewport)
+        let end = max(0, model.contentSize.height - viewport.height)
+        let stepCount = Int((end / stepPoints).rounded(.up))
+        var durations: [Duration] = []
+        durations.reserveCapacity(stepCount)
+        var visibleTotal = 0
+        var maxLive = 0
+        let clock = ContinuousClock()
+        var offset: CGFloat = 0
+        while offset < end {
+            offset = min(offset + stepPoints, end)
+            let start = clock.now
+            model.setContentOffset(CGPoint(x: 0, y: offset))
+            durations.append(clock.now - start)
+            maxLive = max(maxLive, model.liveCellCount)
+            if durations.count % 64 == 0 { visibleTotal += model.visibleIndices.count }
+        }
+        let micro = durations.map(microseconds)
+        let sorted = micro.sorted()
+        func percentile(_ p: Double) -> Double {
+            sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+        }
+        return ScrollBenchmarkFigures(
+            itemCount: itemCount,
+            contentHeight: Double(model.contentSize.height),
+            steps: durations.count,
+            diffMicrosecondsPerStep: micro.isEmpty ? 0 : micro.reduce(0, +) / Double(micro.count),
+            medianMicrosecondsPerStep: percentile(0.5),
+            p99MicrosecondsPerStep: percentile(0.99),
+            averageVisibleCells: Double(visibleTotal) / Double(max(1, durations.count / 64)),
+            maxLiveCells: maxLive,
+            cellsCreated: source.cellsCreated)
+    }
+
+    /// The seeds' `layoutSubviews` for comparison: every scroll step tests all n frames for
+    /// visibility. Returns microseconds per step (mean over `steps` steps spread over the content).
+    /// - Complexity: O(steps · n).
+    public static func seedScanMicrosecondsPerStep(itemCount: Int, columns: Int = 4,
+                                                  viewport: CGSize = CGSize(width: 1000, height: 1650),
+                                                  steps: Int = 20) -> Double {
+        var layout = WaterfallLayout(columns: .fixed(columns), containerWidth: viewport.width)
+        layout.append(contentsOf: feed(itemCount))
+        let frames = (0..<itemCount).map(layout.frame(at:))
+        let end = max(0, layout.contentSize.height - viewport.height)
+        let clock = ContinuousClock()
+        var visible = 0
+        let elapsed = clock.measure {
+            for step in 0..<steps {
+                let top = end * CGFloat(step) / CGFloat(max(1, steps - 1))
+                for frame in frames where frame.maxY > top && frame.minY < top + viewport.height {
+                    visible += 1
+                }
+            }
+        }
+        precondition(visible > 0, "the scan saw nothing")
+        return microseconds(elapsed) / Double(steps)
+    }
+
+    /// With the reader at the bottom of `itemCount` items, appends `pages` pages of `pageSize`
+    /// and times each append; counts visible cells that moved.
+    /// - Complexity: O(n) to build the feed, then O(pages · (pageSize log c + k)).
+    public static func appendPages(itemCount: Int, pageSize: Int = 50, pages: Int = 20, columns: Int = 4,
+                                   viewport: CGSize = CGSize(width: 1000, height: 1650)) -> AppendBenchmarkFigures {
+        let (model, source, _) = makeModel(itemCount: itemCount, columns: columns, viewport: viewport)
+        model.setContentOffset(CGPoint(x: 0, y: max(0, model.contentSize.height - viewport.height)))
+        let page = feed(pageSize)
+        let clock = ContinuousClock()
+        var total = Duration.zero
+        var moved = 0
+        for _ in 0..<pages {
+            let before = model.visibleIndices.map { ($0, model.placedAttributes(at: $0)) }
+            let count = model.numberOfItems
+            source.sizes += page
+            total += clock.measure { model.performBatchUpdates([.insert(count..<count + pageSize)]) }
+            moved += before.filter { model.placedAttributes(at: $0.0) != $0.1 }.count
+        }
+        return AppendBenchmarkFigures(itemCount: itemCount, pageSize: pageSize,
+                                      appendMicroseconds: microseconds(total) / Double(max(1, pages)),
+                                      visibleCellsMoved: moved)
+    }
+
+    /// A duration in microseconds.
+    private static func microseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Supplies the items: the seeds' `HMWaterflowViewDataSource`, plus prefetch hints.
+///
+/// The view model holds its data source weakly. Its methods are called in the middle of
+/// scroll steps and updates: they may read the view model and dequeue cells, but must not
+/// reload, update or scroll it.
+@MainActor
+public protocol WaterfallDataSource<Cell>: AnyObject {
+    /// The cell type, shared with the view model and its host.
+    associatedtype Cell: ReusableCell
+
+    /// How many items there are (required).
+    func numberOfCells(in waterfallView: WaterfallViewModel<Cell>) -> Int
+
+    /// The cell for an item (required). Get it with
+    /// ``WaterfallViewModel/dequeueReusableCell(withIdentifier:)`` and create one only when that
+    /// returns `nil`, as the seeds do; the host then inserts it and places it.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell
+
+    /// How many columns to lay out (default ``WaterfallDefaults/numberOfColumns``). Asked on
+    /// every reload and viewport size change, so it may depend on the width (seed 004 returns
+    /// 5 in landscape).
+    func numberOfColumns(in waterfallView: WaterfallViewModel<Cell>) -> Int
+
+    /// An item entered the prefetch window (the realized window plus
+    /// ``WaterfallViewModel/prefetchDistance`` ahead in the scroll direction): start loading
+    /// its data. Default: nothing. After a layout change (reload, update, resize) the whole
+    /// window is announced again without cancelling what it no longer holds, so treat repeated
+    /// hints for an item as one.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, prefetchItemAt index: Int)
+
+    /// An item left the prefetch window: loads started for it may be cancelled. Default: nothing.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cancelPrefetchingItemAt index: Int)
+}
+
+extension WaterfallDataSource {
+    /// ``WaterfallDefaults/numberOfColumns``.
+    public func numberOfColumns(in waterfallView: WaterfallViewModel<Cell>) -> Int {
+        WaterfallDefaults.numberOfColumns
+    }
+
+    /// Does nothing.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, prefetchItemAt index: Int) {}
+
+    /// Does nothing.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cancelPrefetchingItemAt index: Int) {}
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Sizes, margins and events: the seeds' `HMWaterflowViewDelegate` (heights, margins,
+/// selection, scrolling) plus the load-more and pull-to-refresh requests of seed 004. Every
+/// method is optional.
+///
+/// The view model holds its delegate weakly. The size and margin methods are called in the
+/// middle of reloads and updates: they may read the view model (``WaterfallViewModel/cellWidth``
+/// is current) but must not change it. Selection, load-more and refresh events come once the
+/// view model has settled and may change it; ``waterfallViewDidScroll(_:)`` may also arrive
+/// while a reload or update keeps the reader's place, so it should only read.
+@MainActor
+public protocol WaterfallDelegate<Cell>: AnyObject {
+    /// The cell type, shared with the view model and its host.
+    associatedtype Cell: ReusableCell
+
+    /// The item's height in points (default ``WaterfallDefaults/cellHeight``). Only used by the
+    /// default ``waterfallView(_:sizeAt:)``.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, heightAt index: Int) -> CGFloat
+
+    /// The item's size (default `.height(heightAt)`). Prefer `.aspectRatio(width:height:)` for
+    /// images: the layout then keeps the ratio across width and column changes without asking
+    /// again, where a height computed from ``WaterfallViewModel/cellWidth`` would go stale.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize
+
+    /// A margin (default ``WaterfallDefaults/margin``).
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> CGFloat
+
+    /// The user clicked an item. Default: nothing.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int)
+
+    /// The content offset changed (user scrolling, anchoring or scroll-to-index). Default: nothing.
+    func waterfallViewDidScroll(_ waterfallView: WaterfallViewModel<Cell>)
+
+    /// Load-more fired (the reader is near the end): fetch the next page, then call
+    /// ``WaterfallViewModel/endLoadingMore(appending:hasMore:)`` or
+    /// ``WaterfallViewModel/failLoadingMore()``. Default: nothing.
+    func waterfallViewDidRequestMore(_ waterfallView: WaterfallViewModel<Cell>)
+
+    /// Pull-to-refresh fired (released past the threshold, or
+    /// ``WaterfallViewModel/beginRefreshing()``): reload, insert the new items, then call
+    /// ``WaterfallViewModel/endRefreshing()``. Default: nothing.
+    func waterfallViewDidRequestRefresh(_ waterfallView: WaterfallViewModel<Cell>)
+}
+
+extension WaterfallDelegate {
+    /// ``WaterfallDefaults/cellHeight``.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, heightAt index: Int) -> CGFloat {
+        WaterfallDefaults.cellHeight
+    }
+
+    /// `.height(heightAt)`.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
+        .height(self.waterfallView(waterfallView, heightAt: index))
+    }
+
+    /// ``WaterfallDefaults/margin``.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> CGFloat {
+        WaterfallDefaults.margin
+    }
+
+    /// Does nothing.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {}
+
+    /// Does nothing.
+    public func waterfallViewDidScroll(_ waterfallView: WaterfallViewModel<Cell>) {}
+
+    /// Does nothing.
+    public func waterfallViewDidRequestMore(_ waterfallView: WaterfallViewModel<Cell>) {}
+
+    /// Does nothing.
+    public func waterfallViewDidRequestRefresh(_ waterfallView: WaterfallViewModel<Cell>) {}
+}

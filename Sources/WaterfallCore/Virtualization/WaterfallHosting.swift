@@ -1,0 +1,57 @@
+import Foundation
+
+/// The platform front end as the view model sees it: it owns the cell widgets' parent and does
+/// exactly what it is told. All frames and offsets it receives are ready to use: frames are
+/// relative to the viewport's top-left (content position − scroll offset), so a widget
+/// toolkit with single-precision coordinates never sees content 60,000,000 pt tall.
+///
+/// The view model holds its host weakly; the host usually owns the view model.
+@MainActor
+public protocol WaterfallHosting<Cell>: AnyObject {
+    /// The cell type, shared with the view model and its data source.
+    associatedtype Cell: ReusableCell
+
+    /// A cell became live (new, or back from the reuse pool): make it a visible child of the
+    /// viewport. A ``place(_:attributes:)`` call follows before the view model returns.
+    func insertCell(_ cell: Cell)
+
+    /// Position a live cell. `attributes.frame` is relative to the viewport; apply `scale`
+    /// around the frame's centre, `alpha` and `zIndex` if the toolkit can. Called for every
+    /// live cell after every scroll step and layout change.
+    func place(_ cell: Cell, attributes: LayoutAttributes)
+
+    /// A cell stopped being live and went to the reuse pool: hide it (or unparent it). It may
+    /// come back through ``insertCell(_:)``.
+    func removeCell(_ cell: Cell)
+
+    /// A removed cell did not fit in the reuse pool and will never be used again: destroy it.
+    /// Default: nothing.
+    func discardCell(_ cell: Cell)
+
+    /// The content size changed: update the scroll range. Default: nothing.
+    func contentSizeDidChange(_ size: CGSize)
+
+    /// The view model moved the scroll position itself (scroll anchoring, scroll-to-index):
+    /// update the scroll bar without reporting the change back. Default: nothing.
+    func contentOffsetDidChange(_ offset: CGPoint)
+
+    /// The load-more state changed: show or hide the footer's spinner, retry button or
+    /// "no more" label. Default: nothing.
+    func loadMoreStateDidChange(_ state: LoadMoreState)
+
+    /// The pull-to-refresh state changed: update the header. Default: nothing.
+    func refreshStateDidChange(_ state: RefreshState)
+}
+
+extension WaterfallHosting {
+    /// Does nothing.
+    public func discardCell(_ cell: Cell) {}
+    /// Does nothing.
+    public func contentSizeDidChange(_ size: CGSize) {}
+    /// Does nothing.
+    public func contentOffsetDidChange(_ offset: CGPoint) {}
+    /// Does nothing.
+    public func loadMoreStateDidChange(_ state: LoadMoreState) {}
+    /// Does nothing.
+    public func refreshStateDidChange(_ state: RefreshState) {}
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The item a layout change must not move on screen, and where it was in the viewport.
+struct ScrollAnchor: Equatable {
+    /// The item's index (renumbered through batch updates before restoring).
+    var index: Int
+    /// Its frame's origin relative to the viewport before the change.
+    var viewportOrigin: CGPoint
+}
+
+extension WaterfallViewModel {
+    /// The first visible item (the lowest index overlapping the viewport) and its position on
+    /// screen, or `nil` when nothing is visible.
+    /// - Complexity: O(k).
+    func captureAnchor() -> ScrollAnchor? {
+        let bounds = visibleBounds
+        return live.entries.first { $0.attributes.frame.overlaps(bounds) }.map(anchor(for:))
+    }
+
+    /// The visible items, lowest index first, with their on-screen positions: anchor
+    /// candidates for a batch update, which may delete the first of them.
+    /// - Complexity: O(k).
+    func anchorCandidates() -> [ScrollAnchor] {
+        let bounds = visibleBounds
+        return live.entries.filter { $0.attributes.frame.overlaps(bounds) }.map(anchor(for:))
+    }
+
+    /// A live item as an anchor at its current on-screen position.
+    private func anchor(for entry: LiveCell<Cell>) -> ScrollAnchor {
+        let frame = entry.attributes.frame
+        return ScrollAnchor(index: entry.index,
+                            viewportOrigin: CGPoint(x: frame.minX - contentOffset.x, y: frame.minY - contentOffset.y))
+    }
+
+    /// The content offset that puts the anchor's item back at its on-screen position along
+    /// the scroll axis (before clamping to the scrollable range).
+    /// - Complexity: O(1) for the waterfall.
+    func offset(restoring anchor: ScrollAnchor) -> CGPoint {
+        let frame = layout.frame(at: anchor.index)
+        switch layout.scrollAxis {
+        case .vertical: return CGPoint(x: contentOffset.x, y: frame.minY - anchor.viewportOrigin.y)
+        case .horizontal: return CGPoint(x: frame.minX - anchor.viewportOrigin.x, y: contentOffset.y)
+        case .none: return contentOffset
+        }
+    }
+}

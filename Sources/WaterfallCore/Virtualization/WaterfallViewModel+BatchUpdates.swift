@@ -1,0 +1,117 @@
+import Foundation
+
+/// A live item before a change: where it ends up and where it was on screen.
+struct TransitionSource {
+    /// Its index before the change.
+    var oldIndex: Int
+    /// Its index after the change.
+    var newIndex: Int
+    /// Its attributes relative to the viewport before the change.
+    var from: LayoutAttributes
+    /// Whether the change reloaded it.
+    var reloaded: Bool
+}
+
+extension WaterfallViewModel {
+    /// Applies inserts, deletes, moves and reloads in order (the data source must already
+    /// reflect the result), relayouting only from the first changed index. Cells of items that
+    /// stay live keep their identity; deleted and reloaded items' cells go to the pool; the
+    /// first visible item that survives keeps its place on screen; the selection follows its
+    /// item. Sizes of inserted, moved and reloaded items are asked at their final indices.
+    ///
+    /// Appending (`.insert(count..<count + m)`) places only the new items and moves nothing
+    /// on screen.
+    /// - Returns: the transitions of the items live before or after, for animation.
+    /// - Complexity: the layout's edit cost (O(m log c) for an append of m, O((n − i) log c)
+    ///   from the first changed index i) plus O(k · updates + k log k).
+    @discardableResult
+    public func performBatchUpdates(_ updates: [ItemUpdate]) -> [ItemTransition] {
+        guard !needsReload else { return [] }
+        let candidates = anchorCandidates()
+        var count = layout.itemCount
+        for (step, update) in updates.enumerated() {
+            update.validate(count: count)
+            let later = updates[(step + 1)...]
+            switch update {
+            case .insert(let range):
+                insertItems(at: range, finalIndex: { later.trace($0).index })
+            case .delete(let range):
+                layout.replaceItems(in: range, with: EmptyCollection())
+            case .move(let from, let to):
+                layout.replaceItems(in: from..<from + 1, with: EmptyCollection())
+                insertItems(at: to..<to + 1, finalIndex: { later.trace($0).index })
+            case .reload(let range):
+                layout.replaceItems(in: range, with: EmptyCollection())
+                insertItems(at: range, finalIndex: { later.trace($0).index })
+            }
+            count += update.countChange
+        }
+        let expected = dataSource.map { $0.numberOfCells(in: self) } ?? 0
+        precondition(count == expected, "batch updates leave \(count) items but the data source has \(expected)")
+
+        var transitions: [ItemTransition] = []
+        var sources: [TransitionSource] = []
+        var survivors: [LiveCell<Cell>] = []
+        for entry in live.entries {
+            let from = toViewport(entry.attributes)
+            let (final, reloaded) = updates.trace(entry.index)
+            guard let final else {
+                recycle(entry.cell)
+                var faded = from
+                faded.alpha = 0
+                transitions.append(ItemTransition(kind: .delete, oldIndex: entry.index, newIndex: nil, from: from, to: faded))
+                continue
+            }
+            sources.append(TransitionSource(oldIndex: entry.index, newIndex: final, from: from, reloaded: reloaded))
+            if reloaded {
+                recycle(entry.cell)
+            } else {
+                var moved = entry
+                moved.index = final
+                survivors.append(moved)
+            }
+        }
+        live.replaceAll(with: survivors)
+        selectedIndex = selectedIndex.flatMap { updates.trace($0).index }
+        let anchor = candidates.lazy.compactMap { candidate in
+            updates.trace(candidate.index).index.map { ScrollAnchor(index: $0, viewportOrigin: candidate.viewportOrigin) }
+        }.first
+        relayoutLiveCells(keeping: anchor)
+        transitions += transitionsOfLiveCells(from: sources, oldIndex: { updates.untrace($0) })
+        checkLoadMore()
+        return transitions
+    }
+
+    /// Inserts one item at `index` (shorthand for a one-update batch).
+    @discardableResult
+    public func insertItem(at index: Int) -> [ItemTransition] { performBatchUpdates([.insert(index..<index + 1)]) }
+
+    /// Deletes the item at `index` (shorthand for a one-update batch).
+    @discardableResult
+    public func deleteItem(at index: Int) -> [ItemTransition] { performBatchUpdates([.delete(index..<index + 1)]) }
+
+    /// The transitions of the items live now, given where the items live before the change
+    /// went: kept cells move from their old on-screen attributes, others fade in.
+    /// - Parameters:
+    ///   - sources: the items live before, in any order.
+    ///   - oldIndex: an item's index before the change from its index after (`nil` if new).
+    /// - Complexity: O(k log k).
+    func transitionsOfLiveCells(from sources: [TransitionSource], oldIndex: (Int) -> Int?) -> [ItemTransition] {
+        let sorted = sources.sorted { $0.newIndex < $1.newIndex }
+        var next = 0
+        return live.entries.map { entry in
+            let to = toViewport(entry.attributes)
+            while next < sorted.count && sorted[next].newIndex < entry.index { next += 1 }
+            if next < sorted.count, sorted[next].newIndex == entry.index {
+                let source = sorted[next]
+                return ItemTransition(kind: source.reloaded ? .reload : .move, oldIndex: source.oldIndex,
+                                      newIndex: entry.index, from: source.from, to: to)
+            }
+            var faded = to
+            faded.alpha = 0
+            let previous = oldIndex(entry.index)
+            return ItemTransition(kind: previous == nil ? .insert : .move, oldIndex: previous,
+                                  newIndex: entry.index, from: faded, to: to)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+extension WaterfallViewModel {
+    /// Replaces the layout (seed 003's `setCollectionViewLayout:animated:`): the new layout is
+    /// configured and filled with the data source's items, the first visible item keeps its
+    /// place when the new layout scrolls the same way, and cells that stay live keep their
+    /// identity.
+    /// - Returns: the transitions of the items live after the switch, for animation.
+    /// - Complexity: O(n) size queries plus the new layout's build cost.
+    @discardableResult
+    public func setLayout(_ newLayout: any CollectionLayout) -> [ItemTransition] {
+        guard !needsReload else {
+            layout = newLayout
+            return []
+        }
+        let sameAxis = newLayout.scrollAxis == layout.scrollAxis
+        let anchor = sameAxis ? captureAnchor() : nil
+        let sources = live.entries.map {
+            TransitionSource(oldIndex: $0.index, newIndex: $0.index, from: toViewport($0.attributes), reloaded: false)
+        }
+        layout = newLayout
+        loadItems()
+        if !sameAxis, contentOffset != .zero {
+            contentOffset = .zero
+            host?.contentOffsetDidChange(.zero)
+        }
+        relayoutLiveCells(keeping: anchor)
+        checkLoadMore()
+        return transitionsOfLiveCells(from: sources, oldIndex: { $0 })
+    }
+}

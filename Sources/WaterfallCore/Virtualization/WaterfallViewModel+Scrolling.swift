@@ -1,0 +1,44 @@
+import Foundation
+
+extension WaterfallViewModel {
+    /// Scrolls so that the item at `index` is shown at `position` (limited to the scrollable
+    /// range), tells the host the new offset, and updates the live cells as a scroll step does.
+    /// - Complexity: O(c log n + k) for the waterfall.
+    public func scrollToItem(at index: Int, position: ScrollPosition = .start) {
+        precondition(index >= 0 && index < layout.itemCount, "index \(index) out of range 0..<\(layout.itemCount)")
+        let frame = layout.frame(at: index)
+        let vertical = layout.scrollAxis != .horizontal
+        let start = vertical ? frame.minY : frame.minX
+        let length = vertical ? frame.height : frame.width
+        let current = vertical ? contentOffset.y : contentOffset.x
+        let viewport = vertical ? viewportSize.height : viewportSize.width
+        let target: CGFloat
+        switch position {
+        case .start: target = start
+        case .center: target = start + length / 2 - viewport / 2
+        case .end: target = start + length - viewport
+        case .nearest:
+            if start < current {
+                target = start
+            } else if start + length > current + viewport {
+                target = min(start, start + length - viewport)
+            } else {
+                target = current
+            }
+        }
+        moveContentOffset(to: clampedOffset(vertical ? CGPoint(x: 0, y: target) : CGPoint(x: target, y: 0)))
+    }
+
+    /// Where a fling that would stop at `proposed` (content coordinates) at `velocity` should
+    /// come to rest, as the layout decides (a carousel centres an item), within the scroll range.
+    public func targetContentOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint {
+        clampedOffset(layout.targetContentOffset(forProposed: proposed, velocity: velocity))
+    }
+
+    /// Moves the content on the model's own initiative: tells the host, then scrolls.
+    private func moveContentOffset(to offset: CGPoint) {
+        guard offset != contentOffset else { return }
+        host?.contentOffsetDidChange(offset)
+        setContentOffset(offset)
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+extension WaterfallViewModel {
+    /// The item under a point given relative to the viewport (as clicks arrive), or `nil` for
+    /// a gap or margin.
+    /// - Complexity: that of the layout's hit test, O(log n) for the waterfall.
+    public func index(at viewportPoint: CGPoint) -> Int? {
+        guard layout.itemCount > 0 else { return nil }
+        return layout.index(at: CGPoint(x: viewportPoint.x + contentOffset.x, y: viewportPoint.y + contentOffset.y))
+    }
+
+    /// A click at a point relative to the viewport: selects the item under it and tells the
+    /// delegate (the seeds' `touchesEnded:` → `didSelectAtIndex:`).
+    /// - Returns: the selected index, or `nil` when the click hit no item.
+    /// - Complexity: O(log n) for the waterfall.
+    @discardableResult
+    public func click(at viewportPoint: CGPoint) -> Int? {
+        guard let index = index(at: viewportPoint) else { return nil }
+        selectedIndex = index
+        delegate?.waterfallView(self, didSelectAt: index)
+        return index
+    }
+}

@@ -1,0 +1,482 @@
+import Foundation
+
+/// Everything the seeds' `WaterflowView` does except drawing, and what `UICollectionView` adds:
+/// the layout, which cells are live, where they go, cell reuse, hit testing, batch updates,
+/// scroll anchoring, load-more and pull-to-refresh — platform-free and headless.
+///
+/// A front end (GTK, UIKit, AppKit, or ``HeadlessHost`` in tests) implements
+/// ``WaterfallHosting`` and only creates widgets, places them where it is told and feeds
+/// events in:
+///
+/// ```swift
+/// let model = WaterfallViewModel<MyCell>()
+/// model.dataSource = app; model.delegate = app
+/// model.setViewportSize(allocation.size)                    // on every resize
+/// model.attach(to: host)                                    // first load (seeds: willMoveToSuperview)
+/// model.setContentOffset(CGPoint(x: 0, y: adjustmentValue)) // on every scroll step
+/// model.click(at: pointInViewport)                          // → delegate didSelectAt
+/// model.overscroll(pullDistance); model.endOverscroll()     // pull-to-refresh gesture
+/// model.beginRefreshing()                                   // F5, Ctrl+R, refresh button
+/// model.retryLoadingMore()                                  // the footer's retry button
+/// ```
+///
+/// In return the host gets ``WaterfallHosting/insertCell(_:)``, ``WaterfallHosting/place(_:attributes:)``
+/// (frames relative to the viewport), ``WaterfallHosting/removeCell(_:)`` and
+/// ``WaterfallHosting/discardCell(_:)`` for widgets; ``WaterfallHosting/contentSizeDidChange(_:)``
+/// and ``WaterfallHosting/contentOffsetDidChange(_:)`` for its scroll bar; and the load-more
+/// and refresh states for its footer and header.
+///
+/// The live set is the viewport widened by ``overscan`` on both sides of the scroll axis;
+/// it is kept exactly equal to the items whose frames overlap that window. A scroll step
+/// diffs the old window against the new one in O(c log n + changes) and re-places the live
+/// cells; layout changes (reloads, updates, resizes) re-derive the live set by index so that
+/// cells that stay visible keep their identity.
+@MainActor
+public final class WaterfallViewModel<Cell: ReusableCell> {
+    /// Supplies the item count and cells (held weakly).
+    public weak var dataSource: (any WaterfallDataSource<Cell>)?
+    /// Supplies sizes and margins and receives events (held weakly).
+    public weak var delegate: (any WaterfallDelegate<Cell>)?
+    /// The front end (held weakly); set by ``attach(to:)``.
+    public private(set) weak var host: (any WaterfallHosting<Cell>)?
+
+    /// The layout in use; replace it with ``setLayout(_:)``.
+    public internal(set) var layout: any CollectionLayout
+    /// The viewport's size, as last reported by the host.
+    public internal(set) var viewportSize: CGSize = .zero
+    /// The scroll position: the content point at the viewport's top-left.
+    public internal(set) var contentOffset: CGPoint = .zero
+    /// Extra distance, in points, realized beyond each edge of the viewport along the scroll
+    /// axis, so that a scroll step rarely has to create a cell at the last moment (negative or
+    /// non-finite counts as 0). Takes effect at the next scroll step.
+    public var overscan: CGFloat = 200
+    /// How far beyond the realized window, ahead in the scroll direction, items are announced
+    /// to the data source's prefetch method (negative or non-finite counts as 0).
+    public var prefetchDistance: CGFloat = 800
+    /// The index the user selected last (by click or programmatically); kept in step with
+    /// batch updates, cleared by reloads and when its item is deleted.
+    public var selectedIndex: Int?
+
+    /// The most cells pooled per reuse identifier (default 64); cells beyond it are discarded.
+    /// Keep it at least the number of live cells so that a long jump recycles every cell.
+    public var reusePoolCapacity: Int {
+        get { pool.capacityPerIdentifier }
+        set { pool.capacityPerIdentifier = newValue }
+    }
+
+    /// Whether load-more fires (off by default). Turning it on checks at once, so content
+    /// shorter than the viewport asks for a page straight away.
+    public var isLoadMoreEnabled = false {
+        didSet { checkLoadMore() }
+    }
+    /// Load-more fires when the viewport's end is within this distance of the content's end.
+    public var loadMoreDistance: CGFloat = 600
+    /// Whether overscroll drives pull-to-refresh (off by default; ``beginRefreshing()`` always works).
+    public var isRefreshEnabled = false
+    /// How far the content must be pulled past its top to arm a refresh.
+    public var refreshThreshold: CGFloat = 64
+
+    /// The realized items, ascending by index.
+    var live = LiveCells<Cell>()
+    /// The window the live set is exact for, in content coordinates; `nil` before the first
+    /// derivation.
+    var liveWindow: CGRect?
+    /// The window last announced to the prefetch methods.
+    var prefetchWindow: CGRect?
+    /// +1 when the last scroll moved toward the end, −1 toward the start.
+    var scrollDirection: CGFloat = 1
+    /// Recycled cells.
+    var pool = ReusePool<Cell>(capacityPerIdentifier: 64)
+    /// The content size last announced to the host.
+    var announcedContentSize: CGSize?
+    /// Nothing is loaded yet: the host or the viewport size is missing.
+    var needsReload = true
+    /// The load-more rules.
+    var loadMore = LoadMoreStateMachine()
+    /// The pull-to-refresh rules.
+    var refresh = RefreshStateMachine()
+
+    /// Creates a view model around a layout (by default the seeds' waterfall).
+    public init(layout: any CollectionLayout = WaterfallCollectionLayout()) {
+        self.layout = layout
+    }
+
+    // MARK: Seeds' API
+
+    /// The width of one column (the seeds' `cellWidth`); 0 for layouts without one.
+    public var cellWidth: CGFloat { layout.cellWidth }
+
+    /// The number of items currently laid out.
+    public var numberOfItems: Int { layout.itemCount }
+
+    /// The size of the whole content.
+    /// - Complexity: that of the layout's `contentSize` (O(c) for the waterfall).
+    public var contentSize: CGSize { layout.contentSize }
+
+    /// Attaches the front end and loads, as the seeds' `willMoveToSuperview:` calls `reloadData`.
+    /// If the viewport has no size yet, the load happens at the first ``setViewportSize(_:)``.
+    public func attach(to host: any WaterfallHosting<Cell>) {
+        if let current = self.host, current !== host { detach() }
+        self.host = host
+        announcedContentSize = nil
+        reloadData()
+    }
+
+    /// Gives every cell back to the host — live cells through ``WaterfallHosting/removeCell(_:)``,
+    /// then every cell (pooled ones included) through ``WaterfallHosting/discardCell(_:)`` —
+    /// and forgets the host. The next ``attach(to:)`` loads again.
+    public func detach() {
+        recycleAllLiveCells()
+        for cell in pool.removeAll() { host?.discardCell(cell) }
+        host = nil
+        needsReload = true
+    }
+
+    /// Asks the data source and delegate for everything again (count, columns, margins, every
+    /// size) and lays the items out, keeping the first visible item in place when it still
+    /// exists. Cells go to the reuse pool and come back through the data source. Clears the
+    /// selection and resets load-more. Deferred until the viewport has a size.
+    /// - Complexity: O(n) size queries plus the layout's O(n log c).
+    public func reloadData() {
+        guard host != nil, viewportSize.width > 0, viewportSize.height > 0 else {
+            needsReload = true
+            return
+        }
+        needsReload = false
+        let anchor = captureAnchor()
+        recycleAllLiveCells()
+        let count = loadItems()
+        selectedIndex = nil
+        loadMore.reset()
+        host?.loadMoreStateDidChange(loadMore.state)
+        relayoutLiveCells(keeping: anchor.flatMap { $0.index < count ? $0 : nil })
+        checkLoadMore()
+    }
+
+    /// Empties the layout, configures it for the current metrics and viewport, and fills it
+    /// with the data source's items.
+    /// - Returns: the item count.
+    /// - Complexity: O(n) size queries plus the layout's O(n log c).
+    @discardableResult
+    func loadItems() -> Int {
+        let metrics = currentMetrics()
+        let count = dataSource.map { $0.numberOfCells(in: self) } ?? 0
+        layout.replaceItems(in: 0..<layout.itemCount, with: EmptyCollection())
+        layout.configure(with: metrics)
+        layout.prepare(for: viewportSize)
+        insertItems(at: 0..<count, finalIndex: { $0 })
+        return count
+    }
+
+    /// Inserts items at `range`, asking the delegate for each one's size at `finalIndex(position)`
+    /// (its index once the whole batch is applied; `nil` if a later update deletes it). Sizes
+    /// are fetched in chunks *before* each layout mutation, so a delegate may read
+    /// ``cellWidth`` (as seed 004 does) while being asked.
+    /// - Complexity: O(range.count) size queries plus the layout's insertion cost.
+    func insertItems(at range: Range<Int>, finalIndex: (Int) -> Int?) {
+        let chunk = 4096
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = min(start + chunk, range.upperBound)
+            let sizes = (start..<end).map { finalIndex($0).map(itemSize(at:)) ?? .height(0) }
+            layout.replaceItems(in: start..<start, with: sizes)
+            start = end
+        }
+    }
+
+    /// A pooled cell with exactly this identifier, prepared for reuse, or `nil` — then create
+    /// one (the seeds' `dequeueReusableCellWithIdentifier:`, honouring the identifier).
+    /// - Complexity: O(identifiers in the pool).
+    public func dequeueReusableCell(withIdentifier identifier: String) -> Cell? {
+        guard let cell = pool.dequeue(identifier: identifier) else { return nil }
+        cell.prepareForReuse()
+        return cell
+    }
+
+    // MARK: Events from the host
+
+    /// The viewport was resized: asks the data source for the column count and the delegate
+    /// for margins again (they may depend on the width), relayouts, and keeps the first visible
+    /// item at the same place on screen. Negative or non-finite lengths count as 0.
+    /// - Complexity: O(n log c) when the width or metrics change, else O(c log n + k).
+    public func setViewportSize(_ size: CGSize) {
+        let size = CGSize(width: size.width.isFinite ? max(0, size.width) : 0,
+                          height: size.height.isFinite ? max(0, size.height) : 0)
+        guard size != viewportSize else { return }
+        let anchor = captureAnchor()
+        viewportSize = size
+        if needsReload {
+            reloadData()
+        } else {
+            applyMetrics(keeping: anchor)
+        }
+    }
+
+    /// Asks the data source for the column count and the delegate for margins again and
+    /// relayouts, keeping the first visible item at the same place on screen (for settings
+    /// that change without a resize). Item sizes are not asked again: use ``reloadData()`` or
+    /// a `.reload` update for that.
+    /// - Complexity: O(n log c) when the metrics changed, else O(c log n + k).
+    public func invalidateLayout() {
+        guard !needsReload else { return }
+        applyMetrics(keeping: captureAnchor())
+    }
+
+    /// Configures the layout for the current metrics and viewport size, then re-derives the
+    /// live cells around `anchor`.
+    private func applyMetrics(keeping anchor: ScrollAnchor?) {
+        let metrics = currentMetrics()
+        layout.configure(with: metrics)
+        layout.prepare(for: viewportSize)
+        relayoutLiveCells(keeping: anchor)
+        checkLoadMore()
+    }
+
+    /// The user scrolled: the content point now at the viewport's top-left is `offset`. Cells
+    /// that left the realized window go to the pool, new ones come from the data source, every
+    /// live cell is re-placed, then scroll and load-more events fire. A non-finite offset is
+    /// ignored. The offset is not limited to the scroll range, so a bounce past an edge shows
+    /// what lies there.
+    /// - Complexity: O(c log n + changes) for the diff of the old and new windows, plus O(k)
+    ///   placements for k live cells.
+    public func setContentOffset(_ offset: CGPoint) {
+        guard offset != contentOffset, offset.x.isFinite, offset.y.isFinite else { return }
+        let delta = layout.scrollAxis == .horizontal ? offset.x - contentOffset.x : offset.y - contentOffset.y
+        if delta != 0 { scrollDirection = delta > 0 ? 1 : -1 }
+        contentOffset = offset
+        transitionRefresh { $0.scrolled() }
+        updateLiveCells()
+        delegate?.waterfallViewDidScroll(self)
+        checkLoadMore()
+    }
+
+    // MARK: Live set
+
+    /// The viewport in content coordinates.
+    public var visibleBounds: CGRect { CGRect(origin: contentOffset, size: viewportSize) }
+
+    /// The indices of the items overlapping the viewport, ascending (without the overscan).
+    /// - Complexity: O(k).
+    public var visibleIndices: [Int] {
+        let bounds = visibleBounds
+        return live.entries.compactMap { $0.attributes.frame.overlaps(bounds) ? $0.index : nil }
+    }
+
+    /// The indices of every live (realized) item, ascending: the visible ones plus the overscan.
+    /// - Complexity: O(k).
+    public var liveIndices: [Int] { live.entries.map(\.index) }
+
+    /// The number of live cells.
+    public var liveCellCount: Int { live.count }
+
+    /// The number of cells waiting in the reuse pool.
+    /// - Complexity: O(identifiers).
+    public var pooledCellCount: Int { pool.count }
+
+    /// The cell showing `index`, if the item is live.
+    /// - Complexity: O(log k).
+    public func cell(at index: Int) -> Cell? {
+        live.position(of: index).map { live.entries[$0].cell }
+    }
+
+    /// The attributes of a live item relative to the viewport, as last placed.
+    /// - Complexity: O(log k).
+    public func placedAttributes(at index: Int) -> LayoutAttributes? {
+        live.position(of: index).map { toViewport(live.entries[$0].attributes) }
+    }
+
+    /// The realized window for the current offset: the viewport widened along the scroll axis.
+    func realizedWindow() -> CGRect {
+        let extra = overscan.isFinite ? max(0, overscan) : 0
+        switch layout.scrollAxis {
+        case .vertical: return visibleBounds.insetBy(dx: 0, dy: -extra)
+        case .horizontal: return visibleBounds.insetBy(dx: -extra, dy: 0)
+        case .none: return visibleBounds
+        }
+    }
+
+    /// The prefetch window: the realized window extended ahead in the scroll direction.
+    private func prefetchWindow(around window: CGRect) -> CGRect {
+        let ahead = prefetchDistance.isFinite ? max(0, prefetchDistance) : 0
+        switch layout.scrollAxis {
+        case .vertical:
+            return scrollDirection > 0
+                ? CGRect(x: window.minX, y: window.minY, width: window.width, height: window.height + ahead)
+                : CGRect(x: window.minX, y: window.minY - ahead, width: window.width, height: window.height + ahead)
+        case .horizontal:
+            return scrollDirection > 0
+                ? CGRect(x: window.minX, y: window.minY, width: window.width + ahead, height: window.height)
+                : CGRect(x: window.minX - ahead, y: window.minY, width: window.width + ahead, height: window.height)
+        case .none:
+            return window
+        }
+    }
+
+    /// Brings the live set to the current offset by diffing windows (or re-deriving it when
+    /// the layout depends on the offset), then places every live cell.
+    /// - Complexity: O(c log n + changes + k).
+    func updateLiveCells() {
+        let bounds = visibleBounds
+        if layout.shouldInvalidate(forBoundsChange: bounds) {
+            layout.invalidate(forBoundsChange: bounds)
+            rederiveLiveCells()
+            return
+        }
+        let window = realizedWindow()
+        if let old = liveWindow {
+            layout.forEachChange(from: old, to: window, left: recycleLiveCell(index:), entered: realizeCell(index:))
+        } else {
+            layout.forEachIndex(in: window, realizeCell(index:))
+        }
+        liveWindow = window
+        updatePrefetchWindow(around: window)
+        placeLiveCells()
+    }
+
+    /// Announces items entering and leaving the prefetch window to the data source.
+    /// - Complexity: O(c log n + changes).
+    private func updatePrefetchWindow(around window: CGRect) {
+        let newWindow = prefetchWindow(around: window)
+        guard let dataSource else {
+            prefetchWindow = nil
+            return
+        }
+        if let old = prefetchWindow {
+            layout.forEachChange(
+                from: old, to: newWindow,
+                left: { dataSource.waterfallView(self, cancelPrefetchingItemAt: $0) },
+                entered: { dataSource.waterfallView(self, prefetchItemAt: $0) })
+        } else {
+            layout.forEachIndex(in: newWindow) { dataSource.waterfallView(self, prefetchItemAt: $0) }
+        }
+        prefetchWindow = newWindow
+    }
+
+    /// Settles the view after the layout changed (items renumbered or moved, new size or
+    /// metrics): announces the content size, restores `anchor` (or keeps the offset) within the
+    /// scroll range, updates offset-dependent attributes, then re-derives the live cells.
+    /// - Complexity: O(c log n + k log k).
+    func relayoutLiveCells(keeping anchor: ScrollAnchor?) {
+        let size = layout.contentSize
+        if size != announcedContentSize {
+            announcedContentSize = size
+            host?.contentSizeDidChange(size)
+        }
+        let clamped = clampedOffset(anchor.map(offset(restoring:)) ?? contentOffset)
+        let moved = clamped != contentOffset
+        if moved {
+            contentOffset = clamped
+            host?.contentOffsetDidChange(clamped)
+        }
+        let bounds = visibleBounds
+        if layout.shouldInvalidate(forBoundsChange: bounds) { layout.invalidate(forBoundsChange: bounds) }
+        prefetchWindow = nil   // frames changed: the old prefetch window means nothing now
+        rederiveLiveCells()
+        if moved { delegate?.waterfallViewDidScroll(self) }
+    }
+
+    /// Re-derives the live set by index: live items still in the window keep their cells and
+    /// get fresh attributes, the others are recycled, missing ones are realized; then the
+    /// prefetch window is updated and every live cell placed.
+    /// - Complexity: O(c log n + k log k).
+    private func rederiveLiveCells() {
+        let window = realizedWindow()
+        var wanted: [Int] = []
+        layout.forEachIndex(in: window) { wanted.append($0) }
+        wanted.sort()
+        var position = 0
+        var next = 0
+        while position < live.count {
+            let index = live.entries[position].index
+            while next < wanted.count && wanted[next] < index { next += 1 }
+            if next < wanted.count && wanted[next] == index {
+                live.setAttributes(layout.layoutAttributes(at: index), at: position)
+                position += 1
+            } else {
+                recycle(live.remove(at: position).cell)
+            }
+        }
+        for index in wanted where live.position(of: index) == nil {
+            realizeCell(index: index)
+        }
+        liveWindow = window
+        updatePrefetchWindow(around: window)
+        placeLiveCells()
+    }
+
+    /// Asks the data source for the cell of `index`, inserts it and records it as live.
+    /// Does nothing without a data source.
+    func realizeCell(index: Int) {
+        guard let dataSource else { return }
+        let cell = dataSource.waterfallView(self, cellAt: index)
+        host?.insertCell(cell)
+        live.insert(LiveCell(index: index, cell: cell, attributes: layout.layoutAttributes(at: index)))
+    }
+
+    /// Recycles the live cell of `index`, if there is one.
+    func recycleLiveCell(index: Int) {
+        guard let position = live.position(of: index) else { return }
+        recycle(live.remove(at: position).cell)
+    }
+
+    /// Removes a cell from the host and pools it, discarding it when the pool is full.
+    func recycle(_ cell: Cell) {
+        host?.removeCell(cell)
+        if let overflow = pool.enqueue(cell) { host?.discardCell(overflow) }
+    }
+
+    /// Recycles every live cell and forgets the windows.
+    func recycleAllLiveCells() {
+        while live.count > 0 { recycle(live.remove(at: live.count - 1).cell) }
+        liveWindow = nil
+        prefetchWindow = nil
+    }
+
+    /// Tells the host where every live cell goes, relative to the viewport.
+    /// - Complexity: O(k).
+    func placeLiveCells() {
+        guard let host else { return }
+        let dx = -contentOffset.x, dy = -contentOffset.y
+        for entry in live.entries {
+            host.place(entry.cell, attributes: entry.attributes.offsetBy(dx: dx, dy: dy))
+        }
+    }
+
+    /// Content attributes → viewport attributes.
+    func toViewport(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        attributes.offsetBy(dx: -contentOffset.x, dy: -contentOffset.y)
+    }
+
+    /// `offset` limited to the scrollable range along the scroll axis; the other axis is 0.
+    func clampedOffset(_ offset: CGPoint) -> CGPoint {
+        let size = layout.contentSize
+        func clamp(_ value: CGFloat, _ content: CGFloat, _ viewport: CGFloat) -> CGFloat {
+            max(0, min(value, content - viewport))
+        }
+        switch layout.scrollAxis {
+        case .vertical: return CGPoint(x: 0, y: clamp(offset.y, size.height, viewportSize.height))
+        case .horizontal: return CGPoint(x: clamp(offset.x, size.width, viewportSize.width), y: 0)
+        case .none: return .zero
+        }
+    }
+
+    // MARK: Data source and delegate with the seeds' defaults
+
+    /// The delegate's size for an item, or the seeds' default height.
+    func itemSize(at index: Int) -> ItemSize {
+        delegate?.waterfallView(self, sizeAt: index) ?? .height(WaterfallDefaults.cellHeight)
+    }
+
+    /// Column count and margins from the data source and delegate, with the seeds' defaults.
+    func currentMetrics() -> LayoutMetrics {
+        let columns = dataSource?.numberOfColumns(in: self) ?? WaterfallDefaults.numberOfColumns
+        func margin(_ type: MarginType) -> CGFloat {
+            delegate?.waterfallView(self, marginFor: type) ?? WaterfallDefaults.margin
+        }
+        return LayoutMetrics(
+            columns: columns,
+            insets: EdgeInsets(top: margin(.top), left: margin(.left), bottom: margin(.bottom), right: margin(.right)),
+            columnSpacing: margin(.column),
+            rowSpacing: margin(.row))
+    }
+}

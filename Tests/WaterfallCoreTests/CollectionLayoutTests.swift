@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+import WaterfallCore
+
+/// A minimal horizontal layout (one row of equal squares, like seed 003's line layout without
+/// the scaling), to show that the protocol serves horizontal layouts and that its defaults work.
+struct RowLayout: CollectionLayout {
+    var itemCount = 0
+    var side: CGFloat = 100
+    var spacing: CGFloat = 10
+    var scrollAxis: ScrollAxis { .horizontal }
+    var contentSize: CGSize { CGSize(width: CGFloat(itemCount) * (side + spacing), height: side) }
+
+    mutating func prepare(for containerSize: CGSize) { side = containerSize.height }
+    mutating func configure(with metrics: LayoutMetrics) { spacing = metrics.columnSpacing }
+    mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C) where C.Element == ItemSize {
+        itemCount += sizes.count - range.count
+    }
+    func frame(at index: Int) -> CGRect {
+        CGRect(x: CGFloat(index) * (side + spacing), y: 0, width: side, height: side)
+    }
+    func layoutAttributes(at index: Int) -> LayoutAttributes {
+        LayoutAttributes(index: index, frame: frame(at: index), zIndex: index)
+    }
+    func forEachIndex(in rect: CGRect, _ body: (Int) -> Void) {
+        guard itemCount > 0 else { return }
+        let pitch = side + spacing
+        let first = max(0, Int((rect.minX / pitch).rounded(.down)) - 1)
+        let last = min(itemCount - 1, Int((rect.maxX / pitch).rounded(.up)))
+        guard first <= last else { return }
+        for index in first...last where frame(at: index).overlaps(rect) { body(index) }
+    }
+}
+
+@MainActor
+@Suite("CollectionLayout")
+struct CollectionLayoutTests {
+    @Test("the waterfall adapter reports exactly the items overlapping a rectangle", arguments: [91, 92, 93] as [UInt64])
+    func adapterQueriesAreExact(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var engine = WaterfallLayout(columns: .fixed(Int.random(in: 1...6, using: &generator)), containerWidth: 500)
+        engine.append(contentsOf: randomSizes(1_500, using: &generator))
+        let layout = WaterfallCollectionLayout(engine)
+        for probe in 0..<200 {
+            let rect = CGRect(x: CGFloat.random(in: -50...450, using: &generator),
+                              y: CGFloat.random(in: -100...engine.contentSize.height, using: &generator),
+                              width: CGFloat.random(in: 0...600, using: &generator),
+                              height: CGFloat.random(in: 0...1_500, using: &generator))
+            var reported: [Int] = []
+            layout.forEachIndex(in: rect) { reported.append($0) }
+            let expected = (0..<engine.count).filter { engine.frame(at: $0).overlaps(rect) }
+            #expect(reported.sorted() == expected, "seed \(seed), probe \(probe), rect \(rect)")
+            #expect(layout.layoutAttributes(in: rect).map(\.index) == expected, "seed \(seed), probe \(probe)")
+        }
+        #expect(layout.cellWidth == engine.columnWidth)
+        #expect(layout.contentSize == engine.contentSize)
+    }
+
+    @Test("configure and prepare reach the engine")
+    func adapterConfiguration() {
+        var layout = WaterfallCollectionLayout()
+        layout.configure(with: LayoutMetrics(columns: 5, insets: EdgeInsets(all: 4), columnSpacing: 2, rowSpacing: 6))
+        layout.prepare(for: CGSize(width: 600, height: 900))
+        #expect(layout.engine.columns == .fixed(5))
+        #expect(layout.engine.insets == EdgeInsets(all: 4))
+        #expect(layout.engine.columnSpacing == 2 && layout.engine.rowSpacing == 6)
+        #expect(layout.engine.containerWidth == 600)
+        layout.replaceItems(in: 0..<0, with: [.height(10), .height(20)])
+        layout.replaceItems(in: 2..<2, with: [.height(30)])
+        layout.replaceItems(in: 0..<1, with: EmptyCollection())
+        #expect(layout.itemCount == 2 && layout.frame(at: 0).height == 20)
+    }
+
+    @Test("the defaults: hit test by z-index, no invalidation, proposed offset kept")
+    func protocolDefaults() {
+        var layout = RowLayout()
+        layout.replaceItems(in: 0..<0, with: Array(repeating: ItemSize.height(1), count: 10))
+        #expect(layout.index(at: CGPoint(x: 115, y: 50)) == 1)
+        #expect(layout.index(at: CGPoint(x: 105, y: 50)) == nil, "the spacing hits nothing")
+        #expect(!layout.shouldInvalidate(forBoundsChange: .zero))
+        #expect(layout.targetContentOffset(forProposed: CGPoint(x: 7, y: 0), velocity: .zero) == CGPoint(x: 7, y: 0))
+        #expect(layout.cellWidth == 0)
+        #expect(layout.layoutAttributes(in: CGRect(x: 0, y: 0, width: 250, height: 10)).map(\.index) == [0, 1, 2])
+    }
+
+    @Test("the view model drives a horizontal layout: visible set equals brute force")
+    func horizontalScrolling() {
+        let source = HeadlessDataSource(sizes: Array(repeating: .height(1), count: 500))
+        let host = HeadlessHost()
+        let model = WaterfallViewModel<HeadlessCell>(layout: RowLayout())
+        model.dataSource = source
+        model.delegate = source
+        model.setViewportSize(CGSize(width: 800, height: 120))
+        model.attach(to: host)
+        var generator = SeededGenerator(seed: 99)
+        for step in 0..<200 {
+            let x = CGFloat.random(in: 0...(model.contentSize.width - 800), using: &generator)
+            model.setContentOffset(CGPoint(x: x, y: 0))
+            let window = model.visibleBounds.insetBy(dx: -model.overscan, dy: 0)
+            let expected = (0..<500).filter { model.layout.frame(at: $0).overlaps(window) }
+            #expect(model.liveIndices == expected, "step \(step), x \(x)")
+            #expect(model.index(at: CGPoint(x: 5, y: 5)) == model.layout.index(at: CGPoint(x: x + 5, y: 5)))
+        }
+        model.scrollToItem(at: 250)
+        #expect(model.contentOffset.x == model.layout.frame(at: 250).minX)
+    }
+
+    @Test("attributes interpolate for transitions")
+    func interpolation() {
+        let a = LayoutAttributes(index: 1, frame: CGRect(x: 0, y: 0, width: 10, height: 10), scale: 1, alpha: 0)
+        let b = LayoutAttributes(index: 2, frame: CGRect(x: 10, y: 20, width: 30, height: 10), scale: 0.5, alpha: 1, zIndex: 3)
+        let mid = a.interpolated(to: b, fraction: 0.5)
+        #expect(mid.frame == CGRect(x: 5, y: 10, width: 20, height: 10))
+        #expect(mid.scale == 0.75 && mid.alpha == 0.5 && mid.zIndex == 3 && mid.index == 2)
+        #expect(a.interpolated(to: b, fraction: 1) == b)
+        #expect(b.center == CGPoint(x: 25, y: 25))
+    }
+
+    @Test("a carousel in the view model: exact live set, scales that follow the offset, snapping")
+    func carouselInViewModel() {
+        let source = HeadlessDataSource(sizes: Array(repeating: .height(1), count: 40))
+        let host = HeadlessHost()
+        let model = WaterfallViewModel<HeadlessCell>(layout: CarouselLayout())
+        model.dataSource = source
+        model.delegate = source
+        model.setViewportSize(CGSize(width: 390, height: 200))
+        model.attach(to: host)
+        var generator = SeededGenerator(seed: 101)
+        for step in 0..<150 {
+            let x = CGFloat.random(in: 0...(model.contentSize.width - 390), using: &generator)
+            model.setContentOffset(CGPoint(x: x, y: 0))
+            let window = model.visibleBounds.insetBy(dx: -model.overscan, dy: 0)
+            let expected = (0..<40).filter { model.layout.frame(at: $0).overlaps(window) }
+            #expect(model.liveIndices == expected, "step \(step), x \(x)")
+            for index in model.liveIndices {
+                let placed = model.cell(at: index)?.attributes
+                #expect(placed == model.layout.layoutAttributes(at: index).offsetBy(dx: -x, dy: 0), "step \(step), item \(index)")
+            }
+        }
+        let target = model.targetContentOffset(forProposed: CGPoint(x: 1_003, y: 0), velocity: .zero)
+        #expect((0..<40).contains { abs(model.layout.frame(at: $0).midX - (target.x + 195)) < 0.001 },
+                "settles with an item centred, not at \(target)")
+    }
+
+    @Test("switching waterfall → circle → waterfall keeps the live set exact")
+    func switchingLayouts() {
+        let fixture = Fixture(sizes: Array(repeating: .height(120), count: 12))
+        let toCircle = fixture.model.setLayout(CircleLayout())
+        #expect(fixture.model.contentOffset == .zero)
+        #expect(fixture.model.liveIndices == Array(0..<12), "every item of the circle is on screen")
+        #expect(toCircle.allSatisfy { $0.kind == .move }, "no item is new or gone")
+        let back = fixture.model.setLayout(WaterfallCollectionLayout())
+        #expect(back.count == fixture.model.liveCellCount)
+        fixture.expectConsistent("after switching back")
+    }
+
+    @Test("detaching gives every cell back to the host")
+    func detach() {
+        let fixture = Fixture(sizes: Array(repeating: .height(100), count: 100))
+        let live = fixture.model.liveCellCount
+        fixture.model.setContentOffset(CGPoint(x: 0, y: 3_000))
+        let pooled = fixture.model.pooledCellCount
+        fixture.model.detach()
+        #expect(fixture.model.liveCellCount == 0 && fixture.model.pooledCellCount == 0)
+        #expect(fixture.host.discardCount == fixture.source.cellsCreated, "\(live) live, \(pooled) pooled")
+        fixture.model.attach(to: fixture.host)
+        fixture.expectConsistent("after attaching again")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import WaterfallCore
+
+/// Random item sizes: mostly heights and image ratios, a few full-span banners.
+func randomSizes(_ count: Int, using generator: inout SeededGenerator, fullSpan: Bool = true) -> [ItemSize] {
+    (0..<count).map { _ in
+        switch Int.random(in: 0..<20, using: &generator) {
+        case 0 where fullSpan: return .fullSpan(height: CGFloat.random(in: 40...120, using: &generator).rounded())
+        case 1...9: return .aspectRatio(width: CGFloat.random(in: 200...800, using: &generator).rounded(),
+                                        height: CGFloat.random(in: 200...1000, using: &generator).rounded())
+        default: return .height(CGFloat.random(in: 60...320, using: &generator).rounded())
+        }
+    }
+}
+
+/// A view model wired to a headless host and data source.
+@MainActor
+final class Fixture {
+    let source: HeadlessDataSource
+    let host = HeadlessHost()
+    let model = WaterfallViewModel<HeadlessCell>()
+
+    init(sizes: [ItemSize], columns: Int = 3, viewport: CGSize = CGSize(width: 400, height: 800),
+         identifier: @escaping (Int) -> String = { _ in "cell" }) {
+        source = HeadlessDataSource(sizes: sizes, columns: columns, identifier: identifier)
+        model.dataSource = source
+        model.delegate = source
+        model.setViewportSize(viewport)
+        model.attach(to: host)
+    }
+
+    /// The realized window, computed independently from the public settings.
+    var window: CGRect { model.visibleBounds.insetBy(dx: 0, dy: -model.overscan) }
+
+    /// Brute force: every index whose frame overlaps `rect`.
+    func bruteForceIndices(in rect: CGRect) -> [Int] {
+        (0..<model.numberOfItems).filter { model.layout.frame(at: $0).overlaps(rect) }
+    }
+
+    /// Checks every invariant of the live set against brute force.
+    func expectConsistent(_ context: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let expected = bruteForceIndices(in: window)
+        let live = model.liveIndices
+        #expect(live == expected, "live set differs from brute force (\(context()))", sourceLocation: sourceLocation)
+        var seen = Set<ObjectIdentifier>()
+        for index in live {
+            guard let cell = model.cell(at: index) else {
+                Issue.record("no cell for live index \(index) (\(context()))", sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(seen.insert(ObjectIdentifier(cell)).inserted, "cell shown twice (\(context()))",
+                    sourceLocation: sourceLocation)
+            #expect(cell.isInserted, "cell for \(index) not inserted (\(context()))",
+                    sourceLocation: sourceLocation)
+            let frame = model.layout.frame(at: index)
+                .offsetBy(dx: -model.contentOffset.x, dy: -model.contentOffset.y)
+            #expect(cell.attributes?.frame == frame, "cell for \(index) misplaced (\(context()))",
+                    sourceLocation: sourceLocation)
+            #expect(cell.reuseIdentifier == source.identifier(index), "wrong identifier (\(context()))",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The maximum scroll offset.
+    var maxOffset: CGFloat { max(0, model.contentSize.height - model.viewportSize.height) }
+}

@@ -60,12 +60,12 @@ enum EngineBenchmarks {
                 blackHole(visible)
             }
         }
-        let coldSession = Timing.best(of: 5) {
+        let coldSession = Timing.best(of: 20) {
             var layout = WaterfallLayout(columns: .fixed(4), containerWidth: width)
             feedSession(&layout)
         }
         var reused = WaterfallLayout(columns: .fixed(4), containerWidth: width)
-        let warmSession = Timing.best(of: 5) {
+        let warmSession = Timing.best(of: 20) {
             reused.removeAll()
             feedSession(&reused)
         }

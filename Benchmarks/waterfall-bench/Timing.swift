@@ -6,8 +6,7 @@ enum Timing {
     static func once(_ body: () -> Void) -> Double {
         let start = ContinuousClock.now
         body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return (ContinuousClock.now - start).microseconds / 1e6
     }
 
     /// The fastest of `runs` calls of `body`, in seconds (the least disturbed measurement).
@@ -34,5 +33,12 @@ struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+extension Duration {
+    /// The duration in microseconds.
+    var microseconds: Double {
+        Double(components.seconds) * 1e6 + Double(components.attoseconds) / 1e12
     }
 }

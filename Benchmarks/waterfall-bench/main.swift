@@ -9,4 +9,5 @@ if arguments.contains("--help") {
 }
 var report = BenchmarkReport()
 EngineBenchmarks.run(into: &report)
+ViewModelReport.run(into: &report)
 print(arguments.contains("--json") ? report.json : report.text)

@@ -8,8 +8,9 @@
 ///
 /// Lives only for one placement pass, on memory the caller lends (a temporary allocation, on
 /// the stack for usual column counts), so the hot loop pays no allocation, copy-on-write or
-/// bounds checks.
-struct ColumnBottoms: ~Copyable {
+/// bounds checks. Up to four columns, ``FourColumnBottoms`` keeps the bottoms in registers
+/// instead.
+struct ColumnBottoms: ColumnState, ~Copyable {
     /// Column counts up to this use linear scans instead of the tree.
     static let linearScanLimit = 16
 

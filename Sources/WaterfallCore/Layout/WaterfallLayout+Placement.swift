@@ -11,16 +11,20 @@ extension WaterfallLayout {
         let count = values.count
         uniqueMembers()
         members.truncate(before: start)
-        withUnsafeTemporaryAllocation(of: Double.self,
-                                      capacity: ColumnBottoms.storageSize(columns: geometry.columnCount)) { storage in
+        let columnCount = geometry.columnCount
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: ColumnBottoms.storageSize(columns: columnCount)) { storage in
             storeBottoms(before: start, into: storage)
-            place(from: start, count: count,
-                  columns: ColumnBottoms(storage: storage, columns: geometry.columnCount))
+            if columnCount <= 4 {
+                place(from: start, count: count, columns: FourColumnBottoms(storage, columns: columnCount))
+            } else {
+                place(from: start, count: count, columns: ColumnBottoms(storage: storage, columns: columnCount))
+            }
         }
     }
 
-    /// The placement loop of ``relayout(from:)``.
-    private mutating func place(from start: Int, count: Int, columns: consuming ColumnBottoms) {
+    /// The placement loop of ``relayout(from:)``, specialized for each kind of column state.
+    private mutating func place<Columns: ColumnState & ~Copyable>(from start: Int, count: Int,
+                                                                 columns: consuming Columns) {
         var columns = columns
         var nextSequential = sequentialColumn(before: start)
         ys.removeSubrange(start...)

@@ -1,45 +1,46 @@
 import Foundation
+import WaterfallCore
 
 /// Figures from scrolling a headless view model through a feed from top to bottom.
-public struct ScrollBenchmarkFigures: Equatable, Sendable {
+struct ScrollBenchmarkFigures: Equatable, Sendable {
     /// Items in the feed.
-    public var itemCount: Int
+    var itemCount: Int
     /// Content height in points.
-    public var contentHeight: Double
+    var contentHeight: Double
     /// Scroll steps taken from top to bottom.
-    public var steps: Int
+    var steps: Int
     /// Mean cost of one scroll step (`setContentOffset`: window diff, cell recycling, placing
     /// every live cell on the headless host, events), in microseconds.
-    public var diffMicrosecondsPerStep: Double
+    var diffMicrosecondsPerStep: Double
     /// Median cost of one scroll step, in microseconds.
-    public var medianMicrosecondsPerStep: Double
+    var medianMicrosecondsPerStep: Double
     /// 99th-percentile cost of one scroll step, in microseconds.
-    public var p99MicrosecondsPerStep: Double
+    var p99MicrosecondsPerStep: Double
     /// Mean number of items overlapping the viewport.
-    public var averageVisibleCells: Double
+    var averageVisibleCells: Double
     /// Largest number of live cells (visible + overscan) at any step.
-    public var maxLiveCells: Int
+    var maxLiveCells: Int
     /// Cells the data source had to create (the pool had none) over the whole scroll.
-    public var cellsCreated: Int
+    var cellsCreated: Int
 }
 
 /// Figures for appending one page at the bottom of a long feed.
-public struct AppendBenchmarkFigures: Equatable, Sendable {
+struct AppendBenchmarkFigures: Equatable, Sendable {
     /// Items in the feed before the append.
-    public var itemCount: Int
+    var itemCount: Int
     /// Items appended.
-    public var pageSize: Int
+    var pageSize: Int
     /// Cost of `performBatchUpdates([.insert(n..<n + page)])` with the reader at the bottom,
     /// in microseconds (mean over the pages appended).
-    public var appendMicroseconds: Double
+    var appendMicroseconds: Double
     /// Visible cells that moved on screen because of the appends (should be 0).
-    public var visibleCellsMoved: Int
+    var visibleCellsMoved: Int
 }
 
-/// The view-model benchmarks called by `waterfall-bench`: plain numbers, measured with
-/// `ContinuousClock` on a ``HeadlessHost``. Run them in a release build.
+/// The view-model benchmarks: plain numbers, measured with `ContinuousClock` on a
+/// `HeadlessHost`, in a release build.
 @MainActor
-public enum ViewModelBenchmarks {
+enum ViewModelBenchmarks {
     /// A feed of `itemCount` items 150–345 pt tall (mean ~250), repeating every 16 items so
     /// that the masonry settles into a periodic pattern: a long feed then shows the same
     /// windows as a short one, and cell counts can be compared across sizes.
@@ -66,7 +67,7 @@ public enum ViewModelBenchmarks {
     /// ~250 pt tall, 200 pt overscan. Compare `cellsCreated` at 10,000 and 1,000,000 items:
     /// it must be the same, about the live count.
     /// - Complexity: O(n) to build the feed, then O(steps · (c log n + k)).
-    public static func scrollThrough(itemCount: Int, columns: Int = 4,
+    static func scrollThrough(itemCount: Int, columns: Int = 4,
                                      viewport: CGSize = CGSize(width: 1000, height: 1650),
                                      stepPoints: CGFloat = 97) -> ScrollBenchmarkFigures {
         let (model, source, _) = makeModel(itemCount: itemCount, columns: columns, viewport: viewport)
@@ -86,7 +87,7 @@ public enum ViewModelBenchmarks {
             maxLive = max(maxLive, model.liveCellCount)
             if durations.count % 64 == 0 { visibleTotal += model.visibleIndices.count }
         }
-        let micro = durations.map(microseconds)
+        let micro = durations.map(\.microseconds)
         let sorted = micro.sorted()
         func percentile(_ p: Double) -> Double {
             sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
@@ -104,33 +105,34 @@ public enum ViewModelBenchmarks {
     }
 
     /// The seeds' `layoutSubviews` for comparison: every scroll step tests all n frames for
-    /// visibility. Returns microseconds per step (mean over `steps` steps spread over the content).
+    /// visibility (``SeedWaterflow``). Returns microseconds per step (mean over `steps` steps
+    /// spread over the content).
     /// - Complexity: O(steps · n).
-    public static func seedScanMicrosecondsPerStep(itemCount: Int, columns: Int = 4,
-                                                  viewport: CGSize = CGSize(width: 1000, height: 1650),
-                                                  steps: Int = 20) -> Double {
-        var layout = WaterfallLayout(columns: .fixed(columns), containerWidth: viewport.width)
-        layout.append(contentsOf: feed(itemCount))
-        let frames = (0..<itemCount).map(layout.frame(at:))
-        let end = max(0, layout.contentSize.height - viewport.height)
-        let clock = ContinuousClock()
+    static func seedScanMicrosecondsPerStep(itemCount: Int, columns: Int = 4,
+                                            viewport: CGSize = CGSize(width: 1000, height: 1650),
+                                            steps: Int = 20) -> Double {
+        let heights = feed(itemCount).map { size -> Double in
+            guard case .height(let height) = size else { preconditionFailure("the feed has plain heights") }
+            return Double(height)
+        }
+        var seed = SeedWaterflow(columns: columns, width: Double(viewport.width))
+        seed.reloadData(numberOfCells: itemCount) { heights[$0] }
+        let end = max(0, (seed.cellFrames.map(\.maxY).max() ?? 0) + 8 - Double(viewport.height))
         var visible = 0
-        let elapsed = clock.measure {
+        let elapsed = Timing.once {
             for step in 0..<steps {
-                let top = end * CGFloat(step) / CGFloat(max(1, steps - 1))
-                for frame in frames where frame.maxY > top && frame.minY < top + viewport.height {
-                    visible += 1
-                }
+                let top = end * Double(step) / Double(max(1, steps - 1))
+                visible += seed.visibleIndices(offset: top, height: Double(viewport.height)).count
             }
         }
         precondition(visible > 0, "the scan saw nothing")
-        return microseconds(elapsed) / Double(steps)
+        return elapsed * 1e6 / Double(steps)
     }
 
     /// With the reader at the bottom of `itemCount` items, appends `pages` pages of `pageSize`
     /// and times each append; counts visible cells that moved.
     /// - Complexity: O(n) to build the feed, then O(pages · (pageSize log c + k)).
-    public static func appendPages(itemCount: Int, pageSize: Int = 50, pages: Int = 20, columns: Int = 4,
+    static func appendPages(itemCount: Int, pageSize: Int = 50, pages: Int = 20, columns: Int = 4,
                                    viewport: CGSize = CGSize(width: 1000, height: 1650)) -> AppendBenchmarkFigures {
         let (model, source, _) = makeModel(itemCount: itemCount, columns: columns, viewport: viewport)
         model.setContentOffset(CGPoint(x: 0, y: max(0, model.contentSize.height - viewport.height)))
@@ -146,12 +148,8 @@ public enum ViewModelBenchmarks {
             moved += before.filter { model.placedAttributes(at: $0.0) != $0.1 }.count
         }
         return AppendBenchmarkFigures(itemCount: itemCount, pageSize: pageSize,
-                                      appendMicroseconds: microseconds(total) / Double(max(1, pages)),
+                                      appendMicroseconds: total.microseconds / Double(max(1, pages)),
                                       visibleCellsMoved: moved)
     }
 
-    /// A duration in microseconds.
-    private static func microseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
-    }
 }

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Records the view-model figures: scroll-step cost and cell counts at 10,000 and 1,000,000
+/// items, the seeds' per-step scan, and appends at the bottom of a long feed.
+@MainActor
+enum ViewModelReport {
+    /// Runs the view-model benchmarks and records their figures.
+    static func run(into report: inout BenchmarkReport) {
+        let small = ViewModelBenchmarks.scrollThrough(itemCount: 10_000)
+        let large = ViewModelBenchmarks.scrollThrough(itemCount: 1_000_000)
+        report.add("scroll_step_1m_mean_us", large.diffMicrosecondsPerStep)
+        report.add("scroll_step_1m_median_us", large.medianMicrosecondsPerStep)
+        report.add("scroll_step_1m_p99_us", large.p99MicrosecondsPerStep)
+        report.add("scroll_step_1m_seed_us", ViewModelBenchmarks.seedScanMicrosecondsPerStep(itemCount: 1_000_000))
+        report.add("visible_cells_avg_1m", large.averageVisibleCells)
+        report.add("max_live_cells_10k", Double(small.maxLiveCells))
+        report.add("max_live_cells_1m", Double(large.maxLiveCells))
+        report.add("cells_created_10k", Double(small.cellsCreated))
+        report.add("cells_created_1m", Double(large.cellsCreated))
+        let append = ViewModelBenchmarks.appendPages(itemCount: 1_000_000)
+        report.add("append_page_at_bottom_1m_us", append.appendMicroseconds)
+        report.add("append_visible_cells_moved", Double(append.visibleCellsMoved))
+    }
+}

@@ -3,14 +3,10 @@ import WaterfallCore
 
 /// Benchmarks of the layout engine against the seed port, in one run.
 enum EngineBenchmarks {
-    /// Deterministic item heights in 120...380 points (a linear congruential generator, so every
-    /// run measures the same data).
+    /// Deterministic item heights in 120...380 points.
     static func heights(count: Int, seed: UInt64 = 42) -> [Double] {
-        var state = seed
-        return (0..<count).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return 120 + Double((state >> 33) % 261)
-        }
+        var random = BenchmarkRandom(seed: seed)
+        return (0..<count).map { _ in 120 + Double((random.next() >> 33) % 261) }
     }
 
     /// Runs every engine benchmark and records its figures.
@@ -87,8 +83,8 @@ enum EngineBenchmarks {
                 engine.forEachIndex(in: rect) { _ in found &+= 1 }
             }
         }
-        var generator = SplitMix64(seed: 7)
-        let offsets = (0..<steps).map { _ in Double(generator.next() % UInt64(contentHeight - viewport)) }
+        var generator = BenchmarkRandom(seed: 7)
+        let offsets = (0..<steps).map { _ in Double((generator.next() >> 11) % UInt64(contentHeight - viewport)) }
         let jumped = Timing.best(of: 3) {
             for offset in offsets {
                 engine.forEachIndex(in: CGRect(x: 0, y: offset, width: width, height: viewport)) { _ in found &+= 1 }

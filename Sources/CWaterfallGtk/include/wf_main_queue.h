@@ -1,0 +1,16 @@
+#ifndef WF_MAIN_QUEUE_H
+#define WF_MAIN_QUEUE_H
+#include <glib.h>
+
+/*
+ * Drains libdispatch's main queue (and therefore Swift's MainActor on Linux) from the GLib
+ * main loop. libdispatch signals pending main-queue work through an eventfd; a GLib unix-fd
+ * source watches it, reads the 8-byte counter (without the read the fd stays readable and the
+ * loop spins at 100% CPU) and runs the queue. Costs nothing while idle.
+ *
+ * Idempotent: the first call attaches the source to the default main context, later calls
+ * return the same source id. Call from the main thread.
+ */
+guint wf_main_queue_attach(void);
+
+#endif

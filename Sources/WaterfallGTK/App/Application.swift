@@ -1,0 +1,47 @@
+import CGtk
+
+/// Runs GTK from a synchronous `main`: initialises GTK, installs the main-actor bridge and
+/// runs a GLib main loop until ``quit()`` or until the last ``Window`` is closed.
+///
+/// A plain main loop rather than `GtkApplication`, which wants a D-Bus session bus (absent
+/// under `xvfb-run` and in containers) and warns without one.
+@MainActor
+public final class Application {
+    private let loop: OpaquePointer
+    private var openWindows = 0
+
+    /// Initialises GTK on the calling (main) thread. Fails with a readable message when there
+    /// is no display.
+    public init() {
+        precondition(gtk_init_check() != 0, "GTK could not be initialised: is DISPLAY or WAYLAND_DISPLAY set?")
+        loop = g_main_loop_new(nil, 0)
+    }
+
+    isolated deinit {
+        g_main_loop_unref(loop)
+    }
+
+    /// Calls `activate`, then runs the main loop until ``quit()`` or the last window closes.
+    /// Main-actor jobs (tasks, `MainActor.run`) run from the loop through ``MainQueueBridge``.
+    public func run(activate: @MainActor (Application) -> Void) {
+        MainQueueBridge.install()
+        activate(self)
+        g_main_loop_run(loop)
+    }
+
+    /// Stops the main loop; `run` then returns.
+    public func quit() {
+        g_main_loop_quit(loop)
+    }
+
+    /// A window of this application opened.
+    func windowOpened() {
+        openWindows += 1
+    }
+
+    /// A window of this application was destroyed; the last one quits.
+    func windowClosed() {
+        openWindows -= 1
+        if openWindows == 0 { quit() }
+    }
+}

@@ -1,0 +1,50 @@
+import CGtk
+
+/// The stylesheet of the waterfall widgets: rounded cells, the selection and focus rings, the
+/// image placeholder, the price strip and the refresh/load-more indicators.
+@MainActor
+public enum WaterfallStyle {
+    /// CSS classes used by the widgets (stable, so applications can restyle them).
+    public enum ClassName {
+        /// Every cell's root widget.
+        public static let cell = "waterfall-cell"
+        /// A cell that is selected.
+        public static let selected = "selected"
+        /// A cell that has the keyboard focus of its waterfall view.
+        public static let focused = "focused"
+        /// The ring drawn over a selected or focused cell.
+        public static let ring = "waterfall-ring"
+        /// The placeholder shown until a cell's image is ready.
+        public static let placeholder = "waterfall-placeholder"
+        /// The price strip across the bottom of an image cell.
+        public static let caption = "waterfall-caption"
+        /// The load-more footer and the refresh header.
+        public static let indicator = "waterfall-indicator"
+    }
+
+    private static let css = """
+    waterfall { background-color: #f3f1ee; }
+    .waterfall-cell { border-radius: 10px; background-color: #e4e0da; }
+    .waterfall-ring { border-radius: 10px; border: 3px solid transparent; }
+    .waterfall-cell.focused .waterfall-ring { border-color: alpha(#3584e4, 0.6); }
+    .waterfall-cell.selected .waterfall-ring { border-color: #3584e4; \
+    box-shadow: inset 0 0 0 2px white; }
+    .waterfall-placeholder { background-image: linear-gradient(160deg, #ece8e2, #d9d3ca); }
+    .waterfall-caption { background-color: rgba(0, 0, 0, 0.3); color: white; font-weight: bold; }
+    .waterfall-indicator { padding: 8px 14px; border-radius: 16px; background-color: alpha(white, 0.92); \
+    box-shadow: 0 1px 4px alpha(black, 0.25); }
+    """
+
+    private static var installedDisplays: Set<UnsafeMutableRawPointer> = []
+
+    /// Installs the stylesheet on the display of `widget` once (application priority).
+    public static func install(for widget: some GPointer) {
+        let display = gtk_widget_get_display(gcast(widget))!
+        guard installedDisplays.insert(UnsafeMutableRawPointer(display)).inserted else { return }
+        let provider = gtk_css_provider_new()!
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(
+            display, gcast(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
+    }
+}

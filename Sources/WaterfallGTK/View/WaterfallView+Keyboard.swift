@@ -1,0 +1,106 @@
+import CGtk
+import Foundation
+import WaterfallCore
+
+extension WaterfallView {
+    /// Arrow keys move a focus ring between items (scrolling it into view), Page Up/Down scroll
+    /// by a page, Home/End go to the first/last item and the very top/bottom, Enter/space select
+    /// the focused item, F5 and Ctrl+R refresh.
+    func installKeyboard() {
+        installRefreshShortcut()
+        let keys = gtk_event_controller_key_new()!
+        Signal.connect(keys, "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, _: GdkModifierType) -> Bool in
+            self?.keyPressed(keyval) ?? false
+        }
+        gtk_widget_add_controller(widget, keys)
+        Signal.connect(widget, "notify::has-focus") { [weak self] in self?.focusChanged() }
+    }
+
+    /// Handles one key press; returns whether it was used.
+    func keyPressed(_ keyval: UInt32) -> Bool {
+        switch Int32(keyval) {
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
+            scroll(to: contentOffset + gtk_adjustment_get_page_increment(adjustment))
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up:
+            scroll(to: contentOffset - gtk_adjustment_get_page_increment(adjustment))
+        case GDK_KEY_Home, GDK_KEY_KP_Home:
+            guard model.numberOfItems > 0 else { return false }
+            focus(0)
+            scroll(to: 0)
+        case GDK_KEY_End, GDK_KEY_KP_End:
+            guard model.numberOfItems > 0 else { return false }
+            focus(model.numberOfItems - 1)
+            scroll(to: maximumContentOffset)
+        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
+            guard let index = focusedIndex, index < model.numberOfItems else { return false }
+            select(index)
+        default:
+            guard let target = focusTarget(for: Int32(keyval)) else { return false }
+            focus(target)
+        }
+        return true
+    }
+
+    /// The item an arrow key moves the focus ring to, or `nil` for other keys (and when there
+    /// are no items).
+    private func focusTarget(for keyval: Int32) -> Int? {
+        let count = model.numberOfItems
+        guard count > 0 else { return nil }
+        switch keyval {
+        case GDK_KEY_Down, GDK_KEY_KP_Down: return neighbour(below: true) ?? firstVisibleIndex()
+        case GDK_KEY_Up, GDK_KEY_KP_Up: return neighbour(below: false) ?? firstVisibleIndex()
+        case GDK_KEY_Right, GDK_KEY_KP_Right: return focusedIndex.map { min($0 + 1, count - 1) } ?? firstVisibleIndex()
+        case GDK_KEY_Left, GDK_KEY_KP_Left: return focusedIndex.map { max($0 - 1, 0) } ?? firstVisibleIndex()
+        default: return nil
+        }
+    }
+
+    /// F5 and Ctrl+R refresh from anywhere in the window (a global-scope shortcut), as in GNOME
+    /// apps, not only while the wall has the focus.
+    private func installRefreshShortcut() {
+        let box = CallbackBox<@MainActor () -> Void>.retain { [weak self] in self?.refresh() }
+        let activate: GtkShortcutFunc = { _, _, data in
+            let box = CallbackBox<@MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { box.handler() }
+            return 1
+        }
+        let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string("F5|<Control>r"),
+                                        gtk_callback_action_new(activate, box, releaseCallbackBox))
+        let controller = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_set_scope(gcast(controller), GTK_SHORTCUT_SCOPE_GLOBAL)
+        gtk_shortcut_controller_add_shortcut(gcast(controller), shortcut)
+        gtk_widget_add_controller(widget, controller)
+    }
+
+    /// Moves the focus ring to `index` and scrolls as little as needed to show it.
+    func focus(_ index: Int) {
+        stopKinetic()
+        focusedIndex = index
+        measuringWork { model.scrollToItem(at: index, position: .nearest) }
+        refreshCellStates()
+    }
+
+    /// The item directly above or below the focused one in the layout (by hit-testing just past
+    /// its edge at its centre), or the previous/next index where there is a gap.
+    private func neighbour(below: Bool) -> Int? {
+        guard let index = focusedIndex, index < model.numberOfItems else { return nil }
+        let frame = model.layout.frame(at: index)
+        for distance in stride(from: 1.0, through: 64, by: 4) {
+            let y = below ? frame.maxY + distance : frame.minY - distance
+            let point = CGPoint(x: frame.midX - model.contentOffset.x, y: y - model.contentOffset.y)
+            if let hit = model.index(at: point), hit != index { return hit }
+        }
+        return below ? min(index + 1, model.numberOfItems - 1) : max(index - 1, 0)
+    }
+
+    /// The lowest visible index (0 when nothing is visible).
+    private func firstVisibleIndex() -> Int {
+        model.visibleIndices.first ?? 0
+    }
+
+    /// Hides the focus ring while the view does not have the keyboard focus.
+    private func focusChanged() {
+        if gtk_widget_has_focus(widget) == 0 { focusedIndex = nil }
+        refreshCellStates()
+    }
+}

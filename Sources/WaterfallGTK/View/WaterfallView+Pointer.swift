@@ -1,0 +1,45 @@
+import CGtk
+import Foundation
+import WaterfallCore
+
+extension WaterfallView {
+    /// A primary click selects the item under the pointer and takes the keyboard focus.
+    func installPointer() {
+        let click = gtk_gesture_click_new()!
+        Signal.connect(click, "released") { [weak self] (_: Int, x: Double, y: Double) in
+            self?.clicked(at: x, y)
+        }
+        gtk_widget_add_controller(widget, gcast(click))
+    }
+
+    /// A click at (`x`, `y`) in widget coordinates, which are viewport coordinates.
+    func clicked(at x: Double, _ y: Double) {
+        gtk_widget_grab_focus(widget)
+        stopKinetic()
+        guard let index = model.index(at: CGPoint(x: x, y: y - pullDistance / 2)) else { return }
+        focusedIndex = index
+        select(index)
+    }
+
+    /// Selects `index` as a click does: the model records it and tells the delegate.
+    func select(_ index: Int) {
+        selectItem(at: index)
+        model.delegate?.waterfallView(model, didSelectAt: index)
+    }
+
+    /// Selects the item at `index` (or nothing) from code; the delegate is not told, as with
+    /// `UICollectionView.selectItem(at:)`.
+    public func selectItem(at index: Int?) {
+        model.selectedIndex = index
+        refreshCellStates()
+    }
+
+    /// Re-applies the selected and focused states to every shown cell.
+    func refreshCellStates() {
+        for cell in shownCells {
+            guard let index = cell.placement?.index else { continue }
+            cell.isSelected = index == model.selectedIndex
+            cell.isFocused = index == focusedIndex
+        }
+    }
+}

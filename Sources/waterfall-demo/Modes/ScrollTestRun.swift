@@ -1,0 +1,77 @@
+import Foundation
+import WaterfallCore
+import WaterfallGTK
+
+/// `--scroll-test`: every item loaded up front, then top → bottom → top one step per frame;
+/// prints one JSON line with the frame figures, the most cells alive at once and memory.
+///
+/// `frame_work_ms_*` is the main thread's CPU time in the wall's own code per frame (scroll
+/// step, binding cells through the data source, placing children); `frame_work_wall_ms_*` is
+/// the same span in wall-clock time, which also counts preemption by the picture-drawing
+/// thread and the X server. `frame_interval_ms_*` is the time between frames, GTK's drawing
+/// included.
+@MainActor
+final class ScrollTestRun {
+    /// Frames per direction unless `--frames` says otherwise.
+    static let defaultFrames = 300
+
+    private let shop: ShopWindow
+    private let options: Options
+    private let started = ContinuousClock.now
+    private var firstFrameMilliseconds = 0.0
+    private var maxLiveCells = 0
+    private var driver: ScrollDriver?
+
+    init(application: Application, options: Options) {
+        shop = ShopWindow(application: application, options: options, preloadAll: true)
+        self.options = options
+    }
+
+    /// Presents the window, scrolls once the first frame is painted, prints and calls `finish`.
+    func start(finish: @escaping @MainActor (Int32) -> Void) {
+        shop.present()
+        AfterPaint.next(of: shop.view.widget) { [self] in
+            firstFrameMilliseconds = (ContinuousClock.now - started).milliseconds
+            let view = shop.view
+            let driver = ScrollDriver(
+                framesPerDirection: options.frames ?? Self.defaultFrames,
+                maximumOffset: { view.maximumContentOffset },
+                scroll: { view.scroll(to: $0) },
+                sampleWork: { view.takeWorkTime() },
+                eachFrame: { [self] in maxLiveCells = max(maxLiveCells, view.model.liveCellCount) })
+            self.driver = driver
+            driver.start(on: view.widget) { [self] run in
+                report(run)
+                finish(0)
+            }
+        }
+    }
+
+    private func report(_ run: ScrollDriver.Run) {
+        let work = Percentiles(run.frameWorkCPU)
+        let workWall = Percentiles(run.frameWorkWall)
+        let intervals = Percentiles(run.frameIntervals)
+        let model = shop.view.model
+        let engineBytes = (model.layout as? WaterfallCollectionLayout)?.engine.memoryFootprint ?? 0
+        JSONLine.print([
+            ("mode", .string("waterfall")),
+            ("items", .int(model.numberOfItems)),
+            ("columns", .int((model.layout as? WaterfallCollectionLayout)?.engine.columnCount ?? 0)),
+            ("frames", .int(run.frames)),
+            ("step_px", .double(run.step)),
+            ("content_height_px", .double(Double(model.contentSize.height))),
+            ("max_live_cells", .int(maxLiveCells)),
+            ("cells_created", .int(shop.wall.cellsCreated)),
+            ("first_frame_ms", .double(firstFrameMilliseconds)),
+            ("frame_work_ms_p50", .double(work.value(50))),
+            ("frame_work_ms_p99", .double(work.value(99))),
+            ("frame_work_ms_max", .double(work.value(100))),
+            ("frame_work_wall_ms_p50", .double(workWall.value(50))),
+            ("frame_work_wall_ms_p99", .double(workWall.value(99))),
+            ("frame_interval_ms_p50", .double(intervals.value(50))),
+            ("frame_interval_ms_p99", .double(intervals.value(99))),
+            ("rss_mb", .double(ProcessMemory.residentMegabytes())),
+            ("engine_mb", .double(Double(engineBytes) / 1_048_576)),
+        ])
+    }
+}

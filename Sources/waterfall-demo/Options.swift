@@ -1,0 +1,105 @@
+import Foundation
+
+/// The demo's command line.
+struct Options {
+    /// What the run does once the window is up.
+    enum Mode: Equatable {
+        /// An interactive shop wall.
+        case interactive
+        /// Render once layout and visible images are ready, write this PNG, exit.
+        case snapshot(path: String)
+        /// Scroll top→bottom→top one step per frame, print one JSON line, exit.
+        case scrollTest
+        /// The same items in a GtkFlowBox, scrolled the same way, print one JSON line, exit.
+        case flowBox
+        /// Run `--scroll-test` and `--flowbox` as child processes and print both with ratios.
+        case compare
+    }
+
+    /// How the column count is chosen.
+    enum Columns: Equatable {
+        /// Seed 004: 3 in a narrow (portrait) window, 5 in a wide (landscape) one.
+        case byOrientation
+        /// Always this many.
+        case fixed(Int)
+        /// As many as fit with at least this width each.
+        case adaptive(minimumWidth: Double)
+    }
+
+    var items = 10_000
+    var columns = Columns.byOrientation
+    var width = 1000
+    var height = 760
+    var mode = Mode.interactive
+    /// Frames per direction for `--scroll-test` / `--flowbox`.
+    var frames: Int?
+    /// Items per load-more page.
+    var pageSize = 50
+    /// An item to show selected in a `--snapshot`.
+    var selectedIndex: Int?
+
+    static let usage = """
+    usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
+                          [--snapshot FILE.png | --scroll-test | --flowbox | --compare] [--frames N]
+                          [--select I]
+
+      --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
+      --columns N             fixed column count (default: 3 in a narrow window, 5 in a wide one)
+      --min-column-width W    adaptive columns at least W px wide
+      --width W --height H    window size in logical pixels (default 1000 × 760)
+      --snapshot FILE.png     render once the visible images are ready, write the PNG, exit
+      --scroll-test           scroll top→bottom→top, one step per frame; print one JSON line, exit
+      --flowbox               the same items in a GtkFlowBox, scrolled the same way; print JSON, exit
+      --compare               run --scroll-test and --flowbox (10,000 items) and print the ratios
+      --frames N              frames per direction for --scroll-test / --flowbox
+      --select I              with --snapshot: show item I selected
+    """
+
+    /// Parses `arguments` (without the program name).
+    init(arguments: [String]) throws(OptionsError) {
+        var rest = arguments[...]
+        func value(_ flag: String) throws(OptionsError) -> String {
+            guard let next = rest.popFirst() else { throw .missingValue(flag) }
+            return next
+        }
+        func number(_ flag: String, minimum: Int) throws(OptionsError) -> Int {
+            let text = try value(flag)
+            guard let n = Int(text), n >= minimum else { throw .badNumber(flag, text) }
+            return n
+        }
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--items": items = try number(flag, minimum: 0)
+            case "--columns": columns = .fixed(try number(flag, minimum: 1))
+            case "--min-column-width": columns = .adaptive(minimumWidth: Double(try number(flag, minimum: 1)))
+            case "--width": width = try number(flag, minimum: 200)
+            case "--height": height = try number(flag, minimum: 200)
+            case "--snapshot": mode = .snapshot(path: try value(flag))
+            case "--scroll-test": mode = .scrollTest
+            case "--flowbox": mode = .flowBox
+            case "--compare": mode = .compare
+            case "--frames": frames = try number(flag, minimum: 1)
+            case "--select": selectedIndex = try number(flag, minimum: 0)
+            case "--help", "-h": throw .helpRequested
+            default: throw .unknown(flag)
+            }
+        }
+    }
+}
+
+/// A command-line mistake, with the message to print above the usage.
+enum OptionsError: Error, CustomStringConvertible {
+    case missingValue(String)
+    case badNumber(String, String)
+    case unknown(String)
+    case helpRequested
+
+    var description: String {
+        switch self {
+        case .missingValue(let flag): "\(flag) needs a value"
+        case .badNumber(let flag, let text): "\(flag): '\(text)' is not a valid number here"
+        case .unknown(let flag): "unknown option \(flag)"
+        case .helpRequested: ""
+        }
+    }
+}

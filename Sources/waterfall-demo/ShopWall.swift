@@ -1,0 +1,89 @@
+import Foundation
+import WaterfallCore
+import WaterfallGTK
+
+/// Seed 004's shop controller: the wall's data source and delegate. Cells show a product
+/// picture drawn off the main thread with the price across the bottom; pages of items arrive
+/// after a short delay when the reader nears the end; pull-to-refresh puts fresh items in front
+/// without moving what the reader sees.
+@MainActor
+final class ShopWall: WaterfallDataSource, WaterfallDelegate {
+    typealias Cell = WaterfallImageCell
+
+    /// Fresh items per refresh.
+    static let refreshBatch = 12
+
+    private(set) var feed: ShopFeed
+    private let columns: Options.Columns
+    private let networkDelay: Duration
+    /// The view showing the wall; set right after the view is created.
+    weak var view: WaterfallView<WaterfallImageCell>?
+    /// Called when the user selects an item.
+    var onSelect: ((ShopItem) -> Void)?
+    /// Cells created so far (the rest were reused).
+    private(set) var cellsCreated = 0
+
+    init(feed: ShopFeed, columns: Options.Columns, networkDelay: Duration) {
+        self.feed = feed
+        self.columns = columns
+        self.networkDelay = networkDelay
+    }
+
+    // MARK: Data source
+
+    func numberOfCells(in waterfallView: WaterfallViewModel<Cell>) -> Int {
+        feed.count
+    }
+
+    func numberOfColumns(in waterfallView: WaterfallViewModel<Cell>) -> Int {
+        columns.count(forWidth: waterfallView.viewportSize.width)
+    }
+
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
+        let cell = waterfallView.dequeueReusableCell(withIdentifier: WaterfallImageCell.defaultReuseIdentifier)
+            ?? makeCell()
+        let item = feed.item(at: index)
+        cell.setCaption(item.price)
+        cell.setAccessibleLabel(item.accessibleLabel)
+        let scale = CGFloat(view?.scaleFactor ?? 1)
+        let pixelWidth = Int((waterfallView.cellWidth * scale).rounded())
+        let pixelHeight = Int((CGFloat(pixelWidth) * CGFloat(item.height) / CGFloat(item.width)).rounded())
+        cell.loadImage { await ProductArtQueue.shared.render(item, width: pixelWidth, height: pixelHeight) }
+        return cell
+    }
+
+    private func makeCell() -> Cell {
+        cellsCreated += 1
+        return WaterfallImageCell()
+    }
+
+    // MARK: Delegate
+
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
+        let item = feed.item(at: index)
+        return .aspectRatio(width: CGFloat(item.width), height: CGFloat(item.height))
+    }
+
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {
+        onSelect?(feed.item(at: index))
+    }
+
+    func waterfallViewDidRequestMore(_ waterfallView: WaterfallViewModel<Cell>) {
+        Task { [weak self, networkDelay] in
+            try? await Task.sleep(for: networkDelay)
+            guard let self else { return }
+            let added = self.feed.loadNextPage()
+            waterfallView.endLoadingMore(appending: added, hasMore: self.feed.hasMore)
+        }
+    }
+
+    func waterfallViewDidRequestRefresh(_ waterfallView: WaterfallViewModel<Cell>) {
+        Task { [weak self, networkDelay] in
+            try? await Task.sleep(for: networkDelay)
+            guard let self else { return }
+            let added = self.feed.prependFresh(Self.refreshBatch)
+            waterfallView.performBatchUpdates([.insert(0..<added)])
+            waterfallView.endRefreshing()
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import CGtk
+import Foundation
+import WaterfallCore
+import WaterfallGTK
+
+/// The shop-wall window: a header bar with a refresh button and the waterfall of products.
+@MainActor
+final class ShopWindow {
+    let window: Window
+    let wall: ShopWall
+    let view: WaterfallView<WaterfallImageCell>
+
+    /// Builds the window for `options`; `preloadAll` loads every item at once instead of pages.
+    init(application: Application, options: Options, preloadAll: Bool) {
+        let feed = ShopFeed(total: options.items, pageSize: options.pageSize,
+                            initiallyLoaded: preloadAll ? options.items : options.pageSize * 2)
+        wall = ShopWall(feed: feed, columns: options.columns, networkDelay: .milliseconds(600))
+        view = WaterfallView(dataSource: wall, delegate: wall)
+        wall.view = view
+        view.model.isLoadMoreEnabled = !preloadAll
+        view.model.isRefreshEnabled = true
+
+        window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
+        window.setChild(view.widget)
+
+        let refreshButton = gtk_button_new_from_icon_name("view-refresh-symbolic")!
+        gtk_widget_set_tooltip_text(refreshButton, "Refresh (F5)")
+        Accessible.setLabel(refreshButton, "Refresh")
+        Signal.connect(refreshButton, "clicked") { [view] in view.refresh() }
+        window.packEnd(refreshButton)
+
+        wall.onSelect = { [window] item in
+            gtk_window_set_title(gcast(window.pointer), "Shop Wall — \(item.title), \(item.price)")
+        }
+    }
+
+    /// Shows the window and gives the wall the keyboard focus.
+    func present() {
+        window.present()
+        gtk_widget_grab_focus(view.widget)
+    }
+
+    /// Whether every visible cell shows its image (and at least one cell is live).
+    var visibleImagesReady: Bool {
+        let visible = view.model.visibleIndices
+        return !visible.isEmpty && visible.allSatisfy { view.model.cell(at: $0)?.hasImage ?? false }
+    }
+}

@@ -1,0 +1,54 @@
+import CGtk
+import Foundation
+import Synchronization
+import Testing
+@testable import WaterfallGTK
+
+extension WallTests {
+    @Test("an image cell shows its image when the load finishes, but not after being reused")
+    func imageLoadCancelledOnReuse() async throws {
+        try GTKHost.start()
+        let texture = TestWall.texture(color: 0x123456)
+        let cell = WaterfallImageCell()
+        #expect(!cell.hasImage)
+
+        cell.loadImage {
+            try? await Task.sleep(for: .milliseconds(20))
+            return texture
+        }
+        #expect(await GTKHost.pump(until: { cell.hasImage }))
+
+        let cancelled = CancellationRecord()
+        cell.loadImage {
+            try? await Task.sleep(for: .milliseconds(50))
+            cancelled.record(Task.isCancelled)
+            return texture
+        }
+        #expect(!cell.hasImage, "the placeholder shows while loading")
+        cell.prepareForReuse()
+        #expect(await GTKHost.pump(until: { cancelled.value != nil }))
+        #expect(cancelled.value == true, "reuse cancels the load's task")
+        await GTKHost.pump(until: { false }, timeout: .milliseconds(50))
+        #expect(!cell.hasImage, "a cancelled load never lands in a reused cell")
+    }
+
+    @Test("a cell's accessible label is set and its role is a list item")
+    func cellAccessibility() throws {
+        try GTKHost.start()
+        let cell = WaterfallImageCell()
+        cell.setAccessibleLabel("Walnut Desk Lamp, $12.00")
+        #expect(gtk_test_accessible_has_property(gcast(cell.widget), GTK_ACCESSIBLE_PROPERTY_LABEL) != 0)
+        #expect(gtk_accessible_get_accessible_role(gcast(cell.widget)) == GTK_ACCESSIBLE_ROLE_LIST_ITEM)
+    }
+}
+
+/// What a load saw of its own cancellation, written off the main actor.
+private final class CancellationRecord: Sendable {
+    private let seen = Mutex<Bool?>(nil)
+
+    var value: Bool? { seen.withLock { $0 } }
+
+    func record(_ cancelled: Bool) {
+        seen.withLock { $0 = cancelled }
+    }
+}

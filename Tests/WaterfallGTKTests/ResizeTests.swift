@@ -1,0 +1,30 @@
+import CGtk
+import Foundation
+import Testing
+import WaterfallCore
+@testable import WaterfallGTK
+
+extension WallTests {
+    @Test("a resize changes the column count and keeps the first visible item in place")
+    func resizeKeepsPlace() async throws {
+        let wall = TestWall(initial: 500)
+        wall.columnsForWidth = { $0 < 600 ? 2 : 4 }
+        let (view, window) = try await show(wall, width: 900, height: 700)
+        defer { Task { await GTKHost.close(window) } }
+        let layout = { (view.model.layout as? WaterfallCollectionLayout)?.engine.columnCount }
+        #expect(layout() == 4)
+
+        view.scroll(to: 2345)
+        await GTKHost.pump(frames: 1, of: view.widget)
+        let before = try firstVisible(view)
+
+        gtk_window_set_default_size(gcast(window), 500, 700)
+        let resized = await GTKHost.pump(until: { layout() == 2 })
+        try #require(resized, "the window was not resized")
+        await GTKHost.pump(frames: 1, of: view.widget)
+
+        let frame = try #require(view.model.placedAttributes(at: before.index)).frame
+        #expect(view.model.visibleIndices.contains(before.index))
+        #expect(abs(frame.minY - before.y) < 1, "item \(before.index) moved from y \(before.y) to \(frame.minY)")
+    }
+}

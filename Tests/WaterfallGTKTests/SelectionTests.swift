@@ -1,0 +1,66 @@
+import CGtk
+import Foundation
+import Testing
+import WaterfallCore
+@testable import WaterfallGTK
+
+extension WallTests {
+    @Test("a real pointer click (XTEST) selects the item under it and shows it selected")
+    func clickSelectsIndex() async throws {
+        let wall = TestWall(initial: 200)
+        let (view, window) = try await show(wall)
+        defer { Task { await GTKHost.close(window) } }
+        let target = try #require(view.model.visibleIndices.dropFirst(4).first)
+        let frame = try #require(view.model.placedAttributes(at: target)).frame
+
+        let pointer = try #require(XTestInput(), "the X server has no XTEST extension")
+        try pointer.click(view.widget, x: Double(frame.midX), y: Double(frame.midY))
+        try #require(await GTKHost.pump(until: { !wall.selections.isEmpty }), "the click never arrived")
+        await GTKHost.pump(frames: 1, of: view.widget)
+
+        #expect(view.model.selectedIndex == target)
+        #expect(wall.selections == [target])
+        let cell = try #require(view.model.cell(at: target))
+        #expect(cell.isSelected)
+        #expect(gtk_widget_has_css_class(cell.widget, WaterfallStyle.ClassName.selected) != 0)
+        // The selection ring is drawn: the cell's left edge, half-way down, is the ring's blue.
+        let image = pixels(of: try WidgetSnapshot.texture(of: view.widget))
+        #expect(close(rgb(image, Int(frame.minX) + 1, Int(frame.midY)), [0x35, 0x84, 0xE4], tolerance: 24))
+        for index in view.model.liveIndices where index != target {
+            #expect(view.model.cell(at: index)?.isSelected == false)
+        }
+        // A click in the margin above the first row selects nothing new.
+        try pointer.click(view.widget, x: 3, y: 3)
+        await GTKHost.pump(until: { false }, timeout: .milliseconds(100))
+        #expect(wall.selections == [target])
+        #expect(view.model.selectedIndex == target)
+    }
+
+    @Test("End, Home, arrows and Enter (real key presses) move the focus ring, scroll and select")
+    func keyboardNavigation() async throws {
+        let wall = TestWall(initial: 300)
+        let (view, window) = try await show(wall)
+        defer { Task { await GTKHost.close(window) } }
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+        try input.move(to: view.widget, x: 100, y: 100)
+        gtk_widget_grab_focus(view.widget)
+        await GTKHost.pump(frames: 1, of: view.widget)
+
+        input.press(GDK_KEY_End)
+        try #require(await GTKHost.pump(until: { view.focusedIndex == 299 }), "End never arrived")
+        await GTKHost.pump(frames: 1, of: view.widget)
+        #expect(abs(view.contentOffset - view.maximumContentOffset) < 1)
+        #expect(view.model.visibleIndices.contains(299))
+        #expect(view.model.cell(at: 299)?.isFocused == true)
+
+        input.press(GDK_KEY_Home)
+        input.press(GDK_KEY_Right)
+        input.press(GDK_KEY_Return)
+        try #require(await GTKHost.pump(until: { !wall.selections.isEmpty }), "Enter never arrived")
+        #expect(view.contentOffset == 0)
+        #expect(view.model.selectedIndex == 1)
+        #expect(wall.selections == [1])
+        #expect(view.model.cell(at: 1)?.isFocused == true)
+        #expect(view.model.cell(at: 1)?.isSelected == true)
+    }
+}

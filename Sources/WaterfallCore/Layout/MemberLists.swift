@@ -63,16 +63,19 @@ final class MemberLists: @unchecked Sendable {
         }
     }
 
-    /// The lists: one per column, then the full-span list.
-    private(set) var lists: ContiguousArray<List>
+    /// The lists: one per column, then the full-span list. A fixed-size buffer rather than an
+    /// array property, so reaching a list costs no dynamic exclusivity check.
+    private let lists: UnsafeMutableBufferPointer<List>
 
     /// Creates `count` empty lists.
     init(count: Int) {
-        lists = ContiguousArray(repeating: List(), count: count)
+        lists = .allocate(capacity: count)
+        lists.initialize(repeating: List())
     }
 
     deinit {
         for list in lists { list.deallocate() }
+        lists.deallocate()
     }
 
     /// A deep copy, for copy-on-write.
@@ -115,7 +118,7 @@ final class MemberLists: @unchecked Sendable {
     /// Gives closure-scoped mutable access to the lists, for the placement loop.
     @inline(__always)
     func withLists<R>(_ body: (UnsafeMutableBufferPointer<List>) throws -> R) rethrows -> R {
-        try lists.withUnsafeMutableBufferPointer { try body($0) }
+        try body(lists)
     }
 
     /// Bytes allocated for the lists.
@@ -123,6 +126,6 @@ final class MemberLists: @unchecked Sendable {
         lists.reduce(0) {
             $0 + $1.capacity * MemoryLayout<Int32>.stride
                 + ($1.capacity / Self.fenceStride + 1) * MemoryLayout<Double>.stride
-        } + lists.capacity * MemoryLayout<List>.stride
+        } + lists.count * MemoryLayout<List>.stride
     }
 }

@@ -34,7 +34,7 @@ let package = Package(
         ),
         .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore"]),
         .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed"]),
-        .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore"]),
+        .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "waterfall-demo"]),
     ],
     swiftLanguageModes: [.v6]
 )

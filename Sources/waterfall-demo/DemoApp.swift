@@ -18,7 +18,7 @@ enum DemoApp {
             }
             switch options.mode {
             case .interactive:
-                let shop = ShopWindow(application: application, options: options, preloadAll: false)
+                let shop = makeWallWindow(application: application, options: options, preloadAll: false)
                 shop.present()
                 controller = shop
             case .snapshot(let path):

@@ -37,11 +37,18 @@ struct Options {
     var pageSize = 50
     /// An item to show selected in a `--snapshot`.
     var selectedIndex: Int?
+    /// The wall's layout (`--layout`; the header bar switches it too).
+    var layout = LayoutChoice.waterfall
+    /// Where the items come from (`--feed`, `--folder`; default the generated shop).
+    var source = Source.generated
+    /// The bound on decoded images in memory for `--feed` / `--folder`, MB.
+    var imageCacheMegabytes = 128
 
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
                           [--snapshot FILE.png | --scroll-test | --flowbox | --compare] [--frames N]
-                          [--select I]
+                          [--select I] [--feed URL | --folder DIR] [--image-cache-mb N]
+                          [--layout waterfall|carousel|circle]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
       --columns N             fixed column count (default: 3 in a narrow window, 5 in a wide one)
@@ -53,6 +60,10 @@ struct Options {
       --compare               run --scroll-test and --flowbox (10,000 items) and print the ratios
       --frames N              frames per direction for --scroll-test / --flowbox
       --select I              with --snapshot: show item I selected
+      --layout L              waterfall (the shop), or seed 003's carousel or circle of 20 photos
+      --feed URL              items from JSON/plist pages; {page} in URL is the 1-based page number
+      --folder DIR            items from the images in DIR (sizes read from the file headers)
+      --image-cache-mb N      decoded images kept in memory for --feed/--folder (default 128)
     """
 
     /// Parses `arguments` (without the program name).
@@ -80,6 +91,15 @@ struct Options {
             case "--compare": mode = .compare
             case "--frames": frames = try number(flag, minimum: 1)
             case "--select": selectedIndex = try number(flag, minimum: 0)
+            case "--layout":
+                let name = try value(flag)
+                guard let choice = LayoutChoice(rawValue: name) else {
+                    throw .invalidValue(flag, "'\(name)' is not waterfall, carousel or circle")
+                }
+                layout = choice
+            case "--feed": source = try .feed(template: try value(flag))
+            case "--folder": source = .folder(path: try value(flag))
+            case "--image-cache-mb": imageCacheMegabytes = try number(flag, minimum: 1)
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }
@@ -92,6 +112,7 @@ enum OptionsError: Error, CustomStringConvertible {
     case missingValue(String)
     case badNumber(String, String)
     case unknown(String)
+    case invalidValue(String, String)
     case helpRequested
 
     var description: String {
@@ -99,6 +120,7 @@ enum OptionsError: Error, CustomStringConvertible {
         case .missingValue(let flag): "\(flag) needs a value"
         case .badNumber(let flag, let text): "\(flag): '\(text)' is not a valid number here"
         case .unknown(let flag): "unknown option \(flag)"
+        case .invalidValue(let flag, let reason): "\(flag): \(reason)"
         case .helpRequested: ""
         }
     }

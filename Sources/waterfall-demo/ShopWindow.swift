@@ -9,6 +9,8 @@ final class ShopWindow {
     let window: Window
     let wall: ShopWall
     let view: WaterfallView<WaterfallImageCell>
+    /// The header bar's layout switcher (waterfall, carousel, circle).
+    private(set) var layouts: LayoutSwitcher?
 
     /// Builds the window for `options`; `preloadAll` loads every item at once instead of pages.
     init(application: Application, options: Options, preloadAll: Bool) {
@@ -29,6 +31,7 @@ final class ShopWindow {
         Signal.connect(refreshButton, "clicked") { [view] in view.refresh() }
         window.packEnd(refreshButton)
 
+        layouts = LayoutSwitcher(window: window, view: view, initial: options.layout)
         wall.onSelect = { [window] item in
             gtk_window_set_title(gcast(window.pointer), "Shop Wall — \(item.title), \(item.price)")
         }

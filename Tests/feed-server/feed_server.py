@@ -15,16 +15,18 @@ Routes (all state is keyed by the request path, so tests use unique path prefixe
     shape=array|object   page shape for end=empty/404 (default array)
     fail=P:S:T   page P answers status S for its first T requests (comma-separate several)
     truncate=P:T page P sends half its body, then closes, for its first T requests
-    malformed=P  item 2 of page P has "w": "abc"
-    syntax=P     page P is not valid JSON
+    malformed=P  item 2 of page P has "w": "abc" (P:T: only for its first T requests)
+    syntax=P     page P is not valid JSON (P:T: only for its first T requests)
     bad=P        item 1 of page P has "w": 0 (an invalid size)
     grow=K       request r of page 1 is prefixed with K*(r-1) new items (for refresh tests)
     delay=MS     wait before answering
     ctype=TYPE   Content-Type to send (default application/json or application/x-plist)
+    real=1       item images are real PNGs (see /img real=1)
 /chain/<key>/<n>   object pages linked by relative "next" URLs; page `pages` has "next": null
 /img/<name>.png    a PNG signature + IHDR of w x h (query w, h), padded to `size` bytes.
     Query: delay=MS, fail=S:T (status S for the first T requests), broken=1 (not an image),
-    empty=1 (empty body), truncate=1 (half the body, then close), ctype=TYPE
+    empty=1 (empty body), truncate=1 (half the body, then close), ctype=TYPE,
+    real=1 (a decodable w x h PNG of one colour chosen by the name)
 /hang/<name>       headers promising 100000 bytes, then one byte every 50 ms until the client
                    disconnects (recorded) or 60 s pass
 /stall/<name>      headers promising 1000 bytes, then nothing for up to 30 s
@@ -59,6 +61,22 @@ def png_header(width, height):
     return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk + struct.pack(">I", zlib.crc32(chunk))
 
 
+def solid_png(width, height, rgb):
+    """A decodable RGB PNG of one colour."""
+    row = b"\0" + bytes(rgb) * width
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(row * height))
+            + chunk(b"IEND", b""))
+
+
+def broken_now(spec, page, number):
+    """Whether a 'P' or 'P:T' fault spec breaks request `number` of page `page`."""
+    fault = faults(spec or "").get(page)
+    return fault is not None and (not fault or number <= fault[0])
+
+
 def faults(spec):
     """'2:500:1,3:503:2' -> {2: (500, 1), 3: (503, 2)}"""
     result = {}
@@ -87,7 +105,10 @@ def make_items(key, page, per, query, request_number):
             item["price"] = f"{i}.99"
             item["id"] = ident
         items.append(item)
-    if str(page) == query.get("malformed") and len(items) > 2:
+    if query.get("real"):
+        for item in items:
+            item["img"] += "&real=1"
+    if broken_now(query.get("malformed"), page, request_number) and len(items) > 2:
         items[2]["w"] = "abc"
     if str(page) == query.get("bad") and len(items) > 1:
         items[1]["w"] = 0
@@ -166,7 +187,7 @@ class Handler(BaseHTTPRequestHandler):
         else:
             body = json.dumps(doc, indent=1).encode()
             ctype = "application/json"
-        if str(page) == query.get("syntax"):
+        if broken_now(query.get("syntax"), page, number):
             body = body[:-5] + b"}}oops"
         truncate = faults(query.get("truncate", "")).get(page)
         self.send_body(200, body, query.get("ctype", ctype),
@@ -189,6 +210,10 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_body(200, b"", "image/png")
         if query.get("broken"):
             body = b"this is not an image" * 10
+        elif query.get("real"):
+            digest = zlib.crc32(self.path.encode())
+            rgb = (digest & 0xFF, (digest >> 8) & 0xFF, (digest >> 16) & 0xFF)
+            body = solid_png(int(query.get("w", "10")), int(query.get("h", "10")), rgb)
         else:
             body = png_header(int(query.get("w", "10")), int(query.get("h", "10")))
             body += b"\0" * max(0, int(query.get("size", "0")) - len(body))

@@ -67,6 +67,18 @@ public struct TransitionAnimator<Key: Hashable & Sendable>: Sendable {
         return finished.map { ($0.key, $0.value.to) }
     }
 
+    /// Sends an item in flight to a new target without restarting it: it keeps its start, its
+    /// timing and where it came from, and lands on `target` when the duration has passed (the
+    /// layout moved the target under a running animation, e.g. a resize or a scroll step).
+    /// - Returns: whether the item was in flight.
+    /// - Complexity: O(1).
+    @discardableResult
+    public mutating func retarget(_ key: Key, to target: LayoutAttributes) -> Bool {
+        guard tracks[key] != nil else { return false }
+        tracks[key]?.to = target
+        return true
+    }
+
     /// Stops animating an item (e.g. its cell was recycled).
     public mutating func cancel(_ key: Key) {
         tracks[key] = nil

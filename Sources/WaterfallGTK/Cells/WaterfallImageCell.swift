@@ -1,4 +1,5 @@
 import CGtk
+import WaterfallFeed
 
 /// A cell that shows an image scaled to cover it, a placeholder until the image is ready, and a
 /// caption strip across its bottom — seed 004's shop cell: 25 px high, black at 30% behind
@@ -7,9 +8,11 @@ import CGtk
 /// The caption is a `GtkInscription`, GTK's text widget for recycled cells: its size does not
 /// depend on its text, so rebinding a cell never re-measures it; the text is shaped when drawn.
 ///
-/// Images load through ``loadImage(_:)``: the closure runs off the main actor, and its work is
-/// cancelled when the cell is reused or given another image first, so a late image never lands
-/// in a cell that already shows another item.
+/// Images load either from an `ImagePipeline` (``loadImage(_:from:)``: a cached image shows at
+/// once, otherwise the cell keeps the pipeline's `ImageTask`) or through a closure
+/// (``loadImage(_:)``) that runs off the main actor. Either load is cancelled when the cell is
+/// reused or given another image first, so a late image never lands in a cell that already shows
+/// another item. A load that fails shows the error placeholder.
 @MainActor
 public final class WaterfallImageCell: WaterfallCell {
     /// The reuse identifier of image cells unless the data source picks another.
@@ -19,14 +22,19 @@ public final class WaterfallImageCell: WaterfallCell {
 
     private let picture: OpaquePointer
     private let placeholder: UnsafeMutablePointer<GtkWidget>
+    private let errorLabel: UnsafeMutablePointer<GtkWidget>
     private let caption: OpaquePointer
+    /// The Swift task awaiting the current load (a closure's, or an `ImageTask`'s outcome).
     private var imageTask: Task<Void, Never>?
+    /// The pipeline's handle on the current load: cancelling it stops the download and decode.
+    private var pipelineTask: ImageTask<Texture>?
     private var imageGeneration = 0
 
     /// Creates an image cell with an empty picture, a visible placeholder and an empty caption.
     public override init(reuseIdentifier: String = WaterfallImageCell.defaultReuseIdentifier) {
         picture = gcast(gtk_picture_new())
         placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        errorLabel = gtk_label_new("⚠\nImage unavailable")
         caption = gcast(gtk_inscription_new(nil))
         super.init(reuseIdentifier: reuseIdentifier)
 
@@ -36,6 +44,11 @@ public final class WaterfallImageCell: WaterfallCell {
 
         gtk_widget_add_css_class(placeholder, WaterfallStyle.ClassName.placeholder)
         gtk_widget_set_can_target(placeholder, 0)
+        gtk_label_set_justify(gcast(errorLabel), GTK_JUSTIFY_CENTER)
+        gtk_widget_set_vexpand(errorLabel, 1)
+        gtk_widget_set_valign(errorLabel, GTK_ALIGN_CENTER)
+        gtk_widget_set_visible(errorLabel, 0)
+        gtk_box_append(gcast(placeholder), errorLabel)
         addOverlay(placeholder)
 
         let captionWidget: UnsafeMutablePointer<GtkWidget> = gcast(caption)
@@ -75,8 +88,47 @@ public final class WaterfallImageCell: WaterfallCell {
         }
     }
 
+    /// Shows the image of `request` from `pipeline`: in this call when the pipeline's memory
+    /// cache has it (so it appears in the same frame as the cell), otherwise the placeholder
+    /// until the pipeline's `ImageTask` finishes, then the image or the error placeholder.
+    ///
+    /// The cell keeps the `ImageTask` and cancels it when it is reused or given another image,
+    /// which cancels the download and decode unless another request shares them. Nothing runs on
+    /// the main actor meanwhile: the pipeline downloads and decodes on its own tasks.
+    ///
+    /// - Returns: whether the image was shown from the memory cache in this call.
+    /// - Complexity: O(1) on the main actor.
+    @discardableResult
+    public func loadImage<Decoder: ImageDecoding>(_ request: ImageRequest, from pipeline: ImagePipeline<Decoder>) -> Bool
+    where Decoder.Image == Texture {
+        cancelImageLoad()
+        if let cached = pipeline.cachedImage(for: request.url, size: request.targetSize) {
+            show(cached.image)
+            return true
+        }
+        show(nil)
+        let task = pipeline.imageTask(for: request)
+        pipelineTask = task
+        let generation = imageGeneration
+        imageTask = Task { [weak self] in
+            let outcome = await task.outcome()
+            guard let self, self.imageGeneration == generation else { return }
+            self.imageTask = nil
+            self.pipelineTask = nil
+            switch outcome {
+            case .success(let image): self.show(image.image)
+            case .failure(.cancelled): break
+            case .failure: self.showError()
+            }
+        }
+        return false
+    }
+
     /// Whether the image is shown (false while the placeholder is).
     public var hasImage: Bool { gtk_picture_get_paintable(picture) != nil }
+
+    /// Whether the error placeholder is shown: the last load failed (not merely cancelled).
+    public var showsError: Bool { gtk_widget_get_visible(errorLabel) != 0 }
 
     /// Cancels the image load and clears the picture before the cell shows another item.
     public override func prepareForReuse() {
@@ -86,6 +138,8 @@ public final class WaterfallImageCell: WaterfallCell {
 
     private func cancelImageLoad() {
         imageGeneration &+= 1
+        pipelineTask?.cancel()
+        pipelineTask = nil
         imageTask?.cancel()
         imageTask = nil
     }
@@ -93,5 +147,21 @@ public final class WaterfallImageCell: WaterfallCell {
     private func show(_ texture: Texture?) {
         gtk_picture_set_paintable(picture, texture.map { gcast($0.reference.pointer) })
         gtk_widget_set_visible(placeholder, texture == nil ? 1 : 0)
+        setError(false)
+    }
+
+    private func showError() {
+        show(nil)
+        setError(true)
+    }
+
+    private func setError(_ failed: Bool) {
+        guard showsError != failed else { return }
+        gtk_widget_set_visible(errorLabel, failed ? 1 : 0)
+        if failed {
+            gtk_widget_add_css_class(placeholder, WaterfallStyle.ClassName.failed)
+        } else {
+            gtk_widget_remove_css_class(placeholder, WaterfallStyle.ClassName.failed)
+        }
     }
 }

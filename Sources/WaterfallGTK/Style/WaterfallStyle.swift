@@ -16,6 +16,8 @@ public enum WaterfallStyle {
         public static let ring = "waterfall-ring"
         /// The placeholder shown until a cell's image is ready.
         public static let placeholder = "waterfall-placeholder"
+        /// A placeholder whose image failed to load or decode (the error placeholder).
+        public static let failed = "failed"
         /// The price strip across the bottom of an image cell.
         public static let caption = "waterfall-caption"
         /// The load-more footer and the refresh header.
@@ -30,6 +32,8 @@ public enum WaterfallStyle {
     .waterfall-cell.selected .waterfall-ring { border-color: #3584e4; \
     box-shadow: inset 0 0 0 2px white; }
     .waterfall-placeholder { background-image: linear-gradient(160deg, #ece8e2, #d9d3ca); }
+    .waterfall-placeholder.failed { background-image: linear-gradient(160deg, #f1e2df, #dcc3bd); \
+    color: #8c4a40; font-weight: bold; }
     .waterfall-caption { background-color: rgba(0, 0, 0, 0.3); color: white; font-weight: bold; }
     .waterfall-indicator { padding: 8px 14px; border-radius: 16px; background-color: alpha(white, 0.92); \
     box-shadow: 0 1px 4px alpha(black, 0.25); }

@@ -17,24 +17,61 @@ extension WaterfallView {
         Signal.connect(widget, "notify::scale-factor") { [weak self] in self?.scaleFactorChanged() }
     }
 
+    /// Shows the scrollbar of the layout's scroll axis and hides the other (none for a layout
+    /// that does not scroll).
+    func showScrollbars() {
+        let axis = model.layout.scrollAxis
+        gtk_widget_set_visible(scrollbar, axis == .vertical ? 1 : 0)
+        gtk_widget_set_visible(horizontalScrollbar, axis == .horizontal ? 1 : 0)
+        syncAdjustment(offset: model.contentOffset, contentSize: model.contentSize)
+    }
+
+    /// The viewport for a canvas of `width` × `height`: the canvas minus the shown scrollbar.
+    func viewportSize(width: Int32, height: Int32) -> CGSize {
+        let bars = scrollbarThickness()
+        return CGSize(width: Double(max(0, width - bars.vertical)), height: Double(max(0, height - bars.horizontal)))
+    }
+
+    /// The width of the vertical and the height of the horizontal scrollbar, 0 when hidden.
+    private func scrollbarThickness() -> (vertical: Int32, horizontal: Int32) {
+        var vertical: Int32 = 0, horizontal: Int32 = 0
+        if gtk_widget_get_visible(scrollbar) != 0 {
+            gtk_widget_measure(scrollbar, GTK_ORIENTATION_HORIZONTAL, -1, nil, &vertical, nil, nil)
+        }
+        if gtk_widget_get_visible(horizontalScrollbar) != 0 {
+            gtk_widget_measure(horizontalScrollbar, GTK_ORIENTATION_VERTICAL, -1, nil, &horizontal, nil, nil)
+        }
+        return (vertical, horizontal)
+    }
+
     /// GTK gave the canvas `width` × `height`: the viewport is that minus the scrollbar.
     private func allocate(width: Int32, height: Int32) {
         measuringWork {
-            var scrollbarWidth: Int32 = 0
-            gtk_widget_measure(scrollbar, GTK_ORIENTATION_HORIZONTAL, -1, nil, &scrollbarWidth, nil, nil)
-            let viewportWidth = max(0, width - scrollbarWidth)
-            model.setViewportSize(CGSize(width: Double(viewportWidth), height: Double(height)))
+            let viewport = viewportSize(width: width, height: height)
+            model.setViewportSize(viewport)
+            let viewportWidth = Int32(viewport.width), viewportHeight = Int32(viewport.height)
 
-            var origin = graphene_point_t(x: Float(viewportWidth), y: 0)
-            gtk_widget_allocate(scrollbar, scrollbarWidth, height, -1, gsk_transform_translate(nil, &origin))
+            if gtk_widget_get_visible(scrollbar) != 0 {
+                var origin = graphene_point_t(x: Float(viewportWidth), y: 0)
+                gtk_widget_allocate(scrollbar, width - viewportWidth, height, -1, gsk_transform_translate(nil, &origin))
+            }
+            if gtk_widget_get_visible(horizontalScrollbar) != 0 {
+                var origin = graphene_point_t(x: 0, y: Float(viewportHeight))
+                gtk_widget_allocate(horizontalScrollbar, width, height - viewportHeight, -1,
+                                    gsk_transform_translate(nil, &origin))
+            }
             let scale = Double(gtk_widget_get_scale_factor(widget))
             let pull = pullDistance / 2
             for cell in shownCells {
-                guard let attributes = cell.placement else { continue }
+                guard let attributes = presentedAttributes(of: cell) else { continue }
                 allocate(cell.widget, attributes, scale: scale, pull: pull)
             }
+            for ghost in ghosts {
+                let attributes = transitions.attributes(for: .ghost(ghost.id), at: transitionTime) ?? ghost.target
+                allocate(ghost.widget, attributes, scale: scale, pull: pull)
+            }
             header.allocate(centeredIn: viewportWidth, top: Float(12 + pull))
-            footer.allocate(centeredIn: viewportWidth, top: Float(height - 12 - footer.naturalHeight))
+            footer.allocate(centeredIn: viewportWidth, top: Float(viewportHeight - 12 - footer.naturalHeight))
         }
     }
 

@@ -3,9 +3,9 @@ import Foundation
 import WaterfallCore
 
 extension WaterfallView {
-    /// Arrow keys move a focus ring between items (scrolling it into view), Page Up/Down scroll
-    /// by a page, Home/End go to the first/last item and the very top/bottom, Enter/space select
-    /// the focused item, F5 and Ctrl+R refresh.
+    /// Arrow keys move a focus ring between items (scrolling it into view; a horizontal layout
+    /// centres it), Page Up/Down scroll by a page, Home/End go to the first/last item and the
+    /// very start/end, Enter/space select the focused item, F5 and Ctrl+R refresh.
     func installKeyboard() {
         installRefreshShortcut()
         let keys = gtk_event_controller_key_new()!
@@ -20,9 +20,9 @@ extension WaterfallView {
     func keyPressed(_ keyval: UInt32) -> Bool {
         switch Int32(keyval) {
         case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
-            scroll(to: contentOffset + gtk_adjustment_get_page_increment(adjustment))
+            scroll(to: contentOffset + gtk_adjustment_get_page_increment(scrollAdjustment))
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up:
-            scroll(to: contentOffset - gtk_adjustment_get_page_increment(adjustment))
+            scroll(to: contentOffset - gtk_adjustment_get_page_increment(scrollAdjustment))
         case GDK_KEY_Home, GDK_KEY_KP_Home:
             guard model.numberOfItems > 0 else { return false }
             focus(0)
@@ -72,11 +72,16 @@ extension WaterfallView {
         gtk_widget_add_controller(widget, controller)
     }
 
-    /// Moves the focus ring to `index` and scrolls as little as needed to show it.
+    /// Moves the focus ring to `index` and scrolls as little as needed to show it (a snapping
+    /// horizontal layout centres it, animated).
     func focus(_ index: Int) {
         stopKinetic()
         focusedIndex = index
-        measuringWork { model.scrollToItem(at: index, position: .nearest) }
+        if model.layout.scrollAxis == .horizontal {
+            settle(centering: index)
+        } else {
+            measuringWork { model.scrollToItem(at: index, position: .nearest) }
+        }
         refreshCellStates()
     }
 
@@ -93,9 +98,14 @@ extension WaterfallView {
         return below ? min(index + 1, model.numberOfItems - 1) : max(index - 1, 0)
     }
 
-    /// The lowest visible index (0 when nothing is visible).
+    /// Where arrow keys start without a focus ring: the lowest visible index (0 when nothing is
+    /// visible), or the centred item of a horizontal layout.
     private func firstVisibleIndex() -> Int {
-        model.visibleIndices.first ?? 0
+        if model.layout.scrollAxis == .horizontal {
+            let centre = CGPoint(x: model.viewportSize.width / 2, y: model.viewportSize.height / 2)
+            if let centred = index(drawnAt: centre) { return centred }
+        }
+        return model.visibleIndices.first ?? 0
     }
 
     /// Hides the focus ring while the view does not have the keyboard focus.

@@ -12,13 +12,36 @@ extension WaterfallView {
         gtk_widget_add_controller(widget, gcast(click))
     }
 
-    /// A click at (`x`, `y`) in widget coordinates, which are viewport coordinates.
+    /// A click at (`x`, `y`) in widget coordinates, which are viewport coordinates: selects
+    /// the item drawn there, or reports a background click.
     func clicked(at x: Double, _ y: Double) {
         gtk_widget_grab_focus(widget)
         stopKinetic()
-        guard let index = model.index(at: CGPoint(x: x, y: y - pullDistance / 2)) else { return }
+        let point = CGPoint(x: x, y: y - pullDistance / 2)
+        guard let index = index(drawnAt: point) else {
+            onBackgroundClick?(point)
+            return
+        }
         focusedIndex = index
         select(index)
+    }
+
+    /// The item drawn at a viewport point: the topmost shown cell whose frame, scaled around
+    /// its centre as drawn (mid-animation too), contains the point; ties go to the lower index.
+    /// - Complexity: O(k) for k shown cells.
+    func index(drawnAt point: CGPoint) -> Int? {
+        var hit: LayoutAttributes?
+        for cell in shownCells {
+            guard let attributes = presentedAttributes(of: cell) else { continue }
+            let frame = attributes.frame
+            let drawn = frame.insetBy(dx: frame.width * (1 - attributes.scale) / 2,
+                                      dy: frame.height * (1 - attributes.scale) / 2)
+            guard drawn.contains(point) else { continue }
+            if let best = hit, best.zIndex > attributes.zIndex
+                || (best.zIndex == attributes.zIndex && best.index < attributes.index) { continue }
+            hit = attributes
+        }
+        return hit?.index
     }
 
     /// Selects `index` as a click does: the model records it and tells the delegate.

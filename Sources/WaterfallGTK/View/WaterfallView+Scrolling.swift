@@ -3,32 +3,74 @@ import Foundation
 import WaterfallCore
 
 extension WaterfallView {
-    /// Scrollbar, mouse wheel, touchpad (with kinetic scrolling and pull-to-refresh overscroll).
+    /// Scrollbars, mouse wheel (Shift+wheel too), touchpad (with kinetic scrolling, and
+    /// pull-to-refresh overscroll when vertical), along the layout's scroll axis.
     func installScrolling() {
         Signal.connect(adjustment, "value-changed") { [weak self] in
-            guard let self, !self.isSyncingAdjustment else { return }
-            let offset = gtk_adjustment_get_value(self.adjustment)
-            self.measuringWork { self.model.setContentOffset(CGPoint(x: 0, y: offset)) }
+            self?.adjustmentChanged(.vertical)
+        }
+        Signal.connect(horizontalAdjustment, "value-changed") { [weak self] in
+            self?.adjustmentChanged(.horizontal)
         }
 
         let flags = GtkEventControllerScrollFlags(
-            rawValue: GTK_EVENT_CONTROLLER_SCROLL_VERTICAL.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue)
+            rawValue: GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue)
         let controller = gtk_event_controller_scroll_new(flags)!
-        Signal.connect(controller, "scroll") { [weak self, controller] (_: Double, dy: Double) -> Bool in
+        Signal.connect(controller, "scroll") { [weak self, controller] (dx: Double, dy: Double) -> Bool in
             guard let self else { return false }
             let unit = gtk_event_controller_scroll_get_unit(gcast(controller))
-            return self.scrolled(by: dy, inWheelSteps: unit == GDK_SCROLL_UNIT_WHEEL)
+            return self.scrolled(dx: dx, dy: dy, inWheelSteps: unit == GDK_SCROLL_UNIT_WHEEL)
         }
-        Signal.connect(controller, "scroll-begin") { [weak self] in self?.stopKinetic() }
-        Signal.connect(controller, "scroll-end") { [weak self] in self?.endPull() }
-        Signal.connect(controller, "decelerate") { [weak self] (_: Double, vy: Double) in
-            self?.startKinetic(velocity: vy)
+        Signal.connect(controller, "scroll-begin") { [weak self] in
+            self?.isTouchpadScrolling = true
+            self?.stopKinetic()
+        }
+        Signal.connect(controller, "scroll-end") { [weak self] in
+            guard let self else { return }
+            self.isTouchpadScrolling = false
+            self.endPull()
+            self.settleToRest()
+        }
+        Signal.connect(controller, "decelerate") { [weak self] (vx: Double, vy: Double) in
+            guard let self else { return }
+            self.startKinetic(velocity: self.model.layout.scrollAxis == .horizontal ? vx : vy)
         }
         gtk_widget_add_controller(widget, gcast(controller))
+        installPointerTracking()
     }
 
-    /// One wheel notch or touchpad motion of `dy` (notches or px). Scrolling up past the top with
-    /// a touchpad pulls the content down for pull-to-refresh.
+    /// One of the adjustments moved (scrollbar, wheel, keys, fling, settle): the model follows
+    /// if it is the adjustment of the layout's axis, and a snapping layout settles once the
+    /// scrolling pauses.
+    private func adjustmentChanged(_ axis: ScrollAxis) {
+        guard !isSyncingAdjustment, axis == model.layout.scrollAxis else { return }
+        let value = gtk_adjustment_get_value(axis == .horizontal ? horizontalAdjustment : adjustment)
+        let offset = axis == .horizontal ? CGPoint(x: value, y: 0) : CGPoint(x: 0, y: value)
+        measuringWork { model.setContentOffset(offset) }
+        restackIfNeeded()
+        if axis == .horizontal, !isSettling { scheduleSettle() }
+    }
+
+    /// One wheel notch or touchpad motion of (`dx`, `dy`) (notches or px) along the layout's
+    /// axis; a horizontal layout also takes vertical wheel turns (and Shift+wheel). Scrolling up
+    /// past the top with a touchpad pulls a vertical layout down for pull-to-refresh.
+    /// - Returns: whether the event was used.
+    func scrolled(dx: Double, dy: Double, inWheelSteps: Bool) -> Bool {
+        switch model.layout.scrollAxis {
+        case .vertical: return scrolled(by: dy, inWheelSteps: inWheelSteps)
+        case .horizontal:
+            stopKinetic()
+            let page = gtk_adjustment_get_page_size(horizontalAdjustment)
+            let step = dx != 0 ? dx : dy
+            let delta = inWheelSteps ? step * pow(max(page, 1), 2.0 / 3.0) : step
+            gtk_adjustment_set_value(horizontalAdjustment, contentOffset + delta)
+            return true
+        case .none: return false
+        }
+    }
+
+    /// One vertical wheel notch or touchpad motion of `dy` (notches or px). Scrolling up past
+    /// the top with a touchpad pulls the content down for pull-to-refresh.
     /// - Returns: whether the event was used.
     func scrolled(by dy: Double, inWheelSteps: Bool) -> Bool {
         stopKinetic()
@@ -58,10 +100,15 @@ extension WaterfallView {
         gtk_widget_queue_allocate(widget)
     }
 
-    /// Starts a fling at `velocity` px/s, decelerating on the frame clock.
+    /// Starts a fling at `velocity` px/s along the layout's axis, decelerating on the frame
+    /// clock; a snapping layout instead settles where the fling would have come to rest.
     func startKinetic(velocity: Double) {
         stopKinetic()
         guard pullDistance == 0 else { return }
+        if model.layout.scrollAxis == .horizontal {
+            settleToRest(velocity: velocity)
+            return
+        }
         kinetic = KineticScroll(velocity: velocity)
         kineticTick = TickCallback.add(to: widget) { [weak self] frameTime in
             self?.kineticStep(at: Double(frameTime) / 1_000_000) ?? false
@@ -77,7 +124,7 @@ extension WaterfallView {
         }
         kinetic = fling
         let before = contentOffset
-        gtk_adjustment_set_value(adjustment, before + distance)
+        gtk_adjustment_set_value(scrollAdjustment, before + distance)
         if distance != 0 && contentOffset == before {  // hit an edge
             kinetic = nil
             kineticTick = nil
@@ -86,10 +133,11 @@ extension WaterfallView {
         return true
     }
 
-    /// Stops a running fling.
+    /// Stops a running fling and a running settle.
     func stopKinetic() {
         if let tick = kineticTick { TickCallback.remove(from: widget, tick) }
         kineticTick = nil
         kinetic = nil
+        stopSettle()
     }
 }

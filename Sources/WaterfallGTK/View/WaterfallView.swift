@@ -3,13 +3,17 @@ import CWaterfallGtk
 import Foundation
 import WaterfallCore
 
-/// A GTK 4 waterfall (masonry) wall: the seeds' `WaterflowView` as a widget.
+/// A GTK 4 waterfall (masonry) wall: the seeds' `WaterflowView` as a widget, and seed 003's
+/// collection view for any ``WaterfallCore/CollectionLayout`` (carousel, circle).
 ///
 /// A thin shell over ``WaterfallCore/WaterfallViewModel``: the model decides which items are
 /// live, where they go and which cells are reused; the view creates the widgets, positions them
 /// where the model says (relative to the scroll offset, so content taller than 2^24 px is still
 /// exact) and turns GTK events — resize, wheel, touchpad with kinetic scrolling and overscroll,
-/// scrollbar, keyboard, clicks — into model calls.
+/// scrollbars, keyboard, clicks — into model calls. It scrolls along the layout's
+/// ``WaterfallCore/ScrollAxis`` (vertical, horizontal with snapping, or not at all), draws the
+/// attributes' scale, alpha and z-order, and animates layout switches and batch updates at the
+/// frame clock (``setLayout(_:animated:)``, ``performBatchUpdates(_:animated:)``).
 ///
 /// ```swift
 /// let view = WaterfallView<WaterfallImageCell>(dataSource: shop, delegate: shop)
@@ -23,8 +27,14 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     public let widget: UnsafeMutablePointer<GtkWidget>
 
     let canvas: GObjectRef<UnsafeMutablePointer<GtkWidget>>
+    /// The vertical scroll range (vertical layouts).
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    /// The vertical scrollbar, shown for vertical layouts.
     let scrollbar: UnsafeMutablePointer<GtkWidget>
+    /// The horizontal scroll range (horizontal layouts such as the carousel).
+    let horizontalAdjustment: UnsafeMutablePointer<GtkAdjustment>
+    /// The horizontal scrollbar, shown for horizontal layouts.
+    let horizontalScrollbar: UnsafeMutablePointer<GtkWidget>
     let header = StatusIndicator()
     let footer = StatusIndicator()
 
@@ -44,6 +54,42 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Time spent in the view's own code since the last ``takeWorkTime()``.
     var workTime = WorkTime()
 
+    /// Cells' animated transitions (layout switches, batch updates) and fading ghosts.
+    var transitions = TransitionAnimator<TransitionKey>()
+    /// The tick callback driving ``transitions``, only while something animates.
+    var transitionTick: UInt32?
+    /// The frame time the transitions are drawn at, in seconds.
+    var transitionTime = 0.0
+    /// Pictures of cells that left during an animated change, fading out or moving away.
+    var ghosts: [TransitionGhost] = []
+    /// While an animated change runs inside the model: the cells it removed, as ghosts by
+    /// their item index.
+    var capturedGhosts: [Int: TransitionGhost]?
+    /// The last ghost id handed out.
+    var lastGhostID = 0
+
+    /// The running settle of a snapping layout (seed 003's carousel centring an item).
+    var settle: ScrollSettle?
+    /// The tick callback driving ``settle``.
+    var settleTick: UInt32?
+    /// The pending quiet-period timer after which a snapping layout settles.
+    var settleTimer: UInt32?
+    /// Set while the settle moves the adjustment, so the move does not schedule another settle.
+    var isSettling = false
+    /// Whether a touchpad gesture is in progress (between scroll-begin and scroll-end).
+    var isTouchpadScrolling = false
+    /// Whether a pointer button is held anywhere in the view (e.g. dragging a scrollbar).
+    var isPointerHeld = false
+
+    /// Whether the children's stacking order no longer follows their z-indices.
+    var needsRestack = false
+    /// The pending idle that restacks, if one is scheduled.
+    var restackIdle: UInt32?
+
+    /// Called with the point (relative to the viewport) when a click hits no item — seed 003
+    /// switches layouts on a background tap.
+    public var onBackgroundClick: (@MainActor (CGPoint) -> Void)?
+
     /// Creates the view and attaches its model; items load at the first allocation.
     /// The model holds `dataSource` and `delegate` weakly: keep them alive.
     public init(dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
@@ -53,7 +99,10 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         widget = canvas.pointer
         adjustment = gtk_adjustment_new(0, 0, 0, 40, 400, 0)
         scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment)
+        horizontalAdjustment = gtk_adjustment_new(0, 0, 0, 40, 400, 0)
+        horizontalScrollbar = gtk_scrollbar_new(GTK_ORIENTATION_HORIZONTAL, horizontalAdjustment)
         gtk_widget_set_parent(scrollbar, widget)
+        gtk_widget_set_parent(horizontalScrollbar, widget)
         gtk_widget_set_parent(header.widget, widget)
         gtk_widget_set_parent(footer.widget, widget)
         model.dataSource = dataSource
@@ -63,6 +112,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         installScrolling()
         installKeyboard()
         installPointer()
+        showScrollbars()
         Signal.connect(widget, "realize") { [weak self] in
             guard let self else { return }
             WaterfallStyle.install(for: self.widget)
@@ -74,18 +124,25 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// cells should request images this many times larger than their frames.
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
 
-    /// The scroll position: the content y at the top of the viewport.
-    public var contentOffset: Double { gtk_adjustment_get_value(adjustment) }
+    /// The scroll position along the layout's axis: the content y at the top of the viewport
+    /// (vertical), the content x at its left edge (horizontal), 0 when nothing scrolls.
+    public var contentOffset: Double { gtk_adjustment_get_value(scrollAdjustment) }
 
     /// The largest scroll position for the current content and viewport.
     public var maximumContentOffset: Double {
-        max(0, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+        max(0, gtk_adjustment_get_upper(scrollAdjustment) - gtk_adjustment_get_page_size(scrollAdjustment))
     }
 
-    /// Scrolls to `offset` (clamped to the scroll range), as the scrollbar would.
+    /// Scrolls to `offset` along the layout's axis (clamped to the scroll range), as the
+    /// scrollbar would.
     public func scroll(to offset: Double) {
         stopKinetic()
-        gtk_adjustment_set_value(adjustment, offset)
+        gtk_adjustment_set_value(scrollAdjustment, offset)
+    }
+
+    /// The adjustment of the layout's scroll axis (the vertical one when nothing scrolls).
+    var scrollAdjustment: UnsafeMutablePointer<GtkAdjustment> {
+        model.layout.scrollAxis == .horizontal ? horizontalAdjustment : adjustment
     }
 
     /// Starts a refresh as F5, Ctrl+R or a refresh button do (the delegate's
@@ -120,16 +177,21 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     }
 
     /// Records where the cell goes and updates its selected and focused states; the widget is
-    /// moved at the next allocation.
+    /// moved at the next allocation. A cell in flight keeps animating, toward the new place.
     public func place(_ cell: Cell, attributes: LayoutAttributes) {
+        if (cell.placement?.zIndex ?? 0) != attributes.zIndex { setNeedsRestack() }
+        if transitionTick != nil { transitions.retarget(.cell(ObjectIdentifier(cell)), to: attributes) }
         cell.placement = attributes
         cell.isSelected = attributes.index == model.selectedIndex
         cell.isFocused = attributes.index == focusedIndex
         gtk_widget_queue_allocate(widget)
     }
 
-    /// Hides the cell (it stays parented, ready for reuse).
+    /// Hides the cell (it stays parented, ready for reuse). During an animated change a ghost
+    /// picture of it takes its place and fades out (or moves away).
     public func removeCell(_ cell: Cell) {
+        captureGhost(of: cell)
+        if transitionTick != nil { transitions.cancel(.cell(ObjectIdentifier(cell))) }
         gtk_widget_set_visible(cell.widget, 0)
         let slot = cell.childSlot
         let last = shownCells.removeLast()
@@ -146,14 +208,14 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         gtk_widget_unparent(cell.widget)
     }
 
-    /// Sets the scroll range to the content height.
+    /// Sets the scroll range to the content's length along the scroll axis.
     public func contentSizeDidChange(_ size: CGSize) {
-        syncAdjustment(value: model.contentOffset.y, upper: size.height)
+        syncAdjustment(offset: model.contentOffset, contentSize: size)
     }
 
     /// Moves the scrollbar to the model's offset (anchoring, scroll-to-index).
     public func contentOffsetDidChange(_ offset: CGPoint) {
-        syncAdjustment(value: offset.y, upper: model.contentSize.height)
+        syncAdjustment(offset: offset, contentSize: model.contentSize)
     }
 
     /// Shows the footer's spinner while a page loads.
@@ -177,11 +239,18 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         gtk_widget_queue_allocate(widget)
     }
 
-    /// Configures the adjustment without reporting the change back to the model.
-    private func syncAdjustment(value: Double, upper: Double) {
+    /// Configures both adjustments without reporting the change back to the model: the one of
+    /// the layout's axis to the content and viewport, the other to an empty range.
+    func syncAdjustment(offset: CGPoint, contentSize size: CGSize) {
         isSyncingAdjustment = true
         defer { isSyncingAdjustment = false }
-        let page = Double(model.viewportSize.height)
-        gtk_adjustment_configure(adjustment, value, 0, max(upper, page), max(page * 0.1, 40), page * 0.9, page)
+        func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, _ value: CGFloat, _ upper: CGFloat,
+                       _ page: CGFloat, active: Bool) {
+            let page = Double(page), value = active ? Double(value) : 0, upper = active ? Double(upper) : 0
+            gtk_adjustment_configure(adjustment, value, 0, max(upper, page), max(page * 0.1, 40), page * 0.9, page)
+        }
+        let axis = model.layout.scrollAxis
+        configure(adjustment, offset.y, size.height, model.viewportSize.height, active: axis == .vertical)
+        configure(horizontalAdjustment, offset.x, size.width, model.viewportSize.width, active: axis == .horizontal)
     }
 }

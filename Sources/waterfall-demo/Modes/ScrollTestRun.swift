@@ -3,7 +3,8 @@ import WaterfallCore
 import WaterfallGTK
 
 /// `--scroll-test`: every item loaded up front, then top → bottom → top one step per frame;
-/// prints one JSON line with the frame figures, the most cells alive at once and memory.
+/// prints one JSON line with the frame figures, the most cells alive at once, memory, and the
+/// feed and image figures (all 0 for the generated shop, which loads no pages or images).
 ///
 /// `frame_work_ms_*` is the main thread's CPU time in the wall's own code per frame (scroll
 /// step, binding cells through the data source, placing children); `frame_work_wall_ms_*` is
@@ -15,7 +16,7 @@ final class ScrollTestRun {
     /// Frames per direction unless `--frames` says otherwise.
     static let defaultFrames = 300
 
-    private let shop: ShopWindow
+    private let shop: any WallWindow
     private let options: Options
     private let started = ContinuousClock.now
     private var firstFrameMilliseconds = 0.0
@@ -23,31 +24,41 @@ final class ScrollTestRun {
     private var driver: ScrollDriver?
 
     init(application: Application, options: Options) {
-        shop = ShopWindow(application: application, options: options, preloadAll: true)
+        shop = makeWallWindow(application: application, options: options, preloadAll: true)
         self.options = options
     }
 
-    /// Presents the window, scrolls once the first frame is painted, prints and calls `finish`.
+    /// Presents the window, scrolls once the first frame is painted and every item is loaded,
+    /// prints and calls `finish`.
     func start(finish: @escaping @MainActor (Int32) -> Void) {
         shop.present()
         AfterPaint.next(of: shop.view.widget) { [self] in
             firstFrameMilliseconds = (ContinuousClock.now - started).milliseconds
-            let view = shop.view
-            let driver = ScrollDriver(
-                framesPerDirection: options.frames ?? Self.defaultFrames,
-                maximumOffset: { view.maximumContentOffset },
-                scroll: { view.scroll(to: $0) },
-                sampleWork: { view.takeWorkTime() },
-                eachFrame: { [self] in maxLiveCells = max(maxLiveCells, view.model.liveCellCount) })
-            self.driver = driver
-            driver.start(on: view.widget) { [self] run in
-                report(run)
+            shop.whenAllItemsLoaded { [self] in scroll(finish: finish) }
+        }
+    }
+
+    private func scroll(finish: @escaping @MainActor (Int32) -> Void) {
+        let view = shop.view
+        let driver = ScrollDriver(
+            framesPerDirection: options.frames ?? Self.defaultFrames,
+            maximumOffset: { view.maximumContentOffset },
+            scroll: { view.scroll(to: $0) },
+            sampleWork: { view.takeWorkTime() },
+            eachFrame: { [self] in
+                maxLiveCells = max(maxLiveCells, view.model.liveCellCount)
+                shop.sampleFrame()
+            })
+        self.driver = driver
+        driver.start(on: view.widget) { [self] run in
+            Task { [self] in
+                report(run, feedFigures: await shop.feedFigures())
                 finish(0)
             }
         }
     }
 
-    private func report(_ run: ScrollDriver.Run) {
+    private func report(_ run: ScrollDriver.Run, feedFigures: [(String, JSONLine.Value)]) {
         let work = Percentiles(run.frameWorkCPU)
         let workWall = Percentiles(run.frameWorkWall)
         let intervals = Percentiles(run.frameIntervals)
@@ -61,7 +72,7 @@ final class ScrollTestRun {
             ("step_px", .double(run.step)),
             ("content_height_px", .double(Double(model.contentSize.height))),
             ("max_live_cells", .int(maxLiveCells)),
-            ("cells_created", .int(shop.wall.cellsCreated)),
+            ("cells_created", .int(shop.cellsCreated)),
             ("first_frame_ms", .double(firstFrameMilliseconds)),
             ("frame_work_ms_p50", .double(work.value(50))),
             ("frame_work_ms_p99", .double(work.value(99))),
@@ -72,6 +83,6 @@ final class ScrollTestRun {
             ("frame_interval_ms_p99", .double(intervals.value(99))),
             ("rss_mb", .double(ProcessMemory.residentMegabytes())),
             ("engine_mb", .double(Double(engineBytes) / 1_048_576)),
-        ])
+        ] + feedFigures)
     }
 }

@@ -8,12 +8,12 @@ final class SnapshotRun {
     /// How long to wait for the images before writing whatever is shown.
     static let timeout: Duration = .seconds(20)
 
-    private let shop: ShopWindow
+    private let shop: any WallWindow
     private let path: String
     private let selectedIndex: Int?
 
     init(application: Application, options: Options, path: String) {
-        shop = ShopWindow(application: application, options: options, preloadAll: false)
+        shop = makeWallWindow(application: application, options: options, preloadAll: false)
         self.path = path
         selectedIndex = options.selectedIndex
     }

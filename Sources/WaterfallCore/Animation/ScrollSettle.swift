@@ -1,0 +1,51 @@
+import Foundation
+
+/// An animated scroll to a resting offset — the settle of a snapping layout (seed 003's
+/// carousel centring an item after a drag or a fling). It eases the content offset from where
+/// scrolling stopped to where the layout wants it, and ends exactly there.
+public struct ScrollSettle: Equatable, Sendable {
+    /// The offset the settle starts from.
+    public var from: CGPoint
+    /// The offset it ends on.
+    public var to: CGPoint
+    /// When it starts, in seconds on the host's clock.
+    public var start: Double
+    /// How long it takes, in seconds.
+    public var duration: Double
+    /// The timing curve (by default fast start, slow end, as a fling decelerates).
+    public var easing: Easing
+
+    /// Creates a settle from `from` to `to` starting at `start`.
+    public init(from: CGPoint, to: CGPoint, start: Double, duration: Double = 0.3, easing: Easing = .easeOut) {
+        self.from = from
+        self.to = to
+        self.start = start
+        self.duration = duration
+        self.easing = easing
+    }
+
+    /// The offset to show at `now`: `from` before the start, exactly `to` once the duration
+    /// has passed.
+    /// - Complexity: O(1).
+    public func offset(at now: Double) -> CGPoint {
+        guard duration > 0, now - start < duration else { return to }
+        let fraction = CGFloat(easing((now - start) / duration))
+        return CGPoint(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)
+    }
+
+    /// Whether the settle has reached `to` at `now`.
+    public func isFinished(at now: Double) -> Bool {
+        duration <= 0 || now - start >= duration
+    }
+
+    /// Where a fling released at `offset` with `velocity` (points per second) would come to
+    /// rest under exponential deceleration with `friction` (velocity decays as e^(−friction·t)):
+    /// the proposal a snapping layout's `targetContentOffset(forProposed:velocity:)` turns
+    /// into a resting place. Non-finite velocities count as 0.
+    /// - Complexity: O(1).
+    public static func projectedOffset(from offset: CGPoint, velocity: CGPoint, friction: CGFloat) -> CGPoint {
+        guard friction > 0, friction.isFinite else { return offset }
+        func travel(_ v: CGFloat) -> CGFloat { v.isFinite ? v / friction : 0 }
+        return CGPoint(x: offset.x + travel(velocity.x), y: offset.y + travel(velocity.y))
+    }
+}

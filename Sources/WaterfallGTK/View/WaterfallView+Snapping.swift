@@ -1,0 +1,97 @@
+import CGtk
+import Foundation
+import WaterfallCore
+
+extension WaterfallView {
+    /// How long scrolling must pause (no wheel notch, no scrollbar motion) before a snapping
+    /// layout settles, in milliseconds.
+    static var settleDelayMilliseconds: UInt32 { 150 }
+
+    /// Tracks whether a pointer button is held anywhere in the view (the capture phase sees
+    /// presses on the scrollbar too), so that a snapping layout does not settle under a
+    /// scrollbar drag, and settles when the button is released.
+    func installPointerTracking() {
+        let legacy = gtk_event_controller_legacy_new()!
+        gtk_event_controller_set_propagation_phase(legacy, GTK_PHASE_CAPTURE)
+        Signal.connectEvent(legacy, "event") { [weak self] event in
+            guard let self else { return false }
+            switch gdk_event_get_event_type(event) {
+            case GDK_BUTTON_PRESS:
+                self.isPointerHeld = true
+            case GDK_BUTTON_RELEASE:
+                self.isPointerHeld = false
+                if self.model.layout.scrollAxis == .horizontal { self.scheduleSettle() }
+            default:
+                break
+            }
+            return false
+        }
+        gtk_widget_add_controller(widget, legacy)
+    }
+
+    /// Settles once scrolling has paused for ``settleDelayMilliseconds`` (restarting the wait).
+    func scheduleSettle() {
+        if let timer = settleTimer { MainLoopSource.remove(timer) }
+        settleTimer = MainLoopSource.timeout(milliseconds: Self.settleDelayMilliseconds) { [weak self] in
+            guard let self else { return }
+            self.settleTimer = nil
+            guard !self.isPointerHeld, !self.isTouchpadScrolling, self.settle == nil else { return }
+            self.settleToRest()
+        }
+    }
+
+    /// Scrolling that would stop here, moving at `velocity` px/s along the axis, comes to rest
+    /// where the layout says (``WaterfallCore/CollectionLayout/targetContentOffset(forProposed:velocity:)``):
+    /// the fling's projected resting place, snapped — animated. Layouts that do not scroll
+    /// sideways do not snap.
+    func settleToRest(velocity: Double = 0) {
+        guard model.layout.scrollAxis == .horizontal else { return }
+        let current = model.contentOffset
+        let fling = CGPoint(x: velocity, y: 0)
+        let proposed = ScrollSettle.projectedOffset(from: current, velocity: fling, friction: KineticScroll.friction)
+        settle(to: model.targetContentOffset(forProposed: proposed, velocity: fling))
+    }
+
+    /// Centres item `index` (of a snapping layout), animated.
+    func settle(centering index: Int) {
+        let frame = model.layout.frame(at: index)
+        let proposed = CGPoint(x: frame.midX - model.viewportSize.width / 2, y: 0)
+        settle(to: model.targetContentOffset(forProposed: proposed, velocity: .zero))
+    }
+
+    /// Animates the scroll position to `target` on the frame clock.
+    func settle(to target: CGPoint) {
+        stopKinetic()
+        let current = model.contentOffset
+        guard target != current else { return }
+        let distance = Double(abs(target.x - current.x) + abs(target.y - current.y))
+        settle = ScrollSettle(from: current, to: target, start: now(), duration: min(0.5, max(0.2, distance / 2000)))
+        settleTick = TickCallback.add(to: widget) { [weak self] frameTime in
+            self?.settleStep(at: Double(frameTime) / 1_000_000) ?? false
+        }
+    }
+
+    /// Moves the settle one frame; returns whether it continues.
+    private func settleStep(at time: Double) -> Bool {
+        guard let running = settle else { return false }
+        let offset = running.offset(at: time)
+        isSettling = true
+        gtk_adjustment_set_value(scrollAdjustment, Double(model.layout.scrollAxis == .horizontal ? offset.x : offset.y))
+        isSettling = false
+        guard !running.isFinished(at: time) else {
+            settle = nil
+            settleTick = nil
+            return false
+        }
+        return true
+    }
+
+    /// Stops a running settle and a pending one.
+    func stopSettle() {
+        if let tick = settleTick { TickCallback.remove(from: widget, tick) }
+        settleTick = nil
+        settle = nil
+        if let timer = settleTimer { MainLoopSource.remove(timer) }
+        settleTimer = nil
+    }
+}

@@ -1,0 +1,137 @@
+import CGtk
+import Foundation
+import WaterfallCore
+
+extension WaterfallView {
+    /// Replaces the layout (seed 003's `setCollectionViewLayout:animated:`). Animated, every
+    /// item on screen before or after moves, scales and fades from where it was to where the
+    /// new layout puts it over ``transitionDuration`` with easing, at the frame clock; items
+    /// that no longer fit leave as fading ghosts. The scrollbars follow the new scroll axis.
+    public func setLayout(_ layout: any CollectionLayout, animated: Bool = true) {
+        stopKinetic()
+        let moves = capturingGhosts(animated) { model.setLayout(layout) }
+        showScrollbars()
+        let size = viewportSize(width: gtk_widget_get_width(widget), height: gtk_widget_get_height(widget))
+        model.setViewportSize(size)
+        // Ghosts head for their item's place in the new layout (off screen, for a carousel).
+        let newLayout = model.layout, offset = model.contentOffset
+        animate(moves) { ghost in
+            guard ghost.origin.index < newLayout.itemCount else { return nil }
+            return newLayout.layoutAttributes(at: ghost.origin.index).offsetBy(dx: -offset.x, dy: -offset.y)
+        }
+    }
+
+    /// Applies inserts, deletes, moves and reloads (the data source must already reflect
+    /// them; see ``WaterfallCore/WaterfallViewModel/performBatchUpdates(_:)``). Animated, items
+    /// that stay slide to their new places, new ones fade in and deleted ones fade out before
+    /// their pictures go away.
+    public func performBatchUpdates(_ updates: [ItemUpdate], animated: Bool = true) {
+        stopKinetic()
+        let moves = capturingGhosts(animated) { model.performBatchUpdates(updates) }
+        animate(moves) { _ in nil }
+    }
+
+    /// How long an animated layout switch or batch update takes, in seconds (default 0.3).
+    public var transitionDuration: Double {
+        get { transitions.duration }
+        set { transitions.duration = newValue }
+    }
+
+    /// Whether a layout switch or batch update is animating.
+    public var isAnimatingTransition: Bool { transitionTick != nil }
+
+    /// Where a cell is drawn now: its animated attributes while it is in flight, else where
+    /// the model placed it.
+    func presentedAttributes(of cell: Cell) -> LayoutAttributes? {
+        guard transitionTick != nil else { return cell.placement }
+        return transitions.attributes(for: .cell(ObjectIdentifier(cell)), at: transitionTime) ?? cell.placement
+    }
+
+    /// Runs a model change; when `animated`, removed cells become ghosts while it runs.
+    /// - Returns: the change's transitions and the ghosts, or `nil` when not animated.
+    private func capturingGhosts(_ animated: Bool, _ change: () -> [ItemTransition])
+        -> (transitions: [ItemTransition], ghosts: [Int: TransitionGhost])? {
+        guard animated else {
+            measuringWork { _ = change() }
+            return nil
+        }
+        transitionTime = now()
+        capturedGhosts = [:]
+        let transitions = measuringWork(change)
+        defer { capturedGhosts = nil }
+        return (transitions, capturedGhosts ?? [:])
+    }
+
+    /// During an animated change, replaces a cell that leaves with a ghost at its place on screen.
+    func captureGhost(of cell: Cell) {
+        guard capturedGhosts != nil, let onScreen = presentedAttributes(of: cell),
+              gtk_widget_get_mapped(cell.widget) != 0 else { return }
+        lastGhostID += 1
+        let ghost = TransitionGhost(id: lastGhostID, of: cell.widget, at: onScreen)
+        gtk_widget_insert_before(ghost.widget, widget, scrollbar)
+        capturedGhosts?[onScreen.index]?.remove()
+        capturedGhosts?[onScreen.index] = ghost
+    }
+
+    /// Starts the animations of a change: each transition's cell from its old to its new
+    /// attributes; deleted items' ghosts fade out where they were; other ghosts go to
+    /// `ghostTarget` (fading), or fade out in place when it gives `nil`.
+    private func animate(_ change: (transitions: [ItemTransition], ghosts: [Int: TransitionGhost])?,
+                         ghostTarget: (TransitionGhost) -> LayoutAttributes?) {
+        restackIfNeeded()
+        guard let change else { return }
+        var leaving = change.ghosts
+        var moves: [(key: TransitionKey, from: LayoutAttributes, to: LayoutAttributes)] = []
+        for transition in change.transitions {
+            if transition.kind == .delete {
+                guard let old = transition.oldIndex, let ghost = leaving.removeValue(forKey: old) else { continue }
+                ghost.target = transition.to
+                moves.append((.ghost(ghost.id), ghost.origin, ghost.target))
+                ghosts.append(ghost)
+            } else if let index = transition.newIndex, let cell = model.cell(at: index) {
+                moves.append((.cell(ObjectIdentifier(cell)), transition.from, transition.to))
+            }
+        }
+        for ghost in leaving.values {
+            var target = ghostTarget(ghost) ?? ghost.origin
+            target.alpha = 0
+            ghost.target = target
+            moves.append((.ghost(ghost.id), ghost.origin, target))
+            ghosts.append(ghost)
+        }
+        let start = now()
+        transitionTime = start
+        transitions.animate(moves, now: start)
+        if transitionTick == nil {
+            transitionTick = TickCallback.add(to: widget) { [weak self] frameTime in
+                self?.transitionFrame(at: Double(frameTime) / 1_000_000) ?? false
+            }
+        }
+        gtk_widget_queue_allocate(widget)
+    }
+
+    /// One frame of the running transitions: finished ghosts go away, everything else is
+    /// re-allocated at its attributes for `time`. Returns whether to keep ticking.
+    private func transitionFrame(at time: Double) -> Bool {
+        transitionTime = max(time, transitionTime)
+        for finished in transitions.removeFinished(at: transitionTime) {
+            guard case .ghost(let id) = finished.key, let position = ghosts.firstIndex(where: { $0.id == id }) else {
+                continue
+            }
+            ghosts.remove(at: position).remove()
+        }
+        gtk_widget_queue_allocate(widget)
+        guard transitions.isAnimating(at: transitionTime) else {
+            transitionTick = nil
+            return false
+        }
+        return true
+    }
+
+    /// The time on the view's frame clock (the clock's last frame time, or the monotonic
+    /// clock before the view is realized), in seconds.
+    func now() -> Double {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return Double(g_get_monotonic_time()) / 1_000_000 }
+        return Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import WaterfallFeed
+
+extension Options {
+    /// Where the wall's items come from.
+    enum Source: Equatable {
+        /// The generated shop (`--items`), pictures drawn on the fly.
+        case generated
+        /// JSON or plist pages from a URL template (`--feed`, `{page}` is the 1-based page).
+        case feed(FeedSource)
+        /// The images of a local folder (`--folder`), sizes read from their headers.
+        case folder(URL)
+
+        /// Parses a `--feed` value.
+        static func feed(template: String) throws(OptionsError) -> Source {
+            do {
+                return .feed(try FeedSource(template: template))
+            } catch {
+                throw .invalidValue("--feed", error.description)
+            }
+        }
+
+        /// A `--folder` value (a missing or unreadable folder shows its error in the window).
+        static func folder(path: String) -> Source {
+            .folder(URL(fileURLWithPath: (path as NSString).expandingTildeInPath, isDirectory: true))
+        }
+
+        /// A loader over this source in pages of `pageSize` (folders; feeds page themselves), or
+        /// `nil` for the generated shop.
+        func makeLoader(pageSize: Int) -> FeedLoader? {
+            switch self {
+            case .generated: nil
+            case .feed(let source): FeedLoader(provider: HTTPFeed(source: source))
+            case .folder(let directory): FeedLoader(provider: FolderFeed(directory: directory, pageSize: pageSize))
+            }
+        }
+
+        /// The `feed` figure of `--scroll-test`.
+        var kind: String {
+            switch self {
+            case .generated: "generated"
+            case .feed: "http"
+            case .folder: "folder"
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import WaterfallCore
+
+/// The wall's layouts (`--layout`, the header bar's switcher): seed 004's waterfall of the
+/// shop, and seed 003's carousel and circle of photos.
+enum LayoutChoice: String, CaseIterable {
+    /// The shop as a masonry waterfall, scrolling vertically.
+    case waterfall
+    /// Seed 003's line layout: photos in a row that scale toward the centre and snap.
+    case carousel
+    /// Seed 003's circle layout: photos on a ring around the centre.
+    case circle
+
+    /// Whether the layout shows seed 003's photos rather than the shop.
+    var showsPhotos: Bool { self != .waterfall }
+
+    /// The switcher's label.
+    var title: String {
+        switch self {
+        case .waterfall: "Waterfall"
+        case .carousel: "Carousel"
+        case .circle: "Circle"
+        }
+    }
+
+    /// A new layout of this kind, with seed 003's sizes for the photo layouts.
+    func makeLayout() -> any CollectionLayout {
+        switch self {
+        case .waterfall: WaterfallCollectionLayout()
+        case .carousel: CarouselLayout(itemSize: CGSize(width: PhotoStrip.photoSide, height: PhotoStrip.photoSide))
+        case .circle: CircleLayout()
+        }
+    }
+}

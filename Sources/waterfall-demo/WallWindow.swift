@@ -1,0 +1,35 @@
+import WaterfallGTK
+
+/// What the demo's modes need from a shop-wall window, whichever source fills it: the generated
+/// shop (``ShopWindow``) or a real feed (``FeedWindow``).
+@MainActor
+protocol WallWindow: AnyObject {
+    /// The top-level window.
+    var window: Window { get }
+    /// The waterfall.
+    var view: WaterfallView<WaterfallImageCell> { get }
+    /// Cells created so far (the rest were reused).
+    var cellsCreated: Int { get }
+    /// Whether every visible cell shows its image or its error placeholder (and at least one
+    /// cell is live).
+    var visibleImagesReady: Bool { get }
+
+    /// Shows the window and gives the wall the keyboard focus.
+    func present()
+    /// Calls `body` once every item is in the view (for windows made with `preloadAll`).
+    func whenAllItemsLoaded(_ body: @escaping @MainActor () -> Void)
+    /// Samples per-frame figures during `--scroll-test` (e.g. the image cache's peak size).
+    func sampleFrame()
+    /// The feed and image figures of `--scroll-test`.
+    func feedFigures() async -> [(String, JSONLine.Value)]
+}
+
+/// The window for the item source `options` ask for; `preloadAll` loads every item before
+/// scrolling starts (`--scroll-test`) instead of page by page.
+@MainActor
+func makeWallWindow(application: Application, options: Options, preloadAll: Bool) -> any WallWindow {
+    guard let loader = options.source.makeLoader(pageSize: options.pageSize) else {
+        return ShopWindow(application: application, options: options, preloadAll: preloadAll)
+    }
+    return FeedWindow(application: application, options: options, loader: loader, preloadAll: preloadAll)
+}

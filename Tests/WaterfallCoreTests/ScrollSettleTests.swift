@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import WaterfallCore
+
+/// The carousel's animated settle and fling projection, and retargeting a running transition.
+@Suite struct ScrollSettleTests {
+    @Test func aSettleEasesFromItsStartAndEndsExactlyOnTarget() {
+        let settle = ScrollSettle(from: CGPoint(x: 100, y: 0), to: CGPoint(x: 420, y: 0), start: 5, duration: 0.25)
+        #expect(settle.offset(at: 4) == CGPoint(x: 100, y: 0))
+        #expect(settle.offset(at: 5) == CGPoint(x: 100, y: 0))
+        let middle = settle.offset(at: 5.125).x
+        // Ease-out: past the half-way point at half time.
+        #expect(middle > 260 && middle < 420)
+        #expect(!settle.isFinished(at: 5.24))
+        #expect(settle.isFinished(at: 5.25))
+        #expect(settle.offset(at: 5.25) == CGPoint(x: 420, y: 0))
+        #expect(settle.offset(at: 99) == CGPoint(x: 420, y: 0))
+        #expect(ScrollSettle(from: .zero, to: CGPoint(x: 9, y: 0), start: 0, duration: 0).offset(at: 0).x == 9)
+    }
+
+    @Test func aFlingProjectsItsWholeDecelerationDistance() {
+        let rest = ScrollSettle.projectedOffset(from: CGPoint(x: 50, y: 7), velocity: CGPoint(x: 2000, y: -400), friction: 4)
+        #expect(rest == CGPoint(x: 550, y: -93))
+        #expect(ScrollSettle.projectedOffset(from: CGPoint(x: 3, y: 0), velocity: CGPoint(x: CGFloat.nan, y: CGFloat.infinity),
+                                             friction: 4) == CGPoint(x: 3, y: 0))
+        #expect(ScrollSettle.projectedOffset(from: CGPoint(x: 3, y: 0), velocity: CGPoint(x: 100, y: 0),
+                                             friction: 0) == CGPoint(x: 3, y: 0))
+    }
+
+    @Test func aSettleOnAProjectedFlingCentresAnItem() {
+        var carousel = CarouselLayout()
+        carousel.replaceItems(in: 0..<0, with: Array(repeating: ItemSize.height(130), count: 20))
+        carousel.prepare(for: CGSize(width: 800, height: 300))
+        carousel.invalidate(forBoundsChange: CGRect(x: 0, y: 0, width: 800, height: 300))
+        for velocity in stride(from: -3000.0, through: 3000, by: 250) {
+            let proposed = ScrollSettle.projectedOffset(from: CGPoint(x: 700, y: 0), velocity: CGPoint(x: velocity, y: 0),
+                                                        friction: 4)
+            let target = carousel.targetContentOffset(forProposed: proposed, velocity: CGPoint(x: velocity, y: 0))
+            let settle = ScrollSettle(from: CGPoint(x: 700, y: 0), to: target, start: 0)
+            let centre = settle.offset(at: 1).x + 400
+            let item = carousel.nearestItem(toCenterX: centre)!
+            #expect(abs(carousel.frame(at: item).midX - centre) < 1e-9, "velocity \(velocity)")
+        }
+    }
+
+    @Test func retargetingKeepsTheTimingAndLandsOnTheNewTarget() {
+        let a = LayoutAttributes(index: 0, frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let b = LayoutAttributes(index: 0, frame: CGRect(x: 100, y: 0, width: 10, height: 10))
+        let c = LayoutAttributes(index: 0, frame: CGRect(x: 100, y: 40, width: 20, height: 20), scale: 0.5)
+        var animator = TransitionAnimator<Int>(duration: 0.3, easing: .linear)
+        let idle = animator.retarget(1, to: c)
+        #expect(!idle)
+        animator.animate([(key: 1, from: a, to: b)], now: 0)
+        let inFlight = animator.retarget(1, to: c)
+        #expect(inFlight)
+        let half = animator.attributes(for: 1, at: 0.15)!
+        #expect(abs(half.frame.minX - 50) < 1e-9 && abs(half.frame.minY - 20) < 1e-9)
+        #expect(animator.isAnimating(at: 0.29))
+        #expect(animator.attributes(for: 1, at: 0.3) == c)
+    }
+}

@@ -1,0 +1,123 @@
+import CGtk
+import Foundation
+import Testing
+import WaterfallCore
+import WaterfallFeed
+@testable import WaterfallGTK
+@testable import waterfall_demo
+
+/// The demo's feed wall (`--feed`) against the local feed server (`Tests/feed-server`).
+extension WallTests {
+    /// The demo's feed pane over `path` on the test server, in a laid-out window.
+    func showFeed(_ path: String) async throws -> (pane: FeedPane, window: UnsafeMutablePointer<GtkWidget>) {
+        try GTKHost.start()
+        let server = try TestServer.get()
+        let loader = try FeedLoader(feedURL: server.urlString(path))
+        let pane = FeedPane(loader: loader, pipeline: ImagePipeline(decoder: PixbufDecoder()),
+                            columns: .fixed(3), preloadAll: false)
+        let window = try await GTKHost.window(showing: pane.widget, width: 800, height: 600)
+        return (pane, window)
+    }
+
+    /// Scrolls to the bottom of `view` for a few frames.
+    func scrollToEnd(_ view: WaterfallView<WaterfallImageCell>) async {
+        for _ in 0..<3 {
+            view.scroll(to: view.maximumContentOffset)
+            await GTKHost.pump(frames: 1, of: view.widget)
+        }
+    }
+
+    @Test("a feed wall shows the items and images of a local feed, one page at a time, to its end")
+    func feedWallShowsServerItems() async throws {
+        let key = uniqueKey()
+        let (pane, window) = try await showFeed("/feed/\(key)/{page}.json?pages=3&per=12&end=null&real=1")
+        defer { Task { await GTKHost.close(window) } }
+        let view = pane.view
+        try #require(await GTKHost.pump(until: { view.model.numberOfItems > 0 }, timeout: .seconds(10)),
+                     "the first page never arrived")
+        #expect(view.model.numberOfItems == 12, "one page at a time")
+        #expect(pane.wall.items.first?.id == "1000")
+        let imagesShown = await GTKHost.pump(until: {
+            let visible = view.model.visibleIndices
+            return !visible.isEmpty && visible.allSatisfy { view.model.cell(at: $0)?.hasImage == true }
+        }, timeout: .seconds(10))
+        #expect(imagesShown, "every visible cell shows its image from the server")
+
+        var scrolls = 0
+        while view.model.loadMoreState != .exhausted, scrolls < 50 {
+            await scrollToEnd(view)
+            await GTKHost.pump(until: { view.model.loadMoreState != .loading })
+            scrolls += 1
+        }
+        #expect(view.model.loadMoreState == .exhausted)
+        #expect(view.model.numberOfItems == 36)
+        #expect(Set(pane.wall.items.map(\.deduplicationKey)).count == 36)
+        #expect(!pane.banner.isVisible)
+    }
+
+    @Test("a malformed page shows the error with Retry; Retry loads it and no item is lost")
+    func malformedPageRetry() async throws {
+        let key = uniqueKey()
+        // Page 2 is not valid JSON the first time it is asked for.
+        let (pane, window) = try await showFeed("/feed/\(key)/{page}.json?pages=3&per=12&syntax=2:1")
+        defer { Task { await GTKHost.close(window) } }
+        let view = pane.view
+        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)))
+        let firstPage = pane.wall.items
+
+        await scrollToEnd(view)
+        try #require(await GTKHost.pump(until: { pane.banner.isVisible }, timeout: .seconds(10)),
+                     "the failure never showed")
+        #expect(pane.banner.text.contains("Malformed feed page"), "banner: \(pane.banner.text)")
+        #expect(pane.banner.text.contains("/2.json"), "the banner says which page: \(pane.banner.text)")
+        #expect(view.model.loadMoreState == .failed)
+        #expect(view.model.numberOfItems == 12, "the loaded items stay")
+        #expect(pane.wall.items == firstPage)
+
+        gtk_widget_activate(pane.banner.retryButton)
+        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 24 }, timeout: .seconds(10)),
+                     "Retry did not load the page")
+        #expect(!pane.banner.isVisible)
+        #expect(Array(pane.wall.items.prefix(12)) == firstPage, "no item lost or moved")
+        #expect(view.model.loadMoreState == .idle)
+    }
+
+    @Test("refresh puts the feed's new items in front without moving what the reader sees")
+    func refreshPrependsKeepingPlace() async throws {
+        let key = uniqueKey()
+        // Each request of page 1 brings 3 more new items in front of the old ones.
+        let (pane, window) = try await showFeed("/feed/\(key)/{page}.json?pages=1&per=30&grow=3")
+        defer { Task { await GTKHost.close(window) } }
+        let view = pane.view
+        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 30 }, timeout: .seconds(10)))
+        view.scroll(to: 400)
+        await GTKHost.pump(frames: 1, of: view.widget)
+        let before = try firstVisible(view)
+        let item = pane.wall.items[before.index]
+
+        view.refresh()
+        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 33 }, timeout: .seconds(10)),
+                     "the refresh brought no new items")
+        await GTKHost.pump(frames: 1, of: view.widget)
+        #expect(pane.wall.items.prefix(3).map(\.id) == ["\(key)-new-3", "\(key)-new-2", "\(key)-new-1"])
+        #expect(pane.wall.items[before.index + 3] == item)
+        let frame = try #require(view.model.placedAttributes(at: before.index + 3)).frame
+        #expect(abs(frame.minY - before.y) < 1, "the first visible item moved from \(before.y) to \(frame.minY)")
+        #expect(view.model.refreshState != .refreshing)
+    }
+
+    @Test("a broken image shows the error placeholder")
+    func brokenImageShowsErrorPlaceholder() async throws {
+        try GTKHost.start()
+        let server = try TestServer.get()
+        let pipeline = ImagePipeline(decoder: PixbufDecoder())
+        let cell = WaterfallImageCell()
+        let request = ImageRequest(url: server.url("/img/\(uniqueKey()).png?broken=1"),
+                                   targetSize: ImagePixelSize(width: 100, height: 100))
+        #expect(!cell.loadImage(request, from: pipeline))
+        #expect(!cell.showsError, "the placeholder shows while loading")
+        #expect(await GTKHost.pump(until: { cell.showsError }, timeout: .seconds(10)))
+        #expect(!cell.hasImage)
+        #expect(pipeline.statistics.imagesFailed == 1)
+    }
+}

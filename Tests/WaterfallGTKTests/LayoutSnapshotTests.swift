@@ -1,0 +1,62 @@
+import CGtk
+import Foundation
+import Testing
+import WaterfallCore
+@testable import WaterfallGTK
+
+extension WallTests {
+    @Test("a carousel snapshot: items in a row, the centred one drawn larger than its neighbours")
+    func carouselSnapshot() async throws {
+        let wall = PhotoWall(count: 20)
+        let (view, window) = try await showPhotos(wall, layout: CarouselLayout())
+        defer { Task { await GTKHost.close(window) } }
+        #expect(gtk_widget_get_visible(view.horizontalScrollbar) != 0)
+        #expect(gtk_widget_get_visible(view.scrollbar) == 0)
+        view.scroll(to: 3 * 140)
+        try await finishAnimations(view)
+        #expect(view.contentOffset == 420)
+        let image = pixels(of: try WidgetSnapshot.texture(of: view.widget))
+
+        /// How many pixels of item `index`'s colour its row shows (its drawn width).
+        func drawnWidth(_ index: Int) throws -> Int {
+            let frame = try #require(view.model.placedAttributes(at: index)).frame
+            let y = Int(frame.minY + 20)
+            let range = max(0, Int(frame.minX) - 20)..<min(image.width, Int(frame.maxX) + 20)
+            return range.filter { close(rgb(image, $0, y), expectedRGB(of: index)) }.count
+        }
+        let centre = try drawnWidth(3)
+        #expect(centre >= 128 && centre <= 131)
+        #expect(try drawnWidth(2) < centre - 10)
+        #expect(try drawnWidth(4) < centre - 10)
+        #expect(try drawnWidth(1) < drawnWidth(2))
+        #expect(try drawnWidth(5) < drawnWidth(4))
+        // The centre item is drawn on top of its (overlapping) neighbours' slots, and the
+        // background shows above the row.
+        let middle = try #require(view.model.placedAttributes(at: 3)).frame
+        #expect(close(rgb(image, Int(middle.midX), Int(middle.minY + 20)), expectedRGB(of: 3)))
+        #expect(close(rgb(image, Int(middle.midX), 5), [0xF3, 0xF1, 0xEE]))
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-carousel-test.png").path
+        try WidgetSnapshot.savePNG(of: view.widget, to: path)
+    }
+
+    @Test("a circle snapshot: every item on the ring around the centre, the centre empty, no scrollbars")
+    func circleSnapshot() async throws {
+        let wall = PhotoWall(count: 6)
+        let (view, window) = try await showPhotos(wall, layout: CircleLayout())
+        defer { Task { await GTKHost.close(window) } }
+        #expect(gtk_widget_get_visible(view.horizontalScrollbar) == 0)
+        #expect(gtk_widget_get_visible(view.scrollbar) == 0)
+        #expect(view.model.viewportSize == CGSize(width: 800, height: 400))
+        let image = pixels(of: try WidgetSnapshot.texture(of: view.widget))
+        #expect(view.model.liveIndices == Array(0..<6))
+        for index in 0..<6 {
+            let frame = try #require(view.model.placedAttributes(at: index)).frame
+            let angle = 2 * Double.pi / 6 * Double(index)
+            #expect(abs(frame.midX - (400 + 70 * sin(angle))) < 1e-9 && abs(frame.midY - (200 + 70 * cos(angle))) < 1e-9)
+            #expect(close(rgb(image, Int(frame.midX), Int(frame.minY + 12)), expectedRGB(of: index)), "item \(index)")
+        }
+        #expect(close(rgb(image, 400, 200), [0xF3, 0xF1, 0xEE]))
+        #expect(close(rgb(image, 5, 5), [0xF3, 0xF1, 0xEE]))
+    }
+}

@@ -1,0 +1,1 @@
+../../WaterfallFeedTests/Support/TestServer.swift

@@ -1,0 +1,115 @@
+import CGtk
+import Foundation
+import Testing
+import WaterfallCore
+@testable import WaterfallGTK
+
+extension WallTests {
+    @Test("switching carousel → circle animates every item at the frame clock and ends exactly on the circle")
+    func layoutSwitchEndsOnTheTargetFrames() async throws {
+        let wall = PhotoWall(count: 12)
+        let (view, window) = try await showPhotos(wall, layout: CarouselLayout())
+        defer { Task { await GTKHost.close(window) } }
+        let cell = try #require(view.model.cell(at: 1))
+        let before = try #require(view.presentedAttributes(of: cell))
+
+        view.setLayout(CircleLayout())
+        #expect(view.isAnimatingTransition)
+        #expect(gtk_widget_get_visible(view.horizontalScrollbar) == 0)
+        let target = try #require(view.model.placedAttributes(at: 1))
+        // Half-way through, the item is between where it was and where it goes.
+        try #require(await GTKHost.pump(until: { view.transitionTime - view.now() < -0.12 || !view.isAnimatingTransition }))
+        await GTKHost.pump(until: { false }, timeout: .milliseconds(20))
+        if view.isAnimatingTransition, let middle = view.presentedAttributes(of: cell) {
+            let lower = min(before.frame.midX, target.frame.midX), upper = max(before.frame.midX, target.frame.midX)
+            #expect(middle.frame.midX > lower - 1 && middle.frame.midX < upper + 1)
+            #expect(middle != target)
+        }
+        try await finishAnimations(view)
+        #expect(view.model.liveIndices == Array(0..<12))
+        #expect(view.ghosts.isEmpty)
+        try expectCellsWhereTheLayoutSays(view)
+    }
+
+    @Test("a switch interrupted by another lands cleanly on the second layout; ghosts of cells that left go away")
+    func interruptedSwitchLandsCleanly() async throws {
+        let wall = PhotoWall(count: 20)
+        let (view, window) = try await showPhotos(wall, layout: CircleLayout())
+        defer { Task { await GTKHost.close(window) } }
+        #expect(view.model.liveCellCount == 20)
+        view.setLayout(CarouselLayout())
+        // Circle → carousel: the items that do not fit the carousel's window leave as ghosts.
+        #expect(!view.ghosts.isEmpty)
+        await GTKHost.pump(until: { false }, timeout: .milliseconds(120))
+        view.setLayout(CircleLayout())
+        await GTKHost.pump(until: { false }, timeout: .milliseconds(60))
+        view.setLayout(CarouselLayout())
+        try await finishAnimations(view)
+        #expect(view.ghosts.isEmpty)
+        #expect(view.model.layout is CarouselLayout)
+        #expect(view.contentOffset == 0)
+        try expectCellsWhereTheLayoutSays(view)
+        // Only the live cells and the scrollbars are visible children.
+        var visible = 0
+        var child = gtk_widget_get_first_child(view.widget)
+        while let current = child {
+            if gtk_widget_get_visible(current) != 0 { visible += 1 }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        #expect(visible == view.model.liveCellCount + 1)
+    }
+
+    @Test("a real click on a carousel item deletes that item with a fade; the others end where the layout says")
+    func clickDeletesTheRightItem() async throws {
+        let wall = PhotoWall(count: 20)
+        let (view, window) = try await showPhotos(wall, layout: CarouselLayout())
+        defer { Task { await GTKHost.close(window) } }
+        view.scroll(to: 2 * 140)
+        try await finishAnimations(view)
+        let frame = try #require(view.model.placedAttributes(at: 3)).frame   // right of the centre, scaled
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+        try input.click(view.widget, x: Double(frame.midX), y: Double(frame.midY))
+        try #require(await GTKHost.pump(until: { wall.ids.count == 19 }), "the click never arrived")
+        #expect(wall.ids == [0, 1, 2] + Array(4..<20))
+        #expect(view.model.numberOfItems == 19)
+        #expect(view.isAnimatingTransition)
+        // The deleted photo fades out as a ghost where it was.
+        let ghost = try #require(view.ghosts.first)
+        #expect(ghost.origin.index == 3 && ghost.target.alpha == 0)
+        #expect(ghost.target.frame == ghost.origin.frame)
+        try await finishAnimations(view)
+        #expect(view.ghosts.isEmpty)
+        #expect(view.model.selectedIndex == nil)
+        try expectCellsWhereTheLayoutSays(view)
+        // The item now at index 3 is photo 4.
+        let image = pixels(of: try WidgetSnapshot.texture(of: view.widget))
+        let moved = try #require(view.model.placedAttributes(at: 3)).frame
+        #expect(close(rgb(image, Int(moved.midX), Int(moved.midY)), expectedRGB(of: 4)))
+    }
+
+    @Test("a real click on the background reports it (seed 003 switches carousel ↔ circle there)")
+    func backgroundClickSwitchesLayouts() async throws {
+        let wall = PhotoWall(count: 8)
+        let (view, window) = try await showPhotos(wall, layout: CarouselLayout())
+        defer { Task { await GTKHost.close(window) } }
+        var clicks: [CGPoint] = []
+        view.onBackgroundClick = { [view] point in
+            clicks.append(point)
+            view.setLayout(view.model.layout is CarouselLayout ? CircleLayout() : CarouselLayout())
+        }
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+        try input.click(view.widget, x: 20, y: 20)
+        try #require(await GTKHost.pump(until: { clicks.count == 1 }), "the click never arrived")
+        #expect(clicks == [CGPoint(x: 20, y: 20)])
+        #expect(view.model.layout is CircleLayout)
+        #expect(wall.ids.count == 8)
+        try await finishAnimations(view)
+        try expectCellsWhereTheLayoutSays(view)
+
+        try input.click(view.widget, x: 20, y: 20)
+        try #require(await GTKHost.pump(until: { clicks.count == 2 }), "the second click never arrived")
+        #expect(view.model.layout is CarouselLayout)
+        try await finishAnimations(view)
+        try expectCellsWhereTheLayoutSays(view)
+    }
+}

@@ -1,7 +1,7 @@
 import CGtk
 import WaterfallGTK
 
-/// A bar along the bottom of the wall that says why the feed failed, with a Retry button; it
+/// A bar across the top of the wall that says why the feed failed, with a Retry button; it
 /// floats over the items (GTK's `app-notification` style) and never replaces them.
 @MainActor
 final class ErrorBanner {
@@ -18,8 +18,8 @@ final class ErrorBanner {
         retryButton = gtk_button_new_with_mnemonic("_Retry")
         gtk_widget_add_css_class(widget, "app-notification")
         gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(widget, GTK_ALIGN_END)
-        gtk_widget_set_margin_bottom(widget, 16)
+        gtk_widget_set_valign(widget, GTK_ALIGN_START)
+        gtk_widget_set_margin_top(widget, 16)
         gtk_widget_set_margin_start(widget, 16)
         gtk_widget_set_margin_end(widget, 16)
         gtk_label_set_wrap(label, 1)

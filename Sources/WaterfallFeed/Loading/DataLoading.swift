@@ -22,19 +22,35 @@ public protocol DataLoading: Sendable {
 ///
 /// Cancelling the calling task cancels the underlying `URLSessionDataTask`, which closes the
 /// connection.
+///
+/// FoundationNetworking traps the process ("Trying to access a behaviour for a task that in not
+/// in the registry") when a cancel races with the task's completion or with a read of the URL
+/// cache. So the session has no `URLCache` (callers cache what they need, as the image
+/// pipeline's disk cache does), and cancels are never sent from the caller's thread: they run on
+/// the session's serial delegate queue — the queue its completion handlers run on — and only for
+/// a task whose completion handler has not run yet.
 public final class URLSessionDataLoader: DataLoading, Sendable {
     /// A loader over a session with the default configuration.
     public static let shared = URLSessionDataLoader()
 
     /// The session every HTTP request goes through.
     public let session: URLSession
+    /// The session's serial delegate queue: completion handlers and cancels run here, in order.
+    private let callbackQueue: OperationQueue
 
     /// Creates a loader with its own session.
     ///
     /// - Parameter configuration: the session configuration; its `timeoutIntervalForRequest`
-    ///   applies when the request does not set a timeout of its own.
+    ///   applies when the request does not set a timeout of its own. Its `urlCache` is replaced
+    ///   by none (see the type's notes).
     public init(configuration: URLSessionConfiguration = .default) {
-        session = URLSession(configuration: configuration)
+        let configuration = configuration.copy() as! URLSessionConfiguration
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        callbackQueue = queue
+        session = URLSession(configuration: configuration, delegate: nil, delegateQueue: queue)
     }
 
     deinit {
@@ -47,10 +63,13 @@ public final class URLSessionDataLoader: DataLoading, Sendable {
         if url.isFileURL {
             return try readFile(at: url)
         }
-        let pending = Locked<URLSessionDataTask?>(nil)
+        let transfer = Transfer()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = session.dataTask(with: request) { data, response, error in
+                    // On the callback queue. The first call wins; a task cancelled just as it
+                    // finished must not resume the continuation twice.
+                    guard transfer.finish() else { return }
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let response {
@@ -59,14 +78,19 @@ public final class URLSessionDataLoader: DataLoading, Sendable {
                         continuation.resume(throwing: URLError(.badServerResponse))
                     }
                 }
-                pending.withLock { $0 = task }
+                transfer.start(task)
                 task.resume()
                 // Cancellation that raced ahead of the task's creation found nothing to cancel.
-                if Task.isCancelled { task.cancel() }
+                if Task.isCancelled { cancel(transfer) }
             }
         } onCancel: {
-            pending.withLock { $0 }?.cancel()
+            cancel(transfer)
         }
+    }
+
+    /// Cancels a transfer's task on the callback queue, unless its completion handler has run.
+    private func cancel(_ transfer: Transfer) {
+        callbackQueue.addOperation { transfer.runningTask()?.cancel() }
     }
 
     private func readFile(at url: URL) throws -> (Data, URLResponse) {
@@ -77,5 +101,39 @@ public final class URLSessionDataLoader: DataLoading, Sendable {
         let response = URLResponse(url: url, mimeType: nil, expectedContentLength: data.count,
                                    textEncodingName: nil)
         return (data, response)
+    }
+}
+
+/// One request's task and whether its completion handler has run, shared between the caller's
+/// thread and the session's callback queue.
+private final class Transfer: Sendable {
+    private enum Phase {
+        case created
+        case running(URLSessionDataTask)
+        case finished
+    }
+
+    private let phase = Locked(Phase.created)
+
+    /// Records the task once it exists.
+    func start(_ task: URLSessionDataTask) {
+        phase.withLock { if case .created = $0 { $0 = .running(task) } }
+    }
+
+    /// Marks the transfer finished; false if it already was.
+    func finish() -> Bool {
+        phase.withLock { phase in
+            if case .finished = phase { return false }
+            phase = .finished
+            return true
+        }
+    }
+
+    /// The task, while its completion handler has not run.
+    func runningTask() -> URLSessionDataTask? {
+        phase.withLock { phase in
+            if case .running(let task) = phase { return task }
+            return nil
+        }
     }
 }

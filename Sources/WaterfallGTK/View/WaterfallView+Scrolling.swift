@@ -70,10 +70,12 @@ extension WaterfallView {
     }
 
     /// One vertical wheel notch or touchpad motion of `dy` (notches or px). Scrolling up past
-    /// the top with a touchpad pulls the content down for pull-to-refresh.
+    /// the top with a touchpad pulls the content down for pull-to-refresh; scrolling down while
+    /// a failed load-more is shown retries it (the footer says so).
     /// - Returns: whether the event was used.
     func scrolled(by dy: Double, inWheelSteps: Bool) -> Bool {
         stopKinetic()
+        if dy > 0, model.loadMoreState == .failed { model.retryLoadingMore() }
         let page = gtk_adjustment_get_page_size(adjustment)
         // GtkScrolledWindow's wheel step: grows sub-linearly with the page.
         let delta = inWheelSteps ? dy * pow(max(page, 1), 2.0 / 3.0) : dy

@@ -4,10 +4,15 @@ import Foundation
 // algorithm in the same run. Run in release: `swift run -c release waterfall-bench [--json]`.
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") {
-    print("usage: waterfall-bench [--json]\n  --json  print one JSON object of figure name -> number")
+    print("""
+    usage: waterfall-bench [--json] [--only engine|viewmodel]
+      --json          print one JSON object of figure name -> number
+      --only GROUP    run one group of benchmarks
+    """)
     exit(0)
 }
+let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
 var report = BenchmarkReport()
-EngineBenchmarks.run(into: &report)
-ViewModelReport.run(into: &report)
+if only == nil || only == "engine" { EngineBenchmarks.run(into: &report) }
+if only == nil || only == "viewmodel" { ViewModelReport.run(into: &report) }
 print(arguments.contains("--json") ? report.json : report.text)

@@ -1,21 +1,31 @@
 import Foundation
 
 /// One realized item: its index, the cell showing it and its attributes in content coordinates.
-struct LiveCell<Cell: AnyObject> {
+///
+/// Not generic over the cell type: the view model's callers live in other modules, where
+/// generic internals would run unspecialized and pay a runtime metadata look-up on every use.
+/// The view model, which knows the type, reads the cell back with ``cell(as:)``.
+struct LiveCell {
     /// The item's index.
     var index: Int
     /// The cell showing it.
-    var cell: Cell
+    var object: AnyObject
     /// Its attributes in content coordinates, cached so that placing needs no layout query.
     var attributes: LayoutAttributes
+
+    /// The cell, as the view model's cell type (which every live cell has).
+    @inline(__always)
+    func cell<Cell: AnyObject>(as type: Cell.Type) -> Cell {
+        unsafeDowncast(object, to: Cell.self)
+    }
 }
 
 /// The realized items, kept sorted by index in one contiguous array: lookups are binary
 /// searches, and visible indices come out in order without sorting. There are only
 /// visible + overscan of them (a few dozen), so an insertion's shift is a short memmove.
-struct LiveCells<Cell: AnyObject> {
+struct LiveCells {
     /// The entries, ascending by index.
-    private(set) var entries: ContiguousArray<LiveCell<Cell>> = []
+    private(set) var entries: ContiguousArray<LiveCell> = []
 
     /// The number of live cells.
     var count: Int { entries.count }
@@ -40,13 +50,13 @@ struct LiveCells<Cell: AnyObject> {
 
     /// Adds an entry for an index that is not live yet, keeping the order.
     /// - Complexity: O(log k + k) (the shift).
-    mutating func insert(_ entry: LiveCell<Cell>) {
+    mutating func insert(_ entry: LiveCell) {
         entries.insert(entry, at: insertionPoint(of: entry.index))
     }
 
     /// Removes and returns the entry at `position`.
     /// - Complexity: O(k) (the shift).
-    mutating func remove(at position: Int) -> LiveCell<Cell> {
+    mutating func remove(at position: Int) -> LiveCell {
         entries.remove(at: position)
     }
 
@@ -57,7 +67,7 @@ struct LiveCells<Cell: AnyObject> {
 
     /// Replaces every entry (used after batch updates renumber items); sorts them by index.
     /// - Complexity: O(k log k).
-    mutating func replaceAll(with newEntries: some Sequence<LiveCell<Cell>>) {
+    mutating func replaceAll(with newEntries: some Sequence<LiveCell>) {
         entries = ContiguousArray(newEntries)
         entries.sort { $0.index < $1.index }
     }

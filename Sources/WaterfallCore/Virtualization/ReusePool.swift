@@ -3,9 +3,13 @@
 /// but honouring the identifier and bounded).
 ///
 /// Identifiers are few (one per cell class), so the buckets are a small array searched
-/// linearly — no hashing on the scrolling path.
+/// linearly — no hashing on the scrolling path. Like ``LiveCells`` it holds cells as
+/// existentials, not as a generic cell type, so it runs at full speed from other modules.
 @MainActor
-struct ReusePool<Cell: ReusableCell> {
+struct ReusePool {
+    /// What the pool holds.
+    typealias Cell = any ReusableCell
+
     /// The cells pooled under one identifier, most recently enqueued last.
     private struct Bucket {
         let identifier: String

@@ -26,7 +26,7 @@ extension WaterfallViewModel {
     }
 
     /// A live item as an anchor at its current on-screen position.
-    private func anchor(for entry: LiveCell<Cell>) -> ScrollAnchor {
+    private func anchor(for entry: LiveCell) -> ScrollAnchor {
         let frame = entry.attributes.frame
         return ScrollAnchor(index: entry.index,
                             viewportOrigin: CGPoint(x: frame.minX - contentOffset.x, y: frame.minY - contentOffset.y))

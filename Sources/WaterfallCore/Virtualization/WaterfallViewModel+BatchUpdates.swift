@@ -51,12 +51,12 @@ extension WaterfallViewModel {
 
         var transitions: [ItemTransition] = []
         var sources: [TransitionSource] = []
-        var survivors: [LiveCell<Cell>] = []
+        var survivors: [LiveCell] = []
         for entry in live.entries {
             let from = toViewport(entry.attributes)
             let (final, reloaded) = updates.trace(entry.index)
             guard let final else {
-                recycle(entry.cell)
+                recycle(entry.cell(as: Cell.self))
                 var faded = from
                 faded.alpha = 0
                 transitions.append(ItemTransition(kind: .delete, oldIndex: entry.index, newIndex: nil, from: from, to: faded))
@@ -64,7 +64,7 @@ extension WaterfallViewModel {
             }
             sources.append(TransitionSource(oldIndex: entry.index, newIndex: final, from: from, reloaded: reloaded))
             if reloaded {
-                recycle(entry.cell)
+                recycle(entry.cell(as: Cell.self))
             } else {
                 var moved = entry
                 moved.index = final

@@ -77,7 +77,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     public var refreshThreshold: CGFloat = 64
 
     /// The realized items, ascending by index.
-    var live = LiveCells<Cell>()
+    var live = LiveCells()
     /// The window the live set is exact for, in content coordinates; `nil` before the first
     /// derivation.
     var liveWindow: CGRect?
@@ -86,7 +86,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// +1 when the last scroll moved toward the end, −1 toward the start.
     var scrollDirection: CGFloat = 1
     /// Recycled cells.
-    var pool = ReusePool<Cell>(capacityPerIdentifier: 64)
+    var pool = ReusePool(capacityPerIdentifier: 64)
     /// The content size last announced to the host.
     var announcedContentSize: CGSize?
     /// Nothing is loaded yet: the host or the viewport size is missing.
@@ -127,7 +127,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// and forgets the host. The next ``attach(to:)`` loads again.
     public func detach() {
         recycleAllLiveCells()
-        for cell in pool.removeAll() { host?.discardCell(cell) }
+        for cell in pool.removeAll() { host?.discardCell(unsafeDowncast(cell, to: Cell.self)) }
         host = nil
         needsReload = true
     }
@@ -188,7 +188,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// one (the seeds' `dequeueReusableCellWithIdentifier:`, honouring the identifier).
     /// - Complexity: O(identifiers in the pool).
     public func dequeueReusableCell(withIdentifier identifier: String) -> Cell? {
-        guard let cell = pool.dequeue(identifier: identifier) else { return nil }
+        guard let pooled = pool.dequeue(identifier: identifier) else { return nil }
+        let cell = unsafeDowncast(pooled, to: Cell.self)   // every pooled cell came from the data source
         cell.prepareForReuse()
         return cell
     }
@@ -276,7 +277,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// The cell showing `index`, if the item is live.
     /// - Complexity: O(log k).
     public func cell(at index: Int) -> Cell? {
-        live.position(of: index).map { live.entries[$0].cell }
+        live.position(of: index).map { live.entries[$0].cell(as: Cell.self) }
     }
 
     /// The attributes of a live item relative to the viewport, as last placed.
@@ -393,7 +394,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
                 live.setAttributes(layout.layoutAttributes(at: index), at: position)
                 position += 1
             } else {
-                recycle(live.remove(at: position).cell)
+                recycle(live.remove(at: position).cell(as: Cell.self))
             }
         }
         for index in wanted where live.position(of: index) == nil {
@@ -410,24 +411,24 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         guard let dataSource else { return }
         let cell = dataSource.waterfallView(self, cellAt: index)
         host?.insertCell(cell)
-        live.insert(LiveCell(index: index, cell: cell, attributes: layout.layoutAttributes(at: index)))
+        live.insert(LiveCell(index: index, object: cell, attributes: layout.layoutAttributes(at: index)))
     }
 
     /// Recycles the live cell of `index`, if there is one.
     func recycleLiveCell(index: Int) {
         guard let position = live.position(of: index) else { return }
-        recycle(live.remove(at: position).cell)
+        recycle(live.remove(at: position).cell(as: Cell.self))
     }
 
     /// Removes a cell from the host and pools it, discarding it when the pool is full.
     func recycle(_ cell: Cell) {
         host?.removeCell(cell)
-        if let overflow = pool.enqueue(cell) { host?.discardCell(overflow) }
+        if let overflow = pool.enqueue(cell) { host?.discardCell(unsafeDowncast(overflow, to: Cell.self)) }
     }
 
     /// Recycles every live cell and forgets the windows.
     func recycleAllLiveCells() {
-        while live.count > 0 { recycle(live.remove(at: live.count - 1).cell) }
+        while live.count > 0 { recycle(live.remove(at: live.count - 1).cell(as: Cell.self)) }
         liveWindow = nil
         prefetchWindow = nil
     }
@@ -438,7 +439,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         guard let host else { return }
         let dx = -contentOffset.x, dy = -contentOffset.y
         for entry in live.entries {
-            host.place(entry.cell, attributes: entry.attributes.offsetBy(dx: dx, dy: dy))
+            host.place(entry.cell(as: Cell.self), attributes: entry.attributes.offsetBy(dx: dx, dy: dy))
         }
     }
 

@@ -13,6 +13,19 @@ enum Timing {
     static func best(of runs: Int, _ body: () -> Void) -> Double {
         (0..<runs).map { _ in once(body) }.min()!
     }
+
+    /// The fastest calls of two competitors measured in alternation, in seconds: each round
+    /// times `baseline` once and `contender` `contenderRuns` times, so both see the same bursts
+    /// of noise from the rest of the machine and their ratio stays meaningful on a shared VM.
+    static func interleavedBest(rounds: Int, baseline: () -> Void,
+                                contenderRuns: Int = 1, contender: () -> Void) -> (baseline: Double, contender: Double) {
+        var best = (baseline: Double.infinity, contender: Double.infinity)
+        for _ in 0..<rounds {
+            best.baseline = min(best.baseline, once(baseline))
+            best.contender = min(best.contender, Timing.best(of: contenderRuns, contender))
+        }
+        return best
+    }
 }
 
 /// Keeps a computed value alive so the optimizer cannot drop the work that produced it.

@@ -33,9 +33,6 @@ public struct TransitionAnimator<Key: Hashable & Sendable>: Sendable {
         tracks.values.contains { now - $0.start < duration }
     }
 
-    /// The keys of the items in flight (finished ones included until ``removeFinished(at:)``).
-    public var animatingKeys: [Key] { Array(tracks.keys) }
-
     /// Starts moving items: for each key, from its current on-screen attributes if it is already
     /// moving (the `from` given is then ignored), else from `from`, to `to`, starting at `now`.
     /// - Complexity: O(k) for k items.

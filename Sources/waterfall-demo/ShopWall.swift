@@ -20,8 +20,10 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     weak var view: WaterfallView<WaterfallImageCell>?
     /// Called when the user selects an item.
     var onSelect: ((ShopItem) -> Void)?
+    /// Where cells come from: the reuse pool first.
+    private var cells = ImageCellSupply()
     /// Cells created so far (the rest were reused).
-    private(set) var cellsCreated = 0
+    var cellsCreated: Int { cells.created }
 
     init(feed: ShopFeed, columns: Options.Columns, networkDelay: Duration) {
         self.feed = feed
@@ -40,21 +42,13 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
-        let cell = waterfallView.dequeueReusableCell(withIdentifier: WaterfallImageCell.defaultReuseIdentifier)
-            ?? makeCell()
+        let cell = cells.cell(from: waterfallView)
         let item = feed.item(at: index)
         cell.setCaption(item.price)
         cell.setAccessibleLabel(item.accessibleLabel)
-        let scale = CGFloat(view?.scaleFactor ?? 1)
-        let pixelWidth = Int((waterfallView.cellWidth * scale).rounded())
-        let pixelHeight = Int((CGFloat(pixelWidth) * CGFloat(item.height) / CGFloat(item.width)).rounded())
-        cell.loadImage { await ProductArtQueue.shared.render(item, width: pixelWidth, height: pixelHeight) }
+        let size = view?.cellPixelSize(forImageWidth: Double(item.width), height: Double(item.height)) ?? (width: 0, height: 0)
+        cell.loadImage { await ProductArtQueue.shared.render(item, width: size.width, height: size.height) }
         return cell
-    }
-
-    private func makeCell() -> Cell {
-        cellsCreated += 1
-        return WaterfallImageCell()
     }
 
     // MARK: Delegate

@@ -42,9 +42,4 @@ public struct FeedItem: Sendable, Hashable {
     public var hasValidPixelSize: Bool {
         pixelWidth.isFinite && pixelHeight.isFinite && pixelWidth > 0 && pixelHeight > 0
     }
-
-    /// Height divided by width: the height of the item in a column of width 1.
-    public var aspectRatio: Double {
-        pixelHeight / pixelWidth
-    }
 }

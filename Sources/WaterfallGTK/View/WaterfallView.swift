@@ -124,6 +124,16 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// cells should request images this many times larger than their frames.
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
 
+    /// The size in device pixels of a one-column cell showing an image of `width`×`height`
+    /// pixels: the column width times the scale factor, and the height that keeps the aspect
+    /// ratio — the size to request the image at. Invalid sizes give a height of 0.
+    public func cellPixelSize(forImageWidth width: Double, height: Double) -> (width: Int, height: Int) {
+        let pixelWidth = (Double(model.cellWidth) * Double(scaleFactor)).rounded()
+        let ratio = width > 0 && height.isFinite && height >= 0 ? height / width : 0
+        guard pixelWidth.isFinite, ratio.isFinite else { return (0, 0) }
+        return (Int(pixelWidth), Int((pixelWidth * ratio).rounded()))
+    }
+
     /// The scroll position along the layout's axis: the content y at the top of the viewport
     /// (vertical), the content x at its left edge (horizontal), 0 when nothing scrolls.
     public var contentOffset: Double { gtk_adjustment_get_value(scrollAdjustment) }

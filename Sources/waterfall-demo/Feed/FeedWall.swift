@@ -32,8 +32,10 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
     weak var view: WaterfallView<WaterfallImageCell>?
     /// Called when the user selects an item.
     var onSelect: ((FeedItem) -> Void)?
+    /// Where cells come from: the reuse pool first.
+    private var cells = ImageCellSupply()
     /// Cells created so far (the rest were reused).
-    private(set) var cellsCreated = 0
+    var cellsCreated: Int { cells.created }
     /// Binding figures.
     private(set) var bindCounts = BindCounts()
 
@@ -66,9 +68,8 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
     }
 
     private func targetSize(for item: FeedItem) -> ImagePixelSize {
-        let scale = CGFloat(view?.scaleFactor ?? 1)
-        let width = Int(((view?.model.cellWidth ?? 0) * scale).rounded())
-        return ImagePixelSize(width: width, height: Int((Double(width) * item.aspectRatio).rounded()))
+        let size = view?.cellPixelSize(forImageWidth: Double(item.pixelWidth), height: Double(item.pixelHeight)) ?? (width: 0, height: 0)
+        return ImagePixelSize(width: size.width, height: size.height)
     }
 
     // MARK: Data source
@@ -82,8 +83,7 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
-        let cell = waterfallView.dequeueReusableCell(withIdentifier: WaterfallImageCell.defaultReuseIdentifier)
-            ?? makeCell()
+        let cell = cells.cell(from: waterfallView)
         let item = items[index]
         cell.setCaption(item.price ?? item.title ?? "")
         cell.setAccessibleLabel([item.title, item.price].compactMap { $0 }.joined(separator: ", "))
@@ -104,11 +104,6 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
         guard items.indices.contains(index) else { return }
         let request = imageRequest(for: items[index], priority: .prefetch)
         pipeline.cancelPrefetching(urls: [request.url], targetSize: request.targetSize)
-    }
-
-    private func makeCell() -> Cell {
-        cellsCreated += 1
-        return WaterfallImageCell()
     }
 
     // MARK: Delegate

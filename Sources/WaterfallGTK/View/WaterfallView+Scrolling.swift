@@ -40,13 +40,23 @@ extension WaterfallView {
     }
 
     /// One of the adjustments moved (scrollbar, wheel, keys, fling, settle): the model follows
-    /// if it is the adjustment of the layout's axis, and a snapping layout settles once the
-    /// scrolling pauses.
+    /// if it is the adjustment of the layout's axis, a failed load-more is retried when the
+    /// reader moves on toward the end (at most every ``loadMoreRetryInterval`` seconds, so a
+    /// failing server is not hammered at the frame rate), and a snapping layout settles once
+    /// the scrolling pauses.
     private func adjustmentChanged(_ axis: ScrollAxis) {
         guard !isSyncingAdjustment, axis == model.layout.scrollAxis else { return }
         let value = gtk_adjustment_get_value(axis == .horizontal ? horizontalAdjustment : adjustment)
         let offset = axis == .horizontal ? CGPoint(x: value, y: 0) : CGPoint(x: 0, y: value)
+        let forward = value > contentOffsetAlongAxis(model.contentOffset)
         measuringWork { model.setContentOffset(offset) }
+        if forward, model.loadMoreState == .failed {
+            let now = Double(g_get_monotonic_time()) / 1e6
+            if now - lastLoadMoreRetry >= Self.loadMoreRetryInterval {
+                lastLoadMoreRetry = now
+                model.retryLoadingMore()
+            }
+        }
         restackIfNeeded()
         if axis == .horizontal, !isSettling { scheduleSettle() }
     }
@@ -70,12 +80,10 @@ extension WaterfallView {
     }
 
     /// One vertical wheel notch or touchpad motion of `dy` (notches or px). Scrolling up past
-    /// the top with a touchpad pulls the content down for pull-to-refresh; scrolling down while
-    /// a failed load-more is shown retries it (the footer says so).
+    /// the top with a touchpad pulls the content down for pull-to-refresh.
     /// - Returns: whether the event was used.
     func scrolled(by dy: Double, inWheelSteps: Bool) -> Bool {
         stopKinetic()
-        if dy > 0, model.loadMoreState == .failed { model.retryLoadingMore() }
         let page = gtk_adjustment_get_page_size(adjustment)
         // GtkScrolledWindow's wheel step: grows sub-linearly with the page.
         let delta = inWheelSteps ? dy * pow(max(page, 1), 2.0 / 3.0) : dy
@@ -141,5 +149,13 @@ extension WaterfallView {
         kineticTick = nil
         kinetic = nil
         stopSettle()
+    }
+
+    /// The least time between two retries of a failed load-more triggered by scrolling.
+    static var loadMoreRetryInterval: Double { 2 }
+
+    /// A model offset's component along the layout's scroll axis.
+    private func contentOffsetAlongAxis(_ offset: CGPoint) -> Double {
+        Double(model.layout.scrollAxis == .horizontal ? offset.x : offset.y)
     }
 }

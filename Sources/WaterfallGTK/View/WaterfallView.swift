@@ -51,6 +51,8 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var kineticTick: UInt32?
     /// The item with the keyboard focus ring, if the keyboard was used.
     var focusedIndex: Int?
+    /// When scrolling last retried a failed load-more (monotonic seconds).
+    var lastLoadMoreRetry = -Double.infinity
     /// Time spent in the view's own code since the last ``takeWorkTime()``.
     var workTime = WorkTime()
 

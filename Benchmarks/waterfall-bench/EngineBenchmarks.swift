@@ -50,7 +50,7 @@ enum EngineBenchmarks {
         }
         func feedSession(_ layout: inout WaterfallLayout) {
             for start in stride(from: 0, to: feed.count, by: 50) {
-                layout.append(contentsOf: (start..<start + 50).map { ItemSize.height(heightAtIndex($0)) })
+                layout.append(contentsOf: (start..<start + 50).lazy.map { ItemSize.height(heightAtIndex($0)) })
                 let bottom = layout.contentSize.height
                 var visible = 0
                 layout.forEachIndex(in: CGRect(x: 0, y: bottom - viewport, width: width, height: viewport)) { _ in visible += 1 }

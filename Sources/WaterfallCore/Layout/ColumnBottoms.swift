@@ -16,6 +16,8 @@ struct ColumnBottoms: ColumnState, ~Copyable {
 
     /// Number of columns.
     let count: Int
+    /// Where an empty column's first item starts, and the gap between items of a column.
+    private let top: Double, rowSpacing: Double
     /// Bottoms of the columns, followed (tree mode) by the tree of minima: node 1 is the root,
     /// node `i` has children `2i` and `2i + 1`, leaves start at `leafBase`; leaves past the last
     /// column hold `+infinity`.
@@ -38,9 +40,11 @@ struct ColumnBottoms: ColumnState, ~Copyable {
     /// Creates the state on `storage` (``storageSize(columns:)`` elements, at least one
     /// column), whose first `count` elements the caller has set to the columns' bottoms.
     /// - Complexity: O(c).
-    init(storage: UnsafeMutableBufferPointer<Double>, columns count: Int) {
+    init(storage: UnsafeMutableBufferPointer<Double>, columns count: Int, top: Double, rowSpacing: Double) {
         precondition(count >= 1 && storage.count >= Self.storageSize(columns: count))
         self.count = count
+        self.top = top
+        self.rowSpacing = rowSpacing
         self.storage = storage.baseAddress!
         self.leafBase = Self.leafBase(columns: count)
         rebuildTree()
@@ -52,16 +56,18 @@ struct ColumnBottoms: ColumnState, ~Copyable {
         (0..<count).reduce(-Double.infinity) { Swift.max($0, storage[$1]) }
     }
 
-    /// The bottom of one column.
     @inline(__always)
-    func bottom(of column: Int) -> Double { storage[column] }
+    func nextTop(of column: Int) -> Double {
+        let bottom = storage[column]
+        return bottom == -.infinity ? top : bottom + rowSpacing
+    }
 
     /// The column the next item goes into, with its bottom: the leftmost column whose bottom
     /// is at most the shortest bottom + `tolerance` (with 0, the seeds' shortest column with
     /// ties to the left).
     /// - Complexity: O(c) up to ``linearScanLimit`` columns, O(log c) above.
     @inline(__always)
-    func nextColumn(tolerance: Double) -> (column: Int, bottom: Double) {
+    func nextColumn(tolerance: Double) -> (column: Int, top: Double) {
         if leafBase == 0 {
             var best = 0
             var shortest = storage[0]
@@ -71,11 +77,11 @@ struct ColumnBottoms: ColumnState, ~Copyable {
                 best = isShorter ? column : best
                 shortest = isShorter ? bottom : shortest
             }
-            guard tolerance > 0 else { return (best, shortest) }
+            guard tolerance > 0 else { return (best, nextTop(of: best)) }
             let threshold = shortest + tolerance
             var column = 0
             while storage[column] > threshold { column += 1 }
-            return (column, storage[column])
+            return (column, nextTop(of: column))
         }
         let tree = storage + count
         let threshold = tree[1] + tolerance
@@ -83,7 +89,7 @@ struct ColumnBottoms: ColumnState, ~Copyable {
         while node < leafBase {
             node = tree[2 * node] <= threshold ? 2 * node : 2 * node + 1
         }
-        return (node - leafBase, storage[node - leafBase])
+        return (node - leafBase, nextTop(of: node - leafBase))
     }
 
     /// Sets one column's bottom.

@@ -11,11 +11,24 @@ extension WaterfallLayout {
     /// - Complexity: O(k log c) amortized for k new items.
     @inlinable
     public mutating func append<S: Sequence>(contentsOf items: S) where S.Element == ItemSize {
-        // Inlinable so the caller specializes the copy of a non-contiguous sequence; arrays and
-        // slices hand over their storage and go straight to the non-generic path.
+        // Inlinable so the caller specializes the walk over a non-contiguous sequence (a lazy
+        // map over the data source, say), which is copied in chunks through a stack buffer
+        // rather than into a heap array; arrays and slices hand over their storage directly.
+        // 32 items (768 bytes) stay under the 1 KiB that Swift allocates on the stack.
         let start = count
         if items.withContiguousStorageIfAvailable({ appendEncoded($0) }) == nil {
-            ContiguousArray(items).withUnsafeBufferPointer { appendEncoded($0) }
+            var iterator = items.makeIterator()
+            withUnsafeTemporaryAllocation(of: ItemSize.self, capacity: 32) { chunk in
+                var filled = chunk.count
+                while filled == chunk.count {
+                    filled = 0
+                    while filled < chunk.count, let item = iterator.next() {
+                        chunk.initializeElement(at: filled, to: item)
+                        filled += 1
+                    }
+                    appendEncoded(UnsafeBufferPointer(rebasing: chunk[..<filled]))
+                }
+            }
         }
         relayout(from: start)
     }
@@ -23,23 +36,9 @@ extension WaterfallLayout {
     /// Stores the sanitized form of `items` after the existing items, without placing them.
     @usableFromInline
     mutating func appendEncoded(_ items: UnsafeBufferPointer<ItemSize>) {
-        let total = count + items.count
-        precondition(total <= Int(Int32.max), "WaterfallLayout holds at most 2^31 - 1 items")
-        values.reserveGeometrically(total)
-        slots.reserveGeometrically(total)
-        ys.reserveGeometrically(total)
-        let start = count
-        values.append(contentsOf: repeatElement(0, count: items.count))
-        slots.append(contentsOf: repeatElement(0, count: items.count))
-        values.withUnsafeMutableBufferPointer { values in
-            slots.withUnsafeMutableBufferPointer { slots in
-                for (offset, item) in items.enumerated() {
-                    let (value, kind) = item.encoded
-                    values[start + offset] = value
-                    slots[start + offset] = kind.rawValue
-                }
-            }
-        }
+        precondition(count + items.count <= Int(Int32.max), "WaterfallLayout holds at most 2^31 - 1 items")
+        uniqueStorage()
+        self.items.append(items)
     }
 
     /// Replaces the items in `range` with `items` (insert, delete or replace) and relayouts only
@@ -49,10 +48,12 @@ extension WaterfallLayout {
     public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with items: C)
     where C.Element == ItemSize {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) out of bounds 0..<\(count)")
-        let encoded = items.map(\.encoded)
-        values.replaceSubrange(range, with: encoded.lazy.map(\.value))
-        slots.replaceSubrange(range, with: encoded.lazy.map(\.kind.rawValue))
-        precondition(values.count <= Int(Int32.max), "WaterfallLayout holds at most 2^31 - 1 items")
+        precondition(count - range.count + items.count <= Int(Int32.max),
+                     "WaterfallLayout holds at most 2^31 - 1 items")
+        uniqueStorage()
+        if items.withContiguousStorageIfAvailable({ self.items.replaceSubrange(range, with: $0) }) == nil {
+            ContiguousArray(items).withUnsafeBufferPointer { self.items.replaceSubrange(range, with: $0) }
+        }
         relayout(from: range.lowerBound)
     }
 

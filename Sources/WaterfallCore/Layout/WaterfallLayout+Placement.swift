@@ -8,16 +8,18 @@ extension WaterfallLayout {
     /// - Complexity: O(c log n + (count − start) · log c).
     @usableFromInline
     mutating func relayout(from start: Int) {
-        let count = values.count
-        uniqueMembers()
+        let count = items.count
+        uniqueStorage()
         members.truncate(before: start)
         let columnCount = geometry.columnCount
         withUnsafeTemporaryAllocation(of: Double.self, capacity: ColumnBottoms.storageSize(columns: columnCount)) { storage in
             storeBottoms(before: start, into: storage)
             if columnCount <= 4 {
-                place(from: start, count: count, columns: FourColumnBottoms(storage, columns: columnCount))
+                place(from: start, count: count, columns: FourColumnBottoms(storage, columns: columnCount,
+                                                                                  top: geometry.top, rowSpacing: geometry.rowSpacing))
             } else {
-                place(from: start, count: count, columns: ColumnBottoms(storage: storage, columns: columnCount))
+                place(from: start, count: count, columns: ColumnBottoms(storage: storage, columns: columnCount,
+                                                                              top: geometry.top, rowSpacing: geometry.rowSpacing))
             }
         }
     }
@@ -27,46 +29,37 @@ extension WaterfallLayout {
                                                                  columns: consuming Columns) {
         var columns = columns
         var nextSequential = sequentialColumn(before: start)
-        ys.removeSubrange(start...)
-        ys.append(contentsOf: repeatElement(0, count: count - start))
 
         let geometry = self.geometry
         let columnCount = geometry.columnCount
         let fullSpanBit = ItemKind.fullSpan.rawValue
         let kindMask = ~ItemKind.columnMask
-        let members = self.members
-        values.withUnsafeBufferPointer { values in
-            slots.withUnsafeMutableBufferPointer { slots in
-                ys.withUnsafeMutableBufferPointer { ys in
-                    members.withLists { lists in
-                        for index in start..<count {
-                            let slot = slots[index] & kindMask
-                            let height = geometry.height(value: values[index], slot: slot)
-                            if slot & fullSpanBit != 0 {
-                                let tallest = columns.tallest
-                                let y = tallest == -.infinity ? geometry.top : tallest + geometry.rowSpacing
-                                ys[index] = y
-                                slots[index] = slot
-                                columns.setAllBottoms(y + height)
-                                lists[columnCount].append(Int32(truncatingIfNeeded: index), top: y)
-                                nextSequential = 0
-                                continue
-                            }
-                            let (column, bottom): (Int, Double)
-                            if let tolerance = geometry.tolerance {
-                                (column, bottom) = columns.nextColumn(tolerance: tolerance)
-                            } else {
-                                (column, bottom) = (nextSequential, columns.bottom(of: nextSequential))
-                                nextSequential = column + 1 == columnCount ? 0 : column + 1
-                            }
-                            let y = bottom == -.infinity ? geometry.top : bottom + geometry.rowSpacing
-                            ys[index] = y
-                            slots[index] = slot | UInt16(truncatingIfNeeded: column)
-                            columns.setBottom(y + height, ofColumn: column)
-                            lists[column].append(Int32(truncatingIfNeeded: index), top: y)
-                        }
-                    }
+        let (values, slots, ys) = (items.values, items.slots, items.ys)
+        members.withLists { lists in
+            for index in start..<count {
+                let slot = slots[index] & kindMask
+                let height = geometry.height(value: values[index], slot: slot)
+                if slot & fullSpanBit != 0 {
+                    let tallest = columns.tallest
+                    let y = tallest == -.infinity ? geometry.top : tallest + geometry.rowSpacing
+                    ys[index] = y
+                    slots[index] = slot
+                    columns.setAllBottoms(y + height)
+                    lists[columnCount].append(Int32(truncatingIfNeeded: index), top: y)
+                    nextSequential = 0
+                    continue
                 }
+                let (column, y): (Int, Double)
+                if let tolerance = geometry.tolerance {
+                    (column, y) = columns.nextColumn(tolerance: tolerance)
+                } else {
+                    (column, y) = (nextSequential, columns.nextTop(of: nextSequential))
+                    nextSequential = column + 1 == columnCount ? 0 : column + 1
+                }
+                ys[index] = y
+                slots[index] = slot | UInt16(truncatingIfNeeded: column)
+                columns.setBottom(y + height, ofColumn: column)
+                lists[column].append(Int32(truncatingIfNeeded: index), top: y)
             }
         }
     }
@@ -88,19 +81,9 @@ extension WaterfallLayout {
     /// item, restarting at 0 at the beginning and after a full-span item.
     private func sequentialColumn(before start: Int) -> Int {
         guard start > 0 else { return 0 }
-        let slot = slots[start - 1]
+        let slot = items.slots[start - 1]
         if slot & ItemKind.fullSpan.rawValue != 0 { return 0 }
         return (Int(slot & ItemKind.columnMask) + 1) % geometry.columnCount
-    }
-}
-
-extension ContiguousArray {
-    /// Makes room for at least `minimum` elements, at least doubling the capacity when it has
-    /// to grow, so repeated small appends stay amortized O(1) (plain `reserveCapacity` grows
-    /// to exactly what is asked and would make a feed of pages quadratic).
-    mutating func reserveGeometrically(_ minimum: Int) {
-        guard minimum > capacity else { return }
-        reserveCapacity(Swift.max(minimum, 2 * capacity))
     }
 }
 

@@ -4,18 +4,20 @@ extension WaterfallLayout {
     /// The frame of an item, in content coordinates (origin at the content's top-left).
     /// - Complexity: O(1).
     public func frame(at index: Int) -> CGRect {
-        let slot = slots[index]
-        let height = geometry.height(value: values[index], slot: slot)
+        checkIndex(index)
+        let slot = items.slots[index]
+        let height = geometry.height(value: items.values[index], slot: slot)
         let column = slot & ItemKind.fullSpan.rawValue != 0 ? nil : Int(slot & ItemKind.columnMask)
         let extent = geometry.horizontalExtent(column: column)
-        return CGRect(x: extent.x, y: ys[index], width: extent.width, height: height)
+        return CGRect(x: extent.x, y: items.ys[index], width: extent.width, height: height)
     }
 
     /// The column an item was placed in, or `nil` for a full-span item. Column 0 is the leading
     /// column (the right one in a right-to-left layout).
     /// - Complexity: O(1).
     public func column(at index: Int) -> Int? {
-        let slot = slots[index]
+        checkIndex(index)
+        let slot = items.slots[index]
         return slot & ItemKind.fullSpan.rawValue != 0 ? nil : Int(slot & ItemKind.columnMask)
     }
 
@@ -23,8 +25,9 @@ extension WaterfallLayout {
     /// width of 1 (`.aspectRatio(width: 1, height: height / width)`).
     /// - Complexity: O(1).
     public func itemSize(at index: Int) -> ItemSize {
-        let value = CGFloat(values[index])
-        switch ItemKind(rawValue: slots[index] & ~ItemKind.columnMask) {
+        checkIndex(index)
+        let value = CGFloat(items.values[index])
+        switch ItemKind(rawValue: items.slots[index] & ~ItemKind.columnMask) {
         case [.fullSpan, .proportional]: return .fullSpanAspectRatio(width: 1, height: value)
         case .fullSpan: return .fullSpan(height: value)
         case .proportional: return .aspectRatio(width: 1, height: value)
@@ -35,7 +38,13 @@ extension WaterfallLayout {
     /// The bottom edge of an item's frame.
     @inline(__always)
     func maxY(of index: Int) -> Double {
-        ys[index] + geometry.height(value: values[index], slot: slots[index])
+        items.ys[index] + geometry.height(value: items.values[index], slot: items.slots[index])
+    }
+
+    /// Traps on an index outside `0..<count`, as `Array` does.
+    @inline(__always)
+    private func checkIndex(_ index: Int) {
+        precondition(index >= 0 && index < count, "index \(index) out of bounds 0..<\(count)")
     }
 
     /// Calls `body` with every index whose frame overlaps `rect` vertically
@@ -49,7 +58,7 @@ extension WaterfallLayout {
             var position = firstPosition(inList: listIndex, endingBelow: top)
             while position < list.count {
                 let index = Int(list[position])
-                guard ys[index] < bottom else { break }
+                guard items.ys[index] < bottom else { break }
                 try body(index)
                 position += 1
             }
@@ -99,11 +108,14 @@ extension WaterfallLayout {
     @inline(__always)
     private func firstPosition(inList listIndex: Int, endingBelow y: Double) -> Int {
         let list = members.elements(of: listIndex)
-        let block = members.fence(of: listIndex).partitioningIndex { $0 > y }
+        let fence = members.fence(of: listIndex)
+        // A query at the end of the content (a feed's bottom) starts in the last block: one
+        // compare instead of bisecting the fence.
+        let block = fence.last.map { $0 <= y } == true ? fence.count : fence.partitioningIndex { $0 > y }
         guard block > 0 else { return 0 }
         let lower = (block - 1) * MemberLists.fenceStride
         let upper = Swift.min(list.count, block * MemberLists.fenceStride)
-        let position = list[lower..<upper].partitioningIndex { ys[Int($0)] > y }
+        let position = list[lower..<upper].partitioningIndex { items.ys[Int($0)] > y }
         return position > 0 && maxY(of: Int(list[position - 1])) > y ? position - 1 : position
     }
 
@@ -113,6 +125,6 @@ extension WaterfallLayout {
         let position = firstPosition(inList: listIndex, endingBelow: y)
         guard position < list.count else { return nil }
         let index = Int(list[position])
-        return ys[index] <= y ? index : nil
+        return items.ys[index] <= y ? index : nil
     }
 }

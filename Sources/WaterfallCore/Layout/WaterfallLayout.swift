@@ -28,9 +28,9 @@ import Foundation
 /// ``ItemSize``, ``EdgeInsets`` and ``ColumnCount`` for the fallbacks; a NaN, negative or
 /// infinite container width counts as 0. Out-of-range indices trap, as with `Array`.
 ///
-/// Storage is a struct of contiguous arrays (copy-on-write, `Sendable`): per item a stored
+/// Storage is a struct of contiguous buffers (copy-on-write, `Sendable`): per item a stored
 /// height or ratio (8 bytes), its y (8 bytes), its column and kind (2 bytes) and its entry in
-/// its column's member list (4 bytes). At most 2³¹ − 1 items.
+/// its column's member list (4 bytes, plus half a byte of search fence). At most 2³¹ − 1 items.
 public struct WaterfallLayout: Sendable {
     /// The largest column count the engine supports; larger requests are clamped.
     public static let maximumColumnCount = Int(ItemKind.columnMask)
@@ -52,14 +52,11 @@ public struct WaterfallLayout: Sendable {
 
     /// Resolved, sanitized geometry used by placement and queries.
     var geometry: LayoutGeometry
-    /// Per item: its height, or its height/width ratio for proportional items.
-    var values: ContiguousArray<Double> = []
-    /// Per item: its column (low 14 bits) and ``ItemKind`` flags (top 2 bits).
-    var slots: ContiguousArray<UInt16> = []
-    /// Per item: the y of its frame's top edge.
-    var ys: ContiguousArray<Double> = []
+    /// Per item: its stored value, slot and y. Copied before mutation when shared (see
+    /// ``uniqueStorage()``).
+    var items = ItemStore()
     /// Per column, the indices of its items in ascending order; the last list holds the
-    /// full-span items. Copied before mutation when shared (see ``uniqueMembers()``).
+    /// full-span items. Copied before mutation when shared (see ``uniqueStorage()``).
     var members: MemberLists
 
     /// Creates an empty layout. `placement` defaults to the seeds' shortest-column rule.
@@ -85,10 +82,10 @@ public struct WaterfallLayout: Sendable {
     }
 
     /// The number of items.
-    public var count: Int { values.count }
+    public var count: Int { items.count }
 
     /// Whether the layout has no items.
-    public var isEmpty: Bool { values.isEmpty }
+    public var isEmpty: Bool { items.count == 0 }
 
     /// The resolved number of columns (≥ 1).
     public var columnCount: Int { geometry.columnCount }
@@ -109,10 +106,7 @@ public struct WaterfallLayout: Sendable {
 
     /// Bytes held by the engine's storage (array capacities, not counts).
     public var memoryFootprint: Int {
-        values.capacity * MemoryLayout<Double>.stride
-            + slots.capacity * MemoryLayout<UInt16>.stride
-            + ys.capacity * MemoryLayout<Double>.stride
-            + members.footprint
+        items.footprint + members.footprint
     }
 
     /// Re-resolves the geometry and lays every item out again.
@@ -127,9 +121,11 @@ public struct WaterfallLayout: Sendable {
         relayout(from: 0)
     }
 
-    /// Makes the member lists this layout's own before mutating them (copy-on-write).
+    /// Makes the item store and member lists this layout's own before mutating them
+    /// (copy-on-write).
     /// - Complexity: O(1) when not shared, O(n) for the copy otherwise.
-    mutating func uniqueMembers() {
+    mutating func uniqueStorage() {
+        if !isKnownUniquelyReferenced(&items) { items = items.copy() }
         if !isKnownUniquelyReferenced(&members) { members = members.copy() }
     }
 }

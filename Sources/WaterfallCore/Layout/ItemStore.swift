@@ -1,0 +1,111 @@
+/// The per-item storage of a ``WaterfallLayout``: each item's stored value (a height, or a
+/// height/width ratio), its slot (column and ``ItemKind`` flags) and the y of its frame, in
+/// three raw buffers that share one count and one capacity.
+///
+/// Raw buffers rather than three `ContiguousArray`s so that appending writes each new item once
+/// (no zero fill first), placement writes slots and ys in place without a uniqueness check per
+/// array, and growing is one capacity test for all three. Every y up to the capacity is
+/// initialized (to 0 when allocated), so reading one is always defined; placement overwrites
+/// the ys from the first changed item on.
+///
+/// ``WaterfallLayout`` gives it value semantics by copying a shared instance before mutating it
+/// (see ``copy()``), which is why the class may be `@unchecked Sendable`: a shared instance is
+/// never mutated.
+final class ItemStore: @unchecked Sendable {
+    /// The number of items.
+    private(set) var count = 0
+    /// The number of items the buffers have room for.
+    private(set) var capacity = 0
+    /// Per item: its height, or its height/width ratio for proportional items.
+    private(set) var values: UnsafeMutablePointer<Double>
+    /// Per item: its column (low 14 bits) and ``ItemKind`` flags (top 2 bits).
+    private(set) var slots: UnsafeMutablePointer<UInt16>
+    /// Per item: the y of its frame's top edge.
+    private(set) var ys: UnsafeMutablePointer<Double>
+
+    /// Bytes each item takes.
+    static let bytesPerItem = MemoryLayout<Double>.stride * 2 + MemoryLayout<UInt16>.stride
+
+    /// Creates an empty store with room for `capacity` items.
+    init(capacity: Int = 0) {
+        self.capacity = capacity
+        values = .allocate(capacity: capacity)
+        slots = .allocate(capacity: capacity)
+        ys = .allocate(capacity: capacity)
+        ys.initialize(repeating: 0, count: capacity)
+    }
+
+    deinit {
+        values.deallocate()
+        slots.deallocate()
+        ys.deallocate()
+    }
+
+    /// A deep copy, for copy-on-write.
+    /// - Complexity: O(n).
+    func copy() -> ItemStore {
+        let copy = ItemStore(capacity: count)
+        copy.values.initialize(from: values, count: count)
+        copy.slots.initialize(from: slots, count: count)
+        copy.ys.update(from: ys, count: count)
+        copy.count = count
+        return copy
+    }
+
+    /// Bytes allocated.
+    var footprint: Int { capacity * Self.bytesPerItem }
+
+    /// Appends the sanitized form of `items`; their ys are left for placement to write.
+    /// - Complexity: O(k) amortized for k items.
+    func append(_ items: UnsafeBufferPointer<ItemSize>) {
+        reserve(count + items.count)
+        for (offset, item) in items.enumerated() {
+            let (value, kind) = item.encoded
+            values[count + offset] = value
+            slots[count + offset] = kind.rawValue
+        }
+        count += items.count
+    }
+
+    /// Replaces the items in `range` with the sanitized form of `items`, moving the items after
+    /// the range into place. The ys from `range.lowerBound` on are left for placement to write.
+    /// - Complexity: O(n − range.lowerBound + k) for k new items.
+    func replaceSubrange(_ range: Range<Int>, with items: UnsafeBufferPointer<ItemSize>) {
+        let newCount = count - range.count + items.count
+        reserve(newCount)
+        let tail = count - range.upperBound
+        let newUpper = range.lowerBound + items.count
+        // Raw copies are memmove: the source and destination may overlap.
+        UnsafeMutableRawPointer(values + newUpper)
+            .copyMemory(from: values + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
+        UnsafeMutableRawPointer(slots + newUpper)
+            .copyMemory(from: slots + range.upperBound, byteCount: tail * MemoryLayout<UInt16>.stride)
+        for (offset, item) in items.enumerated() {
+            let (value, kind) = item.encoded
+            values[range.lowerBound + offset] = value
+            slots[range.lowerBound + offset] = kind.rawValue
+        }
+        count = newCount
+    }
+
+    /// Makes room for at least `minimum` items, at least doubling the capacity when it has to
+    /// grow, so a feed of small pages stays amortized O(1) per item.
+    private func reserve(_ minimum: Int) {
+        guard minimum > capacity else { return }
+        let newCapacity = Swift.max(minimum, 2 * capacity, 16)
+        let grownValues = UnsafeMutablePointer<Double>.allocate(capacity: newCapacity)
+        let grownSlots = UnsafeMutablePointer<UInt16>.allocate(capacity: newCapacity)
+        let grownYs = UnsafeMutablePointer<Double>.allocate(capacity: newCapacity)
+        grownValues.moveInitialize(from: values, count: count)
+        grownSlots.moveInitialize(from: slots, count: count)
+        grownYs.moveInitialize(from: ys, count: count)
+        (grownYs + count).initialize(repeating: 0, count: newCapacity - count)
+        values.deallocate()
+        slots.deallocate()
+        ys.deallocate()
+        values = grownValues
+        slots = grownSlots
+        ys = grownYs
+        capacity = newCapacity
+    }
+}

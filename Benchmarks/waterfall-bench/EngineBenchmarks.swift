@@ -58,11 +58,11 @@ enum EngineBenchmarks {
             }
         }
         var reused = WaterfallLayout(columns: .fixed(4), containerWidth: width)
-        let (seedCold, coldSession) = Timing.interleavedBest(rounds: 4, baseline: seedSession, contenderRuns: 5) {
+        let (seedCold, coldSession) = Timing.interleavedBest(rounds: 8, baseline: seedSession, contenderRuns: 10) {
             var layout = WaterfallLayout(columns: .fixed(4), containerWidth: width)
             feedSession(&layout)
         }
-        let (seedWarm, warmSession) = Timing.interleavedBest(rounds: 4, baseline: seedSession, contenderRuns: 5) {
+        let (seedWarm, warmSession) = Timing.interleavedBest(rounds: 8, baseline: seedSession, contenderRuns: 10) {
             reused.removeAll()
             feedSession(&reused)
         }

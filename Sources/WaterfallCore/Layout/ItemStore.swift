@@ -59,11 +59,7 @@ final class ItemStore: @unchecked Sendable {
     /// - Complexity: O(k) amortized for k items.
     func append(_ items: UnsafeBufferPointer<ItemSize>) {
         reserve(count + items.count)
-        for (offset, item) in items.enumerated() {
-            let (value, kind) = item.encoded
-            values[count + offset] = value
-            slots[count + offset] = kind.rawValue
-        }
+        encode(items, at: count)
         count += items.count
     }
 
@@ -80,12 +76,21 @@ final class ItemStore: @unchecked Sendable {
             .copyMemory(from: values + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
         UnsafeMutableRawPointer(slots + newUpper)
             .copyMemory(from: slots + range.upperBound, byteCount: tail * MemoryLayout<UInt16>.stride)
+        encode(items, at: range.lowerBound)
+        count = newCount
+    }
+
+    /// Writes the sanitized form of `items` at positions `start...` (within the capacity).
+    @inline(__always)
+    private func encode(_ items: UnsafeBufferPointer<ItemSize>, at start: Int) {
+        // Local pointers: a store through `values` could otherwise alias this object's fields,
+        // and the loop would reload `slots` after every item.
+        let values = self.values + start, slots = self.slots + start
         for (offset, item) in items.enumerated() {
             let (value, kind) = item.encoded
-            values[range.lowerBound + offset] = value
-            slots[range.lowerBound + offset] = kind.rawValue
+            values[offset] = value
+            slots[offset] = kind.rawValue
         }
-        count = newCount
     }
 
     /// Makes room for at least `minimum` items, at least doubling the capacity when it has to

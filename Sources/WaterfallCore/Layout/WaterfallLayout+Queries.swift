@@ -53,14 +53,19 @@ extension WaterfallLayout {
     /// - Complexity: O(c log n + k) for k indices reported.
     public func forEachIndex(in rect: CGRect, _ body: (Int) throws -> Void) rethrows {
         let top = Double(rect.minY), bottom = Double(rect.maxY)
-        for listIndex in 0..<members.listCount {
-            let list = members.elements(of: listIndex)
-            var position = firstPosition(inList: listIndex, endingBelow: top)
-            while position < list.count {
-                let index = Int(list[position])
-                guard items.ys[index] < bottom else { break }
-                try body(index)
-                position += 1
+        let listCount = members.listCount
+        let ys = items.ys
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: listCount) { positions in
+            firstPositions(inLists: 0..<listCount, endingBelow: top, into: positions)
+            for (listIndex, first) in positions.enumerated() {
+                let list = members.elements(of: listIndex)
+                var position = first
+                while position < list.count {
+                    let index = Int(list[position])
+                    guard ys[index] < bottom else { break }
+                    try body(index)
+                    position += 1
+                }
             }
         }
     }
@@ -98,31 +103,13 @@ extension WaterfallLayout {
         return nil
     }
 
-    /// The first position in a member list whose item ends below `y` (maxY > y).
-    ///
-    /// Searches the items' tops rather than their bottoms, then steps back one: items of a
-    /// list are stacked, so only the last item that starts at or above `y` can still reach
-    /// below it. The tops are searched in two steps: the list's fence (every 16th top, small
-    /// and contiguous, so it stays cached), then the one block of 16 members it points to.
-    /// - Complexity: O(log n).
-    @inline(__always)
-    private func firstPosition(inList listIndex: Int, endingBelow y: Double) -> Int {
-        let list = members.elements(of: listIndex)
-        let fence = members.fence(of: listIndex)
-        // A query at the end of the content (a feed's bottom) starts in the last block: one
-        // compare instead of bisecting the fence.
-        let block = fence.last.map { $0 <= y } == true ? fence.count : fence.partitioningIndex { $0 > y }
-        guard block > 0 else { return 0 }
-        let lower = (block - 1) * MemberLists.fenceStride
-        let upper = Swift.min(list.count, block * MemberLists.fenceStride)
-        let position = list[lower..<upper].partitioningIndex { items.ys[Int($0)] > y }
-        return position > 0 && maxY(of: Int(list[position - 1])) > y ? position - 1 : position
-    }
-
     /// The item of a member list whose vertical extent contains `y` (top included).
     private func item(inList listIndex: Int, containingY y: Double) -> Int? {
         let list = members.elements(of: listIndex)
-        let position = firstPosition(inList: listIndex, endingBelow: y)
+        var position = 0
+        withUnsafeMutablePointer(to: &position) {
+            firstPositions(inLists: listIndex..<listIndex + 1, endingBelow: y, into: UnsafeMutableBufferPointer(start: $0, count: 1))
+        }
         guard position < list.count else { return nil }
         let index = Int(list[position])
         return items.ys[index] <= y ? index : nil

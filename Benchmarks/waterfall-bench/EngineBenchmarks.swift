@@ -44,7 +44,7 @@ enum EngineBenchmarks {
         let seedSession = {
             for end in stride(from: 50, through: feed.count, by: 50) {
                 seedView.reloadData(numberOfCells: end, heightAtIndex: heightAtIndex)
-                let bottom = seedView.cellFrames.map(\.maxY).max()! + 8
+                let bottom = seedView.contentHeight
                 blackHole(seedView.visibleIndices(offset: bottom - viewport, height: viewport).count)
             }
         }

@@ -12,6 +12,8 @@ struct SeedWaterflow {
     var width: Double
     /// Every cell's frame, as the seed's `cellFrames` array.
     private(set) var cellFrames: [CGRect] = []
+    /// The seed's `contentSize.height`: the tallest column's maximum y + the bottom margin.
+    private(set) var contentHeight = 0.0
 
     /// Creates the view model with a column count and width.
     init(columns: Int, width: Double) {
@@ -26,7 +28,7 @@ struct SeedWaterflow {
 
     /// The seed's `reloadData`: asks the data source for the count and the delegate for every
     /// height again (the seed's comment: 只要調用這個方法，會重新向數據源和代理發送請求), and
-    /// recomputes every frame from scratch.
+    /// recomputes every frame from scratch, then the content height from the columns' maximum ys.
     mutating func reloadData(numberOfCells: Int, heightAtIndex: (Int) -> Double) {
         cellFrames.removeAll()
         let cellW = cellWidth
@@ -45,6 +47,7 @@ struct SeedWaterflow {
             cellFrames.append(frame)
             maxYOfColumns[cellColumn] = frame.maxY
         }
+        contentHeight = maxYOfColumns.max()! + bottom
     }
 
     /// The seed's `layoutSubviews` visibility test: every frame checked against the viewport.

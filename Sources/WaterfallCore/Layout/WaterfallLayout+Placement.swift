@@ -62,6 +62,7 @@ extension WaterfallLayout {
                 lists[column].append(Int32(truncatingIfNeeded: index), top: y)
             }
         }
+        tallestBottom = columns.tallest
     }
 
     /// Stores each column's bottom just before item `start` is placed (`-infinity` for an

@@ -18,55 +18,63 @@ extension WaterfallLayout {
                         into positions: UnsafeMutableBufferPointer<Int>) {
         precondition(positions.count >= lists.count)
         let ys = items.ys
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: lists.count) { lengths in
-            let bases = positions.baseAddress!, lengths = lengths.baseAddress!
+        withUnsafeTemporaryAllocation(of: ListSearch.self, capacity: lists.count) { searches in
             // Round 1: which block of each list holds the last top at or above y.
             for (slot, list) in lists.enumerated() {
                 let fence = members.fence(of: list)
-                if let last = fence.last, last <= y {
-                    (bases[slot], lengths[slot]) = (fence.count - 1, 1)
-                } else {
-                    (bases[slot], lengths[slot]) = (0, fence.count)
-                }
+                let atEnd = fence.last.map { $0 <= y } ?? false
+                searches.initializeElement(at: slot, to: ListSearch(members: members.elements(of: list), fence: fence,
+                                                                    base: atEnd ? fence.count - 1 : 0,
+                                                                    length: atEnd ? 1 : fence.count))
             }
-            bisectInLockstep(bases, lengths, count: lists.count, notAbove: y) { members.fence(of: lists.lowerBound + $0)[$1] }
-            for (slot, list) in lists.enumerated() {
-                let fence = members.fence(of: list)
-                let block = lengths[slot] == 0 ? 0 : bases[slot] + (fence[bases[slot]] <= y ? 1 : 0)
+            Self.bisectInLockstep(searches, notAbove: y) { $0.fence[$1] }
+            for slot in searches.indices {
+                let search = searches[slot]
+                let block = search.length == 0 ? 0 : search.base + (search.fence[search.base] <= y ? 1 : 0)
                 let lower = Swift.max(block - 1, 0) * MemberLists.fenceStride
-                let upper = Swift.min(members.elements(of: list).count, block * MemberLists.fenceStride)
-                (bases[slot], lengths[slot]) = (lower, upper - lower)
+                searches[slot].base = lower
+                searches[slot].length = Swift.min(search.members.count, block * MemberLists.fenceStride) - lower
             }
             // Round 2: the last member of that block whose top is at or above y.
-            bisectInLockstep(bases, lengths, count: lists.count, notAbove: y) {
-                ys[Int(members.elements(of: lists.lowerBound + $0)[$1])]
-            }
-            for (slot, list) in lists.enumerated() {
-                guard lengths[slot] > 0 else { bases[slot] = 0; continue }
-                let members = members.elements(of: list)
-                let position = bases[slot] + (ys[Int(members[bases[slot]])] <= y ? 1 : 0)
-                bases[slot] = position > 0 && maxY(of: Int(members[position - 1])) > y ? position - 1 : position
+            Self.bisectInLockstep(searches, notAbove: y) { ys[Int($0.members[$1])] }
+            for (slot, search) in searches.enumerated() {
+                guard search.length > 0 else { positions[slot] = 0; continue }
+                let position = search.base + (ys[Int(search.members[search.base])] <= y ? 1 : 0)
+                positions[slot] = position > 0 && maxY(of: Int(search.members[position - 1])) > y ? position - 1 : position
             }
         }
     }
 
-    /// Bisects `count` sorted sequences together: sequence `i` is `key(i, p)` for positions
-    /// `bases[i] ..< bases[i] + lengths[i]`. Afterwards each non-empty search has one candidate
-    /// left (`lengths[i] == 1`): `bases[i]` is its last position whose key is at most `y`, or its
-    /// first position when no key is (the caller tells the two apart with one more compare).
+    /// Bisects every search's range `base ..< base + length` together, where `key(search, p)` is
+    /// non-decreasing in `p`. Afterwards each non-empty search has one candidate left
+    /// (`length == 1`): `base` is its last position whose key is at most `y`, or its first
+    /// position when no key is (the caller tells the two apart with one more compare).
     @inline(__always)
-    private func bisectInLockstep(_ bases: UnsafeMutablePointer<Int>, _ lengths: UnsafeMutablePointer<Int>,
-                                  count: Int, notAbove y: Double, key: (Int, Int) -> Double) {
+    private static func bisectInLockstep(_ searches: UnsafeMutableBufferPointer<ListSearch>, notAbove y: Double,
+                                         key: (ListSearch, Int) -> Double) {
         // A length l becomes l - l/2 each step; that map is monotonic, so once the longest
         // search is down to one candidate, every search is.
-        var longest = (0..<count).reduce(0) { Swift.max($0, lengths[$1]) }
+        var longest = searches.reduce(0) { Swift.max($0, $1.length) }
         while longest > 1 {
             longest -= longest / 2
-            for search in 0..<count where lengths[search] > 1 {
-                let half = lengths[search] / 2
-                bases[search] = key(search, bases[search] + half) <= y ? bases[search] + half : bases[search]
-                lengths[search] -= half
+            for slot in searches.indices where searches[slot].length > 1 {
+                let search = searches[slot]
+                let half = search.length / 2
+                searches[slot].base = key(search, search.base + half) <= y ? search.base + half : search.base
+                searches[slot].length = search.length - half
             }
         }
     }
+}
+
+/// One member list's bisection state in ``WaterfallLayout/firstPositions(inLists:endingBelow:into:)``.
+struct ListSearch {
+    /// The list's members (item indices, ascending).
+    let members: UnsafeBufferPointer<Int32>
+    /// The list's fence: the tops of members 0, 16, 32, …
+    let fence: UnsafeBufferPointer<Double>
+    /// The first position still in the range being bisected.
+    var base: Int
+    /// The number of positions still in the range.
+    var length: Int
 }

@@ -58,6 +58,9 @@ public struct WaterfallLayout: Sendable {
     /// Per column, the indices of its items in ascending order; the last list holds the
     /// full-span items. Copied before mutation when shared (see ``uniqueStorage()``).
     var members: MemberLists
+    /// The bottom of the tallest column (full-span items included) after the last placement,
+    /// `-infinity` when there are no items.
+    var tallestBottom = -Double.infinity
 
     /// Creates an empty layout. `placement` defaults to the seeds' shortest-column rule.
     public init(columns: ColumnCount = .fixed(3),
@@ -95,12 +98,9 @@ public struct WaterfallLayout: Sendable {
 
     /// The size of the whole content: the container width by the tallest column plus
     /// `insets.bottom` (for an empty layout, top + bottom).
+    /// - Complexity: O(1).
     public var contentSize: CGSize {
-        let tallest = (0..<members.listCount).reduce(-Double.infinity) { tallest, list in
-            guard let last = members.elements(of: list).last else { return tallest }
-            return Swift.max(tallest, maxY(of: Int(last)))
-        }
-        let height = tallest == -.infinity ? geometry.top + geometry.bottom : tallest + geometry.bottom
+        let height = tallestBottom == -.infinity ? geometry.top + geometry.bottom : tallestBottom + geometry.bottom
         return CGSize(width: geometry.containerWidth, height: height)
     }
 

@@ -59,6 +59,37 @@ import Testing
         }
     }
 
+    @Test func upToFourColumnsWithManyTiesMatchReference() {
+        // The shortest-column rule for 1–4 columns runs on sorted register lanes; ties (equal
+        // bottoms, empty columns, zero heights and spacings) must still go to the leftmost
+        // column, across paged appends, edits in the middle and full-span items.
+        let heights: [CGFloat] = [0, 5, 10, 10, 10.5, 20]
+        for seed in UInt64(0)..<1500 {
+            var rng = SeededGenerator(seed: seed)
+            var layout = WaterfallLayout(columns: .fixed(Int.random(in: 1...4, using: &rng)),
+                                         insets: EdgeInsets(all: [0, 8].randomElement(using: &rng)!),
+                                         columnSpacing: 8, rowSpacing: [0, 8].randomElement(using: &rng)!,
+                                         containerWidth: 390)
+            func item() -> ItemSize {
+                Int.random(in: 0..<30, using: &rng) == 0
+                    ? .fullSpan(height: heights.randomElement(using: &rng)!)
+                    : .height(heights.randomElement(using: &rng)!)
+            }
+            var items: [ItemSize] = []
+            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                let page = (0..<Int.random(in: 0...30, using: &rng)).map { _ in item() }
+                layout.append(contentsOf: page)
+                items += page
+                expectMatchesReference(layout, items, seed: seed)
+            }
+            let lower = Int.random(in: 0...items.count, using: &rng)
+            let replacement = (0..<Int.random(in: 0...5, using: &rng)).map { _ in item() }
+            layout.replaceSubrange(lower..<min(items.count, lower + 3), with: replacement)
+            items.replaceSubrange(lower..<min(items.count, lower + 3), with: replacement)
+            expectMatchesReference(layout, items, seed: seed)
+        }
+    }
+
     @Test func pagedAppendsEqualOneShotLayout() {
         for seed in UInt64(0)..<400 {
             var rng = SeededGenerator(seed: seed)

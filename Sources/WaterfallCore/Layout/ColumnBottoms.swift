@@ -1,4 +1,5 @@
-/// The bottom edge of every column during placement, and the choice of the next column.
+/// The bottom edge of every column during placement, and the choice of the next column for
+/// every placement strategy and any column count.
 ///
 /// An empty column has bottom `-infinity`, which makes it shorter than any used column (the
 /// seeds treat a column whose maximum y is 0 the same way). Up to
@@ -8,8 +9,8 @@
 ///
 /// Lives only for one placement pass, on memory the caller lends (a temporary allocation, on
 /// the stack for usual column counts), so the hot loop pays no allocation, copy-on-write or
-/// bounds checks. Up to four columns, ``FourColumnBottoms`` keeps the bottoms in registers
-/// instead.
+/// bounds checks. The seeds' shortest-column rule with up to four columns has its own faster
+/// state, ``SortedFourColumns``.
 struct ColumnBottoms: ColumnState, ~Copyable {
     /// Column counts up to this use linear scans instead of the tree.
     static let linearScanLimit = 16
@@ -18,6 +19,11 @@ struct ColumnBottoms: ColumnState, ~Copyable {
     let count: Int
     /// Where an empty column's first item starts, and the gap between items of a column.
     private let top: Double, rowSpacing: Double
+    /// How far a column may be taller than the shortest and still be chosen; `nil` for
+    /// sequential placement.
+    private let tolerance: Double?
+    /// The column sequential placement fills next.
+    private var nextSequential: Int
     /// Bottoms of the columns, followed (tree mode) by the tree of minima: node 1 is the root,
     /// node `i` has children `2i` and `2i + 1`, leaves start at `leafBase`; leaves past the last
     /// column hold `+infinity`.
@@ -39,12 +45,17 @@ struct ColumnBottoms: ColumnState, ~Copyable {
 
     /// Creates the state on `storage` (``storageSize(columns:)`` elements, at least one
     /// column), whose first `count` elements the caller has set to the columns' bottoms.
+    /// `tolerance` is the geometry's (`nil` for sequential placement, which continues at
+    /// `nextSequential`).
     /// - Complexity: O(c).
-    init(storage: UnsafeMutableBufferPointer<Double>, columns count: Int, top: Double, rowSpacing: Double) {
+    init(storage: UnsafeMutableBufferPointer<Double>, columns count: Int, top: Double, rowSpacing: Double,
+         tolerance: Double?, nextSequential: Int) {
         precondition(count >= 1 && storage.count >= Self.storageSize(columns: count))
         self.count = count
         self.top = top
         self.rowSpacing = rowSpacing
+        self.tolerance = tolerance
+        self.nextSequential = nextSequential
         self.storage = storage.baseAddress!
         self.leafBase = Self.leafBase(columns: count)
         rebuildTree()
@@ -56,18 +67,36 @@ struct ColumnBottoms: ColumnState, ~Copyable {
         (0..<count).reduce(-Double.infinity) { Swift.max($0, storage[$1]) }
     }
 
-    @inline(__always)
-    func nextTop(of column: Int) -> Double {
-        let bottom = storage[column]
-        return bottom == -.infinity ? top : bottom + rowSpacing
-    }
-
-    /// The column the next item goes into, with its bottom: the leftmost column whose bottom
-    /// is at most the shortest bottom + `tolerance` (with 0, the seeds' shortest column with
-    /// ties to the left).
     /// - Complexity: O(c) up to ``linearScanLimit`` columns, O(log c) above.
     @inline(__always)
-    func nextColumn(tolerance: Double) -> (column: Int, top: Double) {
+    mutating func place(height: Double) -> (column: Int, y: Double) {
+        let column: Int
+        if let tolerance {
+            column = nextColumn(tolerance: tolerance)
+        } else {
+            column = nextSequential
+            nextSequential = column + 1 == count ? 0 : column + 1
+        }
+        let bottom = storage[column]
+        let y = bottom == -.infinity ? top : bottom + rowSpacing
+        setBottom(y + height, ofColumn: column)
+        return (column, y)
+    }
+
+    /// - Complexity: O(c).
+    mutating func placeFullSpan(height: Double) -> Double {
+        let tallest = self.tallest
+        let y = tallest == -.infinity ? top : tallest + rowSpacing
+        setAllBottoms(y + height)
+        nextSequential = 0
+        return y
+    }
+
+    /// The column the next item goes into: the leftmost column whose bottom is at most the
+    /// shortest bottom + `tolerance` (with 0, the seeds' shortest column with ties to the left).
+    /// - Complexity: O(c) up to ``linearScanLimit`` columns, O(log c) above.
+    @inline(__always)
+    private func nextColumn(tolerance: Double) -> Int {
         if leafBase == 0 {
             var best = 0
             var shortest = storage[0]
@@ -77,11 +106,11 @@ struct ColumnBottoms: ColumnState, ~Copyable {
                 best = isShorter ? column : best
                 shortest = isShorter ? bottom : shortest
             }
-            guard tolerance > 0 else { return (best, nextTop(of: best)) }
+            guard tolerance > 0 else { return best }
             let threshold = shortest + tolerance
             var column = 0
             while storage[column] > threshold { column += 1 }
-            return (column, nextTop(of: column))
+            return column
         }
         let tree = storage + count
         let threshold = tree[1] + tolerance
@@ -89,13 +118,13 @@ struct ColumnBottoms: ColumnState, ~Copyable {
         while node < leafBase {
             node = tree[2 * node] <= threshold ? 2 * node : 2 * node + 1
         }
-        return (node - leafBase, nextTop(of: node - leafBase))
+        return node - leafBase
     }
 
     /// Sets one column's bottom.
     /// - Complexity: O(log c).
     @inline(__always)
-    mutating func setBottom(_ bottom: Double, ofColumn column: Int) {
+    private mutating func setBottom(_ bottom: Double, ofColumn column: Int) {
         storage[column] = bottom
         guard leafBase > 0 else { return }
         let tree = storage + count
@@ -111,7 +140,7 @@ struct ColumnBottoms: ColumnState, ~Copyable {
 
     /// Sets every column's bottom to the same value (below a full-span item).
     /// - Complexity: O(c).
-    mutating func setAllBottoms(_ bottom: Double) {
+    private mutating func setAllBottoms(_ bottom: Double) {
         storage.update(repeating: bottom, count: count)
         rebuildTree()
     }

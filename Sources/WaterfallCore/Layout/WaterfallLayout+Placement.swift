@@ -14,12 +14,14 @@ extension WaterfallLayout {
         let columnCount = geometry.columnCount
         withUnsafeTemporaryAllocation(of: Double.self, capacity: ColumnBottoms.storageSize(columns: columnCount)) { storage in
             storeBottoms(before: start, into: storage)
-            if columnCount <= 4 {
-                place(from: start, count: count, columns: FourColumnBottoms(storage, columns: columnCount,
-                                                                                  top: geometry.top, rowSpacing: geometry.rowSpacing))
+            if columnCount <= 4 && geometry.tolerance == 0 {
+                place(from: start, count: count, columns: SortedFourColumns(storage, columns: columnCount,
+                                                                            top: geometry.top, rowSpacing: geometry.rowSpacing))
             } else {
-                place(from: start, count: count, columns: ColumnBottoms(storage: storage, columns: columnCount,
-                                                                              top: geometry.top, rowSpacing: geometry.rowSpacing))
+                place(from: start, count: count,
+                      columns: ColumnBottoms(storage: storage, columns: columnCount, top: geometry.top,
+                                             rowSpacing: geometry.rowSpacing, tolerance: geometry.tolerance,
+                                             nextSequential: sequentialColumn(before: start)))
             }
         }
     }
@@ -28,10 +30,7 @@ extension WaterfallLayout {
     private mutating func place<Columns: ColumnState & ~Copyable>(from start: Int, count: Int,
                                                                  columns: consuming Columns) {
         var columns = columns
-        var nextSequential = sequentialColumn(before: start)
-
         let geometry = self.geometry
-        let columnCount = geometry.columnCount
         let fullSpanBit = ItemKind.fullSpan.rawValue
         let kindMask = ~ItemKind.columnMask
         let (values, slots, ys) = (items.values, items.slots, items.ys)
@@ -39,27 +38,17 @@ extension WaterfallLayout {
             for index in start..<count {
                 let slot = slots[index] & kindMask
                 let height = geometry.height(value: values[index], slot: slot)
+                // Full-span items go to the extra list after the columns'.
+                let (list, y): (Int, Double)
                 if slot & fullSpanBit != 0 {
-                    let tallest = columns.tallest
-                    let y = tallest == -.infinity ? geometry.top : tallest + geometry.rowSpacing
-                    ys[index] = y
+                    (list, y) = (geometry.columnCount, columns.placeFullSpan(height: height))
                     slots[index] = slot
-                    columns.setAllBottoms(y + height)
-                    lists[columnCount].append(Int32(truncatingIfNeeded: index), top: y)
-                    nextSequential = 0
-                    continue
-                }
-                let (column, y): (Int, Double)
-                if let tolerance = geometry.tolerance {
-                    (column, y) = columns.nextColumn(tolerance: tolerance)
                 } else {
-                    (column, y) = (nextSequential, columns.nextTop(of: nextSequential))
-                    nextSequential = column + 1 == columnCount ? 0 : column + 1
+                    (list, y) = columns.place(height: height)
+                    slots[index] = slot | UInt16(truncatingIfNeeded: list)
                 }
                 ys[index] = y
-                slots[index] = slot | UInt16(truncatingIfNeeded: column)
-                columns.setBottom(y + height, ofColumn: column)
-                lists[column].append(Int32(truncatingIfNeeded: index), top: y)
+                lists[list].append(Int32(truncatingIfNeeded: index), top: y)
             }
         }
         tallestBottom = columns.tallest

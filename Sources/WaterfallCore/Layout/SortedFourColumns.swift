@@ -1,0 +1,115 @@
+/// The seeds' shortest-column rule for up to four columns, with the columns kept sorted by
+/// bottom in four register-resident lanes, so the shortest column is always lane 0.
+///
+/// The usual masonry loop finds the shortest column, places the item, and only then can look
+/// for the next shortest: one long dependency chain per item. Here the next item's column and
+/// y come from lane 0 before the current item's bottom is known, in all but the rare case
+/// where the item just placed is still the shortest (one predictable branch); the new bottom
+/// is then slotted into lanes 1–3 with conditional moves. Placement runs at the processor's
+/// throughput instead of at the chain's latency.
+///
+/// Lanes order by (bottom, column), so ties go to the leftmost column as in the seeds. Each
+/// bottom is kept as the bit pattern of its `Double` read as an `Int64` (its *key*). For the
+/// values a bottom can take — `-infinity` for an empty column, `+infinity` for a lane past the
+/// column count, and otherwise a sum of sanitized lengths, `+0.0` or positive, never `-0.0` or
+/// NaN — keys order exactly like the doubles, and integer compares become `cmov`s where a
+/// `Double` chosen by an integer condition would compile to a data-dependent branch.
+struct SortedFourColumns: ColumnState {
+    /// The lanes' keys, ascending by (key, column).
+    private var k0, k1, k2, k3: Int64
+    /// The lanes' columns; lanes past the column count hold columns `count...3` and the key of
+    /// `+infinity`, so they sort after every real column and are never chosen.
+    private var c0, c1, c2, c3: Int
+    /// The number of real columns (1...4).
+    private let count: Int
+    /// Where an empty column's first item starts, and the gap between items of a column.
+    private let top: Double, rowSpacing: Double
+
+    /// The key of an empty column's bottom, `-infinity` (computed, so it folds to a constant
+    /// instead of a lazily initialized global).
+    private static var emptyKey: Int64 {
+        @inline(__always) get { key(-.infinity) }
+    }
+
+    /// The order-preserving integer key of a bottom.
+    @inline(__always)
+    private static func key(_ bottom: Double) -> Int64 { Int64(bitPattern: bottom.bitPattern) }
+
+    /// The bottom a key stands for.
+    @inline(__always)
+    private static func bottom(_ key: Int64) -> Double { Double(bitPattern: UInt64(bitPattern: key)) }
+
+    /// The lane order: by key, then by column.
+    private static func precedes(_ a: (key: Int64, column: Int), _ b: (key: Int64, column: Int)) -> Bool {
+        a.key < b.key || (a.key == b.key && a.column < b.column)
+    }
+
+    /// Creates the state from the first `count` (1...4) bottoms of `storage`.
+    init(_ storage: UnsafeMutableBufferPointer<Double>, columns count: Int, top: Double, rowSpacing: Double) {
+        precondition((1...4).contains(count))
+        self.count = count
+        self.top = top
+        self.rowSpacing = rowSpacing
+        func lane(_ column: Int) -> (key: Int64, column: Int) {
+            (Self.key(column < count ? storage[column] : .infinity), column)
+        }
+        var lanes = (lane(0), lane(1), lane(2), lane(3))
+        // A sorting network for four lanes.
+        func order(_ a: inout (key: Int64, column: Int), _ b: inout (key: Int64, column: Int)) {
+            if Self.precedes(b, a) { swap(&a, &b) }
+        }
+        order(&lanes.0, &lanes.1)
+        order(&lanes.2, &lanes.3)
+        order(&lanes.0, &lanes.2)
+        order(&lanes.1, &lanes.3)
+        order(&lanes.1, &lanes.2)
+        ((k0, c0), (k1, c1), (k2, c2), (k3, c3)) = lanes
+    }
+
+    @inline(__always)
+    mutating func place(height: Double) -> (column: Int, y: Double) {
+        let column = c0
+        // The empty-column test is an integer compare, so it becomes a branch that is
+        // predicted right for all but a column's first item.
+        let y = k0 == Self.emptyKey ? top : Self.bottom(k0) + rowSpacing
+        let key = Self.key(y + height)
+        // (key, column) precedes lane i exactly when key < k_i + (column < c_i ? 1 : 0). The
+        // column term is computed with a shift, not a compare, so it cannot become a branch;
+        // the keys of real bottoms are at most +infinity's, so adding 1 cannot overflow.
+        let t1 = k1 &- Int64(truncatingIfNeeded: (column &- c1) >> 63)
+        let t2 = k2 &- Int64(truncatingIfNeeded: (column &- c2) >> 63)
+        let t3 = k3 &- Int64(truncatingIfNeeded: (column &- c3) >> 63)
+        if key < t1 {
+            // Still the shortest (rare once the columns have filled).
+            k0 = key
+        } else {
+            let beforeLane2 = key < t2
+            let beforeLane3 = key < t3
+            (k0, c0) = (k1, c1)
+            k1 = beforeLane2 ? key : k2
+            c1 = beforeLane2 ? column : c2
+            k2 = beforeLane2 ? k2 : (beforeLane3 ? key : k3)
+            c2 = beforeLane2 ? c2 : (beforeLane3 ? column : c3)
+            k3 = beforeLane3 ? k3 : key
+            c3 = beforeLane3 ? c3 : column
+        }
+        return (column, y)
+    }
+
+    mutating func placeFullSpan(height: Double) -> Double {
+        let tallest = self.tallest
+        let y = tallest == -.infinity ? top : tallest + rowSpacing
+        // Every column now ends at the same bottom, so the lanes are in column order.
+        let key = Self.key(y + height), unused = Self.key(.infinity)
+        (k0, c0) = (key, 0)
+        (k1, c1) = (count > 1 ? key : unused, 1)
+        (k2, c2) = (count > 2 ? key : unused, 2)
+        (k3, c3) = (count > 3 ? key : unused, 3)
+        return y
+    }
+
+    /// The last real lane's bottom: real lanes sort before the unused ones.
+    var tallest: Double {
+        Self.bottom(count < 3 ? (count == 1 ? k0 : k1) : (count == 3 ? k2 : k3))
+    }
+}

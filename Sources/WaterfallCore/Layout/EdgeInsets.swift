@@ -42,6 +42,7 @@ extension CGFloat {
     /// The value itself when it is finite and not negative; otherwise 0.
     ///
     /// The engine's single fallback rule for lengths (heights, insets, spacings, widths).
+    @inlinable
     var sanitizedLength: CGFloat {
         isFinite && self > 0 ? self : 0
     }

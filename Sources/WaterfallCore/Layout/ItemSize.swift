@@ -27,7 +27,7 @@ public enum ItemSize: Equatable, Hashable, Sendable {
     }
 
     /// The sanitized stored form: a height, or the ratio height / width.
-    @inline(__always)
+    @inlinable
     var encoded: (value: Double, kind: ItemKind) {
         switch self {
         case .height(let height):
@@ -42,7 +42,8 @@ public enum ItemSize: Equatable, Hashable, Sendable {
     }
 
     /// height / width, or 0 when the pair is not a valid image size.
-    private static func ratio(width: CGFloat, height: CGFloat) -> Double {
+    @usableFromInline
+    static func ratio(width: CGFloat, height: CGFloat) -> Double {
         guard width.isFinite, width > 0, height.isFinite, height >= 0 else { return 0 }
         let ratio = Double(height / width)
         return ratio.isFinite ? ratio : 0
@@ -50,12 +51,16 @@ public enum ItemSize: Equatable, Hashable, Sendable {
 }
 
 /// The flags stored per item next to its column, in the top bits of a 16-bit slot.
+@usableFromInline
 struct ItemKind: OptionSet, Sendable {
+    @usableFromInline
     let rawValue: UInt16
+    @inlinable
+    init(rawValue: UInt16) { self.rawValue = rawValue }
     /// The item spans every column.
-    static let fullSpan = ItemKind(rawValue: 0x8000)
+    @inlinable static var fullSpan: ItemKind { ItemKind(rawValue: 0x8000) }
     /// The stored value is a height/width ratio, not a height.
-    static let proportional = ItemKind(rawValue: 0x4000)
+    @inlinable static var proportional: ItemKind { ItemKind(rawValue: 0x4000) }
     /// The bits that hold the column index.
-    static let columnMask: UInt16 = 0x3FFF
+    @inlinable static var columnMask: UInt16 { 0x3FFF }
 }

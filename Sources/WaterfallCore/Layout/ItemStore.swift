@@ -10,16 +10,24 @@
 ///
 /// ``WaterfallLayout`` gives it value semantics by copying a shared instance before mutating it
 /// (see ``copy()``), which is why the class may be `@unchecked Sendable`: a shared instance is
-/// never mutated.
+/// never mutated. The fields the inlinable append touches are `@exclusivity(unchecked)`:
+/// inlined into another module, each access to a class's stored property would otherwise pay a
+/// dynamic exclusivity check (about a sixth of a feed page's cost), and no access here overlaps
+/// another — the layout only ever touches the store from one mutating method at a time.
+@usableFromInline
 final class ItemStore: @unchecked Sendable {
     /// The number of items.
-    private(set) var count = 0
+    @usableFromInline
+    @exclusivity(unchecked) var count = 0
     /// The number of items the buffers have room for.
-    private(set) var capacity = 0
+    @usableFromInline
+    @exclusivity(unchecked) private(set) var capacity = 0
     /// Per item: its height, or its height/width ratio for proportional items.
-    private(set) var values: UnsafeMutablePointer<Double>
+    @usableFromInline
+    @exclusivity(unchecked) private(set) var values: UnsafeMutablePointer<Double>
     /// Per item: its column (low 14 bits) and ``ItemKind`` flags (top 2 bits).
-    private(set) var slots: UnsafeMutablePointer<UInt16>
+    @usableFromInline
+    @exclusivity(unchecked) private(set) var slots: UnsafeMutablePointer<UInt16>
     /// Per item: the y of its frame's top edge.
     private(set) var ys: UnsafeMutablePointer<Double>
 
@@ -55,14 +63,6 @@ final class ItemStore: @unchecked Sendable {
     /// Bytes allocated.
     var footprint: Int { capacity * Self.bytesPerItem }
 
-    /// Appends the sanitized form of `items`; their ys are left for placement to write.
-    /// - Complexity: O(k) amortized for k items.
-    func append(_ items: UnsafeBufferPointer<ItemSize>) {
-        reserve(count + items.count)
-        encode(items, at: count)
-        count += items.count
-    }
-
     /// Replaces the items in `range` with the sanitized form of `items`, moving the items after
     /// the range into place. The ys from `range.lowerBound` on are left for placement to write.
     /// - Complexity: O(n − range.lowerBound + k) for k new items.
@@ -76,26 +76,50 @@ final class ItemStore: @unchecked Sendable {
             .copyMemory(from: values + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
         UnsafeMutableRawPointer(slots + newUpper)
             .copyMemory(from: slots + range.upperBound, byteCount: tail * MemoryLayout<UInt16>.stride)
-        encode(items, at: range.lowerBound)
+        let (values, slots) = (self.values, self.slots)
+        for (offset, item) in items.enumerated() {
+            Self.write(item, at: range.lowerBound + offset, values: values, slots: slots)
+        }
         count = newCount
     }
 
-    /// Writes the sanitized form of `items` at positions `start...` (within the capacity).
-    @inline(__always)
-    private func encode(_ items: UnsafeBufferPointer<ItemSize>, at start: Int) {
-        // Local pointers: a store through `values` could otherwise alias this object's fields,
-        // and the loop would reload `slots` after every item.
-        let values = self.values + start, slots = self.slots + start
-        for (offset, item) in items.enumerated() {
-            let (value, kind) = item.encoded
-            values[offset] = value
-            slots[offset] = kind.rawValue
+    /// Appends the sanitized form of every element of `items` in one pass; their ys are left
+    /// for placement to write. Inlinable, so a lazy map over a data source is specialized in
+    /// the caller and encoded with no intermediate copy.
+    /// - Complexity: O(k) amortized for k items.
+    @inlinable
+    func append<S: Sequence>(contentsOf items: S) where S.Element == ItemSize {
+        reserve(count + items.underestimatedCount)
+        var iterator = items.makeIterator()
+        while true {
+            // Local copies, so stores through the buffers need not reload this object's fields.
+            let values = self.values, slots = self.slots, capacity = self.capacity
+            var filled = count
+            while filled < capacity, let item = iterator.next() {
+                Self.write(item, at: filled, values: values, slots: slots)
+                filled += 1
+            }
+            count = filled
+            guard filled == capacity, let item = iterator.next() else { return }
+            reserve(filled + 1)
+            Self.write(item, at: filled, values: self.values, slots: self.slots)
+            count = filled + 1
         }
+    }
+
+    /// Writes the sanitized form of `item` at `index`.
+    @inlinable @inline(__always)
+    static func write(_ item: ItemSize, at index: Int,
+                      values: UnsafeMutablePointer<Double>, slots: UnsafeMutablePointer<UInt16>) {
+        let (value, kind) = item.encoded
+        values[index] = value
+        slots[index] = kind.rawValue
     }
 
     /// Makes room for at least `minimum` items, at least doubling the capacity when it has to
     /// grow, so a feed of small pages stays amortized O(1) per item.
-    private func reserve(_ minimum: Int) {
+    @usableFromInline
+    func reserve(_ minimum: Int) {
         guard minimum > capacity else { return }
         let newCapacity = Swift.max(minimum, 2 * capacity, 16)
         let grownValues = UnsafeMutablePointer<Double>.allocate(capacity: newCapacity)

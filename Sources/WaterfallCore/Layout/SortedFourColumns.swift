@@ -39,9 +39,24 @@ struct SortedFourColumns: ColumnState {
     @inline(__always)
     private static func bottom(_ key: Int64) -> Double { Double(bitPattern: UInt64(bitPattern: key)) }
 
-    /// The lane order: by key, then by column.
-    private static func precedes(_ a: (key: Int64, column: Int), _ b: (key: Int64, column: Int)) -> Bool {
-        a.key < b.key || (a.key == b.key && a.column < b.column)
+    /// The bound a key must stay under for `(key, column)` to precede the lane `(laneKey,
+    /// laneColumn)` in the lane order (by key, then by column): `laneKey + 1` when `column` is
+    /// left of `laneColumn`, else `laneKey`. The column term is a shift, not a compare, so it
+    /// cannot become a branch; keys are at most +infinity's, so adding 1 cannot overflow.
+    @inline(__always)
+    private static func bound(_ laneKey: Int64, _ laneColumn: Int, for column: Int) -> Int64 {
+        laneKey &- Int64(truncatingIfNeeded: (column &- laneColumn) >> 63)
+    }
+
+    /// All ones when `condition` holds, else zero.
+    @inline(__always)
+    private static func mask(_ condition: Bool) -> Int64 { 0 &- Int64(condition ? 1 : 0) }
+
+    /// `a` where `mask` is all ones, `b` where it is zero, without a branch (wrapping
+    /// arithmetic, so any two values round-trip exactly).
+    @inline(__always)
+    private static func pick<Value: FixedWidthInteger>(_ mask: Int64, _ a: Value, _ b: Value) -> Value {
+        b &+ ((a &- b) & Value(truncatingIfNeeded: mask))
     }
 
     /// Creates the state from the first `count` (1...4) bottoms of `storage`.
@@ -54,9 +69,10 @@ struct SortedFourColumns: ColumnState {
             (Self.key(column < count ? storage[column] : .infinity), column)
         }
         var lanes = (lane(0), lane(1), lane(2), lane(3))
-        // A sorting network for four lanes.
+        // A sorting network for four lanes, with conditional moves.
         func order(_ a: inout (key: Int64, column: Int), _ b: inout (key: Int64, column: Int)) {
-            if Self.precedes(b, a) { swap(&a, &b) }
+            let swapped = b.key < Self.bound(a.key, a.column, for: b.column)
+            (a, b) = (swapped ? b : a, swapped ? a : b)
         }
         order(&lanes.0, &lanes.1)
         order(&lanes.2, &lanes.3)
@@ -73,25 +89,23 @@ struct SortedFourColumns: ColumnState {
         // predicted right for all but a column's first item.
         let y = k0 == Self.emptyKey ? top : Self.bottom(k0) + rowSpacing
         let key = Self.key(y + height)
-        // (key, column) precedes lane i exactly when key < k_i + (column < c_i ? 1 : 0). The
-        // column term is computed with a shift, not a compare, so it cannot become a branch;
-        // the keys of real bottoms are at most +infinity's, so adding 1 cannot overflow.
-        let t1 = k1 &- Int64(truncatingIfNeeded: (column &- c1) >> 63)
-        let t2 = k2 &- Int64(truncatingIfNeeded: (column &- c2) >> 63)
-        let t3 = k3 &- Int64(truncatingIfNeeded: (column &- c3) >> 63)
-        if key < t1 {
+        if key < Self.bound(k1, c1, for: column) {
             // Still the shortest (rare once the columns have filled).
             k0 = key
         } else {
-            let beforeLane2 = key < t2
-            let beforeLane3 = key < t3
+            // Which lanes the new bottom goes before, as all-ones masks: the selects below are
+            // mask arithmetic because written as `?:` the compiler turned one of them into a
+            // data-dependent branch, mispredicted on about every other item.
+            let beforeLane2 = Self.mask(key < Self.bound(k2, c2, for: column))
+            let beforeLane3 = Self.mask(key < Self.bound(k3, c3, for: column))
             (k0, c0) = (k1, c1)
-            k1 = beforeLane2 ? key : k2
-            c1 = beforeLane2 ? column : c2
-            k2 = beforeLane2 ? k2 : (beforeLane3 ? key : k3)
-            c2 = beforeLane2 ? c2 : (beforeLane3 ? column : c3)
-            k3 = beforeLane3 ? k3 : key
-            c3 = beforeLane3 ? c3 : column
+            let (oldK2, oldC2) = (k2, c2)
+            k1 = Self.pick(beforeLane2, key, oldK2)
+            c1 = Self.pick(beforeLane2, column, oldC2)
+            k2 = Self.pick(beforeLane2, oldK2, Self.pick(beforeLane3, key, k3))
+            c2 = Self.pick(beforeLane2, oldC2, Self.pick(beforeLane3, column, c3))
+            k3 = Self.pick(beforeLane3, k3, key)
+            c3 = Self.pick(beforeLane3, c3, column)
         }
         return (column, y)
     }

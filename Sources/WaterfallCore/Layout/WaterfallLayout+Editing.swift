@@ -11,34 +11,13 @@ extension WaterfallLayout {
     /// - Complexity: O(k log c) amortized for k new items.
     @inlinable
     public mutating func append<S: Sequence>(contentsOf items: S) where S.Element == ItemSize {
-        // Inlinable so the caller specializes the walk over a non-contiguous sequence (a lazy
-        // map over the data source, say), which is copied in chunks through a stack buffer
-        // rather than into a heap array; arrays and slices hand over their storage directly.
-        // 32 items (768 bytes) stay under the 1 KiB that Swift allocates on the stack.
+        // Inlinable so the caller specializes the walk over the sequence: a lazy map over the
+        // data source is encoded in one pass, with no intermediate array.
         let start = count
-        if items.withContiguousStorageIfAvailable({ appendEncoded($0) }) == nil {
-            var iterator = items.makeIterator()
-            withUnsafeTemporaryAllocation(of: ItemSize.self, capacity: 32) { chunk in
-                var filled = chunk.count
-                while filled == chunk.count {
-                    filled = 0
-                    while filled < chunk.count, let item = iterator.next() {
-                        chunk.initializeElement(at: filled, to: item)
-                        filled += 1
-                    }
-                    appendEncoded(UnsafeBufferPointer(rebasing: chunk[..<filled]))
-                }
-            }
-        }
-        relayout(from: start)
-    }
-
-    /// Stores the sanitized form of `items` after the existing items, without placing them.
-    @usableFromInline
-    mutating func appendEncoded(_ items: UnsafeBufferPointer<ItemSize>) {
-        precondition(count + items.count <= Int(Int32.max), "WaterfallLayout holds at most 2^31 - 1 items")
         uniqueStorage()
-        self.items.append(items)
+        self.items.append(contentsOf: items)
+        precondition(count <= Int(Int32.max), "WaterfallLayout holds at most 2^31 - 1 items")
+        relayout(from: start)
     }
 
     /// Replaces the items in `range` with `items` (insert, delete or replace) and relayouts only

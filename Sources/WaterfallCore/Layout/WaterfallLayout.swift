@@ -54,6 +54,7 @@ public struct WaterfallLayout: Sendable {
     var geometry: LayoutGeometry
     /// Per item: its stored value, slot and y. Copied before mutation when shared (see
     /// ``uniqueStorage()``).
+    @usableFromInline
     var items = ItemStore()
     /// Per column, the indices of its items in ascending order; the last list holds the
     /// full-span items. Copied before mutation when shared (see ``uniqueStorage()``).
@@ -124,6 +125,7 @@ public struct WaterfallLayout: Sendable {
     /// Makes the item store and member lists this layout's own before mutating them
     /// (copy-on-write).
     /// - Complexity: O(1) when not shared, O(n) for the copy otherwise.
+    @usableFromInline
     mutating func uniqueStorage() {
         if !isKnownUniquelyReferenced(&items) { items = items.copy() }
         if !isKnownUniquelyReferenced(&members) { members = members.copy() }

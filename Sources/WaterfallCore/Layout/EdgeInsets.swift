@@ -44,6 +44,10 @@ extension CGFloat {
     /// The engine's single fallback rule for lengths (heights, insets, spacings, widths).
     @inlinable
     var sanitizedLength: CGFloat {
-        isFinite && self > 0 ? self : 0
+        // Two floating-point selects rather than `isFinite && self > 0`, which compiled to two
+        // branches per item on the append path: NaN, negatives and -0 fail the first compare,
+        // +infinity the second.
+        let positive = self > 0 ? self : 0
+        return positive < .infinity ? positive : 0
     }
 }

@@ -4,9 +4,9 @@
 ///
 /// Raw buffers rather than three `ContiguousArray`s so that appending writes each new item once
 /// (no zero fill first), placement writes slots and ys in place without a uniqueness check per
-/// array, and growing is one capacity test for all three. Every y up to the capacity is
-/// initialized (to 0 when allocated), so reading one is always defined; placement overwrites
-/// the ys from the first changed item on.
+/// array, and growing is one capacity test for all three. Buffers are initialized only up to
+/// `count`, and a new item's y only once placement writes it: every mutation of the layout
+/// places the items from the first changed one on before anything reads their ys.
 ///
 /// ``WaterfallLayout`` gives it value semantics by copying a shared instance before mutating it
 /// (see ``copy()``), which is why the class may be `@unchecked Sendable`: a shared instance is
@@ -40,7 +40,6 @@ final class ItemStore: @unchecked Sendable {
         values = .allocate(capacity: capacity)
         slots = .allocate(capacity: capacity)
         ys = .allocate(capacity: capacity)
-        ys.initialize(repeating: 0, count: capacity)
     }
 
     deinit {
@@ -55,7 +54,7 @@ final class ItemStore: @unchecked Sendable {
         let copy = ItemStore(capacity: count)
         copy.values.initialize(from: values, count: count)
         copy.slots.initialize(from: slots, count: count)
-        copy.ys.update(from: ys, count: count)
+        copy.ys.initialize(from: ys, count: count)
         copy.count = count
         return copy
     }
@@ -128,7 +127,6 @@ final class ItemStore: @unchecked Sendable {
         grownValues.moveInitialize(from: values, count: count)
         grownSlots.moveInitialize(from: slots, count: count)
         grownYs.moveInitialize(from: ys, count: count)
-        (grownYs + count).initialize(repeating: 0, count: newCapacity - count)
         values.deallocate()
         slots.deallocate()
         ys.deallocate()

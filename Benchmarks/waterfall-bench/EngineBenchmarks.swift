@@ -38,7 +38,9 @@ enum EngineBenchmarks {
         let feed = Array(million.prefix(20_000))
         let viewport = 844.0
         // The delegate's heightAtIndex, asked by both: the seed asks it for every item on every
-        // reload, the engine only for the new page.
+        // reload, the engine only for the new page, which it is handed as a lazy map over the
+        // closure, so neither side builds an intermediate array. Both read the content height
+        // their layout keeps (the seed's reloadData computes it from its column maxima).
         let heightAtIndex: (Int) -> Double = { feed[$0] }
         var seedView = SeedWaterflow(columns: 4, width: width)
         let seedSession = {
@@ -58,11 +60,11 @@ enum EngineBenchmarks {
             }
         }
         var reused = WaterfallLayout(columns: .fixed(4), containerWidth: width)
-        let (seedCold, coldSession) = Timing.interleavedBest(rounds: 8, baseline: seedSession, contenderRuns: 10) {
+        let (seedCold, coldSession) = Timing.interleavedBest(rounds: 16, baseline: seedSession, contenderRuns: 10) {
             var layout = WaterfallLayout(columns: .fixed(4), containerWidth: width)
             feedSession(&layout)
         }
-        let (seedWarm, warmSession) = Timing.interleavedBest(rounds: 8, baseline: seedSession, contenderRuns: 10) {
+        let (seedWarm, warmSession) = Timing.interleavedBest(rounds: 16, baseline: seedSession, contenderRuns: 10) {
             reused.removeAll()
             feedSession(&reused)
         }

@@ -7,59 +7,76 @@ extension WaterfallLayout {
     /// The tops are searched in two rounds: the lists' fences (every 16th top, small and
     /// contiguous) give each list's block, then that block of 16 members is bisected.
     ///
-    /// Round 1 is skipped when `y` is at or below every list's last fence entry (a feed's
-    /// bottom). Otherwise every list's fence bisection advances in lockstep, one probe per list
-    /// per step: after a jump to a random offset in a large layout nearly every probe misses
-    /// the cache, and in lockstep the lists' misses are in flight together instead of one after
-    /// another. Both rounds pick halves with conditional moves rather than branches, so no
-    /// mispredicted branch throws the other lists' loads away.
+    /// When `y` is at or below every list's last fence entry (a feed's bottom) only the last
+    /// blocks are searched, list by list. Otherwise every list's bisection advances in lockstep,
+    /// one probe per list per step, picking its half with a conditional move: after a jump to a
+    /// random offset in a large layout nearly every probe misses the cache, and in lockstep the
+    /// lists' misses are in flight together instead of one after another, with no mispredicted
+    /// branch throwing the other lists' loads away.
     /// - Complexity: O(L log n) for L lists.
     func firstPositions(inLists lists: Range<Int>, endingBelow y: Double,
                         into positions: UnsafeMutableBufferPointer<Int>) {
         precondition(positions.count >= lists.count)
-        // An empty list counts as ending above y: its "last block" is block 0, position 0.
+        // An empty list counts as ending above y: no block, position 0.
         if lists.allSatisfy({ members.fence(of: $0).last.map { $0 <= y } ?? true }) {
             for (slot, list) in lists.enumerated() {
-                positions[slot] = firstPosition(inList: list, block: members.fence(of: list).count, endingBelow: y)
+                positions[slot] = firstPositionInLastBlock(of: list, endingBelow: y)
             }
             return
         }
-        withUnsafeTemporaryAllocation(of: FenceSearch.self, capacity: lists.count) { searches in
+        let ys = items.ys
+        withUnsafeTemporaryAllocation(of: ListSearch.self, capacity: lists.count) { searches in
+            // Round 1: which block of each list holds the last top at or above y.
             for (slot, list) in lists.enumerated() {
                 let fence = members.fence(of: list)
-                searches.initializeElement(at: slot, to: FenceSearch(fence: fence, base: 0, length: fence.count))
+                let atEnd = fence.last.map { $0 <= y } ?? false
+                searches.initializeElement(at: slot, to: ListSearch(members: members.elements(of: list), fence: fence,
+                                                                    base: atEnd ? fence.count - 1 : 0,
+                                                                    length: atEnd ? 1 : fence.count))
             }
-            Self.bisectInLockstep(searches, notAbove: y)
-            for (slot, search) in searches.enumerated() {
+            Self.bisectInLockstep(searches, notAbove: y) { $0.fence[$1] }
+            for slot in searches.indices {
+                let search = searches[slot]
                 let block = search.length == 0 ? 0 : search.base + (search.fence[search.base] <= y ? 1 : 0)
-                positions[slot] = firstPosition(inList: lists.lowerBound + slot, block: block, endingBelow: y)
+                let lower = Swift.max(block - 1, 0) * MemberLists.fenceStride
+                searches[slot].base = lower
+                searches[slot].length = Swift.min(search.members.count, block * MemberLists.fenceStride) - lower
+            }
+            // Round 2: the last member of that block whose top is at or above y.
+            Self.bisectInLockstep(searches, notAbove: y) { ys[Int($0.members[$1])] }
+            for (slot, search) in searches.enumerated() {
+                guard search.length > 0 else { positions[slot] = 0; continue }
+                let position = search.base + (ys[Int(search.members[search.base])] <= y ? 1 : 0)
+                positions[slot] = stepBack(position, in: search.members, endingBelow: y)
             }
         }
     }
 
-    /// Round 2 of ``firstPositions(inLists:endingBelow:into:)`` for one list: `block` is the
-    /// number of the list's fence entries at or above `y` (0: the list starts below `y`), so the
-    /// last top at or above `y` is in block `block − 1`.
+    /// ``firstPositions(inLists:endingBelow:into:)`` for one list whose last fence entry is at
+    /// or above `y`: a bisection of its last block only.
     @inline(__always)
-    private func firstPosition(inList list: Int, block: Int, endingBelow y: Double) -> Int {
-        guard block > 0 else { return 0 }
+    private func firstPositionInLastBlock(of list: Int, endingBelow y: Double) -> Int {
         let members = members.elements(of: list), ys = items.ys
-        var base = (block - 1) * MemberLists.fenceStride
-        var length = Swift.min(members.count, block * MemberLists.fenceStride) - base
-        while length > 1 {
-            let half = length / 2
-            base = ys[Int(members[base + half])] <= y ? base + half : base
-            length -= half
-        }
-        let position = base + (ys[Int(members[base])] <= y ? 1 : 0)
-        return position > 0 && maxY(of: Int(members[position - 1])) > y ? position - 1 : position
+        guard !members.isEmpty else { return 0 }
+        let lower = (members.count - 1) / MemberLists.fenceStride * MemberLists.fenceStride
+        let position = members[lower...].partitioningIndex { ys[Int($0)] > y }
+        return stepBack(position, in: members, endingBelow: y)
     }
 
-    /// Bisects every search's fence range `base ..< base + length` together. Afterwards each
-    /// non-empty search has one candidate left (`length == 1`): `base` is its last entry at or
-    /// above `y` (≤ y), or its first entry when none is (the caller tells the two apart with one
-    /// more compare).
-    private static func bisectInLockstep(_ searches: UnsafeMutableBufferPointer<FenceSearch>, notAbove y: Double) {
+    /// `position` (the first member whose top is below `y`), or the one before it when that
+    /// member still reaches below `y`.
+    @inline(__always)
+    private func stepBack(_ position: Int, in members: UnsafeBufferPointer<Int32>, endingBelow y: Double) -> Int {
+        position > 0 && maxY(of: Int(members[position - 1])) > y ? position - 1 : position
+    }
+
+    /// Bisects every search's range `base ..< base + length` together, where `key(search, p)` is
+    /// non-decreasing in `p`. Afterwards each non-empty search has one candidate left
+    /// (`length == 1`): `base` is its last position whose key is at most `y`, or its first
+    /// position when no key is (the caller tells the two apart with one more compare).
+    @inline(__always)
+    private static func bisectInLockstep(_ searches: UnsafeMutableBufferPointer<ListSearch>, notAbove y: Double,
+                                         key: (ListSearch, Int) -> Double) {
         // A length l becomes l - l/2 each step; that map is monotonic, so once the longest
         // search is down to one candidate, every search is.
         var longest = searches.reduce(0) { Swift.max($0, $1.length) }
@@ -68,19 +85,21 @@ extension WaterfallLayout {
             for slot in searches.indices where searches[slot].length > 1 {
                 let search = searches[slot]
                 let half = search.length / 2
-                searches[slot].base = search.fence[search.base + half] <= y ? search.base + half : search.base
+                searches[slot].base = key(search, search.base + half) <= y ? search.base + half : search.base
                 searches[slot].length = search.length - half
             }
         }
     }
 }
 
-/// One member list's fence bisection in ``WaterfallLayout/firstPositions(inLists:endingBelow:into:)``.
-struct FenceSearch {
+/// One member list's bisection state in ``WaterfallLayout/firstPositions(inLists:endingBelow:into:)``.
+struct ListSearch {
+    /// The list's members (item indices, ascending).
+    let members: UnsafeBufferPointer<Int32>
     /// The list's fence: the tops of members 0, 16, 32, …
     let fence: UnsafeBufferPointer<Double>
-    /// The first fence entry still in the range being bisected.
+    /// The first position still in the range being bisected.
     var base: Int
-    /// The number of entries still in the range.
+    /// The number of positions still in the range.
     var length: Int
 }

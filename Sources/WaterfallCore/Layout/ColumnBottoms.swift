@@ -67,6 +67,8 @@ struct ColumnBottoms: ColumnState, ~Copyable {
         (0..<count).reduce(-Double.infinity) { Swift.max($0, storage[$1]) }
     }
 
+    /// Places an item in the strategy's column: the shortest (within the tolerance) or, for
+    /// sequential placement, the next in round-robin order.
     /// - Complexity: O(c) up to ``linearScanLimit`` columns, O(log c) above.
     @inline(__always)
     mutating func place(height: Double) -> (column: Int, y: Double) {
@@ -83,6 +85,8 @@ struct ColumnBottoms: ColumnState, ~Copyable {
         return (column, y)
     }
 
+    /// Places a full-span item below the tallest column; sequential placement restarts at
+    /// column 0 after it.
     /// - Complexity: O(c).
     mutating func placeFullSpan(height: Double) -> Double {
         let tallest = self.tallest

@@ -306,6 +306,11 @@ import Testing
         #expect(original.allFrames == snapshot)
         #expect(original.indices(in: CGRect(x: 0, y: 0, width: 300, height: 200)).allSatisfy { $0 < 100 })
         #expect(copy.count == 92)
+        var widened = original
+        widened.containerWidth = 500
+        widened.columns = .fixed(4)
+        #expect(original.allFrames == snapshot)
+        #expect(widened.columnCount == 4)
     }
 
     @Test func storageStaysWithinTwentyFourBytesPerItem() {

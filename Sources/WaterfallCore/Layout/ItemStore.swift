@@ -65,7 +65,7 @@ final class ItemStore: @unchecked Sendable {
     /// Replaces the items in `range` with the sanitized form of `items`, moving the items after
     /// the range into place. The ys from `range.lowerBound` on are left for placement to write.
     /// - Complexity: O(n − range.lowerBound + k) for k new items.
-    func replaceSubrange(_ range: Range<Int>, with items: UnsafeBufferPointer<ItemSize>) {
+    func replaceSubrange<C: Collection>(_ range: Range<Int>, with items: C) where C.Element == ItemSize {
         let newCount = count - range.count + items.count
         reserve(newCount)
         let tail = count - range.upperBound

@@ -30,9 +30,7 @@ extension WaterfallLayout {
         precondition(count - range.count + items.count <= Int(Int32.max),
                      "WaterfallLayout holds at most 2^31 - 1 items")
         uniqueStorage()
-        if items.withContiguousStorageIfAvailable({ self.items.replaceSubrange(range, with: $0) }) == nil {
-            ContiguousArray(items).withUnsafeBufferPointer { self.items.replaceSubrange(range, with: $0) }
-        }
+        self.items.replaceSubrange(range, with: items)
         relayout(from: range.lowerBound)
     }
 

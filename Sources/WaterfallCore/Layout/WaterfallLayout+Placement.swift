@@ -5,11 +5,12 @@ extension WaterfallLayout {
     ///
     /// Rebuilds the column state as it was just before item `start` from the member lists (the
     /// last item of each column and the last full-span item), so no checkpoints are needed.
+    /// Expects the storage to be this layout's own: every mutating entry point calls
+    /// ``uniqueStorage()`` first.
     /// - Complexity: O(c log n + (count − start) · log c).
     @usableFromInline
     mutating func relayout(from start: Int) {
         let count = items.count
-        uniqueStorage()
         members.truncate(before: start)
         let columnCount = geometry.columnCount
         withUnsafeTemporaryAllocation(of: Double.self, capacity: ColumnBottoms.storageSize(columns: columnCount)) { storage in

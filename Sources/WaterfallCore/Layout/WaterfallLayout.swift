@@ -119,6 +119,7 @@ public struct WaterfallLayout: Sendable {
         if members.listCount != geometry.columnCount + 1 {
             members = MemberLists(count: geometry.columnCount + 1)
         }
+        uniqueStorage()
         relayout(from: 0)
     }
 

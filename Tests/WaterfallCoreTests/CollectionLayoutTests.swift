@@ -85,13 +85,9 @@ struct CollectionLayoutTests {
 
     @Test("the view model drives a horizontal layout: visible set equals brute force")
     func horizontalScrolling() {
-        let source = HeadlessDataSource(sizes: Array(repeating: .height(1), count: 500))
-        let host = HeadlessHost()
-        let model = WaterfallViewModel<HeadlessCell>(layout: RowLayout())
-        model.dataSource = source
-        model.delegate = source
-        model.setViewportSize(CGSize(width: 800, height: 120))
-        model.attach(to: host)
+        let fixture = Fixture(sizes: Array(repeating: .height(1), count: 500),
+                              viewport: CGSize(width: 800, height: 120), layout: RowLayout())
+        let model = fixture.model
         var generator = SeededGenerator(seed: 99)
         for step in 0..<200 {
             let x = CGFloat.random(in: 0...(model.contentSize.width - 800), using: &generator)
@@ -118,13 +114,9 @@ struct CollectionLayoutTests {
 
     @Test("a carousel in the view model: exact live set, scales that follow the offset, snapping")
     func carouselInViewModel() {
-        let source = HeadlessDataSource(sizes: Array(repeating: .height(1), count: 40))
-        let host = HeadlessHost()
-        let model = WaterfallViewModel<HeadlessCell>(layout: CarouselLayout())
-        model.dataSource = source
-        model.delegate = source
-        model.setViewportSize(CGSize(width: 390, height: 200))
-        model.attach(to: host)
+        let fixture = Fixture(sizes: Array(repeating: .height(1), count: 40),
+                              viewport: CGSize(width: 390, height: 200), layout: CarouselLayout())
+        let model = fixture.model
         var generator = SeededGenerator(seed: 101)
         for step in 0..<150 {
             let x = CGFloat.random(in: 0...(model.contentSize.width - 390), using: &generator)

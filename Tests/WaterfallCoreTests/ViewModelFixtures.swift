@@ -19,10 +19,12 @@ func randomSizes(_ count: Int, using generator: inout SeededGenerator, fullSpan:
 final class Fixture {
     let source: HeadlessDataSource
     let host = HeadlessHost()
-    let model = WaterfallViewModel<HeadlessCell>()
+    let model: WaterfallViewModel<HeadlessCell>
 
     init(sizes: [ItemSize], columns: Int = 3, viewport: CGSize = CGSize(width: 400, height: 800),
+         layout: any CollectionLayout = WaterfallCollectionLayout(),
          identifier: @escaping (Int) -> String = { _ in "cell" }) {
+        model = WaterfallViewModel<HeadlessCell>(layout: layout)
         source = HeadlessDataSource(sizes: sizes, columns: columns, identifier: identifier)
         model.dataSource = source
         model.delegate = source

@@ -7,6 +7,7 @@ import PackageDescription
 /// - `WaterfallFeed`: feed models, paging loader and image pipeline (Foundation only).
 /// - `WaterfallGTK`: the GTK 4 front end.
 /// - `waterfall-demo`: the shop-wall app; `waterfall-bench`: release-build benchmarks.
+/// - `SeededRandom`: the seedable generator the demo, benchmarks and tests share (not a product).
 let package = Package(
     name: "Waterfall",
     products: [
@@ -19,6 +20,7 @@ let package = Package(
     targets: [
         .target(name: "WaterfallCore"),
         .target(name: "WaterfallFeed"),
+        .target(name: "SeededRandom"),
         .systemLibrary(
             name: "CGtk",
             pkgConfig: "waterfall-gtk4",
@@ -26,14 +28,14 @@ let package = Package(
         ),
         .target(name: "CWaterfallGtk", dependencies: ["CGtk"]),
         .target(name: "WaterfallGTK", dependencies: ["WaterfallCore", "WaterfallFeed", "CGtk", "CWaterfallGtk"]),
-        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CGtk"]),
+        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CGtk", "SeededRandom"]),
         .executableTarget(
             name: "waterfall-bench",
-            dependencies: ["WaterfallCore"],
+            dependencies: ["WaterfallCore", "SeededRandom"],
             path: "Benchmarks/waterfall-bench"
         ),
-        .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore"]),
-        .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed"]),
+        .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom"]),
+        .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom"]),
         .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "waterfall-demo"]),
     ],
     swiftLanguageModes: [.v6]

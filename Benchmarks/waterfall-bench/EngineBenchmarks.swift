@@ -1,11 +1,12 @@
 import Foundation
+import SeededRandom
 import WaterfallCore
 
 /// Benchmarks of the layout engine against the seed port, in one run.
 enum EngineBenchmarks {
     /// Deterministic item heights in 120...380 points.
     static func heights(count: Int, seed: UInt64 = 42) -> [Double] {
-        var random = BenchmarkRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in 120 + Double((random.next() >> 33) % 261) }
     }
 
@@ -88,7 +89,7 @@ enum EngineBenchmarks {
                 engine.forEachIndex(in: rect) { _ in found &+= 1 }
             }
         }
-        var generator = BenchmarkRandom(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let offsets = (0..<steps).map { _ in Double((generator.next() >> 11) % UInt64(contentHeight - viewport)) }
         let jumped = Timing.best(of: 3) {
             for offset in offsets {

@@ -34,19 +34,6 @@ func blackHole<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
 
-/// A deterministic random number generator (Knuth's MMIX linear congruential generator), so
-/// every run measures the same data.
-struct BenchmarkRandom: RandomNumberGenerator {
-    private var state: UInt64
-    /// Creates the generator from a seed.
-    init(seed: UInt64) { state = seed }
-    /// The next 64 bits; the high bits are the good ones.
-    mutating func next() -> UInt64 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return state
-    }
-}
-
 extension Duration {
     /// The duration in microseconds.
     var microseconds: Double {

@@ -1,3 +1,5 @@
+import SeededRandom
+
 /// One product of the generated shop (seed 004's `iCocosShop`: image size, image, price),
 /// computed from its id alone, so a million items cost no memory until they are shown. Making
 /// one allocates nothing: the texts are built only when asked for.
@@ -45,28 +47,6 @@ struct ShopItem: Sendable, Equatable {
 
     /// What a screen reader says for the cell: title and price.
     var accessibleLabel: String { "\(title), \(price)" }
-}
-
-/// A small, fast, seedable generator (SplitMix64), so items are reproducible across runs.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in `0..<bound`.
-    mutating func next(below bound: Int) -> Int {
-        Int(next() % UInt64(bound))
-    }
 }
 
 private extension String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCore
+import SeededRandom
 
 /// Seed 003's carousel and circle layouts.
 @Suite struct CarouselCircleLayoutTests {
@@ -35,7 +36,7 @@ import Testing
 
     @Test func snappingPicksTheNearestCentreForRandomOffsets() {
         for seed in UInt64(0)..<500 {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             let count = Int.random(in: 1...40, using: &rng)
             let layout = carousel(count: count, offset: CGFloat.random(in: 0...Double(count) * 140, using: &rng))
             let proposed = CGPoint(x: CGFloat.random(in: -300...(layout.contentSize.width + 300), using: &rng), y: 0)
@@ -49,7 +50,7 @@ import Testing
 
     @Test func aFastFlingMovesAtLeastOneItem() {
         for seed in UInt64(0)..<200 {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             let current = Int.random(in: 1...18, using: &rng)
             let layout = carousel(count: 20, offset: CGFloat(current) * 140)
             let direction: CGFloat = Bool.random(using: &rng) ? 1 : -1
@@ -65,7 +66,7 @@ import Testing
 
     @Test func carouselQueriesEqualBruteForce() {
         for seed in UInt64(0)..<200 {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             let layout = carousel(count: Int.random(in: 0...60, using: &rng))
             let rect = CGRect(x: CGFloat.random(in: -200...9000, using: &rng), y: CGFloat.random(in: -50...150, using: &rng),
                               width: CGFloat.random(in: 0...800, using: &rng), height: CGFloat.random(in: 0...300, using: &rng))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterfallCore
+import SeededRandom
 
 /// A minimal horizontal layout (one row of equal squares, like seed 003's line layout without
 /// the scaling), to show that the protocol serves horizontal layouts and that its defaults work.
@@ -37,7 +38,7 @@ struct RowLayout: CollectionLayout {
 struct CollectionLayoutTests {
     @Test("the waterfall adapter reports exactly the items overlapping a rectangle", arguments: [91, 92, 93] as [UInt64])
     func adapterQueriesAreExact(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var engine = WaterfallLayout(columns: .fixed(Int.random(in: 1...6, using: &generator)), containerWidth: 500)
         engine.append(contentsOf: randomSizes(1_500, using: &generator))
         let layout = WaterfallCollectionLayout(engine)
@@ -88,7 +89,7 @@ struct CollectionLayoutTests {
         let fixture = Fixture(sizes: Array(repeating: .height(1), count: 500),
                               viewport: CGSize(width: 800, height: 120), layout: RowLayout())
         let model = fixture.model
-        var generator = SeededGenerator(seed: 99)
+        var generator = SplitMix64(seed: 99)
         for step in 0..<200 {
             let x = CGFloat.random(in: 0...(model.contentSize.width - 800), using: &generator)
             model.setContentOffset(CGPoint(x: x, y: 0))
@@ -117,7 +118,7 @@ struct CollectionLayoutTests {
         let fixture = Fixture(sizes: Array(repeating: .height(1), count: 40),
                               viewport: CGSize(width: 390, height: 200), layout: CarouselLayout())
         let model = fixture.model
-        var generator = SeededGenerator(seed: 101)
+        var generator = SplitMix64(seed: 101)
         for step in 0..<150 {
             let x = CGFloat.random(in: 0...(model.contentSize.width - 390), using: &generator)
             model.setContentOffset(CGPoint(x: x, y: 0))

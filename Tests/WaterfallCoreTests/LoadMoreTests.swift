@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import WaterfallCore
+import SeededRandom
 
 @MainActor
 @Suite("Load-more")
 struct LoadMoreTests {
     /// A fixture with load-more on, its first page already on screen.
     private func makeFixture(items: Int = 200) -> Fixture {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let fixture = Fixture(sizes: randomSizes(items, using: &generator))
         fixture.model.isLoadMoreEnabled = true
         return fixture
@@ -15,7 +16,7 @@ struct LoadMoreTests {
 
     @Test("fires exactly once per page over 10,000 scroll steps", arguments: [81, 82, 83] as [UInt64])
     func oncePerPage(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let fixture = makeFixture()
         let lastPage = 30
         var pages = 0

@@ -1,26 +1,12 @@
 import Foundation
 @testable import WaterfallCore
-
-/// A small deterministic generator so every random test can print and replay its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    /// Creates the generator from a seed.
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import SeededRandom
 
 /// Random configurations and item lists for the engine tests.
 enum RandomLayouts {
     /// A random configuration: 1–40 columns (so both the linear scan and the tree are used),
     /// fixed or adaptive, every placement strategy and direction, sometimes bad values.
-    static func layout(_ rng: inout SeededGenerator) -> WaterfallLayout {
+    static func layout(_ rng: inout SplitMix64) -> WaterfallLayout {
         let columns: ColumnCount = Bool.random(using: &rng)
             ? .fixed(Int.random(in: -1...40, using: &rng))
             : .adaptive(minimumWidth: length(&rng, upTo: 300))
@@ -41,7 +27,7 @@ enum RandomLayouts {
     }
 
     /// A length, usually sensible, sometimes 0, negative, NaN or infinite.
-    static func length(_ rng: inout SeededGenerator, upTo limit: CGFloat) -> CGFloat {
+    static func length(_ rng: inout SplitMix64, upTo limit: CGFloat) -> CGFloat {
         switch Int.random(in: 0..<40, using: &rng) {
         case 0: return .nan
         case 1: return -CGFloat.random(in: 0...limit, using: &rng)
@@ -52,7 +38,7 @@ enum RandomLayouts {
     }
 
     /// One random item: mostly column items, some full-span, some invalid.
-    static func item(_ rng: inout SeededGenerator) -> ItemSize {
+    static func item(_ rng: inout SplitMix64) -> ItemSize {
         switch Int.random(in: 0..<20, using: &rng) {
         case 0: return .fullSpan(height: length(&rng, upTo: 200))
         case 1: return .fullSpanAspectRatio(width: length(&rng, upTo: 2000), height: length(&rng, upTo: 800))
@@ -62,7 +48,7 @@ enum RandomLayouts {
     }
 
     /// `count` random items.
-    static func items(_ rng: inout SeededGenerator, count: Int) -> [ItemSize] {
+    static func items(_ rng: inout SplitMix64, count: Int) -> [ItemSize] {
         (0..<count).map { _ in item(&rng) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterfallCore
+import SeededRandom
 
 @MainActor
 @Suite("View model: batch updates and scroll anchoring")
@@ -12,7 +13,7 @@ struct ViewModelBatchUpdateTests {
 
     @Test("a page appended at the bottom moves no visible cell")
     func appendAtBottomMovesNothing() {
-        var generator = SeededGenerator(seed: 21)
+        var generator = SplitMix64(seed: 21)
         let fixture = Fixture(sizes: randomSizes(1_000, using: &generator))
         fixture.model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
         let before = fixture.model.visibleIndices.map { ($0, fixture.model.cell(at: $0), fixture.model.cell(at: $0)?.attributes) }
@@ -31,7 +32,7 @@ struct ViewModelBatchUpdateTests {
 
     @Test("after prepending 50 items the first visible item stays within 1 pt", arguments: [31, 32, 33] as [UInt64])
     func prependKeepsAnchor(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let fixture = Fixture(sizes: randomSizes(2_000, using: &generator))
         fixture.model.setContentOffset(CGPoint(x: 0, y: CGFloat.random(in: 2_000...fixture.maxOffset / 2, using: &generator)))
         let first = fixture.model.visibleIndices[0]
@@ -47,7 +48,7 @@ struct ViewModelBatchUpdateTests {
 
     @Test("after going from 3 to 5 columns the first visible item stays within 1 pt", arguments: [41, 42, 43] as [UInt64])
     func columnChangeKeepsAnchor(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let fixture = Fixture(sizes: randomSizes(3_000, using: &generator, fullSpan: false))
         fixture.model.setContentOffset(CGPoint(x: 0, y: CGFloat.random(in: 1_000...fixture.maxOffset / 3, using: &generator)))
         let first = fixture.model.visibleIndices[0]
@@ -62,7 +63,7 @@ struct ViewModelBatchUpdateTests {
 
     @Test("after a width change (rotation to landscape) the first visible item stays within 1 pt")
     func widthChangeKeepsAnchor() {
-        var generator = SeededGenerator(seed: 51)
+        var generator = SplitMix64(seed: 51)
         let fixture = Fixture(sizes: randomSizes(3_000, using: &generator))
         fixture.model.setContentOffset(CGPoint(x: 0, y: 20_000))
         let first = fixture.model.visibleIndices[0]
@@ -76,7 +77,7 @@ struct ViewModelBatchUpdateTests {
 
     @Test("random batch updates match a rebuilt layout and keep the cells that stay", arguments: Array(61...72) as [UInt64])
     func randomBatchUpdates(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let fixture = Fixture(sizes: randomSizes(600, using: &generator), columns: Int.random(in: 2...4, using: &generator))
         // Identities of the model's items, to follow them through the updates.
         var ids = Array(0..<600)

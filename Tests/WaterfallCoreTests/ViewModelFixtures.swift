@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import WaterfallCore
+import SeededRandom
 
 /// Random item sizes: mostly heights and image ratios, a few full-span banners.
-func randomSizes(_ count: Int, using generator: inout SeededGenerator, fullSpan: Bool = true) -> [ItemSize] {
+func randomSizes(_ count: Int, using generator: inout SplitMix64, fullSpan: Bool = true) -> [ItemSize] {
     (0..<count).map { _ in
         switch Int.random(in: 0..<20, using: &generator) {
         case 0 where fullSpan: return .fullSpan(height: CGFloat.random(in: 40...120, using: &generator).rounded())

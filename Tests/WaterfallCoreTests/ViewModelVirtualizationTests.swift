@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import WaterfallCore
+import SeededRandom
 
 @MainActor
 @Suite("View model: visible set, reuse, hit testing")
 struct ViewModelVirtualizationTests {
     @Test("visible set equals brute force over random scroll sequences", arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func visibleSetMatchesBruteForce(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let fixture = Fixture(sizes: randomSizes(2_000, using: &generator),
                               columns: Int.random(in: 1...6, using: &generator))
         fixture.expectConsistent("seed \(seed), initial")
@@ -26,7 +27,7 @@ struct ViewModelVirtualizationTests {
 
     @Test("hit testing equals brute force", arguments: [11, 12, 13] as [UInt64])
     func hitTestMatchesBruteForce(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let fixture = Fixture(sizes: randomSizes(3_000, using: &generator), columns: 4)
         for probe in 0..<400 {
             if probe % 20 == 0 {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallCore
+import SeededRandom
 
 /// The engine against the seeds' rule and the simple reference.
 @Suite struct WaterfallLayoutTests {
@@ -22,7 +23,7 @@ import Testing
     @Test func matchesTheSeedsAlgorithmExactly() {
         // The seed's own loop (HMWaterflowView reloadData), literally: maxY == 0 means first row.
         for seed in UInt64(0)..<300 {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             let columns = Int.random(in: 1...8, using: &rng)
             let width = CGFloat(Int.random(in: 200...1400, using: &rng))
             let heights = (0..<Int.random(in: 0...400, using: &rng)).map { _ in CGFloat.random(in: 1...400, using: &rng) }
@@ -51,7 +52,7 @@ import Testing
 
     @Test func agreesWithReferenceOnRandomConfigurations() {
         for seed in UInt64(0)..<3000 {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             var layout = RandomLayouts.layout(&rng)
             let items = RandomLayouts.items(&rng, count: Int.random(in: 0...120, using: &rng))
             layout.append(contentsOf: items)
@@ -65,7 +66,7 @@ import Testing
         // column, across paged appends, edits in the middle and full-span items.
         let heights: [CGFloat] = [0, 5, 10, 10, 10.5, 20]
         for seed in UInt64(0)..<1500 {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             var layout = WaterfallLayout(columns: .fixed(Int.random(in: 1...4, using: &rng)),
                                          insets: EdgeInsets(all: [0, 8].randomElement(using: &rng)!),
                                          columnSpacing: 8, rowSpacing: [0, 8].randomElement(using: &rng)!,
@@ -92,7 +93,7 @@ import Testing
 
     @Test func pagedAppendsEqualOneShotLayout() {
         for seed in UInt64(0)..<400 {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             var paged = RandomLayouts.layout(&rng)
             var oneShot = paged
             let items = RandomLayouts.items(&rng, count: Int.random(in: 0...300, using: &rng))
@@ -115,7 +116,7 @@ import Testing
 
     @Test func editsEqualAFreshLayoutOfTheEditedList() {
         for seed in UInt64(0)..<400 {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             var layout = RandomLayouts.layout(&rng)
             var items = RandomLayouts.items(&rng, count: Int.random(in: 0...150, using: &rng))
             layout.append(contentsOf: items)
@@ -138,7 +139,7 @@ import Testing
 
     @Test func configurationChangesEqualAFreshLayout() {
         for seed in UInt64(0)..<300 {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             var layout = RandomLayouts.layout(&rng)
             let items = RandomLayouts.items(&rng, count: Int.random(in: 0...200, using: &rng))
             layout.append(contentsOf: items)
@@ -158,7 +159,7 @@ import Testing
 
     @Test func visibleQueriesEqualBruteForce() {
         for seed in UInt64(0)..<400 {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             var layout = RandomLayouts.layout(&rng)
             layout.append(contentsOf: RandomLayouts.items(&rng, count: Int.random(in: 0...400, using: &rng)))
             let frames = layout.allFrames
@@ -177,7 +178,7 @@ import Testing
 
     @Test func hitTestingEqualsBruteForce() {
         for seed in UInt64(0)..<300 {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             var layout = RandomLayouts.layout(&rng)
             layout.append(contentsOf: RandomLayouts.items(&rng, count: Int.random(in: 0...300, using: &rng)))
             let frames = layout.allFrames
@@ -239,7 +240,7 @@ import Testing
 
     @Test func rightToLeftIsTheMirrorImage() {
         for seed in UInt64(0)..<100 {
-            var rng = SeededGenerator(seed: seed)
+            var rng = SplitMix64(seed: seed)
             var ltr = WaterfallLayout(columns: .fixed(Int.random(in: 1...6, using: &rng)),
                                       insets: EdgeInsets(top: 4, left: 10, bottom: 4, right: 20), containerWidth: 600)
             var rtl = ltr

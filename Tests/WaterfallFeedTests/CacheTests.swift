@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallFeed
+import SeededRandom
 
 @Suite("Caches")
 struct CacheTests {

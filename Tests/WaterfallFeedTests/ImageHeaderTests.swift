@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaterfallFeed
+import SeededRandom
 
 @Suite("Image headers and folder feeds")
 struct ImageHeaderTests {

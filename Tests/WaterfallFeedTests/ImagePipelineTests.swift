@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaterfallFeed
+import SeededRandom
 
 @Suite("Image pipeline against the local server")
 struct ImagePipelineTests {

@@ -25,15 +25,11 @@ final class ShopWindow {
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
         window.setChild(view.widget)
 
-        let refreshButton = gtk_button_new_from_icon_name("view-refresh-symbolic")!
-        gtk_widget_set_tooltip_text(refreshButton, "Refresh (F5)")
-        Accessible.setLabel(refreshButton, "Refresh")
-        Signal.connect(refreshButton, "clicked") { [view] in view.refresh() }
-        window.packEnd(refreshButton)
+        window.addRefreshButton(refreshing: view)
 
         layouts = LayoutSwitcher(window: window, view: view, initial: options.layout)
         wall.onSelect = { [window] item in
-            gtk_window_set_title(gcast(window.pointer), "Shop Wall — \(item.title), \(item.price)")
+            gtk_window_set_title(gcast(window.pointer), "Shop Wall — \(item.accessibleLabel)")
         }
     }
 

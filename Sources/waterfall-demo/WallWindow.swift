@@ -1,3 +1,4 @@
+import CGtk
 import WaterfallGTK
 
 /// What the demo's modes need from a shop-wall window, whichever source fills it: the generated
@@ -32,4 +33,15 @@ func makeWallWindow(application: Application, options: Options, preloadAll: Bool
         return ShopWindow(application: application, options: options, preloadAll: preloadAll)
     }
     return FeedWindow(application: application, options: options, loader: loader, preloadAll: preloadAll)
+}
+
+extension Window {
+    /// Adds the header bar's refresh button, which refreshes `view` as F5 does.
+    func addRefreshButton(refreshing view: WaterfallView<WaterfallImageCell>) {
+        let button = gtk_button_new_from_icon_name("view-refresh-symbolic")!
+        gtk_widget_set_tooltip_text(button, "Refresh (F5)")
+        Accessible.setLabel(button, "Refresh")
+        Signal.connect(button, "clicked") { [view] in view.refresh() }
+        packEnd(button)
+    }
 }

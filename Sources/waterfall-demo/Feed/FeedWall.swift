@@ -86,7 +86,7 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
         let cell = cells.cell(from: waterfallView)
         let item = items[index]
         cell.setCaption(item.price ?? item.title ?? "")
-        cell.setAccessibleLabel([item.title, item.price].compactMap { $0 }.joined(separator: ", "))
+        cell.setAccessibleLabel(item.accessibleLabel)
         bindCounts.binds += 1
         if cell.loadImage(imageRequest(for: item, priority: .visible), from: pipeline) {
             bindCounts.shownFromCache += 1

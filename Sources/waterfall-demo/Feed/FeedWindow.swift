@@ -22,15 +22,10 @@ final class FeedWindow: WallWindow {
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
         window.setChild(pane.widget)
 
-        let refreshButton = gtk_button_new_from_icon_name("view-refresh-symbolic")!
-        gtk_widget_set_tooltip_text(refreshButton, "Refresh (F5)")
-        Accessible.setLabel(refreshButton, "Refresh")
-        Signal.connect(refreshButton, "clicked") { [view] in view.refresh() }
-        window.packEnd(refreshButton)
+        window.addRefreshButton(refreshing: view)
 
         pane.wall.onSelect = { [window] item in
-            let name = [item.title, item.price].compactMap { $0 }.joined(separator: ", ")
-            gtk_window_set_title(gcast(window.pointer), "Shop Wall — \(name)")
+            gtk_window_set_title(gcast(window.pointer), "Shop Wall — \(item.accessibleLabel)")
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
+import SeededRandom
 import Testing
 @testable import WaterfallCore
-import SeededRandom
 
 /// Seed 003's carousel and circle layouts.
 @Suite struct CarouselCircleLayoutTests {

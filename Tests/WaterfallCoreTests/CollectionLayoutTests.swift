@@ -1,7 +1,7 @@
 import Foundation
+import SeededRandom
 import Testing
 import WaterfallCore
-import SeededRandom
 
 /// A minimal horizontal layout (one row of equal squares, like seed 003's line layout without
 /// the scaling), to show that the protocol serves horizontal layouts and that its defaults work.
@@ -89,13 +89,7 @@ struct CollectionLayoutTests {
         let fixture = Fixture(sizes: Array(repeating: .height(1), count: 500),
                               viewport: CGSize(width: 800, height: 120), layout: RowLayout())
         let model = fixture.model
-        var generator = SplitMix64(seed: 99)
-        for step in 0..<200 {
-            let x = CGFloat.random(in: 0...(model.contentSize.width - 800), using: &generator)
-            model.setContentOffset(CGPoint(x: x, y: 0))
-            let window = model.visibleBounds.insetBy(dx: -model.overscan, dy: 0)
-            let expected = (0..<500).filter { model.layout.frame(at: $0).overlaps(window) }
-            #expect(model.liveIndices == expected, "step \(step), x \(x)")
+        fixture.expectExactLiveSetScrollingHorizontally(steps: 200, seed: 99) { _, x in
             #expect(model.index(at: CGPoint(x: 5, y: 5)) == model.layout.index(at: CGPoint(x: x + 5, y: 5)))
         }
         model.scrollToItem(at: 250)
@@ -118,13 +112,7 @@ struct CollectionLayoutTests {
         let fixture = Fixture(sizes: Array(repeating: .height(1), count: 40),
                               viewport: CGSize(width: 390, height: 200), layout: CarouselLayout())
         let model = fixture.model
-        var generator = SplitMix64(seed: 101)
-        for step in 0..<150 {
-            let x = CGFloat.random(in: 0...(model.contentSize.width - 390), using: &generator)
-            model.setContentOffset(CGPoint(x: x, y: 0))
-            let window = model.visibleBounds.insetBy(dx: -model.overscan, dy: 0)
-            let expected = (0..<40).filter { model.layout.frame(at: $0).overlaps(window) }
-            #expect(model.liveIndices == expected, "step \(step), x \(x)")
+        fixture.expectExactLiveSetScrollingHorizontally(steps: 150, seed: 101) { step, x in
             for index in model.liveIndices {
                 let placed = model.cell(at: index)?.attributes
                 #expect(placed == model.layout.layoutAttributes(at: index).offsetBy(dx: -x, dy: 0), "step \(step), item \(index)")

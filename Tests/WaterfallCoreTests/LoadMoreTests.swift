@@ -1,7 +1,7 @@
 import Foundation
+import SeededRandom
 import Testing
 import WaterfallCore
-import SeededRandom
 
 @MainActor
 @Suite("Load-more")

@@ -1,6 +1,6 @@
 import Foundation
-@testable import WaterfallCore
 import SeededRandom
+@testable import WaterfallCore
 
 /// Random configurations and item lists for the engine tests.
 enum RandomLayouts {

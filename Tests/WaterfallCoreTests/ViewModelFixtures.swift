@@ -1,7 +1,7 @@
 import Foundation
+import SeededRandom
 import Testing
 import WaterfallCore
-import SeededRandom
 
 /// Random item sizes: mostly heights and image ratios, a few full-span banners.
 func randomSizes(_ count: Int, using generator: inout SplitMix64, fullSpan: Bool = true) -> [ItemSize] {
@@ -39,6 +39,22 @@ final class Fixture {
     /// Brute force: every index whose frame overlaps `rect`.
     func bruteForceIndices(in rect: CGRect) -> [Int] {
         (0..<model.numberOfItems).filter { model.layout.frame(at: $0).overlaps(rect) }
+    }
+
+    /// Scrolls a horizontal layout to `steps` random offsets drawn from `seed`, checking after
+    /// each that the live set is exactly the items overlapping the horizontally overscanned
+    /// viewport; `body` adds the caller's own checks for each step and offset.
+    func expectExactLiveSetScrollingHorizontally(steps: Int, seed: UInt64,
+                                                sourceLocation: SourceLocation = #_sourceLocation,
+                                                _ body: (_ step: Int, _ x: CGFloat) -> Void = { _, _ in }) {
+        var generator = SplitMix64(seed: seed)
+        for step in 0..<steps {
+            let x = CGFloat.random(in: 0...(model.contentSize.width - model.viewportSize.width), using: &generator)
+            model.setContentOffset(CGPoint(x: x, y: 0))
+            let window = model.visibleBounds.insetBy(dx: -model.overscan, dy: 0)
+            #expect(model.liveIndices == bruteForceIndices(in: window), "step \(step), x \(x)", sourceLocation: sourceLocation)
+            body(step, x)
+        }
     }
 
     /// Checks every invariant of the live set against brute force.

@@ -1,7 +1,7 @@
 import Foundation
+import SeededRandom
 import Testing
 import WaterfallCore
-import SeededRandom
 
 @MainActor
 @Suite("View model: visible set, reuse, hit testing")

@@ -1,7 +1,7 @@
 import Foundation
+import SeededRandom
 import Testing
 @testable import WaterfallCore
-import SeededRandom
 
 /// The engine against the seeds' rule and the simple reference.
 @Suite struct WaterfallLayoutTests {

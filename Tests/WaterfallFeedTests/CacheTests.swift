@@ -1,7 +1,7 @@
 import Foundation
+import SeededRandom
 import Testing
 @testable import WaterfallFeed
-import SeededRandom
 
 @Suite("Caches")
 struct CacheTests {

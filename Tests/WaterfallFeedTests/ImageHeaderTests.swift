@@ -1,7 +1,7 @@
 import Foundation
+import SeededRandom
 import Testing
 import WaterfallFeed
-import SeededRandom
 
 @Suite("Image headers and folder feeds")
 struct ImageHeaderTests {

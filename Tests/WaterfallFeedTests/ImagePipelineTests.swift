@@ -1,7 +1,7 @@
 import Foundation
+import SeededRandom
 import Testing
 @testable import WaterfallFeed
-import SeededRandom
 
 @Suite("Image pipeline against the local server")
 struct ImagePipelineTests {

@@ -22,7 +22,7 @@ extension WaterfallView {
     }
 
     /// Applies inserts, deletes, moves and reloads (the data source must already reflect
-    /// them; see ``WaterfallCore/WaterfallViewModel/performBatchUpdates(_:)``). Animated, items
+    /// them; see `WaterfallViewModel.performBatchUpdates(_:)`). Animated, items
     /// that stay slide to their new places, new ones fade in and deleted ones fade out before
     /// their pictures go away.
     public func performBatchUpdates(_ updates: [ItemUpdate], animated: Bool = true) {

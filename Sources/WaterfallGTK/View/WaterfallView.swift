@@ -4,14 +4,14 @@ import Foundation
 import WaterfallCore
 
 /// A GTK 4 waterfall (masonry) wall: the seeds' `WaterflowView` as a widget, and seed 003's
-/// collection view for any ``WaterfallCore/CollectionLayout`` (carousel, circle).
+/// collection view for any `CollectionLayout` (carousel, circle).
 ///
-/// A thin shell over ``WaterfallCore/WaterfallViewModel``: the model decides which items are
+/// A thin shell over `WaterfallViewModel`: the model decides which items are
 /// live, where they go and which cells are reused; the view creates the widgets, positions them
 /// where the model says (relative to the scroll offset, so content taller than 2^24 px is still
 /// exact) and turns GTK events — resize, wheel, touchpad with kinetic scrolling and overscroll,
 /// scrollbars, keyboard, clicks — into model calls. It scrolls along the layout's
-/// ``WaterfallCore/ScrollAxis`` (vertical, horizontal with snapping, or not at all), draws the
+/// `ScrollAxis` (vertical, horizontal with snapping, or not at all), draws the
 /// attributes' scale, alpha and z-order, and animates layout switches and batch updates at the
 /// frame clock (``setLayout(_:animated:)``, ``performBatchUpdates(_:animated:)``).
 ///

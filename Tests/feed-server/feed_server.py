@@ -43,12 +43,13 @@ Routes (all state is keyed by the request path, so tests use unique path prefixe
 /img/<name>.png    a PNG signature + IHDR of w x h (query w, h), padded to `size` bytes.
     Query: delay=MS, fail=S:T (status S for the first T requests), broken=1 (not an image),
     empty=1 (empty body), truncate=1 (half the body, then close), ctype=TYPE,
-    real=1 (a decodable w x h PNG of one colour chosen by the name)
+    real=1 (a decodable w x h PNG of one colour chosen by the name), hold=1 (the PNG header,
+    then the rest of the promised `size` bytes one every 50 ms until the client disconnects)
 /hang/<name>       headers promising 100000 bytes, then one byte every 50 ms until the client
                    disconnects (recorded) or 60 s pass
 /stall/<name>      headers promising 1000 bytes, then nothing for up to 30 s
 /_count?path=P       how many requests path P received
-/_disconnects?path=P how many /hang requests on path P saw the client disconnect
+/_disconnects?path=P how many /hang (or /img hold=1) requests on path P saw the client disconnect
 """
 import json
 import os
@@ -359,6 +360,9 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_body(status, b"injected failure", "text/plain")
         if query.get("empty"):
             return self.send_body(200, b"", "image/png")
+        if query.get("hold"):
+            return self.hold(urlsplit(self.path).path, int(query.get("w", "10")), int(query.get("h", "10")),
+                             int(query.get("size", "100000")))
         if query.get("broken"):
             body = b"this is not an image" * 10
         elif query.get("real"):
@@ -369,6 +373,23 @@ class Handler(BaseHTTPRequestHandler):
             body = png_header(int(query.get("w", "10")), int(query.get("h", "10")))
             body += b"\0" * max(0, int(query.get("size", "0")) - len(body))
         self.send_body(200, body, query.get("ctype", "image/png"), truncate=bool(query.get("truncate")))
+
+    def hold(self, path, width, height, size):
+        header = png_header(width, height)
+        self.send_response(200)
+        self.send_header("Content-Type", "image/png")
+        self.send_header("Content-Length", str(max(size, len(header) + 1)))
+        self.end_headers()
+        try:
+            self.wfile.write(header)
+            self.wfile.flush()
+            for _ in range(1200):
+                time.sleep(0.05)
+                self.wfile.write(b"\0")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            bump(DISCONNECTS, path)
+        self.close_connection = True
 
     def hang(self, path):
         self.send_response(200)

@@ -69,6 +69,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var capturedGhosts: [Int: TransitionGhost]?
     /// The last ghost id handed out.
     var lastGhostID = 0
+    /// The one-shot tick callback that applies the model's pending size changes before the
+    /// next frame, while some are pending.
+    var sizeChangeTick: UInt32?
 
     /// The running settle of a snapping layout (seed 003's carousel centring an item).
     var settle: ScrollSettle?

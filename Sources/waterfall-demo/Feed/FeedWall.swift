@@ -4,7 +4,8 @@ import WaterfallFeed
 import WaterfallGTK
 
 /// The wall's data source and delegate for a real feed (`--feed`, `--folder`): items from a
-/// `FeedLoader`, each sized by its image's aspect ratio before the image arrives, and images
+/// `FeedLoader`, each sized by its image's aspect ratio before the image arrives (or at an
+/// estimate corrected from the image's header, see `FeedWall+Sizes.swift`), and images
 /// from the shared `ImagePipeline` at the cell's pixel size (HiDPI scale included) — shown in the
 /// same frame when cached, prefetched for the next screen, cancelled when a cell is reused.
 ///
@@ -38,6 +39,8 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
     var cellsCreated: Int { cells.created }
     /// Binding figures.
     private(set) var bindCounts = BindCounts()
+    /// Estimated and discovered item sizes.
+    var sizes = Sizes()
 
     // Loader bookkeeping, used by FeedWall+Loading.swift.
     /// The subscription to the loader's events, made by ``start()``.
@@ -68,7 +71,8 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
     }
 
     private func targetSize(for item: FeedItem) -> ImagePixelSize {
-        let size = view?.cellPixelSize(forImageWidth: Double(item.pixelWidth), height: Double(item.pixelHeight)) ?? (width: 0, height: 0)
+        let layout = layoutSize(of: item)
+        let size = view?.cellPixelSize(forImageWidth: layout.width, height: layout.height) ?? (width: 0, height: 0)
         return ImagePixelSize(width: size.width, height: size.height)
     }
 
@@ -109,8 +113,8 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
     // MARK: Delegate
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
-        let item = items[index]
-        return .aspectRatio(width: CGFloat(item.pixelWidth), height: CGFloat(item.pixelHeight))
+        let size = layoutSize(of: items[index])
+        return .aspectRatio(width: CGFloat(size.width), height: CGFloat(size.height))
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {

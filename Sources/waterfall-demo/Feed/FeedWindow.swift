@@ -78,6 +78,9 @@ final class FeedWindow: WallWindow {
             ("image_cache_mb", .double(Double(images.memoryCacheBytes) / megabyte)),
             ("image_cache_peak_mb", .double(Double(max(imageCachePeakBytes, images.memoryCacheBytes)) / megabyte)),
             ("image_cache_cap_mb", .double(Double(wall.pipeline.configuration.memoryCacheByteLimit) / megabyte)),
+            ("items_estimated", .int(wall.sizes.estimatedCount)),
+            ("items_resized", .int(view.model.sizeChangeStatistics.itemsResized)),
+            ("size_relayouts", .int(view.model.sizeChangeStatistics.relayouts)),
             ("cell_binds", .int(wall.bindCounts.binds)),
             ("cell_binds_shown_from_cache", .int(wall.bindCounts.shownFromCache)),
         ]

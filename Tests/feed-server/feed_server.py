@@ -255,7 +255,7 @@ class Handler(BaseHTTPRequestHandler):
         photos = []
         for i in range(per if page <= pages else 0):
             ident = f"{key}-{shape}-p{page}-{i}"
-            width, height = 100 + 10 * i, 150 + 20 * page + 7 * i
+            width, height = 100 + 10 * i, 150 + 20 * page + (67 * i) % 230
             url = f"http://{self.headers['Host']}/img/{ident}.png?w={width}&h={height}"
             if query.get("real"):
                 url += "&real=1"

@@ -70,9 +70,15 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
         ImageRequest(url: item.imageURL, targetSize: targetSize(for: item), priority: priority)
     }
 
+    /// The box the image is decoded to fit: the cell's pixel size; for an item whose feed gave
+    /// no size, a box as wide as the cell and four times as tall, the same before and after its
+    /// correction, so the image loads once, at the cell's width.
     private func targetSize(for item: FeedItem) -> ImagePixelSize {
-        let layout = layoutSize(of: item)
-        let size = view?.cellPixelSize(forImageWidth: layout.width, height: layout.height) ?? (width: 0, height: 0)
+        guard item.hasValidPixelSize else {
+            let width = view?.cellPixelSize(forImageWidth: 1, height: 1).width ?? 0
+            return ImagePixelSize(width: width, height: 4 * width)
+        }
+        let size = view?.cellPixelSize(forImageWidth: item.pixelWidth, height: item.pixelHeight) ?? (width: 0, height: 0)
         return ImagePixelSize(width: size.width, height: size.height)
     }
 

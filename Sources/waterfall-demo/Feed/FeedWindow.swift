@@ -35,9 +35,11 @@ final class FeedWindow: WallWindow {
     /// Cells the feed wall created.
     var cellsCreated: Int { pane.wall.cellsCreated }
 
-    /// Whether every visible cell shows its image or its error placeholder.
+    /// Whether every visible cell shows its image or its error placeholder, with no size
+    /// correction pending or still animating.
     var visibleImagesReady: Bool {
         let visible = view.model.visibleIndices
+        guard !view.model.hasPendingSizeChanges, !view.isAnimatingTransition else { return false }
         return !visible.isEmpty && visible.allSatisfy { index in
             view.model.cell(at: index).map { $0.hasImage || $0.showsError } ?? false
         }

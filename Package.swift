@@ -22,13 +22,13 @@ let package = Package(
         .target(name: "WaterfallFeed"),
         .target(name: "SeededRandom"),
         .systemLibrary(
-            name: "CGtk",
-            pkgConfig: "waterfall-gtk4",
+            name: "CWaterfallGtk4",
+            pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        .target(name: "CWaterfallGtk", dependencies: ["CGtk"]),
-        .target(name: "WaterfallGTK", dependencies: ["WaterfallCore", "WaterfallFeed", "CGtk", "CWaterfallGtk"]),
-        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CGtk", "SeededRandom"]),
+        .target(name: "CWaterfallGtk", dependencies: ["CWaterfallGtk4"]),
+        .target(name: "WaterfallGTK", dependencies: ["WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "CWaterfallGtk"]),
+        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "SeededRandom"]),
         .executableTarget(
             name: "waterfall-bench",
             dependencies: ["WaterfallCore", "SeededRandom"],

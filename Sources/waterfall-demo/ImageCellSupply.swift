@@ -8,12 +8,14 @@ struct ImageCellSupply {
     /// Cells created so far; the rest were reused.
     private(set) var created = 0
 
-    /// A cell with the default identifier, reused when possible.
-    mutating func cell(from model: WaterfallViewModel<WaterfallImageCell>) -> WaterfallImageCell {
-        if let reused = model.dequeueReusableCell(withIdentifier: WaterfallImageCell.defaultReuseIdentifier) {
+    /// A cell with this caption style (one reuse identifier per style), reused when possible.
+    mutating func cell(from model: WaterfallViewModel<WaterfallImageCell>,
+                       captionStyle: WaterfallImageCell.CaptionStyle = .strip) -> WaterfallImageCell {
+        let identifier = captionStyle == .strip ? WaterfallImageCell.defaultReuseIdentifier : "WaterfallImageCell.wrapped"
+        if let reused = model.dequeueReusableCell(withIdentifier: identifier) {
             return reused
         }
         created += 1
-        return WaterfallImageCell()
+        return WaterfallImageCell(reuseIdentifier: identifier, captionStyle: captionStyle)
     }
 }

@@ -44,6 +44,8 @@ struct Options {
     var source = Source.generated
     /// The bound on decoded images in memory for `--feed` / `--folder`, MB.
     var imageCacheMegabytes = 128
+    /// Whether `--feed` / `--folder` cells show their titles wrapped under the images (`--captions`).
+    var captions = false
     /// Where a `--feed`'s fields are in its pages (`--map`; default the project's own format).
     var schema = FeedSchema.standard
 
@@ -51,7 +53,7 @@ struct Options {
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
                           [--snapshot FILE.png | --scroll-test | --flowbox | --compare] [--frames N]
                           [--select I] [--feed URL | --folder DIR] [--image-cache-mb N]
-                          [--map PRESET|FIELD=PATH,...] [--layout waterfall|carousel|circle]
+                          [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
       --columns N             fixed column count (default: 3 in a narrow window, 5 in a wide one)
@@ -72,6 +74,8 @@ struct Options {
                               value into the query parameter NAME)
       --folder DIR            items from the images in DIR (sizes read from the file headers)
       --image-cache-mb N      decoded images kept in memory for --feed/--folder (default 128)
+      --captions              --feed/--folder cells show their titles wrapped under the images
+                              (self-sizing cells: image height + measured caption height)
     """
 
     /// Parses `arguments` (without the program name).
@@ -115,6 +119,7 @@ struct Options {
                 }
             case "--folder": source = .folder(path: try value(flag))
             case "--image-cache-mb": imageCacheMegabytes = try number(flag, minimum: 1)
+            case "--captions": captions = true
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }

@@ -16,12 +16,15 @@ final class FeedPane {
     /// The error bar with Retry.
     let banner: ErrorBanner
 
-    /// Builds the pane and starts loading; `preloadAll` disables load-more (the caller then
-    /// loads every page with ``FeedWall/loadAll(then:)``).
-    init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>, columns: Options.Columns, preloadAll: Bool) {
-        wall = FeedWall(loader: loader, pipeline: pipeline, columns: columns)
+    /// Builds the pane and starts loading; `captions` wraps titles under the images (self-sizing
+    /// cells); `preloadAll` disables load-more (the caller then loads every page with
+    /// ``FeedWall/loadAll(then:)``).
+    init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>, columns: Options.Columns, captions: Bool,
+         preloadAll: Bool) {
+        wall = FeedWall(loader: loader, pipeline: pipeline, columns: columns, captions: captions)
         view = WaterfallView(dataSource: wall, delegate: wall)
         wall.view = view
+        if captions { view.selfSizing = wall }
         view.model.isLoadMoreEnabled = !preloadAll
         view.model.isRefreshEnabled = true
         banner = ErrorBanner { [wall] in wall.retry() }

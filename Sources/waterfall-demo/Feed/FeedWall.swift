@@ -27,6 +27,10 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
     /// Where the images come from.
     let pipeline: ImagePipeline<PixbufDecoder>
     private let columns: Options.Columns
+    /// Whether titles are wrapped under the images (self-sizing cells, `FeedWall+Captions.swift`).
+    let captions: Bool
+    /// Measured caption heights, by item key, with the width they were measured at.
+    var captionHeights: [String: (width: CGFloat, height: CGFloat)] = [:]
     /// The items shown, in display order.
     var items: [FeedItem] = []
     /// The view showing the wall; set right after the view is created.
@@ -59,10 +63,11 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
     var allLoaded: (() -> Void)?
 
     /// Creates the wall; call ``start()`` once its view is attached.
-    init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>, columns: Options.Columns) {
+    init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>, columns: Options.Columns, captions: Bool = false) {
         self.loader = loader
         self.pipeline = pipeline
         self.columns = columns
+        self.captions = captions
     }
 
     /// The image request for `item` at the current cell width and the view's scale.
@@ -93,9 +98,15 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
-        let cell = cells.cell(from: waterfallView)
         let item = items[index]
-        cell.setCaption(item.price ?? item.title ?? "")
+        let cell = cells.cell(from: waterfallView, captionStyle: captions ? .wrappedBelow : .strip)
+        if captions {
+            let size = layoutSize(of: item)
+            cell.imageAspectRatio = size.height / size.width
+            cell.setCaption([item.title, item.price].compactMap { $0 }.joined(separator: " · "))
+        } else {
+            cell.setCaption(item.price ?? item.title ?? "")
+        }
         cell.setAccessibleLabel(item.accessibleLabel)
         bindCounts.binds += 1
         if cell.loadImage(imageRequest(for: item, priority: .visible), from: pipeline) {
@@ -119,6 +130,7 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
     // MARK: Delegate
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
+        if captions { return captionedSize(of: items[index], cellWidth: waterfallView.cellWidth) }
         let size = layoutSize(of: items[index])
         return .aspectRatio(width: CGFloat(size.width), height: CGFloat(size.height))
     }

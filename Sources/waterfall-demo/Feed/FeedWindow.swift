@@ -18,7 +18,8 @@ final class FeedWindow: WallWindow {
     init(application: Application, options: Options, loader: FeedLoader, preloadAll: Bool) {
         source = options.source
         let pipeline = DemoImagePipeline.make(memoryCacheMegabytes: options.imageCacheMegabytes)
-        pane = FeedPane(loader: loader, pipeline: pipeline, columns: options.columns, preloadAll: preloadAll)
+        pane = FeedPane(loader: loader, pipeline: pipeline, columns: options.columns, captions: options.captions,
+                        preloadAll: preloadAll)
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
         window.setChild(pane.widget)
 

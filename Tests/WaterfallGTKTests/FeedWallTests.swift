@@ -9,12 +9,13 @@ import WaterfallFeed
 /// The demo's feed wall (`--feed`) against the local feed server (`Tests/feed-server`).
 extension WallTests {
     /// The demo's feed pane over `path` on the test server, in a laid-out window.
-    func showFeed(_ path: String) async throws -> (pane: FeedPane, window: UnsafeMutablePointer<GtkWidget>) {
+    func showFeed(_ path: String, schema: FeedSchema = .standard, captions: Bool = false) async throws
+        -> (pane: FeedPane, window: UnsafeMutablePointer<GtkWidget>) {
         try GTKHost.start()
         let server = try TestServer.get()
-        let loader = try FeedLoader(feedURL: server.urlString(path))
+        let loader = try FeedLoader(feedURL: server.urlString(path), schema: schema)
         let pane = FeedPane(loader: loader, pipeline: ImagePipeline(decoder: PixbufDecoder()),
-                            columns: .fixed(3), preloadAll: false)
+                            columns: .fixed(3), captions: captions, preloadAll: false)
         let window = try await GTKHost.window(showing: pane.widget, width: 800, height: 600)
         return (pane, window)
     }

@@ -19,7 +19,7 @@ final class FeedPane {
     /// Builds the pane and starts loading; `captions` wraps titles under the images (self-sizing
     /// cells); `preloadAll` disables load-more (the caller then loads every page with
     /// ``FeedWall/loadAll(then:)``).
-    init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>, columns: Options.Columns, captions: Bool,
+    init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>, columns: Options.Columns, captions: Bool = false,
          preloadAll: Bool) {
         wall = FeedWall(loader: loader, pipeline: pipeline, columns: columns, captions: captions)
         view = WaterfallView(dataSource: wall, delegate: wall)

@@ -1,4 +1,3 @@
-import CWaterfallGtk4
 import WaterfallGTK
 
 /// What the demo's modes need from a shop-wall window, whichever source fills it: the generated

@@ -4,28 +4,27 @@ import Testing
 import WaterfallCore
 import WaterfallFeed
 @testable import WaterfallGTK
-@testable import waterfall_demo
 
-/// Items of unknown size and self-sizing captions in the demo's feed wall, end to end: real
+/// Items of unknown size and self-sizing captions in the library's `FeedWall`, end to end: real
 /// downloads, the pipeline's header reports, the view's once-per-frame corrections.
 extension WallTests {
     @Test("a feed without sizes shows every item, each corrected to its image's real aspect ratio")
     func noSizeFeedIsCorrected() async throws {
-        let (pane, window) = try await showFeed("/api/reddit/\(uniqueKey())?pages=1&per=12&real=1&nosize=1", schema: .reddit)
+        let (wall, window) = try await showFeed("/api/reddit/\(uniqueKey())?pages=1&per=12&real=1&nosize=1", schema: .reddit)
         defer { Task { await GTKHost.close(window) } }
-        let view = pane.view
+        let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)))
-        #expect(pane.wall.sizes.estimatedCount == 12, "every item was laid out at an estimate")
+        #expect(wall.source.sizes.estimatedCount == 12, "every item was laid out at an estimate")
         let visible = view.model.visibleIndices
         try #require(!visible.isEmpty)
         // The view applies the corrections of each frame once the headers have arrived.
         let corrected = await GTKHost.pump(until: {
-            !view.model.hasPendingSizeChanges && visible.allSatisfy { pane.wall.sizes.discovered[pane.wall.items[$0].imageURL] != nil }
+            !view.model.hasPendingSizeChanges && visible.allSatisfy { wall.source.sizes.discovered[wall.items[$0].imageURL] != nil }
         }, timeout: .seconds(10))
         try #require(corrected, "the visible items' sizes never arrived")
         for index in visible {
-            let item = pane.wall.items[index]
-            let real = try #require(pane.wall.sizes.discovered[item.imageURL])
+            let item = wall.items[index]
+            let real = try #require(wall.source.sizes.discovered[item.imageURL])
             let frame = view.model.layout.frame(at: index)
             // The fixture's image name carries its real size: w and h in the URL query.
             let query = URLComponents(url: item.imageURL, resolvingAgainstBaseURL: false)?.queryItems ?? []
@@ -39,12 +38,12 @@ extension WallTests {
         #expect(statistics.relayouts <= statistics.itemsResized, "corrections are coalesced, never more relayouts than items")
     }
 
-    @Test("--captions: each cell is its image plus its measured wrapped title, long titles taller")
+    @Test("wrapped captions: each cell is its image plus its measured wrapped title, long titles taller")
     func captionsAreMeasured() async throws {
-        let (pane, window) = try await showFeed("/api/pinterest/\(uniqueKey())?pages=1&per=9&real=1", schema: .pinterest,
-                                                captions: true)
+        let (wall, window) = try await showFeed("/api/pinterest/\(uniqueKey())?pages=1&per=9&real=1", schema: .pinterest,
+                                                wrapsCaptions: true)
         defer { Task { await GTKHost.close(window) } }
-        let view = pane.view
+        let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 9 }, timeout: .seconds(10)))
         try #require(await GTKHost.pump(until: { !view.model.hasPendingSizeChanges && view.model.sizeChangeStatistics.relayouts > 0 },
                                         timeout: .seconds(10)), "no cell was measured")
@@ -55,7 +54,7 @@ extension WallTests {
             let cell = try #require(view.model.cell(at: index))
             let frame = view.model.layout.frame(at: index)
             #expect(abs(frame.height - cell.measuredHeight(forWidth: width)) < 0.5, "item \(index) has its measured height")
-            let item = pane.wall.items[index]
+            let item = wall.items[index]
             captionHeights[index] = frame.height - (width * item.pixelHeight / item.pixelWidth).rounded()
         }
         // The fixture's titles: item i has (i % 3) repetitions of a long phrase.

@@ -54,7 +54,7 @@ public final class WaterfallImageCell: WaterfallCell {
                 captionStyle: CaptionStyle = .strip) {
         picture = gcast(gtk_picture_new())
         placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        errorLabel = gtk_label_new("⚠\nImage unavailable")
+        errorLabel = gtk_label_new(WaterfallStrings.current.imageUnavailable)
         caption = gcast(gtk_inscription_new(nil))
         self.captionStyle = captionStyle
         wrappedCaption = captionStyle == .wrappedBelow ? gtk_label_new(nil) : nil

@@ -1,18 +1,17 @@
 import Foundation
 import WaterfallCore
 import WaterfallFeed
-import WaterfallGTK
 
-/// `--captions`: each title wrapped under its image (the Pinterest look). A cell's height is
+/// ``FeedWall/Options/wrapsCaptions``: each caption wrapped under its image (the Pinterest look). A cell's height is
 /// its image's height at the column width plus its caption's height, measured by the view from
 /// the bound cell (self-sizing); until then the caption counts as two lines.
-extension FeedWall: WaterfallSelfSizing {
+extension FeedWallSource: WaterfallSelfSizing {
     /// The caption height assumed before a cell is measured: two lines and the padding.
     static let estimatedCaptionHeight: CGFloat = 50
 
     /// Every captioned item asks to be measured.
     func waterfallView(_ view: WaterfallView<Cell>, shouldMeasureItemAt index: Int) -> Bool {
-        captions && items.indices.contains(index)
+        options.wrapsCaptions && items.indices.contains(index)
     }
 
     /// Keeps the caption part of the measured height (the image part follows the item's size,

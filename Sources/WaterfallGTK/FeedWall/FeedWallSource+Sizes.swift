@@ -6,7 +6,7 @@ import WaterfallFeed
 /// items (square before there is any) and corrected as soon as the image pipeline reads the
 /// real size from the image's first bytes. Corrections go through the view model's size
 /// changes, so a frame's corrections cost one relayout and never move what the reader sees.
-extension FeedWall {
+extension FeedWallSource {
     /// What the wall knows of item sizes.
     struct Sizes {
         /// The running median of the known sizes.

@@ -8,11 +8,12 @@ import WaterfallFeed
 /// The library's `FeedWall` against the local feed server (`Tests/feed-server`).
 extension WallTests {
     /// A feed wall over `path` on the test server, in a laid-out window.
-    func showFeed(_ path: String) async throws -> (wall: FeedWall, window: UnsafeMutablePointer<GtkWidget>) {
+    func showFeed(_ path: String, schema: FeedSchema = .standard, wrapsCaptions: Bool = false) async throws
+        -> (wall: FeedWall, window: UnsafeMutablePointer<GtkWidget>) {
         try GTKHost.start()
         let server = try TestServer.get()
-        let wall = try FeedWall(feedURL: server.urlString(path), pipeline: ImagePipeline(decoder: PixbufDecoder()),
-                                options: FeedWall.Options(columns: { _ in .fixed(3) }))
+        let wall = try FeedWall(feedURL: server.urlString(path), schema: schema, pipeline: ImagePipeline(decoder: PixbufDecoder()),
+                                options: FeedWall.Options(columns: { _ in .fixed(3) }, wrapsCaptions: wrapsCaptions))
         let window = try await GTKHost.window(showing: wall.widget, width: 800, height: 600)
         return (wall, window)
     }

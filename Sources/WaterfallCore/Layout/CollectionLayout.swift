@@ -75,6 +75,9 @@ public protocol CollectionLayout {
     /// Replaces the items in `range` with items of the given sizes: an insert when `range` is
     /// empty, a delete when `sizes` is empty. Layouts that ignore item sizes only track the count.
     mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C) where C.Element == ItemSize
+    /// Gives existing items new sizes (indices in any order, the last size of a repeated index
+    /// wins), relayouting once for the whole batch where the layout can.
+    mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)])
 
     /// The frame of the item at `index` (which must be valid), used for visibility and hit tests.
     func frame(at index: Int) -> CGRect
@@ -115,6 +118,13 @@ extension CollectionLayout {
 
     /// By default scrolling stops where it would.
     public func targetContentOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
+
+    /// By default each change replaces its item: one relayout per change, for layouts whose
+    /// relayout is cheap.
+    /// - Complexity: k calls of ``replaceItems(in:with:)``.
+    public mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)]) {
+        for (index, size) in changes { replaceItems(in: index..<index + 1, with: CollectionOfOne(size)) }
+    }
 
     /// By default the layout has no single item width.
     public var cellWidth: CGFloat { 0 }

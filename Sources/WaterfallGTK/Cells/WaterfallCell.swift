@@ -86,6 +86,21 @@ open class WaterfallCell: ReusableCell {
         isFocused = false
     }
 
+    /// The height the cell wants at `width` for the item it shows (self-sizing cells, see
+    /// ``WaterfallSelfSizing``): by default the root widget's natural height for that width
+    /// (`gtk_widget_measure`). Subclasses whose content has a known shape may answer from it.
+    /// - Complexity: GTK's measure of the cell's widget tree.
+    open func measuredHeight(forWidth width: CGFloat) -> CGFloat {
+        Self.naturalHeight(of: widget, forWidth: width)
+    }
+
+    /// A widget's natural height for `width` (`gtk_widget_measure` in the vertical orientation).
+    public static func naturalHeight(of widget: some GPointer, forWidth width: CGFloat) -> CGFloat {
+        var minimum: gint = 0, natural: gint = 0
+        gtk_widget_measure(gcast(widget), GTK_ORIENTATION_VERTICAL, gint(max(0, width.rounded())), &minimum, &natural, nil, nil)
+        return CGFloat(natural)
+    }
+
     private func setClass(_ name: String, _ on: Bool) {
         if on { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
     }

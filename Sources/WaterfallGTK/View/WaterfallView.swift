@@ -69,6 +69,11 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var capturedGhosts: [Int: TransitionGhost]?
     /// The last ghost id handed out.
     var lastGhostID = 0
+    /// Measures the cells of items that size themselves (held weakly); see ``WaterfallSelfSizing``.
+    public weak var selfSizing: (any WaterfallSelfSizing<Cell>)?
+    /// The one-shot tick callback that applies the model's pending size changes before the
+    /// next frame, while some are pending.
+    var sizeChangeTick: UInt32?
 
     /// The running settle of a snapping layout (seed 003's carousel centring an item).
     var settle: ScrollSettle?
@@ -197,7 +202,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     public func place(_ cell: Cell, attributes: LayoutAttributes) {
         if (cell.placement?.zIndex ?? 0) != attributes.zIndex { setNeedsRestack() }
         if transitionTick != nil { transitions.retarget(.cell(ObjectIdentifier(cell)), to: attributes) }
+        let previous = cell.placement
         cell.placement = attributes
+        measureIfNeeded(cell, previous: previous, attributes: attributes)
         cell.isSelected = attributes.index == model.selectedIndex
         cell.isFocused = attributes.index == focusedIndex
         gtk_widget_queue_allocate(widget)

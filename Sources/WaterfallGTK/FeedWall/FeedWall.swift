@@ -42,7 +42,6 @@ public final class FeedWall {
     /// its own `ImagePipeline.standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)`
     /// one (memory cache only).
     public init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>? = nil, options: Options = Options()) {
-        MainQueueBridge.install()
         let source = FeedWallSource(loader: loader, pipeline: pipeline ?? .standard(), options: options)
         self.source = source
         view = WaterfallView(dataSource: source, delegate: source)

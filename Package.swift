@@ -34,7 +34,8 @@ let package = Package(
             dependencies: ["WaterfallCore", "SeededRandom"],
             path: "Benchmarks/waterfall-bench"
         ),
-        .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom"]),
+        .target(name: "CHeapUsage", path: "Tests/CHeapUsage"),
+        .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom", "CHeapUsage"]),
         .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom"]),
         .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "waterfall-demo"]),
     ],

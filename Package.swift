@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "CHeapUsage", path: "Tests/CHeapUsage"),
         .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom", "CHeapUsage"]),
         .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom"]),
-        .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "waterfall-demo"]),
+        .target(name: "CGtkTestSupport", dependencies: ["CGtk"], path: "Tests/CGtkTestSupport"),
+        .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "waterfall-demo", "CGtkTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

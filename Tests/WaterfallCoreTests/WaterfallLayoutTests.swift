@@ -299,6 +299,42 @@ import Testing
         #expect(layout.index(at: CGPoint(x: CGFloat.nan, y: 0)) == nil)
     }
 
+    @Test func outOfRangeIndicesTrapAsWithArray() async {
+        // Each body runs in a child process, which must die.
+        await #expect(processExitsWith: .failure) {
+            var layout = WaterfallLayout(containerWidth: 300)
+            layout.append(contentsOf: [.height(10), .height(20)])
+            _ = layout.frame(at: 2)
+        }
+        await #expect(processExitsWith: .failure) {
+            var layout = WaterfallLayout(containerWidth: 300)
+            layout.append(.height(10))
+            _ = layout.frame(at: -1)
+        }
+        await #expect(processExitsWith: .failure) {
+            var layout = WaterfallLayout(containerWidth: 300)
+            layout.append(.height(10))
+            layout.remove(at: 1)
+        }
+        await #expect(processExitsWith: .failure) {
+            var layout = WaterfallLayout(containerWidth: 300)
+            layout.insert(contentsOf: [.height(10)], at: 1)
+        }
+        await #expect(processExitsWith: .failure) {
+            var layout = WaterfallLayout(containerWidth: 300)
+            layout.append(.height(10))
+            layout.replaceSubrange(0..<2, with: [.height(5)])
+        }
+        // The same calls in range do not trap (so the bodies above die of their index alone).
+        var layout = WaterfallLayout(containerWidth: 300)
+        layout.append(contentsOf: [.height(10), .height(20)])
+        #expect(layout.frame(at: 1).height == 20)
+        layout.insert(contentsOf: [.height(10)], at: 2)
+        layout.replaceSubrange(0..<3, with: [.height(5)])
+        layout.remove(at: 0)
+        #expect(layout.count == 0)
+    }
+
     @Test func emptyLayoutHasInsetsOnlyContent() {
         let layout = WaterfallLayout(insets: EdgeInsets(top: 3, left: 0, bottom: 5, right: 0), containerWidth: 100)
         #expect(layout.contentSize == CGSize(width: 100, height: 8))

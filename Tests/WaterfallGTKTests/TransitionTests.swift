@@ -28,7 +28,7 @@ extension WallTests {
         let lower = min(before.frame.midX, target.frame.midX), upper = max(before.frame.midX, target.frame.midX)
         #expect(upper - lower > 10, "the item moves")
         #expect(middle.frame.midX > lower + 1 && middle.frame.midX < upper - 1)
-        time += view.transitionDuration
+        time += 2 * view.transitionDuration   // well past the end, whatever the rounding
         try await finishAnimations(view)
         #expect(view.model.liveIndices == Array(0..<12))
         #expect(view.ghosts.isEmpty)
@@ -54,7 +54,7 @@ extension WallTests {
         await GTKHost.pump(frames: 2, of: view.widget)
         #expect(view.isAnimatingTransition, "interrupted while running")
         view.setLayout(CarouselLayout())
-        time += view.transitionDuration
+        time += 2 * view.transitionDuration   // well past the end, whatever the rounding
         try await finishAnimations(view)
         #expect(view.ghosts.isEmpty)
         #expect(view.model.layout is CarouselLayout)
@@ -91,7 +91,7 @@ extension WallTests {
         let ghost = try #require(view.ghosts.first)
         #expect(ghost.origin.index == 3 && ghost.target.alpha == 0)
         #expect(ghost.target.frame == ghost.origin.frame)
-        time += view.transitionDuration
+        time += 2 * view.transitionDuration   // well past the end, whatever the rounding
         try await finishAnimations(view)
         #expect(view.ghosts.isEmpty)
         #expect(view.model.selectedIndex == nil)

@@ -58,6 +58,16 @@ struct ReferenceMasonry {
         return length(width * (h / w))
     }
 
+    /// The height of `item`: its own, or its image's aspect ratio across one column or, for a
+    /// full-span item, across the content width.
+    private static func height(of item: ItemSize, columnWidth: Double, contentWidth: Double) -> Double {
+        switch item {
+        case .height(let h), .fullSpan(let h): return length(Double(h))
+        case .aspectRatio(let w, let h): return height(imageWidth: w, imageHeight: h, across: columnWidth)
+        case .fullSpanAspectRatio(let w, let h): return height(imageWidth: w, imageHeight: h, across: contentWidth)
+        }
+    }
+
     /// Whether column bottom `a` is strictly shorter than `b`; an empty column (`nil`) is shorter
     /// than any used one, two empty columns tie.
     private static func isShorter(_ a: Double?, than b: Double?) -> Bool {
@@ -100,16 +110,9 @@ struct ReferenceMasonry {
         var nextSequential = 0
         var frames: [CGRect] = []
         for item in items {
+            let itemHeight = Self.height(of: item, columnWidth: columnWidth, contentWidth: contentWidth)
             switch item {
             case .fullSpan, .fullSpanAspectRatio:
-                let itemHeight: Double
-                if case .fullSpanAspectRatio(let w, let h) = item {
-                    itemHeight = Self.height(imageWidth: w, imageHeight: h, across: contentWidth)
-                } else if case .fullSpan(let h) = item {
-                    itemHeight = Self.length(Double(h))
-                } else {
-                    preconditionFailure("not a full-span item")
-                }
                 // Below every column, across the content width.
                 let tallest = bottoms.compactMap { $0 }.max()
                 let y = tallest == nil ? top : tallest! + rowGap
@@ -117,14 +120,6 @@ struct ReferenceMasonry {
                 bottoms = [Double?](repeating: y + itemHeight, count: count)
                 nextSequential = 0
             case .height, .aspectRatio:
-                let itemHeight: Double
-                if case .aspectRatio(let w, let h) = item {
-                    itemHeight = Self.height(imageWidth: w, imageHeight: h, across: columnWidth)
-                } else if case .height(let h) = item {
-                    itemHeight = Self.length(Double(h))
-                } else {
-                    preconditionFailure("not a column item")
-                }
                 // The seeds' loop: start at column 0, move right only to a strictly shorter column.
                 var shortest = 0
                 for j in 1..<count where Self.isShorter(bottoms[j], than: bottoms[shortest]) {

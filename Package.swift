@@ -22,13 +22,13 @@ let package = Package(
         .target(name: "WaterfallFeed"),
         .target(name: "SeededRandom"),
         .systemLibrary(
-            name: "CGtk",
-            pkgConfig: "waterfall-gtk4",
+            name: "CWaterfallGtk4",
+            pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        .target(name: "CWaterfallGtk", dependencies: ["CGtk"]),
-        .target(name: "WaterfallGTK", dependencies: ["WaterfallCore", "WaterfallFeed", "CGtk", "CWaterfallGtk"]),
-        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CGtk", "SeededRandom"]),
+        .target(name: "CWaterfallGtk", dependencies: ["CWaterfallGtk4"]),
+        .target(name: "WaterfallGTK", dependencies: ["WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "CWaterfallGtk"]),
+        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "SeededRandom"]),
         .executableTarget(
             name: "waterfall-bench",
             dependencies: ["WaterfallCore", "SeededRandom"],
@@ -37,8 +37,8 @@ let package = Package(
         .target(name: "CHeapUsage", path: "Tests/CHeapUsage"),
         .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom", "CHeapUsage"]),
         .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom"]),
-        .target(name: "CGtkTestSupport", dependencies: ["CGtk"], path: "Tests/CGtkTestSupport"),
-        .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "waterfall-demo", "CGtkTestSupport"]),
+        .target(name: "CAccessibilityTesting", dependencies: ["CWaterfallGtk4"], path: "Tests/CAccessibilityTesting"),
+        .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "waterfall-demo", "CAccessibilityTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+. scripts/gtk4-flags.sh
 export GSK_RENDERER=cairo
 scratch=.build/coverage
 run=(swift test --no-parallel --enable-code-coverage --scratch-path "$scratch")

@@ -1,5 +1,5 @@
-import CGtk
-import CGtkTestSupport
+import CAccessibilityTesting
+import CWaterfallGtk4
 import Foundation
 import Synchronization
 import Testing
@@ -37,10 +37,10 @@ extension WallTests {
     func cellAccessibility() throws {
         try GTKHost.start()
         let cell = WaterfallImageCell()
-        #expect(gtk_test_support_accessible_label_is(cell.widget, "Walnut Desk Lamp, $12.00") == 0)
+        #expect(accessibility_testing_label_is(cell.widget, "Walnut Desk Lamp, $12.00") == 0)
         cell.setAccessibleLabel("Walnut Desk Lamp, $12.00")
-        #expect(gtk_test_support_accessible_label_is(cell.widget, "Walnut Desk Lamp, $12.00") != 0)
-        #expect(gtk_test_support_accessible_label_is(cell.widget, "Walnut Desk Lamp") == 0)
+        #expect(accessibility_testing_label_is(cell.widget, "Walnut Desk Lamp, $12.00") != 0)
+        #expect(accessibility_testing_label_is(cell.widget, "Walnut Desk Lamp") == 0)
         #expect(gtk_accessible_get_accessible_role(gcast(cell.widget)) == GTK_ACCESSIBLE_ROLE_LIST_ITEM)
     }
 }

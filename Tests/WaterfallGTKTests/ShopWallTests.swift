@@ -1,5 +1,5 @@
-import CGtk
-import CGtkTestSupport
+import CAccessibilityTesting
+import CWaterfallGtk4
 import Foundation
 import Testing
 import WaterfallCore
@@ -27,7 +27,7 @@ extension WallTests {
                 let item = wall.feed.item(at: index)
                 let cell = try #require(view.model.cell(at: index))
                 #expect(!item.title.isEmpty && item.price.hasPrefix("$"))
-                #expect(gtk_test_support_accessible_label_is(cell.widget, "\(item.title), \(item.price)") != 0,
+                #expect(accessibility_testing_label_is(cell.widget, "\(item.title), \(item.price)") != 0,
                         "item \(index): \(item.title), \(item.price)")
                 checked += 1
             }

@@ -1,6 +1,6 @@
-#include "gtk_test_support.h"
+#include "accessibility_testing.h"
 
-gboolean gtk_test_support_accessible_label_is(GtkWidget *widget, const char *label) {
+gboolean accessibility_testing_label_is(GtkWidget *widget, const char *label) {
     char *mismatch = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
     gboolean same = mismatch == NULL;
     g_free(mismatch);

@@ -21,7 +21,8 @@ extension WallTests {
 
         let cancelled = CancellationRecord()
         cell.loadImage {
-            try? await Task.sleep(for: .milliseconds(50))
+            // Sleeps until cancelled, so the reuse below comes first however slow the machine.
+            try? await Task.sleep(for: .seconds(3600))
             cancelled.record(Task.isCancelled)
             return texture
         }

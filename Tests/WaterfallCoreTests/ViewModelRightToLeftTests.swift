@@ -12,7 +12,8 @@ struct ViewModelRightToLeftTests {
         let sizes = randomSizes(600, using: &generator)
         let width: CGFloat = 400
         let ltr = Fixture(sizes: sizes)
-        let rtl = Fixture(sizes: sizes, layout: WaterfallCollectionLayout(WaterfallLayout(direction: .rightToLeft)))
+        let rtl = Fixture(sizes: sizes)
+        rtl.model.layoutDirection = .rightToLeft
         for step in 0..<20 {
             let offset = CGFloat.random(in: 0...ltr.maxOffset, using: &generator)
             ltr.model.setContentOffset(CGPoint(x: 0, y: offset))

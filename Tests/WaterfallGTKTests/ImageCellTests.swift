@@ -1,4 +1,4 @@
-import CAccessibilityTesting
+import CWaterfallTestShims
 import CWaterfallGtk4
 import Foundation
 import Synchronization
@@ -38,10 +38,10 @@ extension WallTests {
     func cellAccessibility() throws {
         try GTKHost.start()
         let cell = WaterfallImageCell()
-        #expect(accessibility_testing_label_is(cell.widget, "Walnut Desk Lamp, $12.00") == 0)
+        #expect(wf_accessible_label_is(cell.widget, "Walnut Desk Lamp, $12.00") == 0)
         cell.setAccessibleLabel("Walnut Desk Lamp, $12.00")
-        #expect(accessibility_testing_label_is(cell.widget, "Walnut Desk Lamp, $12.00") != 0)
-        #expect(accessibility_testing_label_is(cell.widget, "Walnut Desk Lamp") == 0)
+        #expect(wf_accessible_label_is(cell.widget, "Walnut Desk Lamp, $12.00") != 0)
+        #expect(wf_accessible_label_is(cell.widget, "Walnut Desk Lamp") == 0)
         #expect(gtk_accessible_get_accessible_role(gcast(cell.widget)) == GTK_ACCESSIBLE_ROLE_LIST_ITEM)
     }
 }

@@ -5,12 +5,12 @@ import WaterfallCore
 @testable import WaterfallGTK
 
 extension WallTests {
-    @Test("a right-to-left wall draws column 0 at the right, mirrored, and a real click selects the item under it")
+    @Test("a right-to-left widget draws column 0 at the right, mirrored, and a real click selects the item under it")
     func rightToLeftWall() async throws {
         let wall = TestWall(initial: 200)
         try GTKHost.start()
-        let view = WaterfallView(dataSource: wall, delegate: wall,
-                                 layout: WaterfallCollectionLayout(WaterfallLayout(direction: .rightToLeft)))
+        let view = WaterfallView(dataSource: wall, delegate: wall)
+        gtk_widget_set_direction(view.widget, GTK_TEXT_DIR_RTL)
         let window = try await GTKHost.window(showing: view.widget, width: 800, height: 600)
         defer { GTKHost.close(window) }
         try #require(await GTKHost.pump(until: { view.model.liveCellCount > 0 }), "no cells became live")

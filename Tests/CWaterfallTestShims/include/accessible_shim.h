@@ -1,6 +1,5 @@
-#ifndef ACCESSIBILITY_TESTING_H
-#define ACCESSIBILITY_TESTING_H
-/* GTK comes in as the CWaterfallGtk4 module when Clang builds modules (see wf_gtk.h). */
+#ifndef WF_ACCESSIBLE_SHIM_H
+#define WF_ACCESSIBLE_SHIM_H
 #if __has_feature(modules)
 #pragma clang module import CWaterfallGtk4
 #else
@@ -9,6 +8,6 @@
 
 /* Whether `widget`'s accessible label is exactly `label`, as GTK holds it (through
  * gtk_test_accessible_check_property, which is variadic and so not callable from Swift). */
-gboolean accessibility_testing_label_is(GtkWidget *widget, const char *label);
+gboolean wf_accessible_label_is(GtkWidget *widget, const char *label);
 
 #endif

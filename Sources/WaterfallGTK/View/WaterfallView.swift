@@ -62,6 +62,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var transitionTick: UInt32?
     /// The frame time the transitions are drawn at, in seconds.
     var transitionTime = 0.0
+    /// The clock transitions read instead of the frame clock, in seconds; tests set it to step
+    /// animations to chosen times, whatever the machine's speed.
+    var transitionClock: (() -> Double)?
     /// Pictures of cells that left during an animated change, fading out or moving away.
     var ghosts: [TransitionGhost] = []
     /// While an animated change runs inside the model: the cells it removed, as ghosts by

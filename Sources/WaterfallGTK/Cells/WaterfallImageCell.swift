@@ -13,6 +13,10 @@ import WaterfallFeed
 /// (``loadImage(_:)``) that runs off the main actor. Either load is cancelled when the cell is
 /// reused or given another image first, so a late image never lands in a cell that already shows
 /// another item. A load that fails shows the error placeholder.
+///
+/// Assistive technologies see only the cell, named by ``setAccessibleLabel(_:)`` (e.g. "title,
+/// price"): the picture is presentational and the caption, whose text the label repeats, is
+/// hidden from them, so nothing is read twice.
 @MainActor
 public final class WaterfallImageCell: WaterfallCell {
     /// The reuse identifier of image cells unless the data source picks another.
@@ -40,10 +44,12 @@ public final class WaterfallImageCell: WaterfallCell {
 
         gtk_picture_set_content_fit(picture, GTK_CONTENT_FIT_COVER)
         gtk_picture_set_can_shrink(picture, 1)
+        Accessible.setHidden(picture, true)
         setContent(picture)
 
         gtk_widget_add_css_class(placeholder, WaterfallStyle.ClassName.placeholder)
         gtk_widget_set_can_target(placeholder, 0)
+        Accessible.setHidden(placeholder, true)
         gtk_label_set_justify(gcast(errorLabel), GTK_JUSTIFY_CENTER)
         gtk_widget_set_vexpand(errorLabel, 1)
         gtk_widget_set_valign(errorLabel, GTK_ALIGN_CENTER)
@@ -59,6 +65,7 @@ public final class WaterfallImageCell: WaterfallCell {
         gtk_inscription_set_yalign(caption, 0.5)
         gtk_inscription_set_text_overflow(caption, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
         gtk_widget_set_can_target(captionWidget, 0)
+        Accessible.setHidden(captionWidget, true)
         addOverlay(caption)
     }
 

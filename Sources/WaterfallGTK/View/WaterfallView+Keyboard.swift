@@ -6,6 +6,9 @@ extension WaterfallView {
     /// Arrow keys move a focus ring between items (scrolling it into view; a horizontal layout
     /// centres it), Page Up/Down scroll by a page, Home/End go to the first/last item and the
     /// very start/end, Enter/space select the focused item, F5 and Ctrl+R refresh.
+    ///
+    /// The focused item's cell also takes the GTK focus, so assistive technologies announce it;
+    /// the wall stays one Tab stop (Tab and Shift+Tab leave it, see `wf_canvas.c`).
     func installKeyboard() {
         installRefreshShortcut()
         let keys = gtk_event_controller_key_new()!
@@ -13,7 +16,11 @@ extension WaterfallView {
             self?.keyPressed(keyval) ?? false
         }
         gtk_widget_add_controller(widget, keys)
-        Signal.connect(widget, "notify::has-focus") { [weak self] in self?.focusChanged() }
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(focus, "notify::contains-focus") { [weak self, focus] in
+            self?.focusChanged(containsFocus: gtk_event_controller_focus_contains_focus(gcast(focus)) != 0)
+        }
+        gtk_widget_add_controller(widget, focus)
     }
 
     /// Handles one key press; returns whether it was used.
@@ -108,9 +115,10 @@ extension WaterfallView {
         return model.visibleIndices.first ?? 0
     }
 
-    /// Hides the focus ring while the view does not have the keyboard focus.
-    private func focusChanged() {
-        if gtk_widget_has_focus(widget) == 0 { focusedIndex = nil }
+    /// Hides the focus ring once the keyboard focus is neither on the view nor on its cells.
+    private func focusChanged(containsFocus: Bool) {
+        guard !containsFocus else { return }
+        focusedIndex = nil
         refreshCellStates()
     }
 }

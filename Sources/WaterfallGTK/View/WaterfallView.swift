@@ -88,6 +88,24 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// The pending idle that restacks, if one is scheduled.
     var restackIdle: UInt32?
 
+    /// What assistive technologies call the wall, before its item count: "Shop wall" makes the
+    /// wall's accessible label "Shop wall, 10,000 items". The count follows the items loaded,
+    /// or ``accessibleTotal``.
+    public var accessibleName = "Items" {
+        didSet { refreshAccessibleLabel() }
+    }
+
+    /// The number of items the feed has in all, when it is known before every page is loaded
+    /// (the demo's shop: 10,000 in pages of 50): the wall's label and each cell's position
+    /// ("item 12 of 10,000") say it instead of the count loaded so far. `nil` (the default)
+    /// says the loaded count; a total below the loaded count is ignored.
+    public var accessibleTotal: Int? {
+        didSet { refreshAccessibleLabel() }
+    }
+
+    /// The accessible label last given to the wall's widget.
+    var lastAccessibleLabel = ""
+
     /// Called with the point (relative to the viewport) when a click hits no item — seed 003
     /// switches layouts on a background tap.
     public var onBackgroundClick: (@MainActor (CGPoint) -> Void)?
@@ -115,6 +133,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         installKeyboard()
         installPointer()
         showScrollbars()
+        refreshAccessibleLabel()
         Signal.connect(widget, "realize") { [weak self] in
             guard let self else { return }
             WaterfallStyle.install(for: self.widget)
@@ -196,12 +215,14 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         cell.placement = attributes
         cell.isSelected = attributes.index == model.selectedIndex
         cell.isFocused = attributes.index == focusedIndex
+        updateAccessibility(of: cell, index: attributes.index)
         gtk_widget_queue_allocate(widget)
     }
 
     /// Hides the cell (it stays parented, ready for reuse). During an animated change a ghost
     /// picture of it takes its place and fades out (or moves away).
     public func removeCell(_ cell: Cell) {
+        releaseKeyboardFocus(from: cell)
         captureGhost(of: cell)
         if transitionTick != nil { transitions.cancel(.cell(ObjectIdentifier(cell))) }
         gtk_widget_set_visible(cell.widget, 0)

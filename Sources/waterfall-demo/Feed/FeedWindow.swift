@@ -21,6 +21,7 @@ final class FeedWindow: WallWindow {
         pane = FeedPane(loader: loader, pipeline: pipeline, columns: options.columns, preloadAll: preloadAll)
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
         window.setChild(pane.widget)
+        view.accessibleName = "Shop wall"
 
         window.addRefreshButton(refreshing: view)
 

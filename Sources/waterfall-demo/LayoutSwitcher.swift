@@ -65,6 +65,7 @@ final class LayoutSwitcher {
         let itemsChange = new.showsPhotos != choice.showsPhotos
         choice = new
         syncButtons()
+        defer { view.announce("\(new.title) layout, \(view.accessibleLabel)") }
         guard itemsChange else {
             view.setLayout(new.makeLayout(), animated: animated)
             return

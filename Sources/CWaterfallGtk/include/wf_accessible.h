@@ -19,11 +19,16 @@ void wf_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
  * relations); variadic in GTK. */
 void wf_accessible_set_position(GtkWidget *widget, int position, int count);
 
-/* A new GtkOverlay whose accessible role is "list item" (the role is a construct-only
- * property, which only the variadic g_object_new can set); the reference is floating. */
-GtkWidget *wf_list_item_overlay_new(void);
+/* A new widget of `type` (a GtkWidget subtype) with the given accessible role, a
+ * construct-only property that only the variadic g_object_new can set; floating. */
+GtkWidget *wf_widget_new_with_role(GType type, GtkAccessibleRole role);
 
-/* A new GtkBox with the given accessible role (construct-only, see above); floating. */
-GtkWidget *wf_box_new_with_role(GtkOrientation orientation, int spacing, GtkAccessibleRole role);
+/* Asks assistive technologies to announce `message` (gtk_accessible_announce, GTK 4.14 and
+ * later, found at run time); returns FALSE without doing anything on older GTK. */
+gboolean wf_accessible_announce(GtkWidget *widget, const char *message);
+
+/* Whether GTK's gtk-enable-animations setting is on for the widget's display (false for people
+ * who ask for reduced motion); g_object_get is variadic. */
+gboolean wf_animations_enabled(GtkWidget *widget);
 
 #endif

@@ -54,7 +54,7 @@ open class WaterfallCell: ReusableCell {
     /// Creates an empty cell with the given reuse identifier.
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
-        root = GObjectRef(sinking: wf_list_item_overlay_new())
+        root = GObjectRef(sinking: Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_LIST_ITEM))
         widget = root.pointer
         ring = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_add_css_class(widget, WaterfallStyle.ClassName.cell)

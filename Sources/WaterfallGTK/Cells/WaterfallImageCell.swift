@@ -154,6 +154,7 @@ public final class WaterfallImageCell: WaterfallCell {
     private func show(_ texture: Texture?) {
         gtk_picture_set_paintable(picture, texture.map { gcast($0.reference.pointer) })
         gtk_widget_set_visible(placeholder, texture == nil ? 1 : 0)
+        Accessible.setHidden(placeholder, true)  // showing it puts it back in the tree
         setError(false)
     }
 

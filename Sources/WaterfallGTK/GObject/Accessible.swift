@@ -25,6 +25,22 @@ public enum Accessible {
         wf_accessible_set_hidden(gcast(widget), hidden ? 1 : 0)
     }
 
+    /// A new widget of GObject `type` (a `GtkWidget` subtype such as `gtk_box_get_type()`) with
+    /// an accessible role, which GTK sets only at construction: e.g. `GTK_ACCESSIBLE_ROLE_ALERT`
+    /// for an error bar. The reference is floating.
+    public static func widget(ofType type: GType, role: GtkAccessibleRole) -> UnsafeMutablePointer<GtkWidget> {
+        wf_widget_new_with_role(type, role)
+    }
+
+    /// A new `GtkBox` with an accessible role (see ``widget(ofType:role:)``); floating.
+    public static func box(_ orientation: GtkOrientation, spacing: Int32,
+                           role: GtkAccessibleRole) -> UnsafeMutablePointer<GtkWidget> {
+        let box = widget(ofType: gtk_box_get_type(), role: role)
+        gtk_orientable_set_orientation(gcast(box), orientation)
+        gtk_box_set_spacing(gcast(box), spacing)
+        return box
+    }
+
     /// Sets `widget`'s 1-based `position` in a set of `count` items (the pos-in-set and set-size
     /// relations).
     public static func setPosition(_ widget: some GPointer, _ position: Int, of count: Int) {

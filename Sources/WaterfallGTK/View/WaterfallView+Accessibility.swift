@@ -3,11 +3,10 @@ import Foundation
 import WaterfallCore
 
 extension WaterfallView {
-    /// The wall's accessible label: ``accessibleName`` and the item count, as in
-    /// "Shop wall, 10,000 items".
-    var accessibleLabel: String {
-        let count = accessibleItemCount
-        return "\(accessibleName), \(count.formatted()) \(count == 1 ? "item" : "items")"
+    /// The wall's accessible label, what a screen reader calls it: ``accessibleName`` and the
+    /// item count (``accessibleTotal``, or the items loaded), as in "Shop wall, 10,000 items".
+    public var accessibleLabel: String {
+        "\(accessibleName), \(Self.items(accessibleItemCount))"
     }
 
     /// The set size assistive technologies are told: ``accessibleTotal`` when the owner knows

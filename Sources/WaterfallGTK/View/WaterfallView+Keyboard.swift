@@ -4,7 +4,7 @@ import WaterfallCore
 
 extension WaterfallView {
     /// Arrow keys move a focus ring between items (scrolling it into view; a horizontal layout
-    /// centres it), Page Up/Down scroll by a page, Home/End go to the first/last item and the
+    /// centres it), Page Up/Down scroll by a page and move the ring with it, Home/End go to the first/last item and the
     /// very start/end, Enter/space select the focused item, F5 and Ctrl+R refresh.
     ///
     /// The focused item's cell also takes the GTK focus, so assistive technologies announce it;
@@ -27,9 +27,11 @@ extension WaterfallView {
     func keyPressed(_ keyval: UInt32) -> Bool {
         switch Int32(keyval) {
         case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
-            scroll(to: contentOffset + gtk_adjustment_get_page_increment(scrollAdjustment))
+            guard model.numberOfItems > 0 else { return false }
+            page(by: gtk_adjustment_get_page_increment(scrollAdjustment))
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up:
-            scroll(to: contentOffset - gtk_adjustment_get_page_increment(scrollAdjustment))
+            guard model.numberOfItems > 0 else { return false }
+            page(by: -gtk_adjustment_get_page_increment(scrollAdjustment))
         case GDK_KEY_Home, GDK_KEY_KP_Home:
             guard model.numberOfItems > 0 else { return false }
             focus(0)
@@ -90,6 +92,17 @@ extension WaterfallView {
             measuringWork { model.scrollToItem(at: index, position: .nearest) }
         }
         refreshCellStates()
+    }
+
+    /// Scrolls by `distance` and moves the focus ring to the item now drawn where the focused
+    /// one was (the first visible item when nothing was focused or nothing is drawn there).
+    private func page(by distance: Double) {
+        let anchor = focusedIndex.map { index -> CGPoint in
+            let frame = model.layout.frame(at: index)
+            return CGPoint(x: frame.midX - model.contentOffset.x, y: frame.midY - model.contentOffset.y)
+        }
+        scroll(to: contentOffset + distance)
+        focus(anchor.flatMap { index(drawnAt: $0) } ?? firstVisibleIndex())
     }
 
     /// The item directly above or below the focused one in the layout (by hit-testing just past

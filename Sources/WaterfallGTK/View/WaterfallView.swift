@@ -37,6 +37,14 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     let horizontalScrollbar: UnsafeMutablePointer<GtkWidget>
     let header = StatusIndicator()
     let footer = StatusIndicator()
+    /// Says loading, refresh and update results to assistive technologies.
+    let announcer = Announcer()
+    /// The load-more state last reported by the model.
+    var loadMoreState = LoadMoreState.idle
+    /// The item count when the running page request began.
+    var itemsBeforeLoading = 0
+    /// The item count when the running refresh began.
+    var itemsBeforeRefresh = 0
 
     /// Cells parented and shown, in no particular order; each knows its slot.
     var shownCells: [Cell] = []
@@ -125,6 +133,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         gtk_widget_set_parent(horizontalScrollbar, widget)
         gtk_widget_set_parent(header.widget, widget)
         gtk_widget_set_parent(footer.widget, widget)
+        gtk_widget_set_parent(announcer.widget, widget)
         model.dataSource = dataSource
         model.delegate = delegate
 
@@ -251,17 +260,19 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         syncAdjustment(offset: offset, contentSize: model.contentSize)
     }
 
-    /// Shows the footer's spinner while a page loads.
+    /// Shows the footer's spinner while a page loads, and announces the change.
     public func loadMoreStateDidChange(_ state: LoadMoreState) {
         switch state {
-        case .loading: footer.show("Loading more…", spinning: true)
-        case .failed: footer.show("Could not load more — scroll to retry", spinning: false)
+        case .loading: footer.show(LoadMoreMessage.loading, spinning: true)
+        case .failed: footer.show(LoadMoreMessage.failed, spinning: false)
         case .idle, .exhausted: footer.hide()
         }
+        announceLoadMore(state, previous: loadMoreState)
+        loadMoreState = state
         gtk_widget_queue_allocate(widget)
     }
 
-    /// Shows the header while pulling and refreshing.
+    /// Shows the header while pulling and refreshing, and announces a refresh and its result.
     public func refreshStateDidChange(_ state: RefreshState) {
         switch state {
         case .idle, .done: header.hide()
@@ -269,6 +280,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         case .armed: header.show("Release to refresh", spinning: false)
         case .refreshing: header.show("Refreshing…", spinning: true)
         }
+        announceRefresh(state)
         gtk_widget_queue_allocate(widget)
     }
 

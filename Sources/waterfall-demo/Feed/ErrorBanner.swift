@@ -2,7 +2,8 @@ import CWaterfallGtk4
 import WaterfallGTK
 
 /// A bar across the top of the wall that says why the feed failed, with a Retry button; it
-/// floats over the items (GTK's `app-notification` style) and never replaces them.
+/// floats over the items (GTK's `app-notification` style) and never replaces them. For
+/// assistive technologies it is an alert named by the message.
 @MainActor
 final class ErrorBanner {
     /// The bar (a horizontal `GtkBox`), to be put in an overlay.
@@ -13,9 +14,14 @@ final class ErrorBanner {
 
     /// Creates a hidden banner; `retry` runs when Retry is clicked.
     init(retry: @escaping @MainActor () -> Void) {
-        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        widget = Accessible.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, role: GTK_ACCESSIBLE_ROLE_ALERT)
         label = gcast(gtk_label_new(nil))
+        Accessible.setHidden(label, true)
         retryButton = gtk_button_new_with_mnemonic("_Retry")
+        // GTK 4.8 names a mnemonic button twice, by its label and by its label widget
+        // ("_Retry Retry").
+        gtk_accessible_reset_relation(gcast(retryButton), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        Accessible.setLabel(retryButton, "Retry")
         gtk_widget_add_css_class(widget, "app-notification")
         gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(widget, GTK_ALIGN_START)
@@ -39,6 +45,7 @@ final class ErrorBanner {
 
     /// Shows `message`.
     func show(_ message: String) {
+        Accessible.setLabel(widget, message)
         gtk_label_set_text(label, message)
         gtk_widget_set_visible(widget, 1)
     }

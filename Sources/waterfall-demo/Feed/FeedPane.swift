@@ -3,8 +3,8 @@ import WaterfallFeed
 import WaterfallGTK
 
 /// The feed wall as one widget: the waterfall view with the error banner floating over it.
-/// The banner shows while the loader's last operation has failed, and its Retry runs that
-/// operation again; the items stay on screen all along.
+/// The banner shows (and the failure is announced) while the loader's last operation has
+/// failed, and its Retry runs that operation again; the items stay on screen all along.
 @MainActor
 final class FeedPane {
     /// The pane's widget (a `GtkOverlay`): put it in a window.
@@ -25,12 +25,13 @@ final class FeedPane {
         view.model.isLoadMoreEnabled = !preloadAll
         view.model.isRefreshEnabled = true
         banner = ErrorBanner { [wall] in wall.retry() }
-        widget = gtk_overlay_new()
+        widget = Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_overlay_set_child(gcast(widget), view.widget)
         gtk_overlay_add_overlay(gcast(widget), banner.widget)
-        wall.onStateChange = { [banner] state in
+        wall.onStateChange = { [banner, view] state in
             if case .failed(let error, _) = state {
                 banner.show(error.description)
+                view.announce(error.description)
             } else if case .loading = state {
                 return
             } else {

@@ -1,4 +1,3 @@
-import CWaterfallGtk4
 import WaterfallGTK
 
 /// Runs a closure right after a widget's frame clock has painted a frame — e.g. the first

@@ -1,4 +1,3 @@
-import CWaterfallGtk4
 import WaterfallCore
 import WaterfallGTK
 

@@ -116,6 +116,38 @@ struct ImagePipelineTests {
         #expect(await eventually { pipeline.scheduler.runningCount == 0 })
     }
 
+    @Test func theHeaderIsReportedFromTheFirstBytesBeforeTheDownloadEnds() async throws {
+        let server = try TestServer.get()
+        let path = "/img/\(uniqueKey()).png"
+        // The server sends the PNG header, then holds the rest of the body until we hang up.
+        let url = server.url(path + "?w=640&h=427&size=500000&hold=1")
+        let pipeline = pipeline(loader: URLSessionDataLoader())
+        let reported = Locked<[ImageHeader]>([])
+        pipeline.setHeaderHandler { headerURL, header in
+            if headerURL == url { reported.withLock { $0.append(header) } }
+        }
+        let task = pipeline.imageTask(for: ImageRequest(url: url, targetSize: ImagePixelSize(width: 100, height: 100)))
+        #expect(await eventually { !reported.withLock { $0.isEmpty } }, "no header reported")
+        #expect(reported.withLock { $0 } == [ImageHeader(format: .png, pixelWidth: 640, pixelHeight: 427)])
+        #expect(task.outcomeIfFinished == nil, "the body has not arrived: the size came from its first bytes")
+        #expect(pipeline.statistics.headersReported == 1)
+        task.cancel()
+        #expect(try await eventually { try await server.disconnectCount(path) == 1 }, "cancelling closed the connection")
+    }
+
+    @Test func theHeaderIsReportedOncePerLoad() async throws {
+        let server = try TestServer.get()
+        let url = server.url("/img/\(uniqueKey()).png?w=30&h=20&size=5000")
+        let pipeline = pipeline(loader: URLSessionDataLoader())
+        let count = Locked(0)
+        pipeline.setHeaderHandler { _, header in
+            #expect(header.pixelWidth == 30 && header.pixelHeight == 20)
+            count.withLock { $0 += 1 }
+        }
+        _ = try await pipeline.image(for: ImageRequest(url: url, targetSize: ImagePixelSize(width: 10, height: 10)))
+        #expect(count.withLock { $0 } == 1, "a body in several chunks reports its header once")
+    }
+
     @Test func cancellingTheAwaitingSwiftTaskCancelsTheRequest() async throws {
         let server = try TestServer.get()
         let path = "/hang/\(uniqueKey())"

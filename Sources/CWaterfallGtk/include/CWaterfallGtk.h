@@ -5,5 +5,4 @@
 #include "wf_main_queue.h"
 #include "wf_canvas.h"
 #include "wf_accessible.h"
-#include "pixbuf_shim.h"
 #endif

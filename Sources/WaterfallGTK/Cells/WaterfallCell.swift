@@ -51,8 +51,10 @@ open class WaterfallCell: ReusableCell {
     /// The 1-based position and set size last given to assistive technologies.
     private var accessiblePosition: (position: Int, count: Int)?
 
-    /// Creates an empty cell with the given reuse identifier.
+    /// Creates an empty cell with the given reuse identifier. Installs the ``MainQueueBridge``
+    /// if it is not installed yet (cells that load images await main-actor tasks).
     public init(reuseIdentifier: String) {
+        MainQueueBridge.install()
         self.reuseIdentifier = reuseIdentifier
         root = GObjectRef(sinking: Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_LIST_ITEM))
         widget = root.pointer
@@ -100,6 +102,21 @@ open class WaterfallCell: ReusableCell {
     open func prepareForReuse() {
         isSelected = false
         isFocused = false
+    }
+
+    /// The height the cell wants at `width` for the item it shows (self-sizing cells, see
+    /// ``WaterfallSelfSizing``): by default the root widget's natural height for that width
+    /// (`gtk_widget_measure`). Subclasses whose content has a known shape may answer from it.
+    /// - Complexity: GTK's measure of the cell's widget tree.
+    open func measuredHeight(forWidth width: CGFloat) -> CGFloat {
+        Self.naturalHeight(of: widget, forWidth: width)
+    }
+
+    /// A widget's natural height for `width` (`gtk_widget_measure` in the vertical orientation).
+    public static func naturalHeight(of widget: some GPointer, forWidth width: CGFloat) -> CGFloat {
+        var minimum: gint = 0, natural: gint = 0
+        gtk_widget_measure(gcast(widget), GTK_ORIENTATION_VERTICAL, gint(max(0, width.rounded())), &minimum, &natural, nil, nil)
+        return CGFloat(natural)
     }
 
     private func setClass(_ name: String, _ on: Bool) {

@@ -25,9 +25,9 @@ extension WaterfallView {
         switch state {
         case .loading:
             itemsBeforeLoading = count
-            announce(LoadMoreMessage.loading)
+            announce(WaterfallStrings.current.loadingMore)
         case .failed:
-            announce(LoadMoreMessage.failed)
+            announce(WaterfallStrings.current.loadMoreFailed)
         case .idle where previous == .loading && count > itemsBeforeLoading:
             announce(Self.items(count - itemsBeforeLoading, "more"))
         case .exhausted where previous == .loading:
@@ -42,7 +42,7 @@ extension WaterfallView {
         switch state {
         case .refreshing:
             itemsBeforeRefresh = model.numberOfItems
-            announce("Refreshing…")
+            announce(WaterfallStrings.current.refreshing)
         case .done:
             let added = model.numberOfItems - itemsBeforeRefresh
             announce(added > 0 ? Self.items(added, "new") : "No new items")
@@ -73,12 +73,4 @@ extension WaterfallView {
     static func items(_ count: Int, _ adjective: String? = nil) -> String {
         [count.formatted(), adjective, count == 1 ? "item" : "items"].compactMap { $0 }.joined(separator: " ")
     }
-}
-
-/// The footer's and the announcements' load-more texts.
-enum LoadMoreMessage {
-    /// While a page loads.
-    static let loading = "Loading more…"
-    /// After a page failed.
-    static let failed = "Could not load more — scroll to retry"
 }

@@ -57,7 +57,7 @@ extension WaterfallView {
     /// Runs a model change; when `animated` (and animations are on), removed cells become
     /// ghosts while it runs.
     /// - Returns: the change's transitions and the ghosts, or `nil` when not animated.
-    private func capturingGhosts(_ animated: Bool, _ change: () -> [ItemTransition])
+    func capturingGhosts(_ animated: Bool, _ change: () -> [ItemTransition])
         -> (transitions: [ItemTransition], ghosts: [Int: TransitionGhost])? {
         guard animated, animationsEnabled else {
             measuringWork { _ = change() }
@@ -84,7 +84,7 @@ extension WaterfallView {
     /// Starts the animations of a change: each transition's cell from its old to its new
     /// attributes; deleted items' ghosts fade out where they were; other ghosts go to
     /// `ghostTarget` (fading), or fade out in place when it gives `nil`.
-    private func animate(_ change: (transitions: [ItemTransition], ghosts: [Int: TransitionGhost])?,
+    func animate(_ change: (transitions: [ItemTransition], ghosts: [Int: TransitionGhost])?,
                          ghostTarget: (TransitionGhost) -> LayoutAttributes?) {
         restackIfNeeded()
         guard let change else { return }

@@ -77,6 +77,11 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var capturedGhosts: [Int: TransitionGhost]?
     /// The last ghost id handed out.
     var lastGhostID = 0
+    /// Measures the cells of items that size themselves (held weakly); see ``WaterfallSelfSizing``.
+    public weak var selfSizing: (any WaterfallSelfSizing<Cell>)?
+    /// The one-shot tick callback that applies the model's pending size changes before the
+    /// next frame, while some are pending.
+    var sizeChangeTick: UInt32?
 
     /// The running settle of a snapping layout (seed 003's carousel centring an item).
     var settle: ScrollSettle?
@@ -119,9 +124,12 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     public var onBackgroundClick: (@MainActor (CGPoint) -> Void)?
 
     /// Creates the view and attaches its model; items load at the first allocation.
-    /// The model holds `dataSource` and `delegate` weakly: keep them alive.
+    /// The model holds `dataSource` and `delegate` weakly: keep them alive. Installs the
+    /// ``MainQueueBridge`` if it is not installed yet, so main-actor tasks run under any GLib
+    /// main loop (`g_main_loop_run`, `g_application_run`).
     public init(dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
                 layout: any CollectionLayout = WaterfallCollectionLayout()) {
+        MainQueueBridge.install()
         model = WaterfallViewModel(layout: layout)
         canvas = GObjectRef(sinking: wf_canvas_new())
         widget = canvas.pointer
@@ -138,6 +146,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         model.delegate = delegate
 
         installAllocation()
+        installDirection()
         installScrolling()
         installKeyboard()
         installPointer()
@@ -221,7 +230,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     public func place(_ cell: Cell, attributes: LayoutAttributes) {
         if (cell.placement?.zIndex ?? 0) != attributes.zIndex { setNeedsRestack() }
         if transitionTick != nil { transitions.retarget(.cell(ObjectIdentifier(cell)), to: attributes) }
+        let previous = cell.placement
         cell.placement = attributes
+        measureIfNeeded(cell, previous: previous, attributes: attributes)
         cell.isSelected = attributes.index == model.selectedIndex
         cell.isFocused = attributes.index == focusedIndex
         updateAccessibility(of: cell, index: attributes.index)
@@ -263,8 +274,8 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Shows the footer's spinner while a page loads, and announces the change.
     public func loadMoreStateDidChange(_ state: LoadMoreState) {
         switch state {
-        case .loading: footer.show(LoadMoreMessage.loading, spinning: true)
-        case .failed: footer.show(LoadMoreMessage.failed, spinning: false)
+        case .loading: footer.show(WaterfallStrings.current.loadingMore, spinning: true)
+        case .failed: footer.show(WaterfallStrings.current.loadMoreFailed, spinning: false)
         case .idle, .exhausted: footer.hide()
         }
         announceLoadMore(state, previous: loadMoreState)
@@ -276,9 +287,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     public func refreshStateDidChange(_ state: RefreshState) {
         switch state {
         case .idle, .done: header.hide()
-        case .pulling: header.show("Pull to refresh", spinning: false)
-        case .armed: header.show("Release to refresh", spinning: false)
-        case .refreshing: header.show("Refreshing…", spinning: true)
+        case .pulling: header.show(WaterfallStrings.current.pullToRefresh, spinning: false)
+        case .armed: header.show(WaterfallStrings.current.releaseToRefresh, spinning: false)
+        case .refreshing: header.show(WaterfallStrings.current.refreshing, spinning: true)
         }
         announceRefresh(state)
         gtk_widget_queue_allocate(widget)

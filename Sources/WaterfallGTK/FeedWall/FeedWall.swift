@@ -50,12 +50,16 @@ public final class FeedWall {
         view.model.isLoadMoreEnabled = options.loadsMore
         view.model.isRefreshEnabled = options.refreshes
         banner = ErrorBanner { [source] in source.retry() }
-        widget = gtk_overlay_new()
+        // A group: GTK 4.8 would name a plain overlay "GtkOverlay" for assistive technologies.
+        widget = Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_overlay_set_child(gcast(widget), view.widget)
         gtk_overlay_add_overlay(gcast(widget), banner.widget)
-        source.onStateChange = { [banner, options] state in
+        source.onStateChange = { [banner, options, view] state in
             switch state {
-            case .failed(let error, _): banner.show(options.errorMessage(error))
+            case .failed(let error, _):
+                let message = options.errorMessage(error)
+                banner.show(message)
+                view.announce(message)
             case .loading: break
             case .idle, .exhausted: banner.hide()
             }

@@ -12,11 +12,15 @@ extension FeedPage {
     /// (absolute or relative to `pageURL`) is followed; `"next": null` ends the feed; otherwise
     /// `templateNext` (the template's next page number, or `nil` for a single document).
     ///
+    /// Before any decoder runs, the document is checked against `limits` (size and nesting).
+    ///
     /// - Complexity: O(*n*) in the document size.
-    /// - Throws: `FeedError.malformed` naming the place, e.g. `item 3: key 'w'` with reason
-    ///   `is not a number`, or the line and column of a JSON syntax error.
+    /// - Throws: `FeedError.limitExceeded` naming the limit and the place; `FeedError.malformed`
+    ///   naming the place, e.g. `item 3: key 'w'` with reason `is not a number`, or the line and
+    ///   column of a JSON syntax error.
     public static func decode(_ data: Data, pageURL: URL, contentType: String? = nil,
-                              templateNext: FeedCursor?) throws(FeedError) -> FeedPage {
+                              templateNext: FeedCursor?, limits: FeedPageLimits = .default) throws(FeedError) -> FeedPage {
+        try limits.check(data, pageURL: pageURL)
         let document: FeedDocument
         let isPropertyList = isPropertyList(data)
         do {

@@ -15,13 +15,16 @@ public struct HTTPFeed: FeedPageProviding {
     public let dataLoader: any DataLoading
     /// The idle timeout of each page request, in seconds.
     public let timeout: TimeInterval
+    /// The size and nesting limits every page is checked against before it is decoded.
+    public let limits: FeedPageLimits
 
     /// Creates a feed over `source`.
     public init(source: FeedSource, dataLoader: any DataLoading = URLSessionDataLoader.shared,
-                timeout: TimeInterval = 30) {
+                timeout: TimeInterval = 30, limits: FeedPageLimits = .default) {
         self.source = source
         self.dataLoader = dataLoader
         self.timeout = timeout
+        self.limits = limits
     }
 
     /// Fetches and decodes the page at `cursor`; see `FeedPageProviding.page(at:)`.
@@ -46,6 +49,7 @@ public struct HTTPFeed: FeedPageProviding {
             }
             throw error.kind == .cancelled ? .cancelled : .load(error)
         }
-        return try FeedPage.decode(data, pageURL: url, contentType: response.mimeType, templateNext: templateNext)
+        return try FeedPage.decode(data, pageURL: url, contentType: response.mimeType, templateNext: templateNext,
+                                   limits: limits)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 
 /// The demo's command line.
 struct Options {
@@ -51,7 +52,8 @@ struct Options {
                           [--layout waterfall|carousel|circle]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
-      --columns N             fixed column count (default: 3 in a narrow window, 5 in a wide one)
+      --columns N             fixed column count, at most \(WaterfallLayout.maximumColumnCount) and at most what the width holds
+                              at 1 px per column (default: 3 in a narrow window, 5 in a wide one)
       --min-column-width W    adaptive columns at least W px wide
       --width W --height H    window size in logical pixels (default 1000 × 760)
       --snapshot FILE.png     render once the visible images are ready, write the PNG, exit
@@ -73,15 +75,16 @@ struct Options {
             guard let next = rest.popFirst() else { throw .missingValue(flag) }
             return next
         }
-        func number(_ flag: String, minimum: Int) throws(OptionsError) -> Int {
+        func number(_ flag: String, minimum: Int, maximum: Int = .max) throws(OptionsError) -> Int {
             let text = try value(flag)
             guard let n = Int(text), n >= minimum else { throw .badNumber(flag, text) }
+            guard n <= maximum else { throw .invalidValue(flag, "\(n) is more than the largest allowed, \(maximum)") }
             return n
         }
         while let flag = rest.popFirst() {
             switch flag {
             case "--items": items = try number(flag, minimum: 0)
-            case "--columns": columns = .fixed(try number(flag, minimum: 1))
+            case "--columns": columns = .fixed(try number(flag, minimum: 1, maximum: WaterfallLayout.maximumColumnCount))
             case "--min-column-width": columns = .adaptive(minimumWidth: Double(try number(flag, minimum: 1)))
             case "--width": width = try number(flag, minimum: 200)
             case "--height": height = try number(flag, minimum: 200)

@@ -34,7 +34,11 @@ struct ReferenceMasonry {
         let spacing = clean(columnSpacing), rowGap = clean(rowSpacing)
         var count: Int
         switch columns {
-        case .fixed(let n): count = min(max(n, 1), WaterfallLayout.maximumColumnCount)
+        case .fixed(let n):
+            // At most as many columns as fit one point wide each (at least one).
+            let fit = ((width - left - right + spacing) / (1 + spacing)).rounded(.down)
+            let widthBound = fit.isFinite && fit >= 1 ? Int(min(fit, 1e9)) : 1
+            count = min(max(n, 1), widthBound, WaterfallLayout.maximumColumnCount)
         case .adaptive(let minimum):
             if !minimum.isFinite || minimum <= 0 {
                 count = 1

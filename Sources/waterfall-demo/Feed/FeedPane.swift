@@ -15,10 +15,14 @@ final class FeedPane {
     let view: WaterfallView<WaterfallImageCell>
     /// The error bar with Retry.
     let banner: ErrorBanner
+    /// The message shown while the feed has ended with no items.
+    let emptyState: EmptyStateLabel
 
     /// Builds the pane and starts loading; `preloadAll` disables load-more (the caller then
-    /// loads every page with ``FeedWall/loadAll(then:)``).
-    init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>, columns: Options.Columns, preloadAll: Bool) {
+    /// loads every page with ``FeedWall/loadAll(then:)``); `emptyMessage` shows when the feed
+    /// ends without a single item.
+    init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>, columns: Options.Columns, preloadAll: Bool,
+         emptyMessage: String = "This feed has no items") {
         wall = FeedWall(loader: loader, pipeline: pipeline, columns: columns)
         view = WaterfallView(dataSource: wall, delegate: wall)
         wall.view = view
@@ -28,7 +32,10 @@ final class FeedPane {
         widget = gtk_overlay_new()
         gtk_overlay_set_child(gcast(widget), view.widget)
         gtk_overlay_add_overlay(gcast(widget), banner.widget)
-        wall.onStateChange = { [banner] state in
+        emptyState = EmptyStateLabel(message: emptyMessage)
+        gtk_overlay_add_overlay(gcast(widget), emptyState.widget)
+        wall.onStateChange = { [banner, emptyState, unowned wall] state in
+            emptyState.setShown(state == .exhausted && wall.items.isEmpty)
             if case .failed(let error, _) = state {
                 banner.show(error.description)
             } else if case .loading = state {

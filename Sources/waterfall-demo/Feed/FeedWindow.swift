@@ -18,7 +18,8 @@ final class FeedWindow: WallWindow {
     init(application: Application, options: Options, loader: FeedLoader, preloadAll: Bool) {
         source = options.source
         let pipeline = DemoImagePipeline.make(memoryCacheMegabytes: options.imageCacheMegabytes)
-        pane = FeedPane(loader: loader, pipeline: pipeline, columns: options.columns, preloadAll: preloadAll)
+        pane = FeedPane(loader: loader, pipeline: pipeline, columns: options.columns, preloadAll: preloadAll,
+                        emptyMessage: options.source.emptyMessage)
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
         window.setChild(pane.widget)
 
@@ -35,8 +36,10 @@ final class FeedWindow: WallWindow {
     /// Cells the feed wall created.
     var cellsCreated: Int { pane.wall.cellsCreated }
 
-    /// Whether every visible cell shows its image or its error placeholder.
+    /// Whether every visible cell shows its image or its error placeholder (or the feed ended
+    /// empty and says so).
     var visibleImagesReady: Bool {
+        if pane.emptyState.isVisible { return true }
         let visible = view.model.visibleIndices
         return !visible.isEmpty && visible.allSatisfy { index in
             view.model.cell(at: index).map { $0.hasImage || $0.showsError } ?? false

@@ -15,6 +15,8 @@ struct Options {
         case flowBox
         /// Run `--scroll-test` and `--flowbox` as child processes and print both with ratios.
         case compare
+        /// Scroll, load more, refresh and churn images together for this long; print memory.
+        case soak(seconds: Int)
     }
 
     /// How the column count is chosen.
@@ -47,8 +49,8 @@ struct Options {
 
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
-                          [--snapshot FILE.png | --scroll-test | --flowbox | --compare] [--frames N]
-                          [--select I] [--feed URL | --folder DIR] [--image-cache-mb N]
+                          [--snapshot FILE.png | --scroll-test | --flowbox | --compare | --soak S]
+                          [--frames N] [--select I] [--feed URL | --folder DIR] [--image-cache-mb N]
                           [--layout waterfall|carousel|circle]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
@@ -60,6 +62,8 @@ struct Options {
       --scroll-test           scroll top→bottom→top, one step per frame; print one JSON line, exit
       --flowbox               the same items in a GtkFlowBox, scrolled the same way; print JSON, exit
       --compare               run --scroll-test and --flowbox (10,000 items) and print the ratios
+      --soak S                scroll, load more, refresh (every 10 s) and churn images for S
+                              seconds; print resident memory per minute and its slope as JSON
       --frames N              frames per direction for --scroll-test / --flowbox
       --select I              with --snapshot: show item I selected
       --layout L              waterfall (the shop), or seed 003's carousel or circle of 20 photos
@@ -92,6 +96,7 @@ struct Options {
             case "--scroll-test": mode = .scrollTest
             case "--flowbox": mode = .flowBox
             case "--compare": mode = .compare
+            case "--soak": mode = .soak(seconds: try number(flag, minimum: 1))
             case "--frames": frames = try number(flag, minimum: 1)
             case "--select": selectedIndex = try number(flag, minimum: 0)
             case "--layout":

@@ -40,6 +40,17 @@ struct FeedPageFuzzTests {
         print("fuzz: \(cases) cases from seed \(firstSeed): \(outcomes.sorted { $0.key < $1.key })")
     }
 
+    /// The fuzzer's own binary-plist writer must write what Foundation reads, or the binary
+    /// cases would only ever test the error path.
+    @Test func theBinaryPlistWriterWritesWhatFoundationReads() throws {
+        for seed in UInt64(1)...50 {
+            var documents = FuzzDocuments(random: SplitMix64(seed: seed))
+            let tree = documents.page()
+            let read = try PropertyListSerialization.propertyList(from: BinaryPlistWriter.data(of: tree), format: nil)
+            #expect(try PageFormat.json.encode(read) == PageFormat.json.encode(tree), "seed \(seed)")
+        }
+    }
+
     /// Builds, mutates and decodes case `seed`; returns the kind of outcome.
     func run(seed: UInt64) throws -> String {
         var documents = FuzzDocuments(random: SplitMix64(seed: seed))

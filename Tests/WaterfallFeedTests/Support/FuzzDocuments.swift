@@ -7,13 +7,78 @@ enum PageFormat: CaseIterable {
     case xmlPlist
     case binaryPlist
 
-    /// `tree` (JSON- and plist-compatible values) encoded in this format.
+    /// `tree` (JSON- and plist-compatible values) encoded in this format, with dictionary keys in
+    /// sorted order so that a seed gives the same bytes in every process (Foundation writes binary
+    /// plists in the dictionary's hash order, which Swift seeds per process).
     func encode(_ tree: Any) throws -> Data {
         switch self {
-        case .json: return try JSONSerialization.data(withJSONObject: tree, options: [.fragmentsAllowed])
+        case .json: return try JSONSerialization.data(withJSONObject: tree, options: [.fragmentsAllowed, .sortedKeys])
         case .xmlPlist: return try PropertyListSerialization.data(fromPropertyList: tree, format: .xml, options: 0)
-        case .binaryPlist: return try PropertyListSerialization.data(fromPropertyList: tree, format: .binary, options: 0)
+        case .binaryPlist: return BinaryPlistWriter.data(of: tree)
         }
+    }
+}
+
+/// A small binary-plist writer (arrays, dictionaries with sorted keys, strings, integers, reals,
+/// booleans; no shared objects), so fuzz cases are reproducible from their seed.
+enum BinaryPlistWriter {
+    /// `tree` as a `bplist00` document.
+    static func data(of tree: Any) -> Data {
+        var objects: [(body: [UInt8], references: [Int])] = []
+        func add(_ value: Any) -> Int {
+            let index = objects.count
+            objects.append(([], []))
+            var children: [Any] = []
+            let body: [UInt8]
+            if let array = value as? [Any] {
+                body = marker(0xA, count: array.count)
+                children = array
+            } else if let dictionary = value as? [String: Any] {
+                let keys = dictionary.keys.sorted()
+                body = marker(0xD, count: keys.count)
+                children = keys + keys.map { dictionary[$0]! }
+            } else if let flag = value as? Bool {
+                body = [flag ? 0x09 : 0x08]
+            } else if let number = value as? Int {
+                body = [0x13] + bigEndian(UInt64(bitPattern: Int64(number)), size: 8)
+            } else if let number = value as? Double {
+                body = [0x23] + bigEndian(number.bitPattern, size: 8)
+            } else {
+                // ASCII strings (the empty one included: Foundation refuses an empty UTF-16 one)
+                // as bytes, others as UTF-16.
+                let text = String(describing: value)
+                let units = Array(text.utf16)
+                body = text.utf8.allSatisfy { $0 < 0x80 }
+                    ? marker(0x5, count: text.utf8.count) + Array(text.utf8)
+                    : marker(0x6, count: units.count) + units.flatMap { bigEndian(UInt64($0), size: 2) }
+            }
+            objects[index] = (body, children.map(add))
+            return index
+        }
+        _ = add(tree)
+        let referenceSize = objects.count < 1 << 8 ? 1 : objects.count < 1 << 16 ? 2 : 4
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for object in objects {
+            offsets.append(bytes.count)
+            bytes += object.body + object.references.flatMap { bigEndian(UInt64($0), size: referenceSize) }
+        }
+        let offsetTable = bytes.count
+        let offsetSize = offsetTable < 1 << 16 ? 2 : 4
+        bytes += offsets.flatMap { bigEndian(UInt64($0), size: offsetSize) }
+        bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)]
+        bytes += bigEndian(UInt64(objects.count), size: 8) + bigEndian(0, size: 8) + bigEndian(UInt64(offsetTable), size: 8)
+        return Data(bytes)
+    }
+
+    /// An object marker of `kind` with `count` (inline below 15, else a following integer).
+    static func marker(_ kind: UInt8, count: Int) -> [UInt8] {
+        count < 15 ? [kind << 4 | UInt8(count)] : [kind << 4 | 0xF, 0x13] + bigEndian(UInt64(count), size: 8)
+    }
+
+    /// The low `size` bytes of `value`, most significant first.
+    static func bigEndian(_ value: UInt64, size: Int) -> [UInt8] {
+        (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> (UInt64($0) * 8)) }
     }
 }
 
@@ -81,21 +146,20 @@ struct FuzzDocuments {
     /// reference to object *i* + 1); `cycle` makes the innermost array refer back to the top.
     static func deepBinaryPlist(levels: Int, cycle: Bool) -> Data {
         let referenceSize = levels < 1 << 8 ? 1 : levels < 1 << 16 ? 2 : 4
-        func bigEndian(_ value: Int, _ size: Int) -> [UInt8] {
-            (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
-        }
         var bytes = Array("bplist00".utf8)
         var offsets: [Int] = []
         for object in 0..<levels {
             offsets.append(bytes.count)
             let last = object == levels - 1
-            bytes += last && !cycle ? [0xA0] : [0xA1] + bigEndian(last ? 0 : object + 1, referenceSize)
+            bytes += last && !cycle
+                ? [0xA0] : [0xA1] + BinaryPlistWriter.bigEndian(UInt64(last ? 0 : object + 1), size: referenceSize)
         }
         let offsetTable = bytes.count
         let offsetSize = offsetTable < 1 << 16 ? 2 : 4
-        bytes += offsets.flatMap { bigEndian($0, offsetSize) }
+        bytes += offsets.flatMap { BinaryPlistWriter.bigEndian(UInt64($0), size: offsetSize) }
         bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)]
-        bytes += bigEndian(levels, 8) + bigEndian(0, 8) + bigEndian(offsetTable, 8)
+        bytes += BinaryPlistWriter.bigEndian(UInt64(levels), size: 8) + BinaryPlistWriter.bigEndian(0, size: 8)
+            + BinaryPlistWriter.bigEndian(UInt64(offsetTable), size: 8)
         return Data(bytes)
     }
 }

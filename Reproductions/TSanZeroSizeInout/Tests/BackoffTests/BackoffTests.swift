@@ -22,7 +22,8 @@ struct WordGenerator: RandomNumberGenerator {
     #expect(total >= .zero)
 }
 
-/// The same code with a one-word generator passes.
+/// The same code with a one-word generator passes. (The loop stays written out in both tests:
+/// moved into a generic helper, the zero-size case no longer crashes.)
 @Test func oneWordGenerator() {
     let backoff = Backoff(base: .milliseconds(100))
     var random = WordGenerator()

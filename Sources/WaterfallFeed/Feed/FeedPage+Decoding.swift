@@ -18,11 +18,16 @@ extension FeedPage {
     /// an absent one in the cursor style; otherwise `templateNext` (the template's next page
     /// number, or `nil` for a single document).
     ///
+    /// Before any decoder runs, the document is checked against `limits` (size and nesting).
+    ///
     /// - Complexity: O(*n*) in the document size.
-    /// - Throws: `FeedError.malformed` naming the place, e.g. `item 3: key 'w'` with reason
-    ///   `is not a number`, or the line and column of a JSON syntax error.
+    /// - Throws: `FeedError.limitExceeded` naming the limit and the place; `FeedError.malformed`
+    ///   naming the place, e.g. `item 3: key 'w'` with reason `is not a number`, or the line and
+    ///   column of a JSON syntax error.
     public static func decode(_ data: Data, pageURL: URL, contentType: String? = nil,
-                              schema: FeedSchema = .standard, templateNext: FeedCursor?) throws(FeedError) -> FeedPage {
+                              schema: FeedSchema = .standard, templateNext: FeedCursor?,
+                              limits: FeedPageLimits = .default) throws(FeedError) -> FeedPage {
+        try limits.check(data, pageURL: pageURL)
         let isPropertyList = isPropertyList(data)
         let extracted: (items: [FeedItem], dropped: Int, isEmpty: Bool, next: PageNext)
         do {

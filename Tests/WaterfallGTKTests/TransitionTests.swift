@@ -60,11 +60,12 @@ extension WallTests {
         #expect(view.model.layout is CarouselLayout)
         #expect(view.contentOffset == 0)
         try expectCellsWhereTheLayoutSays(view)
-        // Only the live cells and the scrollbars are visible children.
+        // Only the live cells and the scrollbar are visible children (besides the announcer's
+        // status node, which is never drawn).
         var visible = 0
         var child = gtk_widget_get_first_child(view.widget)
         while let current = child {
-            if gtk_widget_get_visible(current) != 0 { visible += 1 }
+            if gtk_widget_get_visible(current) != 0 && current != view.announcer.widget { visible += 1 }
             child = gtk_widget_get_next_sibling(current)
         }
         #expect(visible == view.model.liveCellCount + 1)

@@ -1,3 +1,4 @@
+import CWaterfallGtk
 import CWaterfallGtk4
 import Foundation
 import WaterfallCore
@@ -22,13 +23,14 @@ extension WaterfallView {
     }
 
     /// Applies inserts, deletes, moves and reloads (the data source must already reflect
-    /// them; see ``WaterfallCore/WaterfallViewModel/performBatchUpdates(_:)``). Animated, items
+    /// them; see `WaterfallViewModel.performBatchUpdates(_:)`). Animated, items
     /// that stay slide to their new places, new ones fade in and deleted ones fade out before
     /// their pictures go away.
     public func performBatchUpdates(_ updates: [ItemUpdate], animated: Bool = true) {
         stopKinetic()
         let moves = capturingGhosts(animated) { model.performBatchUpdates(updates) }
         animate(moves) { _ in nil }
+        announceBatchUpdate(updates)
     }
 
     /// How long an animated layout switch or batch update takes, in seconds (default 0.3).
@@ -36,6 +38,11 @@ extension WaterfallView {
         get { transitions.duration }
         set { transitions.duration = newValue }
     }
+
+    /// Whether GTK's `gtk-enable-animations` setting is on. Off (people who ask for reduced
+    /// motion), layout switches, batch updates and snapping jump to their end instead of
+    /// animating.
+    public var animationsEnabled: Bool { wf_animations_enabled(widget) != 0 }
 
     /// Whether a layout switch or batch update is animating.
     public var isAnimatingTransition: Bool { transitionTick != nil }
@@ -47,11 +54,12 @@ extension WaterfallView {
         return transitions.attributes(for: .cell(ObjectIdentifier(cell)), at: transitionTime) ?? cell.placement
     }
 
-    /// Runs a model change; when `animated`, removed cells become ghosts while it runs.
+    /// Runs a model change; when `animated` (and animations are on), removed cells become
+    /// ghosts while it runs.
     /// - Returns: the change's transitions and the ghosts, or `nil` when not animated.
     func capturingGhosts(_ animated: Bool, _ change: () -> [ItemTransition])
         -> (transitions: [ItemTransition], ghosts: [Int: TransitionGhost])? {
-        guard animated else {
+        guard animated, animationsEnabled else {
             measuringWork { _ = change() }
             return nil
         }

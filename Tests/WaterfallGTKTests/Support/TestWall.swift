@@ -74,8 +74,12 @@ final class TestWall: WaterfallDataSource, WaterfallDelegate {
         return cell
     }
 
+    /// Heights (for a width of 100) that replace ``height(of:)`` for some item ids, for size
+    /// corrections.
+    var correctedHeights: [Int: CGFloat] = [:]
+
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
-        .aspectRatio(width: 100, height: Self.height(of: ids[index]))
+        .aspectRatio(width: 100, height: correctedHeights[ids[index]] ?? Self.height(of: ids[index]))
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {

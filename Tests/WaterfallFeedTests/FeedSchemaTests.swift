@@ -98,6 +98,12 @@ struct FeedSchemaTests {
         }
     }
 
+    @Test func urlsWithSpacesOrUnicodeAreEncoded() throws {
+        let page = try decode(#"[{"img": " /photos/a b/ü.jpg?q=x y "}, {"img": "https://cdn.test/%E2%9C%93.png"}]"#, .standard)
+        #expect(page.items.map(\.imageURL.absoluteString)
+            == ["https://api.example.test/photos/a%20b/%C3%BC.jpg?q=x%20y", "https://cdn.test/%E2%9C%93.png"])
+    }
+
     @Test func htmlEntities() {
         #expect(HTMLEntities.decode("a&amp;b") == "a&b")
         #expect(HTMLEntities.decode("&amp;amp; &#128512; &#xZZ; & &unknown; &") == "&amp; 😀 &#xZZ; & &unknown; &")

@@ -14,6 +14,10 @@ import WaterfallFeed
 /// (``loadImage(_:)``) that runs off the main actor. Either load is cancelled when the cell is
 /// reused or given another image first, so a late image never lands in a cell that already shows
 /// another item. A load that fails shows the error placeholder.
+///
+/// Assistive technologies see only the cell, named by ``setAccessibleLabel(_:)`` (e.g. "title,
+/// price"): the picture is presentational and the caption, whose text the label repeats, is
+/// hidden from them, so nothing is read twice.
 @MainActor
 public final class WaterfallImageCell: WaterfallCell {
     /// The reuse identifier of image cells unless the data source picks another.
@@ -62,6 +66,7 @@ public final class WaterfallImageCell: WaterfallCell {
 
         gtk_picture_set_content_fit(picture, GTK_CONTENT_FIT_COVER)
         gtk_picture_set_can_shrink(picture, 1)
+        Accessible.setHidden(picture, true)
         if let wrappedCaption {
             let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
             gtk_widget_set_vexpand(gcast(picture), 1)
@@ -71,6 +76,7 @@ public final class WaterfallImageCell: WaterfallCell {
             gtk_label_set_xalign(gcast(wrappedCaption), 0)
             gtk_widget_add_css_class(wrappedCaption, WaterfallStyle.ClassName.wrappedCaption)
             gtk_box_append(gcast(column), wrappedCaption)
+            Accessible.setHidden(column, true)
             setContent(column)
         } else {
             setContent(picture)
@@ -78,6 +84,7 @@ public final class WaterfallImageCell: WaterfallCell {
 
         gtk_widget_add_css_class(placeholder, WaterfallStyle.ClassName.placeholder)
         gtk_widget_set_can_target(placeholder, 0)
+        Accessible.setHidden(placeholder, true)
         gtk_label_set_justify(gcast(errorLabel), GTK_JUSTIFY_CENTER)
         gtk_widget_set_vexpand(errorLabel, 1)
         gtk_widget_set_valign(errorLabel, GTK_ALIGN_CENTER)
@@ -93,6 +100,7 @@ public final class WaterfallImageCell: WaterfallCell {
         gtk_inscription_set_yalign(caption, 0.5)
         gtk_inscription_set_text_overflow(caption, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
         gtk_widget_set_can_target(captionWidget, 0)
+        Accessible.setHidden(captionWidget, true)
         if wrappedCaption == nil { addOverlay(caption) }
     }
 
@@ -196,6 +204,7 @@ public final class WaterfallImageCell: WaterfallCell {
     private func show(_ texture: Texture?) {
         gtk_picture_set_paintable(picture, texture.map { gcast($0.reference.pointer) })
         gtk_widget_set_visible(placeholder, texture == nil ? 1 : 0)
+        Accessible.setHidden(placeholder, true)  // showing it puts it back in the tree
         setError(false)
     }
 

@@ -15,7 +15,7 @@ import WaterfallFeed
 ///
 /// Items come from a `FeedLoader` (JSON or plist pages, `FolderFeed`, or any
 /// `FeedPageProviding`), images from an `ImagePipeline` — the wall's own
-/// (``WaterfallFeed/ImagePipeline/standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)``)
+/// (`ImagePipeline.standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)`)
 /// or one passed in, to share its caches between walls. A failure shows the banner and keeps
 /// every item already on screen; Retry runs the failed operation again. The wall starts
 /// loading at once; its texts come from ``WaterfallStrings/current``.
@@ -39,10 +39,9 @@ public final class FeedWall {
     let source: FeedWallSource
 
     /// Builds the wall over `loader` and starts loading. Without a `pipeline` the wall makes
-    /// its own ``WaterfallFeed/ImagePipeline/standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)``
+    /// its own `ImagePipeline.standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)`
     /// one (memory cache only).
     public init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>? = nil, options: Options = Options()) {
-        MainQueueBridge.install()
         let source = FeedWallSource(loader: loader, pipeline: pipeline ?? .standard(), options: options)
         self.source = source
         view = WaterfallView(dataSource: source, delegate: source)
@@ -51,12 +50,16 @@ public final class FeedWall {
         view.model.isLoadMoreEnabled = options.loadsMore
         view.model.isRefreshEnabled = options.refreshes
         banner = ErrorBanner { [source] in source.retry() }
-        widget = gtk_overlay_new()
+        // A group: GTK 4.8 would name a plain overlay "GtkOverlay" for assistive technologies.
+        widget = Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_overlay_set_child(gcast(widget), view.widget)
         gtk_overlay_add_overlay(gcast(widget), banner.widget)
-        source.onStateChange = { [banner, options] state in
+        source.onStateChange = { [banner, options, view] state in
             switch state {
-            case .failed(let error, _): banner.show(options.errorMessage(error))
+            case .failed(let error, _):
+                let message = options.errorMessage(error)
+                banner.show(message)
+                view.announce(message)
             case .loading: break
             case .idle, .exhausted: banner.hide()
             }

@@ -31,6 +31,7 @@ final class FeedWindow: WallWindow {
         wall = FeedWall(loader: loader, pipeline: pipeline, options: wallOptions)
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
         window.setChild(wall.widget)
+        view.accessibleName = "Shop wall"
 
         window.addRefreshButton(refreshing: view)
 

@@ -19,7 +19,7 @@ import WaterfallFeed
 /// side table for life, which leak checkers report as lost, one per cell), so a cell outlives
 /// its view by at most the time its last load takes to notice cancellation.
 ///
-/// Assistive technologies see only the cell, named by ``setAccessibleLabel(_:)`` (e.g. "title,
+/// Assistive technologies see only the cell, named by ``WaterfallCell/setAccessibleLabel(_:)`` (e.g. "title,
 /// price"): the picture is presentational and the caption, whose text the label repeats, is
 /// hidden from them, so nothing is read twice.
 @MainActor

@@ -10,6 +10,7 @@ seed=${2:-1}
 trace=$(mktemp)
 log=$(mktemp)
 trap 'rm -f "$trace" "$log"' EXIT
+. scripts/gtk4-flags.sh
 swift build --build-tests >/dev/null || exit 1
 start=$(date +%s)
 WATERFALL_FUZZ_CASES=$cases WATERFALL_FUZZ_SEED=$seed WATERFALL_FUZZ_TRACE=$trace \

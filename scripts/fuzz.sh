@@ -25,7 +25,7 @@ if [ $status -ne 0 ]; then
   else
     echo "fuzz: CRASHED at seed $(cat "$trace") (replay with: scripts/fuzz.sh 1 $(cat "$trace"))"
   fi
-  grep -E 'Expectation failed|signal|Fatal error' "$log" | head -5
+  grep -E 'Expectation failed|signal|Fatal error|error:' "$log" | head -5
   exit 1
 fi
 echo "fuzz: passed, $cases cases in ${elapsed}s"

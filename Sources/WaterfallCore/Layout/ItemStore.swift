@@ -63,9 +63,11 @@ final class ItemStore: @unchecked Sendable {
     var footprint: Int { capacity * Self.bytesPerItem }
 
     /// Replaces the items in `range` with the sanitized form of `items`, moving the items after
-    /// the range into place. The ys from `range.lowerBound` on are left for placement to write.
+    /// the range into place — with their ys when `keepingTailYs` (a block after the range only
+    /// moves by a constant), else the ys from `range.lowerBound` on are left for placement.
     /// - Complexity: O(n − range.lowerBound + k) for k new items.
-    func replaceSubrange<C: Collection>(_ range: Range<Int>, with items: C) where C.Element == ItemSize {
+    func replaceSubrange<C: Collection>(_ range: Range<Int>, with items: C, keepingTailYs: Bool)
+    where C.Element == ItemSize {
         let newCount = count - range.count + items.count
         reserve(newCount)
         let tail = count - range.upperBound
@@ -75,6 +77,10 @@ final class ItemStore: @unchecked Sendable {
             .copyMemory(from: values + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
         UnsafeMutableRawPointer(slots + newUpper)
             .copyMemory(from: slots + range.upperBound, byteCount: tail * MemoryLayout<UInt16>.stride)
+        if keepingTailYs {
+            UnsafeMutableRawPointer(ys + newUpper)
+                .copyMemory(from: ys + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
+        }
         let (values, slots) = (self.values, self.slots)
         for (offset, item) in items.enumerated() {
             Self.write(item, at: range.lowerBound + offset, values: values, slots: slots)

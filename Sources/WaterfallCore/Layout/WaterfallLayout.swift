@@ -62,6 +62,9 @@ public struct WaterfallLayout: Sendable {
     /// The bottom of the tallest column (full-span items included) after the last placement,
     /// `-infinity` when there are no items.
     var tallestBottom = -Double.infinity
+    /// The blocks after the first, ascending by index (see ``startBlock(at:)``). Cleared by
+    /// every configuration change.
+    var blocks: [BlockStart] = []
 
     /// Creates an empty layout. `placement` defaults to the seeds' shortest-column rule.
     public init(columns: ColumnCount = .fixed(3),
@@ -108,6 +111,7 @@ public struct WaterfallLayout: Sendable {
     /// Bytes held by the engine's storage (array capacities, not counts).
     public var memoryFootprint: Int {
         items.footprint + members.footprint
+            + blocks.reduce(0) { $0 + MemoryLayout<BlockStart>.stride + $1.offsets.capacity * MemoryLayout<Double>.stride }
     }
 
     /// Re-resolves the geometry and lays every item out again.
@@ -120,6 +124,7 @@ public struct WaterfallLayout: Sendable {
             members = MemberLists(count: geometry.columnCount + 1)
         }
         uniqueStorage()
+        blocks.removeAll()
         relayout(from: 0)
     }
 

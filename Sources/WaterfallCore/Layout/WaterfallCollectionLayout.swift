@@ -52,6 +52,10 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
         }
     }
 
+    /// Forwards to ``WaterfallLayout/startBlock(at:)``.
+    /// - Complexity: O(c log n + b) for b blocks.
+    public mutating func startBlock(at index: Int) { engine.startBlock(at: index) }
+
     /// The engine's frame.
     /// - Complexity: O(1).
     public func frame(at index: Int) -> CGRect { engine.frame(at: index) }

@@ -23,6 +23,8 @@ public final class HeadlessHost: WaterfallHosting {
     public private(set) var loadMoreStates: [LoadMoreState] = []
     /// Every refresh state announced, in order.
     public private(set) var refreshStates: [RefreshState] = []
+    /// Every count of new items above announced for the pill, in order.
+    public private(set) var newItemsAboveCounts: [Int] = []
 
     /// Creates a host.
     public init() {}
@@ -69,5 +71,10 @@ public final class HeadlessHost: WaterfallHosting {
     /// Records the state.
     public func refreshStateDidChange(_ state: RefreshState) {
         refreshStates.append(state)
+    }
+
+    /// Records the count.
+    public func newItemsAboveDidChange(_ count: Int) {
+        newItemsAboveCounts.append(count)
     }
 }

@@ -22,6 +22,8 @@ public enum WaterfallStyle {
         public static let caption = "waterfall-caption"
         /// The load-more footer and the refresh header.
         public static let indicator = "waterfall-indicator"
+        /// The "N new items" pill (also `osd`).
+        public static let newItemsPill = "waterfall-new-items"
     }
 
     private static let css = """
@@ -37,6 +39,8 @@ public enum WaterfallStyle {
     .waterfall-caption { background-color: rgba(0, 0, 0, 0.3); color: white; font-weight: bold; }
     .waterfall-indicator { padding: 8px 14px; border-radius: 16px; background-color: alpha(white, 0.92); \
     box-shadow: 0 1px 4px alpha(black, 0.25); }
+    .waterfall-new-items { border-radius: 999px; padding: 6px 16px; font-weight: bold; \
+    box-shadow: 0 2px 6px alpha(black, 0.3); }
     """
 
     private static var installedDisplays: Set<UnsafeMutableRawPointer> = []

@@ -46,7 +46,8 @@ final class MemberLists: @unchecked Sendable {
                 grow(to: Swift.max(4 * stride, 2 * capacity, (newCount + stride - 1) / stride * stride))
             }
             let base = base.unsafelyUnwrapped, fence = fence.unsafelyUnwrapped
-            for (offset, member) in tail.enumerated() { base[count + offset] = member &+ shift }
+            let source = tail.baseAddress.unsafelyUnwrapped, destination = base + count
+            for offset in 0..<tail.count { destination[offset] = source[offset] &+ shift }
             var position = (count + stride - 1) / stride * stride
             while position < newCount {
                 fence[position / stride] = ys[Int(base[position])]
@@ -137,11 +138,14 @@ final class MemberLists: @unchecked Sendable {
     /// after the lists were truncated and refilled below them).
     /// - Complexity: O(c log n + k) for k members copied.
     func detachTails(from start: Int) -> DetachedTails {
-        var tails = DetachedTails()
-        for position in lists.indices {
+        let firsts = lists.indices.map { position in
             let list = elements(of: position)
-            let first = list.last.map { Int($0) >= start ? list.partitioningIndex { Int($0) >= start } : list.count } ?? 0
-            tails.members.append(contentsOf: list[first...])
+            return list.last.map { Int($0) >= start ? list.partitioningIndex { Int($0) >= start } : list.count } ?? 0
+        }
+        var tails = DetachedTails()
+        tails.members.reserveCapacity(zip(lists, firsts).reduce(0) { $0 + $1.0.count - $1.1 })
+        for (position, first) in firsts.enumerated() {
+            tails.members.append(contentsOf: elements(of: position)[first...])
             tails.ends.append(tails.members.count)
         }
         return tails

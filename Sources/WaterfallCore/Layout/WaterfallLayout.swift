@@ -24,7 +24,13 @@ import Foundation
 ///
 /// Changing any configuration property (width, columns, insets, spacings, placement,
 /// direction) lays every item out again in O(n log c). Appends place only the new items;
-/// edits relayout only the suffix from the first changed index. Bad input never traps: see
+/// edits relayout only the suffix from the first changed index — up to the next *block*.
+///
+/// Blocks keep items still across edits before them: ``prepend(contentsOf:)`` lays new items
+/// out as a block of their own above the old ones, which start again level below it (a
+/// zero-height full-span boundary) and move down by one constant; ``startBlock(at:)`` makes
+/// the items from an index on a block that later edits before it move by one constant instead
+/// of reflowing. Any configuration change lays everything out again as one block. Bad input never traps: see
 /// ``ItemSize``, ``EdgeInsets`` and ``ColumnCount`` for the fallbacks; a NaN, negative or
 /// infinite container width counts as 0. Out-of-range indices trap, as with `Array`.
 ///

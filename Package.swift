@@ -8,6 +8,9 @@ import PackageDescription
 /// - `WaterfallGTK`: the GTK 4 front end.
 /// - `waterfall-demo`: the shop-wall app; `waterfall-bench`: release-build benchmarks.
 /// - `SeededRandom`: the seedable generator the demo, benchmarks and tests share (not a product).
+/// - `CWaterfallGtk4`: GTK 4 through the standard `gtk4` pkg-config file, re-exported by
+///   `WaterfallGTK`; `CWaterfallGtk`: the C helpers Swift cannot write (not products).
+/// - `CWaterfallTestShims`: C the tests need (pixbuf encoding), in no product.
 let package = Package(
     name: "Waterfall",
     products: [
@@ -22,13 +25,13 @@ let package = Package(
         .target(name: "WaterfallFeed"),
         .target(name: "SeededRandom"),
         .systemLibrary(
-            name: "CGtk",
-            pkgConfig: "waterfall-gtk4",
+            name: "CWaterfallGtk4",
+            pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        .target(name: "CWaterfallGtk", dependencies: ["CGtk"]),
-        .target(name: "WaterfallGTK", dependencies: ["WaterfallCore", "WaterfallFeed", "CGtk", "CWaterfallGtk"]),
-        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CGtk", "SeededRandom"]),
+        .target(name: "CWaterfallGtk", dependencies: ["CWaterfallGtk4"]),
+        .target(name: "WaterfallGTK", dependencies: ["WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "CWaterfallGtk"]),
+        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom"]),
         .executableTarget(
             name: "waterfall-bench",
             dependencies: ["WaterfallCore", "SeededRandom"],
@@ -36,7 +39,8 @@ let package = Package(
         ),
         .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom"]),
         .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom"]),
-        .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "waterfall-demo"]),
+        .target(name: "CWaterfallTestShims", dependencies: ["CWaterfallGtk4"], path: "Tests/CWaterfallTestShims"),
+        .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CWaterfallTestShims"]),
     ],
     swiftLanguageModes: [.v6]
 )

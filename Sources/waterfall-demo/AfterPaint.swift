@@ -1,4 +1,3 @@
-import CGtk
 import WaterfallGTK
 
 /// Runs a closure right after a widget's frame clock has painted a frame — e.g. the first

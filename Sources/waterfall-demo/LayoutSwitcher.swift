@@ -1,4 +1,3 @@
-import CGtk
 import WaterfallCore
 import WaterfallGTK
 

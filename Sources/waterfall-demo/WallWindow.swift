@@ -1,4 +1,3 @@
-import CGtk
 import WaterfallGTK
 
 /// What the demo's modes need from a shop-wall window, whichever source fills it: the generated

@@ -60,7 +60,7 @@ struct CollectionLayoutTests {
     @Test("configure and prepare reach the engine")
     func adapterConfiguration() {
         var layout = WaterfallCollectionLayout()
-        layout.configure(with: LayoutMetrics(columns: 5, insets: EdgeInsets(all: 4), columnSpacing: 2, rowSpacing: 6))
+        layout.configure(with: LayoutMetrics(columns: .fixed(5), insets: EdgeInsets(all: 4), columnSpacing: 2, rowSpacing: 6))
         layout.prepare(for: CGSize(width: 600, height: 900))
         #expect(layout.engine.columns == .fixed(5))
         #expect(layout.engine.insets == EdgeInsets(all: 4))

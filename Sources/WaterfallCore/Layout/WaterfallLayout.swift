@@ -71,6 +71,12 @@ public struct WaterfallLayout: Sendable {
     /// The blocks after the first, ascending by index (see ``startBlock(at:)``). Cleared by
     /// every configuration change.
     var blocks: [BlockStart] = []
+    /// Set inside ``configure(_:)``: configuration changes wait for one relayout at its end.
+    private var defersRelayout = false
+    /// Whether a configuration change is waiting for the relayout at the end of ``configure(_:)``.
+    private var needsRelayout = false
+    /// How many times every item was laid out again (the cost ``configure(_:)`` saves).
+    private(set) var fullRelayoutCount = 0
 
     /// Creates an empty layout. `placement` defaults to the seeds' shortest-column rule.
     public init(columns: ColumnCount = .fixed(3),
@@ -120,9 +126,30 @@ public struct WaterfallLayout: Sendable {
             + blocks.reduce(0) { $0 + MemoryLayout<BlockStart>.stride + $1.offsets.capacity * MemoryLayout<Double>.stride }
     }
 
-    /// Re-resolves the geometry and lays every item out again.
+    /// Changes several configuration properties with one relayout instead of one per property:
+    /// `body` sets them on the layout it is given.
+    ///
+    /// ```swift
+    /// layout.configure { $0.containerWidth = 1200; $0.columns = .fixed(5) }
+    /// ```
+    /// - Complexity: O(1) plus `body` when nothing changed, else one O(n log c) relayout.
+    public mutating func configure(_ body: (inout WaterfallLayout) -> Void) {
+        defersRelayout = true
+        body(&self)
+        defersRelayout = false
+        if needsRelayout { invalidateAll() }
+    }
+
+    /// Re-resolves the geometry and lays every item out again (at the end of ``configure(_:)``
+    /// when called inside it).
     /// - Complexity: O(n log c).
     private mutating func invalidateAll() {
+        guard !defersRelayout else {
+            needsRelayout = true
+            return
+        }
+        needsRelayout = false
+        fullRelayoutCount += 1
         geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
                                   columnSpacing: columnSpacing, rowSpacing: rowSpacing,
                                   placement: placement, direction: direction)

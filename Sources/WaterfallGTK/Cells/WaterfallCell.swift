@@ -1,5 +1,5 @@
-import CGtk
 import CWaterfallGtk
+import CWaterfallGtk4
 import Foundation
 import WaterfallCore
 
@@ -46,8 +46,10 @@ open class WaterfallCell: ReusableCell {
         }
     }
 
-    /// Creates an empty cell with the given reuse identifier.
+    /// Creates an empty cell with the given reuse identifier. Installs the ``MainQueueBridge``
+    /// if it is not installed yet (cells that load images await main-actor tasks).
     public init(reuseIdentifier: String) {
+        MainQueueBridge.install()
         self.reuseIdentifier = reuseIdentifier
         root = GObjectRef(sinking: wf_list_item_overlay_new())
         widget = root.pointer

@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 import WaterfallFeed
 
 /// A cell that shows an image scaled to cover it, a placeholder until the image is ready, and a
@@ -34,7 +34,7 @@ public final class WaterfallImageCell: WaterfallCell {
     public override init(reuseIdentifier: String = WaterfallImageCell.defaultReuseIdentifier) {
         picture = gcast(gtk_picture_new())
         placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        errorLabel = gtk_label_new("⚠\nImage unavailable")
+        errorLabel = gtk_label_new(WaterfallStrings.current.imageUnavailable)
         caption = gcast(gtk_inscription_new(nil))
         super.init(reuseIdentifier: reuseIdentifier)
 

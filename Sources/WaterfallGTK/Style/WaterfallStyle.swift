@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// The stylesheet of the waterfall widgets: rounded cells, the selection and focus rings, the
 /// image placeholder, the price strip and the refresh/load-more indicators.
@@ -24,6 +24,8 @@ public enum WaterfallStyle {
         public static let indicator = "waterfall-indicator"
         /// The "N new items" pill (also `osd`).
         public static let newItemsPill = "waterfall-new-items"
+        /// A ``FeedWall``'s error banner (beside GTK's own `app-notification`).
+        public static let error = "waterfall-error"
     }
 
     private static let css = """
@@ -43,16 +45,34 @@ public enum WaterfallStyle {
     box-shadow: 0 2px 6px alpha(black, 0.3); }
     """
 
-    private static var installedDisplays: Set<UnsafeMutableRawPointer> = []
+    /// A stylesheet added to a display.
+    private struct Installation: Hashable {
+        let display: UnsafeMutableRawPointer
+        let css: String
+    }
 
-    /// Installs the stylesheet on the display of `widget` once (application priority).
+    private static var installed: Set<Installation> = []
+
+    /// Installs the stylesheet on the display of `widget` once (application priority). Every
+    /// ``WaterfallView`` does this when it is realized.
     public static func install(for widget: some GPointer) {
+        add(css, for: widget, priority: guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+
+    /// Adds an application's own `css` on the display of `widget`, once per display, one
+    /// priority above the wall's stylesheet so that its rules win — the way to restyle the
+    /// classes in ``ClassName`` (or the `waterfall` node) without touching the library's.
+    /// - Complexity: O(1) after the first call for a display and stylesheet.
+    public static func addStylesheet(_ css: String, for widget: some GPointer) {
+        add(css, for: widget, priority: guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1))
+    }
+
+    private static func add(_ css: String, for widget: some GPointer, priority: guint) {
         let display = gtk_widget_get_display(gcast(widget))!
-        guard installedDisplays.insert(UnsafeMutableRawPointer(display)).inserted else { return }
+        guard installed.insert(Installation(display: UnsafeMutableRawPointer(display), css: css)).inserted else { return }
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(
-            display, gcast(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider_for_display(display, gcast(provider), priority)
         g_object_unref(provider)
     }
 }

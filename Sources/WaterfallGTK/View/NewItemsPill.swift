@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// The "N new items" pill of a ``WaterfallView``: an on-screen-display button (GNOME style,
 /// CSS classes `osd` and `waterfall-new-items`) floating at the top of the wall with an arrow

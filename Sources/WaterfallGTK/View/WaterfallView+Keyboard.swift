@@ -1,10 +1,10 @@
-import CGtk
+import CWaterfallGtk4
 import Foundation
 import WaterfallCore
 
 extension WaterfallView {
     /// Arrow keys move a focus ring between items (scrolling it into view; a horizontal layout
-    /// centres it), Page Up/Down scroll by a page, Home/End go to the first/last item and the
+    /// centres it; Left and Right swap in a mirrored right-to-left waterfall), Page Up/Down scroll by a page, Home/End go to the first/last item and the
     /// very start/end, Enter/space select the focused item, F5 and Ctrl+R refresh.
     func installKeyboard() {
         installRefreshShortcut()
@@ -49,10 +49,19 @@ extension WaterfallView {
         switch keyval {
         case GDK_KEY_Down, GDK_KEY_KP_Down: return neighbour(below: true) ?? firstVisibleIndex()
         case GDK_KEY_Up, GDK_KEY_KP_Up: return neighbour(below: false) ?? firstVisibleIndex()
-        case GDK_KEY_Right, GDK_KEY_KP_Right: return focusedIndex.map { min($0 + 1, count - 1) } ?? firstVisibleIndex()
-        case GDK_KEY_Left, GDK_KEY_KP_Left: return focusedIndex.map { max($0 - 1, 0) } ?? firstVisibleIndex()
+        case GDK_KEY_Right, GDK_KEY_KP_Right: return focusedIndex.map { step($0, forward: !keysMirrored) } ?? firstVisibleIndex()
+        case GDK_KEY_Left, GDK_KEY_KP_Left: return focusedIndex.map { step($0, forward: keysMirrored) } ?? firstVisibleIndex()
         default: return nil
         }
+    }
+
+    /// Whether Left moves forward: in a right-to-left view with a vertical layout, which the
+    /// waterfall mirrors (carousels and circles keep their left-to-right order).
+    private var keysMirrored: Bool { isRightToLeft && model.layout.scrollAxis == .vertical }
+
+    /// The next (`forward`) or previous index from `index`, within the items.
+    private func step(_ index: Int, forward: Bool) -> Int {
+        forward ? min(index + 1, model.numberOfItems - 1) : max(index - 1, 0)
     }
 
     /// F5 and Ctrl+R refresh from anywhere in the window (a global-scope shortcut), as in GNOME

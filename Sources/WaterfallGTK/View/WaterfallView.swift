@@ -1,5 +1,5 @@
-import CGtk
 import CWaterfallGtk
+import CWaterfallGtk4
 import Foundation
 import WaterfallCore
 
@@ -96,9 +96,12 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     public var onBackgroundClick: (@MainActor (CGPoint) -> Void)?
 
     /// Creates the view and attaches its model; items load at the first allocation.
-    /// The model holds `dataSource` and `delegate` weakly: keep them alive.
+    /// The model holds `dataSource` and `delegate` weakly: keep them alive. Installs the
+    /// ``MainQueueBridge`` if it is not installed yet, so main-actor tasks run under any GLib
+    /// main loop (`g_main_loop_run`, `g_application_run`).
     public init(dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
                 layout: any CollectionLayout = WaterfallCollectionLayout()) {
+        MainQueueBridge.install()
         model = WaterfallViewModel(layout: layout)
         canvas = GObjectRef(sinking: wf_canvas_new())
         widget = canvas.pointer
@@ -116,6 +119,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         model.delegate = delegate
 
         installAllocation()
+        installDirection()
         installScrolling()
         installKeyboard()
         installPointer()
@@ -238,8 +242,8 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Shows the footer's spinner while a page loads.
     public func loadMoreStateDidChange(_ state: LoadMoreState) {
         switch state {
-        case .loading: footer.show("Loading more…", spinning: true)
-        case .failed: footer.show("Could not load more — scroll to retry", spinning: false)
+        case .loading: footer.show(WaterfallStrings.current.loadingMore, spinning: true)
+        case .failed: footer.show(WaterfallStrings.current.loadMoreFailed, spinning: false)
         case .idle, .exhausted: footer.hide()
         }
         gtk_widget_queue_allocate(widget)
@@ -249,9 +253,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     public func refreshStateDidChange(_ state: RefreshState) {
         switch state {
         case .idle, .done: header.hide()
-        case .pulling: header.show("Pull to refresh", spinning: false)
-        case .armed: header.show("Release to refresh", spinning: false)
-        case .refreshing: header.show("Refreshing…", spinning: true)
+        case .pulling: header.show(WaterfallStrings.current.pullToRefresh, spinning: false)
+        case .armed: header.show(WaterfallStrings.current.releaseToRefresh, spinning: false)
+        case .refreshing: header.show(WaterfallStrings.current.refreshing, spinning: true)
         }
         gtk_widget_queue_allocate(widget)
     }

@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 import Foundation
 import Testing
 @testable import WaterfallGTK
@@ -10,7 +10,8 @@ import Testing
 /// nobody runs a GLib loop. So the tests never call `g_main_loop_run`: every GTK call happens in
 /// main-actor code (serially, which is all GTK needs), and ``pump(until:timeout:)`` turns the
 /// GLib loop by hand, awaiting between turns so that queued main-actor jobs (image results,
-/// delayed pages) run too. ``MainQueueBridge`` is not installed here: dispatch drains the queue.
+/// delayed pages) run too. ``MainQueueBridge`` stays out of the way here (views install it, but
+/// off the first thread it attaches nothing): dispatch drains the queue.
 @MainActor
 enum GTKHost {
     private static var initialised = false

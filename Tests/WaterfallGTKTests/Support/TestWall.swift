@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 import Foundation
 import WaterfallCore
 @testable import WaterfallGTK
@@ -17,6 +17,8 @@ final class TestWall: WaterfallDataSource, WaterfallDelegate {
     let pageSize: Int
     /// Columns for a viewport width.
     var columnsForWidth: (CGFloat) -> Int = { _ in 3 }
+    /// Columns returned instead of `.fixed(columnsForWidth(width))` when set.
+    var columnRule: ColumnCount?
     /// Indices the delegate was told were selected.
     private(set) var selections: [Int] = []
     /// Load-more requests received.
@@ -49,6 +51,10 @@ final class TestWall: WaterfallDataSource, WaterfallDelegate {
 
     func numberOfColumns(in waterfallView: WaterfallViewModel<Cell>) -> Int {
         columnsForWidth(waterfallView.viewportSize.width)
+    }
+
+    func columns(in waterfallView: WaterfallViewModel<Cell>) -> ColumnCount {
+        columnRule ?? .fixed(numberOfColumns(in: waterfallView))
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {

@@ -1,22 +1,21 @@
-import CGtk
-import WaterfallGTK
-
-/// A bar across the top of the wall that says why the feed failed, with a Retry button; it
-/// floats over the items (GTK's `app-notification` style) and never replaces them.
+/// A bar across the top of a ``FeedWall`` that says why the feed failed, with a Retry button;
+/// it floats over the items (GTK's `app-notification` style) and never replaces them.
 @MainActor
-final class ErrorBanner {
-    /// The bar (a horizontal `GtkBox`), to be put in an overlay.
-    let widget: UnsafeMutablePointer<GtkWidget>
+public final class ErrorBanner {
+    /// The bar (a horizontal `GtkBox`, CSS classes `app-notification` and `waterfall-error`).
+    public let widget: UnsafeMutablePointer<GtkWidget>
     /// The Retry button.
-    let retryButton: UnsafeMutablePointer<GtkWidget>
+    public let retryButton: UnsafeMutablePointer<GtkWidget>
     private let label: OpaquePointer
 
-    /// Creates a hidden banner; `retry` runs when Retry is clicked.
-    init(retry: @escaping @MainActor () -> Void) {
+    /// Creates a hidden banner; `retry` runs when Retry is clicked. The button's text is
+    /// ``WaterfallStrings/retry``.
+    public init(retry: @escaping @MainActor () -> Void) {
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         label = gcast(gtk_label_new(nil))
-        retryButton = gtk_button_new_with_mnemonic("_Retry")
+        retryButton = gtk_button_new_with_mnemonic(WaterfallStrings.current.retry)
         gtk_widget_add_css_class(widget, "app-notification")
+        gtk_widget_add_css_class(widget, WaterfallStyle.ClassName.error)
         gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(widget, GTK_ALIGN_START)
         gtk_widget_set_margin_top(widget, 16)
@@ -32,19 +31,19 @@ final class ErrorBanner {
     }
 
     /// Whether the banner is shown.
-    var isVisible: Bool { gtk_widget_get_visible(widget) != 0 }
+    public var isVisible: Bool { gtk_widget_get_visible(widget) != 0 }
 
     /// The message shown.
-    var text: String { String(cString: gtk_label_get_text(label)) }
+    public var text: String { String(cString: gtk_label_get_text(label)) }
 
     /// Shows `message`.
-    func show(_ message: String) {
+    public func show(_ message: String) {
         gtk_label_set_text(label, message)
         gtk_widget_set_visible(widget, 1)
     }
 
     /// Hides the banner.
-    func hide() {
+    public func hide() {
         gtk_widget_set_visible(widget, 0)
     }
 }

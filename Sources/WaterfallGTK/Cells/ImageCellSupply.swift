@@ -1,0 +1,23 @@
+import WaterfallCore
+
+/// Where a data source of ``WaterfallImageCell``s gets its cells: a pooled cell when the view
+/// model has one (the seeds' `dequeueReusableCellWithIdentifier:`), else a new one — counted,
+/// so an app can see how few cells scrolling needs.
+@MainActor
+public struct ImageCellSupply {
+    /// Cells created so far; the rest were reused.
+    public private(set) var created = 0
+
+    /// Creates a supply that has created no cell yet.
+    public init() {}
+
+    /// A cell with ``WaterfallImageCell/defaultReuseIdentifier``, reused when possible.
+    /// - Complexity: O(1).
+    public mutating func cell(from model: WaterfallViewModel<WaterfallImageCell>) -> WaterfallImageCell {
+        if let reused = model.dequeueReusableCell(withIdentifier: WaterfallImageCell.defaultReuseIdentifier) {
+            return reused
+        }
+        created += 1
+        return WaterfallImageCell()
+    }
+}

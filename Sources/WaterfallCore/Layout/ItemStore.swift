@@ -79,6 +79,7 @@ final class ItemStore: @unchecked Sendable {
             moveFront(by: items.count - range.count)
             for (offset, item) in items.enumerated() { Self.write(item, at: offset, values: values, slots: slots) }
             count = newCount
+            if newCount == 0 { moveFront(by: front) }   // emptied: all the room is after item 0 again
             return
         }
         reserve(newCount)

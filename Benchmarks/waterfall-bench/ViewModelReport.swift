@@ -1,8 +1,9 @@
 import Foundation
 
 /// Records the view-model figures: scroll-step cost and cell counts at 10,000 and 1,000,000
-/// items, the seeds' per-step scan, and pages appended at the bottom and prepended at the top
-/// (a refresh) of a long feed.
+/// items, the seeds' per-step scan, pages appended at the bottom and prepended at the top (a
+/// refresh) of a long feed, and a burst of 50 size corrections coalesced into one relayout
+/// against the same corrections one by one.
 @MainActor
 enum ViewModelReport {
     /// Runs the view-model benchmarks and records their figures.
@@ -24,5 +25,10 @@ enum ViewModelReport {
         let refresh = ViewModelBenchmarks.insertPages(itemCount: 1_000_000, at: .top)
         report.add("refresh_50_at_top_1m_us", refresh.insertMicroseconds)
         report.add("refresh_visible_cells_moved", Double(refresh.visibleCellsMoved))
+        let burst = SizeCorrectionBenchmark.burst(itemCount: 100_000)
+        report.add("size_burst_50_100k_relayouts", Double(burst.coalescedRelayouts))
+        report.add("size_burst_50_100k_us", burst.coalescedMicroseconds)
+        report.add("size_burst_50_100k_one_by_one_relayouts", Double(burst.oneByOneRelayouts))
+        report.add("size_burst_50_100k_one_by_one_us", burst.oneByOneMicroseconds)
     }
 }

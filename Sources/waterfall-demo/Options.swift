@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallFeed
 
 /// The demo's command line.
 struct Options {
@@ -47,12 +48,16 @@ struct Options {
     var source = Source.generated
     /// The bound on decoded images in memory for `--feed` / `--folder`, MB.
     var imageCacheMegabytes = 128
+    /// Whether `--feed` / `--folder` cells show their titles wrapped under the images (`--captions`).
+    var captions = false
+    /// Where a `--feed`'s fields are in its pages (`--map`; default the project's own format).
+    var schema = FeedSchema.standard
 
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
                           [--snapshot FILE.png | --scroll-test | --flowbox | --compare] [--frames N]
                           [--select I] [--scroll-to Y] [--refresh] [--feed URL | --folder DIR] [--image-cache-mb N]
-                          [--layout waterfall|carousel|circle]
+                          [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
       --columns N             fixed column count (default: 3 in a narrow window, 5 in a wide one)
@@ -68,8 +73,15 @@ struct Options {
       --refresh               with --snapshot: refresh as F5 does, print how far visible items moved
       --layout L              waterfall (the shop), or seed 003's carousel or circle of 20 photos
       --feed URL              items from JSON/plist pages; {page} in URL is the 1-based page number
+      --map MAP               where --feed's fields are: a preset (unsplash, pexels, reddit, shopify,
+                              pinterest) and/or items=PATH,img=PATH,w=PATH,h=PATH,id=PATH,
+                              title=PATH,price=PATH,next=PATH,cursor=NAME,color=PATH,blur_hash=PATH
+                              (PATH: a.b[0]["key"], alternatives a|b; cursor=NAME puts the next
+                              value into the query parameter NAME)
       --folder DIR            items from the images in DIR (sizes read from the file headers)
       --image-cache-mb N      decoded images kept in memory for --feed/--folder (default 128)
+      --captions              --feed/--folder cells show their titles wrapped under the images
+                              (self-sizing cells: image height + measured caption height)
     """
 
     /// Parses `arguments` (without the program name).
@@ -106,8 +118,16 @@ struct Options {
                 }
                 layout = choice
             case "--feed": source = try .feed(template: try value(flag))
+            case "--map":
+                let mapping = try value(flag)
+                do {
+                    schema = try FeedSchema(mapping: mapping)
+                } catch {
+                    throw .invalidValue(flag, error.description)
+                }
             case "--folder": source = .folder(path: try value(flag))
             case "--image-cache-mb": imageCacheMegabytes = try number(flag, minimum: 1)
+            case "--captions": captions = true
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }

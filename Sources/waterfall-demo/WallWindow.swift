@@ -28,7 +28,7 @@ protocol WallWindow: AnyObject {
 /// scrolling starts (`--scroll-test`) instead of page by page.
 @MainActor
 func makeWallWindow(application: Application, options: Options, preloadAll: Bool) -> any WallWindow {
-    guard let loader = options.source.makeLoader(pageSize: options.pageSize) else {
+    guard let loader = options.source.makeLoader(pageSize: options.pageSize, schema: options.schema) else {
         return ShopWindow(application: application, options: options, preloadAll: preloadAll)
     }
     return FeedWindow(application: application, options: options, loader: loader, preloadAll: preloadAll)

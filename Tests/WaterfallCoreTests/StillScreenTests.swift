@@ -92,7 +92,7 @@ struct StillScreenTests {
                 let before = visibleScreen(fixture)
                 let first = before[0].index
                 let lower = Int.random(in: 0..<first, using: &generator)
-                let kind = Int.random(in: 0..<4, using: &generator)
+                let kind = Int.random(in: 0..<5, using: &generator)
                 let context = "seed \(seed), edit \(edit) (kind \(kind)) at \(lower), first visible \(first)"
                 var shift = 0
                 switch kind {
@@ -108,6 +108,12 @@ struct StillScreenTests {
                     let to = Int.random(in: 0..<first, using: &generator)
                     fixture.source.sizes.insert(fixture.source.sizes.remove(at: lower), at: to)
                     fixture.model.performBatchUpdates([.move(from: lower, to: to)])
+                case 3:
+                    // Sizes that became known (an image's header), applied as one relayout.
+                    let other = Int.random(in: 0..<first, using: &generator)
+                    for index in [lower, other] { fixture.source.sizes[index] = randomSizes(1, using: &generator)[0] }
+                    fixture.model.invalidateSizes(at: [lower, other])
+                    fixture.model.applyPendingSizeChanges()
                 default:
                     // A size correction that keeps the cell (the step the feeds' corrections use).
                     let corrected = randomSizes(1, using: &generator)[0]

@@ -8,11 +8,12 @@ import WaterfallFeed
 /// The library's `FeedWall` against the local feed server (`Tests/feed-server`).
 extension WallTests {
     /// A feed wall over `path` on the test server, in a laid-out window.
-    func showFeed(_ path: String) async throws -> (wall: FeedWall, window: UnsafeMutablePointer<GtkWidget>) {
+    func showFeed(_ path: String, schema: FeedSchema = .standard, wrapsCaptions: Bool = false) async throws
+        -> (wall: FeedWall, window: UnsafeMutablePointer<GtkWidget>) {
         try GTKHost.start()
         let server = try TestServer.get()
-        let wall = try FeedWall(feedURL: server.urlString(path), pipeline: ImagePipeline(decoder: PixbufDecoder()),
-                                options: FeedWall.Options(columns: { _ in .fixed(3) }))
+        let wall = try FeedWall(feedURL: server.urlString(path), schema: schema, pipeline: ImagePipeline(decoder: PixbufDecoder()),
+                                options: FeedWall.Options(columns: { _ in .fixed(3) }, wrapsCaptions: wrapsCaptions))
         let window = try await GTKHost.window(showing: wall.widget, width: 800, height: 600)
         return (wall, window)
     }
@@ -29,7 +30,7 @@ extension WallTests {
     func feedWallShowsServerItems() async throws {
         let key = uniqueKey()
         let (wall, window) = try await showFeed("/feed/\(key)/{page}.json?pages=3&per=12&end=null&real=1")
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems > 0 }, timeout: .seconds(10)),
                      "the first page never arrived")
@@ -58,7 +59,7 @@ extension WallTests {
         let key = uniqueKey()
         // Page 2 is not valid JSON the first time it is asked for.
         let (wall, window) = try await showFeed("/feed/\(key)/{page}.json?pages=3&per=12&syntax=2:1")
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)))
         let firstPage = wall.items
@@ -85,7 +86,7 @@ extension WallTests {
         let key = uniqueKey()
         // Each request of page 1 brings 3 more new items in front of the old ones.
         let (wall, window) = try await showFeed("/feed/\(key)/{page}.json?pages=1&per=30&grow=3")
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 30 }, timeout: .seconds(10)))
         view.scroll(to: 400)

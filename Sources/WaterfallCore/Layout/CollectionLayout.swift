@@ -46,7 +46,7 @@ public struct LayoutMetrics: Equatable, Sendable {
 /// All rectangles and points are in content coordinates: origin at the content's top-left,
 /// y growing downward. Visibility uses open intersection: an item is *in* a rectangle when
 /// `frame.maxX > rect.minX && frame.minX < rect.maxX && frame.maxY > rect.minY &&
-/// frame.minY < rect.maxY` (see ``CoreGraphics/CGRect/overlaps(_:)``). The view model's
+/// frame.minY < rect.maxY` (see `CGRect.overlaps(_:)` in this module). The view model's
 /// scrolling diff relies on ``forEachIndex(in:_:)`` reporting exactly those items.
 ///
 /// Conforming layouts: ``WaterfallCollectionLayout`` (vertical masonry); carousels (horizontal,
@@ -75,6 +75,9 @@ public protocol CollectionLayout {
     /// Replaces the items in `range` with items of the given sizes: an insert when `range` is
     /// empty, a delete when `sizes` is empty. Layouts that ignore item sizes only track the count.
     mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C) where C.Element == ItemSize
+    /// Gives existing items new sizes (indices in any order, the last size of a repeated index
+    /// wins), relayouting once for the whole batch where the layout can.
+    mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)])
 
     /// Keeps the layout of the items from `index` on (0...itemCount) across later edits before
     /// it: such an edit moves them all by one constant, which the view model absorbs in the
@@ -127,6 +130,13 @@ extension CollectionLayout {
     /// By default nothing: a layout where an item's place does not depend on the sizes of the
     /// items before it (a carousel, a circle) has nothing to keep.
     public mutating func startBlock(at index: Int) {}
+
+    /// By default each change replaces its item: one relayout per change, for layouts whose
+    /// relayout is cheap.
+    /// - Complexity: k calls of ``replaceItems(in:with:)``.
+    public mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)]) {
+        for (index, size) in changes { replaceItems(in: index..<index + 1, with: CollectionOfOne(size)) }
+    }
 
     /// By default the layout has no single item width.
     public var cellWidth: CGFloat { 0 }

@@ -71,6 +71,12 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     /// - Complexity: O(c log n + b) for b blocks.
     public mutating func startBlock(at index: Int) { engine.startBlock(at: index) }
 
+    /// Forwards to ``WaterfallLayout/resizeItems(_:)``: one suffix relayout for the whole batch.
+    /// - Complexity: O(k + c log n + (n − i) · log c) for k changes whose lowest index is i.
+    public mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)]) {
+        engine.resizeItems(changes)
+    }
+
     /// The engine's frame.
     /// - Complexity: O(1).
     public func frame(at index: Int) -> CGRect { engine.frame(at: index) }

@@ -25,6 +25,8 @@ public final class HeadlessHost: WaterfallHosting {
     public private(set) var refreshStates: [RefreshState] = []
     /// Every count of new items above announced for the pill, in order.
     public private(set) var newItemsAboveCounts: [Int] = []
+    /// How many times size changes became pending (a real front end flushes them next frame).
+    public private(set) var sizeChangeNotifications = 0
 
     /// Creates a host.
     public init() {}
@@ -76,5 +78,10 @@ public final class HeadlessHost: WaterfallHosting {
     /// Records the count.
     public func newItemsAboveDidChange(_ count: Int) {
         newItemsAboveCounts.append(count)
+    }
+
+    /// Counts the notification; the test applies the changes when it pumps a frame.
+    public func sizeChangesDidBecomePending() {
+        sizeChangeNotifications += 1
     }
 }

@@ -46,6 +46,12 @@ public protocol WaterfallHosting<Cell>: AnyObject {
     /// ``WaterfallViewModel/newItemsAbove``): show the "N new items" pill when it is above 0,
     /// hide it at 0. Default: nothing.
     func newItemsAboveDidChange(_ count: Int)
+
+    /// Size changes were recorded (``WaterfallViewModel/invalidateSizes(at:)``) while none
+    /// were pending: call ``WaterfallViewModel/applyPendingSizeChanges()`` once before the next
+    /// frame, so every change of this frame costs one relayout. Default: nothing (the owner
+    /// applies them itself).
+    func sizeChangesDidBecomePending()
 }
 
 extension WaterfallHosting {
@@ -61,4 +67,6 @@ extension WaterfallHosting {
     public func refreshStateDidChange(_ state: RefreshState) {}
     /// Does nothing.
     public func newItemsAboveDidChange(_ count: Int) {}
+    /// Does nothing.
+    public func sizeChangesDidBecomePending() {}
 }

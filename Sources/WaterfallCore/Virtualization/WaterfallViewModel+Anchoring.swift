@@ -72,6 +72,14 @@ extension WaterfallViewModel {
         }
     }
 
+    /// Makes the items from `firstVisible` on a block of their own when an edit is about to
+    /// change items from `lowestChangedIndex` on and that is above it, so that the edit moves
+    /// the visible items by one constant only (absorbed by restoring the first visible item).
+    /// - Complexity: the layout's `startBlock` (O(c log n) for the waterfall) when it holds.
+    func holdVisibleContent(forEditsFrom lowestChangedIndex: Int, firstVisible: Int?) {
+        if let firstVisible, lowestChangedIndex < firstVisible { layout.startBlock(at: firstVisible) }
+    }
+
     /// Runs `edit` — a change to ``layout`` of items from `lowestChangedIndex` on that keeps
     /// every index, such as a corrected item size — so that nothing on screen moves when the
     /// change is above the first visible item: the items from that item on become a block of
@@ -94,7 +102,7 @@ extension WaterfallViewModel {
             return
         }
         let anchor = captureAnchor()
-        if let anchor, lowestChangedIndex < anchor.index { layout.startBlock(at: anchor.index) }
+        holdVisibleContent(forEditsFrom: lowestChangedIndex, firstVisible: anchor?.index)
         edit()
         relayoutLiveCells(keeping: anchor)
         checkLoadMore()

@@ -107,6 +107,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     var loadMore = LoadMoreStateMachine()
     /// The pull-to-refresh rules.
     var refresh = RefreshStateMachine()
+    /// Size changes waiting for ``applyPendingSizeChanges()``.
+    var pendingSizeChanges = PendingSizeChanges()
+    /// What ``applyPendingSizeChanges()`` has done so far.
+    public internal(set) var sizeChangeStatistics = SizeChangeStatistics()
 
     /// Creates a view model around a layout (by default the seeds' waterfall).
     public init(layout: any CollectionLayout = WaterfallCollectionLayout()) {
@@ -174,6 +178,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     func loadItems() -> Int {
         let metrics = currentMetrics()
         let count = dataSource.map { $0.numberOfCells(in: self) } ?? 0
+        discardPendingSizeChanges()
         layout.replaceItems(in: 0..<layout.itemCount, with: EmptyCollection())
         layout.prepare(for: viewportSize, with: metrics)
         insertItems(at: 0..<count, finalIndex: { $0 })

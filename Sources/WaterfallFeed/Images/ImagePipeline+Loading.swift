@@ -37,8 +37,16 @@ extension ImagePipeline: ImageTaskOwner {
     private func fetchData(for key: ImageCacheKey, jobID: Int) async throws(ImagePipelineError) -> Data {
         let url = key.url
         let diskCache = ["http", "https"].contains(url.scheme?.lowercased()) ? configuration.diskCache : nil
+        let header = HeaderReport(url: url) { [state] url, header in
+            let handler = state.withLock { state -> (@Sendable (URL, ImageHeader) -> Void)? in
+                if state.headerHandler != nil { state.statistics.headersReported += 1 }
+                return state.headerHandler
+            }
+            handler?(url, header)
+        }
         if let cached = diskCache?.data(for: url) {
             state.withLock { $0.statistics.diskCacheHits += 1 }
+            header.received(cached)
             return cached
         }
         let priority = state.withLock { $0.jobs[key]?.priority ?? .normal }
@@ -51,7 +59,8 @@ extension ImagePipeline: ImageTaskOwner {
         state.withLock { $0.statistics.downloadsStarted += 1 }
         let data: Data
         do throws(DataLoadFailure) {
-            (data, _) = try await configuration.dataLoader.validatedData(for: url, timeout: configuration.requestTimeout)
+            (data, _) = try await configuration.dataLoader.validatedData(
+                for: url, timeout: configuration.requestTimeout, received: header.received)
         } catch {
             throw error.kind == .cancelled ? .cancelled(url) : .loadFailed(error)
         }
@@ -108,5 +117,26 @@ extension ImagePipeline: ImageTaskOwner {
             state.jobs[key] = job
             scheduler.setPriority(job.priority, id: job.id)
         }
+    }
+}
+
+/// Reads an image's header from the bytes of a load as they arrive and reports it once.
+private final class HeaderReport: Sendable {
+    private let url: URL
+    private let report: @Sendable (URL, ImageHeader) -> Void
+    /// Whether the header was found (or the bytes proved not to be a known image format).
+    private let done = Locked(false)
+
+    init(url: URL, report: @escaping @Sendable (URL, ImageHeader) -> Void) {
+        self.url = url
+        self.report = report
+    }
+
+    /// Tries the bytes received so far.
+    /// - Complexity: O(1), or O(segments) for a JPEG, per call until the header is found.
+    func received(_ data: Data) {
+        guard !done.withLock({ $0 }), let header = ImageHeader.read(from: data) else { return }
+        guard done.withLock({ done in defer { done = true }; return !done }) else { return }
+        report(url, header)
     }
 }

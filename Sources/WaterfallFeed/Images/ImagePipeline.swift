@@ -64,6 +64,8 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         public var memoryCacheCount = 0
         /// Loads in progress.
         public var loadsInProgress = 0
+        /// Image headers read and reported to the header handler (see `setHeaderHandler(_:)`).
+        public var headersReported = 0
     }
 
     struct Job {
@@ -83,6 +85,7 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         var prefetches: [ImageCacheKey: ImageTask<Image>] = [:]
         var nextID = 0
         var statistics = Statistics()
+        var headerHandler: (@Sendable (URL, ImageHeader) -> Void)?
     }
 
     /// The decoder.
@@ -177,6 +180,14 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
             urls.compactMap { state.prefetches.removeValue(forKey: ImageCacheKey(url: $0, targetSize: targetSize)) }
         }
         for task in tasks { task.cancel() }
+    }
+
+    /// Sets what is told an image's format and pixel size as soon as its header has arrived —
+    /// from the first bytes of a download (as far as the data loader delivers them early), or
+    /// from disk-cached data — before the image is decoded; once per load, from the loading
+    /// thread. A view uses it to correct items laid out at an estimated size. `nil` removes it.
+    public func setHeaderHandler(_ handler: (@Sendable (_ url: URL, _ header: ImageHeader) -> Void)?) {
+        state.withLock { $0.headerHandler = handler }
     }
 
     /// Empties the memory cache (e.g. on memory pressure); images in use stay alive.

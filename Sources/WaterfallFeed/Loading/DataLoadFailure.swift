@@ -83,14 +83,21 @@ extension DataLoading {
     /// Fetches `url` and checks what every caller needs checked: a 2xx status for HTTP, a body
     /// as long as `Content-Length` promised, and cancellation.
     ///
-    /// - Parameter timeout: the idle timeout of the request, in seconds.
-    func validatedData(for url: URL, timeout: TimeInterval) async throws(DataLoadFailure) -> (Data, URLResponse) {
+    /// - Parameters:
+    ///   - timeout: the idle timeout of the request, in seconds.
+    ///   - received: called with the body so far as it arrives (see `data(for:received:)`).
+    func validatedData(for url: URL, timeout: TimeInterval,
+                       received: (@Sendable (Data) -> Void)? = nil) async throws(DataLoadFailure) -> (Data, URLResponse) {
         var request = URLRequest(url: url)
         request.timeoutInterval = timeout
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await self.data(for: request)
+            if let received {
+                (data, response) = try await self.data(for: request, received: received)
+            } else {
+                (data, response) = try await self.data(for: request)
+            }
         } catch {
             throw DataLoadFailure(url: url, error: error)
         }

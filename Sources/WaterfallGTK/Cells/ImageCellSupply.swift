@@ -11,13 +11,19 @@ public struct ImageCellSupply {
     /// Creates a supply that has created no cell yet.
     public init() {}
 
-    /// A cell with ``WaterfallImageCell/defaultReuseIdentifier``, reused when possible.
+    /// The reuse identifier of cells with a wrapped caption.
+    public static let wrappedCaptionReuseIdentifier = "WaterfallImageCell.wrappedCaption"
+
+    /// A cell with this caption style — ``WaterfallImageCell/defaultReuseIdentifier`` for the
+    /// strip, ``wrappedCaptionReuseIdentifier`` for wrapped captions — reused when possible.
     /// - Complexity: O(1).
-    public mutating func cell(from model: WaterfallViewModel<WaterfallImageCell>) -> WaterfallImageCell {
-        if let reused = model.dequeueReusableCell(withIdentifier: WaterfallImageCell.defaultReuseIdentifier) {
+    public mutating func cell(from model: WaterfallViewModel<WaterfallImageCell>,
+                              captionStyle: WaterfallImageCell.CaptionStyle = .strip) -> WaterfallImageCell {
+        let identifier = captionStyle == .strip ? WaterfallImageCell.defaultReuseIdentifier : Self.wrappedCaptionReuseIdentifier
+        if let reused = model.dequeueReusableCell(withIdentifier: identifier) {
             return reused
         }
         created += 1
-        return WaterfallImageCell()
+        return WaterfallImageCell(reuseIdentifier: identifier, captionStyle: captionStyle)
     }
 }

@@ -1,5 +1,6 @@
 /// A bar across the top of a ``FeedWall`` that says why the feed failed, with a Retry button;
-/// it floats over the items (GTK's `app-notification` style) and never replaces them.
+/// it floats over the items (GTK's `app-notification` style) and never replaces them. For
+/// assistive technologies it is an alert named by the message.
 @MainActor
 public final class ErrorBanner {
     /// The bar (a horizontal `GtkBox`, CSS classes `app-notification` and `waterfall-error`).
@@ -11,9 +12,14 @@ public final class ErrorBanner {
     /// Creates a hidden banner; `retry` runs when Retry is clicked. The button's text is
     /// ``WaterfallStrings/retry``.
     public init(retry: @escaping @MainActor () -> Void) {
-        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        widget = Accessible.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, role: GTK_ACCESSIBLE_ROLE_ALERT)
         label = gcast(gtk_label_new(nil))
+        Accessible.setHidden(label, true)  // the alert's name says the message
         retryButton = gtk_button_new_with_mnemonic(WaterfallStrings.current.retry)
+        // GTK 4.8 names a mnemonic button twice, by its label and by its label widget
+        // ("_Retry Retry").
+        gtk_accessible_reset_relation(gcast(retryButton), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        Accessible.setLabel(retryButton, WaterfallStrings.current.retry.replacingOccurrences(of: "_", with: ""))
         gtk_widget_add_css_class(widget, "app-notification")
         gtk_widget_add_css_class(widget, WaterfallStyle.ClassName.error)
         gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
@@ -38,6 +44,7 @@ public final class ErrorBanner {
 
     /// Shows `message`.
     public func show(_ message: String) {
+        Accessible.setLabel(widget, message)
         gtk_label_set_text(label, message)
         gtk_widget_set_visible(widget, 1)
     }

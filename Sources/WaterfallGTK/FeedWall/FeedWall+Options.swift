@@ -18,17 +18,23 @@ extension FeedWall {
         public var loadsMore: Bool
         /// Whether pull-to-refresh, F5 and Ctrl+R refresh the feed (default `true`).
         public var refreshes: Bool
+        /// Whether the caption is wrapped under each image over as many lines as it needs (the
+        /// Pinterest look) instead of a one-line strip across it (default `false`). The cells
+        /// are then self-sizing: image height + measured caption height (see
+        /// ``WaterfallSelfSizing``).
+        public var wrapsCaptions: Bool
 
         /// Creates options; see each field for its default.
         public init(columns: @escaping @MainActor (_ viewportWidth: CGFloat) -> ColumnCount = { _ in .adaptive(minimumWidth: 180) },
                     caption: @escaping @MainActor (FeedItem) -> String? = { $0.price ?? $0.title },
                     errorMessage: @escaping @MainActor (FeedError) -> String = { $0.description },
-                    loadsMore: Bool = true, refreshes: Bool = true) {
+                    loadsMore: Bool = true, refreshes: Bool = true, wrapsCaptions: Bool = false) {
             self.columns = columns
             self.caption = caption
             self.errorMessage = errorMessage
             self.loadsMore = loadsMore
             self.refreshes = refreshes
+            self.wrapsCaptions = wrapsCaptions
         }
     }
 }

@@ -15,7 +15,7 @@ import WaterfallFeed
 ///
 /// Items come from a `FeedLoader` (JSON or plist pages, `FolderFeed`, or any
 /// `FeedPageProviding`), images from an `ImagePipeline` — the wall's own
-/// (``WaterfallFeed/ImagePipeline/standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)``)
+/// (`ImagePipeline.standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)`)
 /// or one passed in, to share its caches between walls. A failure shows the banner and keeps
 /// every item already on screen; Retry runs the failed operation again. The wall starts
 /// loading at once; its texts come from ``WaterfallStrings/current``.
@@ -35,26 +35,31 @@ public final class FeedWall {
     public let view: WaterfallView<WaterfallImageCell>
     /// The error bar with Retry.
     public let banner: ErrorBanner
-    private let source: FeedWallSource
+    /// The data source and delegate (internal for tests).
+    let source: FeedWallSource
 
     /// Builds the wall over `loader` and starts loading. Without a `pipeline` the wall makes
-    /// its own ``WaterfallFeed/ImagePipeline/standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)``
+    /// its own `ImagePipeline.standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)`
     /// one (memory cache only).
     public init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>? = nil, options: Options = Options()) {
-        MainQueueBridge.install()
         let source = FeedWallSource(loader: loader, pipeline: pipeline ?? .standard(), options: options)
         self.source = source
         view = WaterfallView(dataSource: source, delegate: source)
         source.view = view
+        if options.wrapsCaptions { view.selfSizing = source }
         view.model.isLoadMoreEnabled = options.loadsMore
         view.model.isRefreshEnabled = options.refreshes
         banner = ErrorBanner { [source] in source.retry() }
-        widget = gtk_overlay_new()
+        // A group: GTK 4.8 would name a plain overlay "GtkOverlay" for assistive technologies.
+        widget = Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_overlay_set_child(gcast(widget), view.widget)
         gtk_overlay_add_overlay(gcast(widget), banner.widget)
-        source.onStateChange = { [banner, options] state in
+        source.onStateChange = { [banner, options, view] state in
             switch state {
-            case .failed(let error, _): banner.show(options.errorMessage(error))
+            case .failed(let error, _):
+                let message = options.errorMessage(error)
+                banner.show(message)
+                view.announce(message)
             case .loading: break
             case .idle, .exhausted: banner.hide()
             }
@@ -63,11 +68,12 @@ public final class FeedWall {
     }
 
     /// Builds the wall over the JSON or plist pages at `feedURL`, a URL template whose
-    /// `{page}` is the 1-based page number (see `FeedSource`), and starts loading.
+    /// `{page}` is the 1-based page number (see `FeedSource`), shaped as `schema` says (a
+    /// preset such as `.reddit`, or `FeedSchema(mapping:)`), and starts loading.
     /// - Throws: `FeedError` when the template is not a usable URL.
-    public convenience init(feedURL: String, pipeline: ImagePipeline<PixbufDecoder>? = nil,
+    public convenience init(feedURL: String, schema: FeedSchema = .standard, pipeline: ImagePipeline<PixbufDecoder>? = nil,
                             options: Options = Options()) throws(FeedError) {
-        self.init(loader: try FeedLoader(feedURL: feedURL), pipeline: pipeline, options: options)
+        self.init(loader: try FeedLoader(feedURL: feedURL, schema: schema), pipeline: pipeline, options: options)
     }
 
     /// Where the items come from.
@@ -80,6 +86,10 @@ public final class FeedWall {
     public var cellsCreated: Int { source.cells.created }
     /// How often cells were bound, and how often their image was ready at once.
     public var bindCounts: BindCounts { source.bindCounts }
+    /// Items laid out at an estimated size because the feed gave none (each is corrected when
+    /// its image header arrives; the corrections are counted in the view model's
+    /// `sizeChangeStatistics`).
+    public var itemsEstimated: Int { source.sizes.estimatedCount }
 
     /// Called when the user selects an item (click, Enter or space).
     public var onSelect: (@MainActor (FeedItem) -> Void)? {
@@ -87,11 +97,13 @@ public final class FeedWall {
         set { source.onSelect = newValue }
     }
 
-    /// Whether every visible cell shows its image or its error placeholder, and at least one
-    /// cell is visible — the moment to take a snapshot.
+    /// Whether every visible cell shows its image or its error placeholder, at least one cell
+    /// is visible and no size correction is pending or animating — the moment to take a
+    /// snapshot.
     /// - Complexity: O(k) for k visible cells.
     public var visibleImagesReady: Bool {
         let visible = view.model.visibleIndices
+        guard !view.model.hasPendingSizeChanges, !view.isAnimatingTransition else { return false }
         return !visible.isEmpty && visible.allSatisfy { index in
             view.model.cell(at: index).map { $0.hasImage || $0.showsError } ?? false
         }

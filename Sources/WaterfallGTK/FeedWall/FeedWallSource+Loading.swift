@@ -8,6 +8,7 @@ import WaterfallFeed
 extension FeedWallSource {
     /// Subscribes to the loader; the view model's load-more then asks for the first page.
     func start() {
+        listenForImageSizes()
         let subscription = Task { [loader] in await loader.observe().events }
         self.subscription = subscription
         Task { [weak self] in
@@ -86,6 +87,9 @@ extension FeedWallSource {
         let prepended = pendingPrepend, appended = pendingAppend
         pendingPrepend = []
         pendingAppend = []
+        // Appended first: their ordinals count from the current first item.
+        noteSizes(of: appended, prepended: false)
+        noteSizes(of: prepended, prepended: true)
         guard let model = view?.model else {
             items = prepended + items + appended
             return

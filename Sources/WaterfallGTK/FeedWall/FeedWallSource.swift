@@ -3,7 +3,9 @@ import WaterfallCore
 import WaterfallFeed
 
 /// A ``FeedWall``'s data source and delegate: items from a `FeedLoader`, each sized by its
-/// image's aspect ratio before the image arrives, and images from the wall's `ImagePipeline` at
+/// image's aspect ratio before the image arrives (or at an estimate corrected from the image's
+/// header, see `FeedWallSource+Sizes.swift`; with captions, plus the measured caption, see
+/// `FeedWallSource+Captions.swift`), and images from the wall's `ImagePipeline` at
 /// the cell's pixel size (HiDPI scale included) — shown in the same frame when cached,
 /// prefetched for the next screen, cancelled when a cell is reused.
 ///
@@ -28,6 +30,10 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     var cells = ImageCellSupply()
     /// Binding figures.
     private(set) var bindCounts = FeedWall.BindCounts()
+    /// Estimated and discovered item sizes.
+    var sizes = Sizes()
+    /// Measured caption heights, by item key, with the width they were measured at.
+    var captionHeights: [String: (width: CGFloat, height: CGFloat)] = [:]
 
     // Loader bookkeeping, used by FeedWallSource+Loading.swift.
     /// The subscription to the loader's events, made by ``start()``.
@@ -57,8 +63,15 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
         ImageRequest(url: item.imageURL, targetSize: targetSize(for: item), priority: priority)
     }
 
+    /// The box the image is decoded to fit: the cell's pixel size; for an item whose feed gave
+    /// no size, a box as wide as the cell and four times as tall, the same before and after its
+    /// correction, so the image loads once, at the cell's width.
     private func targetSize(for item: FeedItem) -> ImagePixelSize {
-        let size = view?.cellPixelSize(forImageWidth: Double(item.pixelWidth), height: Double(item.pixelHeight)) ?? (width: 0, height: 0)
+        guard item.hasValidPixelSize else {
+            let width = view?.cellPixelSize(forImageWidth: 1, height: 1).width ?? 0
+            return ImagePixelSize(width: width, height: 4 * width)
+        }
+        let size = view?.cellPixelSize(forImageWidth: item.pixelWidth, height: item.pixelHeight) ?? (width: 0, height: 0)
         return ImagePixelSize(width: size.width, height: size.height)
     }
 
@@ -73,8 +86,12 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
-        let cell = cells.cell(from: waterfallView)
         let item = items[index]
+        let cell = cells.cell(from: waterfallView, captionStyle: options.wrapsCaptions ? .wrappedBelow : .strip)
+        if options.wrapsCaptions {
+            let size = layoutSize(of: item)
+            cell.imageAspectRatio = size.height / size.width
+        }
         cell.setCaption(options.caption(item) ?? "")
         cell.setAccessibleLabel(item.accessibleLabel)
         bindCounts.binds += 1
@@ -100,7 +117,9 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
         let item = items[index]
-        return .aspectRatio(width: CGFloat(item.pixelWidth), height: CGFloat(item.pixelHeight))
+        if options.wrapsCaptions { return captionedSize(of: item, cellWidth: waterfallView.cellWidth) }
+        let size = layoutSize(of: item)
+        return .aspectRatio(width: CGFloat(size.width), height: CGFloat(size.height))
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {

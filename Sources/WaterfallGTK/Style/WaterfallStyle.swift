@@ -20,6 +20,8 @@ public enum WaterfallStyle {
         public static let failed = "failed"
         /// The price strip across the bottom of an image cell.
         public static let caption = "waterfall-caption"
+        /// A caption wrapped below an image (``WaterfallImageCell/CaptionStyle/wrappedBelow``).
+        public static let wrappedCaption = "waterfall-wrapped-caption"
         /// The load-more footer and the refresh header.
         public static let indicator = "waterfall-indicator"
         /// The "N new items" pill (also `osd`).
@@ -39,6 +41,7 @@ public enum WaterfallStyle {
     .waterfall-placeholder.failed { background-image: linear-gradient(160deg, #f1e2df, #dcc3bd); \
     color: #8c4a40; font-weight: bold; }
     .waterfall-caption { background-color: rgba(0, 0, 0, 0.3); color: white; font-weight: bold; }
+    .waterfall-wrapped-caption { padding: 6px 8px 8px 8px; background-color: white; color: #2e2a26; }
     .waterfall-indicator { padding: 8px 14px; border-radius: 16px; background-color: alpha(white, 0.92); \
     box-shadow: 0 1px 4px alpha(black, 0.25); }
     .waterfall-new-items { border-radius: 999px; padding: 6px 16px; font-weight: bold; \

@@ -4,8 +4,12 @@ import WaterfallCore
 
 extension WaterfallView {
     /// Arrow keys move a focus ring between items (scrolling it into view; a horizontal layout
-    /// centres it; Left and Right swap in a mirrored right-to-left waterfall), Page Up/Down scroll by a page, Home/End go to the first/last item and the
+    /// centres it; Left and Right swap in a mirrored right-to-left waterfall), Page Up/Down
+    /// scroll by a page and move the ring with it, Home/End go to the first/last item and the
     /// very start/end, Enter/space select the focused item, F5 and Ctrl+R refresh.
+    ///
+    /// The focused item's cell also takes the GTK focus, so assistive technologies announce it;
+    /// the wall stays one Tab stop (Tab and Shift+Tab leave it, see `wf_canvas.c`).
     func installKeyboard() {
         installRefreshShortcut()
         let keys = gtk_event_controller_key_new()!
@@ -13,16 +17,22 @@ extension WaterfallView {
             self?.keyPressed(keyval) ?? false
         }
         gtk_widget_add_controller(widget, keys)
-        Signal.connect(widget, "notify::has-focus") { [weak self] in self?.focusChanged() }
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(focus, "notify::contains-focus") { [weak self, focus] in
+            self?.focusChanged(containsFocus: gtk_event_controller_focus_contains_focus(gcast(focus)) != 0)
+        }
+        gtk_widget_add_controller(widget, focus)
     }
 
     /// Handles one key press; returns whether it was used.
     func keyPressed(_ keyval: UInt32) -> Bool {
         switch Int32(keyval) {
         case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
-            scroll(to: contentOffset + gtk_adjustment_get_page_increment(scrollAdjustment))
+            guard model.numberOfItems > 0 else { return false }
+            page(by: gtk_adjustment_get_page_increment(scrollAdjustment))
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up:
-            scroll(to: contentOffset - gtk_adjustment_get_page_increment(scrollAdjustment))
+            guard model.numberOfItems > 0 else { return false }
+            page(by: -gtk_adjustment_get_page_increment(scrollAdjustment))
         case GDK_KEY_Home, GDK_KEY_KP_Home:
             guard model.numberOfItems > 0 else { return false }
             focus(0)
@@ -94,6 +104,17 @@ extension WaterfallView {
         refreshCellStates()
     }
 
+    /// Scrolls by `distance` and moves the focus ring to the item now drawn where the focused
+    /// one was (the first visible item when nothing was focused or nothing is drawn there).
+    private func page(by distance: Double) {
+        let anchor = focusedIndex.map { index -> CGPoint in
+            let frame = model.layout.frame(at: index)
+            return CGPoint(x: frame.midX - model.contentOffset.x, y: frame.midY - model.contentOffset.y)
+        }
+        scroll(to: contentOffset + distance)
+        focus(anchor.flatMap { index(drawnAt: $0) } ?? firstVisibleIndex())
+    }
+
     /// The item directly above or below the focused one in the layout (by hit-testing just past
     /// its edge at its centre), or the previous/next index where there is a gap.
     private func neighbour(below: Bool) -> Int? {
@@ -117,9 +138,10 @@ extension WaterfallView {
         return model.visibleIndices.first ?? 0
     }
 
-    /// Hides the focus ring while the view does not have the keyboard focus.
-    private func focusChanged() {
-        if gtk_widget_has_focus(widget) == 0 { focusedIndex = nil }
+    /// Hides the focus ring once the keyboard focus is neither on the view nor on its cells.
+    private func focusChanged(containsFocus: Bool) {
+        guard !containsFocus else { return }
+        focusedIndex = nil
         refreshCellStates()
     }
 }

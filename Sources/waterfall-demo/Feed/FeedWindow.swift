@@ -22,10 +22,16 @@ final class FeedWindow: WallWindow {
             FileHandle.standardError.write(Data("waterfall-demo: no disk cache at \(cacheDirectory.path)\n".utf8))
         }
         let columns = options.columns
-        wall = FeedWall(loader: loader, pipeline: pipeline,
-                        options: FeedWall.Options(columns: { columns.columnCount(forWidth: $0) }, loadsMore: !preloadAll))
+        var wallOptions = FeedWall.Options(columns: { columns.columnCount(forWidth: $0) }, loadsMore: !preloadAll,
+                                           wrapsCaptions: options.captions)
+        if options.captions {
+            // --captions: the title (and the price, when there is one) wrapped under the image.
+            wallOptions.caption = { item in [item.title, item.price].compactMap { $0 }.joined(separator: " · ") }
+        }
+        wall = FeedWall(loader: loader, pipeline: pipeline, options: wallOptions)
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
         window.setChild(wall.widget)
+        view.accessibleName = "Shop wall"
 
         window.addRefreshButton(refreshing: view)
 
@@ -77,6 +83,9 @@ final class FeedWindow: WallWindow {
             ("image_cache_mb", .double(Double(images.memoryCacheBytes) / megabyte)),
             ("image_cache_peak_mb", .double(Double(max(imageCachePeakBytes, images.memoryCacheBytes)) / megabyte)),
             ("image_cache_cap_mb", .double(Double(wall.pipeline.configuration.memoryCacheByteLimit) / megabyte)),
+            ("items_estimated", .int(wall.itemsEstimated)),
+            ("items_resized", .int(view.model.sizeChangeStatistics.itemsResized)),
+            ("size_relayouts", .int(view.model.sizeChangeStatistics.relayouts)),
             ("cell_binds", .int(wall.bindCounts.binds)),
             ("cell_binds_shown_from_cache", .int(wall.bindCounts.shownFromCache)),
         ]

@@ -19,6 +19,9 @@ final class NewItemsPill {
         label = gcast(gtk_label_new(nil))
         gtk_box_append(gcast(content), gcast(label))
         gtk_button_set_child(gcast(widget), content)
+        // The button's own label says the text; the arrow is decoration.
+        Accessible.setHidden(content, true)
+        Accessible.setDescription(widget, "Scroll up to the new items")
         gtk_widget_add_css_class(widget, "osd")
         gtk_widget_add_css_class(widget, WaterfallStyle.ClassName.newItemsPill)
         gtk_widget_set_tooltip_text(widget, "Scroll up to the new items")

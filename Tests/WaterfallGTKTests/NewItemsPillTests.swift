@@ -9,7 +9,7 @@ extension WallTests {
     func newItemsPillScrollsToTheTop() async throws {
         let wall = TestWall(initial: 300)
         let (view, window) = try await show(wall)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         view.scroll(to: 2000)
         await GTKHost.pump(frames: 1, of: view.widget)
         #expect(!view.isShowingNewItemsPill)

@@ -41,6 +41,10 @@ struct Options {
     var pageSize = 50
     /// An item to show selected in a `--snapshot`.
     var selectedIndex: Int?
+    /// With `--snapshot`: the scroll offset to show, in points from the top.
+    var scrollOffset: Double?
+    /// With `--snapshot`: refresh (as F5 does) before writing, and report what moved.
+    var refreshesBeforeSnapshot = false
     /// The wall's layout (`--layout`; the header bar switches it too).
     var layout = LayoutChoice.waterfall
     /// Where the items come from (`--feed`, `--folder`; default the generated shop).
@@ -55,7 +59,8 @@ struct Options {
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
                           [--snapshot FILE.png | --scroll-test | --flowbox | --compare | --soak S]
-                          [--frames N] [--select I] [--feed URL | --folder DIR] [--image-cache-mb N]
+                          [--frames N] [--select I] [--scroll-to Y] [--refresh] [--feed URL | --folder DIR]
+                          [--image-cache-mb N]
                           [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
@@ -71,6 +76,8 @@ struct Options {
                               seconds; print resident memory per minute and its slope as JSON
       --frames N              frames per direction for --scroll-test / --flowbox
       --select I              with --snapshot: show item I selected
+      --scroll-to Y           with --snapshot: scroll Y points down first
+      --refresh               with --snapshot: refresh as F5 does, print how far visible items moved
       --layout L              waterfall (the shop), or seed 003's carousel or circle of 20 photos
       --feed URL              items from JSON/plist pages; {page} in URL is the 1-based page number
       --map MAP               where --feed's fields are: a preset (unsplash, pexels, reddit, shopify,
@@ -111,6 +118,8 @@ struct Options {
             case "--soak": mode = .soak(seconds: try number(flag, minimum: 1))
             case "--frames": frames = try number(flag, minimum: 1)
             case "--select": selectedIndex = try number(flag, minimum: 0)
+            case "--scroll-to": scrollOffset = Double(try number(flag, minimum: 0))
+            case "--refresh": refreshesBeforeSnapshot = true
             case "--layout":
                 let name = try value(flag)
                 guard let choice = LayoutChoice(rawValue: name) else {

@@ -27,7 +27,11 @@ let package = Package(
             providers: [.apt(["libgtk-4-dev"])]
         ),
         .target(name: "CWaterfallGtk", dependencies: ["CGtk"]),
-        .target(name: "WaterfallGTK", dependencies: ["WaterfallCore", "WaterfallFeed", "CGtk", "CWaterfallGtk"]),
+        .systemLibrary(name: "CWaterfallJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CWaterfallPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWaterfallWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "CWaterfallImageDecoding", dependencies: ["CWaterfallJPEG", "CWaterfallPNG", "CWaterfallWebP"]),
+        .target(name: "WaterfallGTK", dependencies: ["WaterfallCore", "WaterfallFeed", "CGtk", "CWaterfallGtk", "CWaterfallImageDecoding"]),
         .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CGtk", "SeededRandom"]),
         .executableTarget(
             name: "waterfall-bench",

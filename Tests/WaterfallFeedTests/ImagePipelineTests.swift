@@ -8,10 +8,11 @@ struct ImagePipelineTests {
     typealias Pipeline = ImagePipeline<HeaderImageDecoder>
 
     func pipeline(memoryLimit: Int = 128 << 20, diskCache: DiskDataCache? = nil, timeout: TimeInterval = 30,
-                  loader: any DataLoading = URLSessionDataLoader.shared, downloads: Int = 6) -> Pipeline {
+                  loader: any DataLoading = URLSessionDataLoader.shared, downloads: Int = 6,
+                  clock: ManualClock = ManualClock()) -> Pipeline {
         Pipeline(decoder: HeaderImageDecoder(), configuration: .init(
             dataLoader: loader, maximumConcurrentDownloads: downloads, memoryCacheByteLimit: memoryLimit,
-            diskCache: diskCache, requestTimeout: timeout))
+            diskCache: diskCache, requestTimeout: timeout, transientRetry: .once, now: clock.now))
     }
 
     @Test func loadsDownscalesAndCaches() async throws {
@@ -132,7 +133,8 @@ struct ImagePipelineTests {
     @Test func failuresAreTypedAndReadable() async throws {
         let server = try TestServer.get()
         let key = uniqueKey()
-        let pipeline = pipeline(timeout: 1)
+        let clock = ManualClock()
+        let pipeline = pipeline(timeout: 1, clock: clock)
         let size = ImagePixelSize(width: 64, height: 64)
         func outcome(_ path: String) async -> ImageTask<HeaderImageDecoder.FakeImage>.Outcome {
             await pipeline.imageTask(for: ImageRequest(url: server.url(path), targetSize: size)).outcome()
@@ -166,13 +168,15 @@ struct ImagePipelineTests {
             Issue.record("expected a timeout, got \(stalled)")
         }
         #expect(stalled.isTransient)
-        // A failed image is not cached; requesting it again (a cell configured again) recovers.
+        // A transient failure is remembered for its backoff only; requesting it again after
+        // that (a cell configured again) recovers.
         let flaky = "/img/\(key)-f.png?w=10&h=10&fail=500:1"
         guard case .failure(.loadFailed(let serverError)) = await outcome(flaky) else {
             Issue.record("the first request gets the 500")
             return
         }
         #expect(ImagePipelineError.loadFailed(serverError).description.contains("HTTP 500"))
+        clock.advance(by: .seconds(1))
         guard case .success = await outcome(flaky) else {
             Issue.record("the second request succeeds")
             return

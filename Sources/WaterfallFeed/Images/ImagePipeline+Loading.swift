@@ -41,23 +41,42 @@ extension ImagePipeline: ImageTaskOwner {
             state.withLock { $0.statistics.diskCacheHits += 1 }
             return cached
         }
-        let priority = state.withLock { $0.jobs[key]?.priority ?? .normal }
-        do {
-            try await scheduler.acquire(id: jobID, priority: priority)
-        } catch {
-            throw .cancelled(url)
-        }
-        defer { scheduler.release() }
-        state.withLock { $0.statistics.downloadsStarted += 1 }
-        let data: Data
-        do throws(DataLoadFailure) {
-            (data, _) = try await configuration.dataLoader.validatedData(for: url, timeout: configuration.requestTimeout)
-        } catch {
-            throw error.kind == .cancelled ? .cancelled(url) : .loadFailed(error)
-        }
+        let data = try await download(url, key: key, jobID: jobID)
         guard !data.isEmpty else { throw .emptyData(url) }
         diskCache?.store(data, for: url)
         return data
+    }
+
+    /// Downloads `url` in a scheduler slot, trying again after transient failures as
+    /// `Configuration.transientRetry` says (the slot is given back while waiting).
+    private func download(_ url: URL, key: ImageCacheKey, jobID: Int) async throws(ImagePipelineError) -> Data {
+        let policy = configuration.transientRetry
+        var random = SystemRandomNumberGenerator()
+        for attempt in 0..<policy.maximumAttempts {
+            if attempt > 0 {
+                state.withLock { $0.statistics.transientRetries += 1 }
+                do {
+                    try await Task.sleep(for: policy.delay(beforeRetry: attempt - 1, using: &random))
+                } catch {
+                    throw .cancelled(url)
+                }
+            }
+            let priority = state.withLock { $0.jobs[key]?.priority ?? .normal }
+            do {
+                try await scheduler.acquire(id: jobID, priority: priority)
+            } catch {
+                throw .cancelled(url)
+            }
+            state.withLock { $0.statistics.downloadsStarted += 1 }
+            do throws(DataLoadFailure) {
+                defer { scheduler.release() }
+                return try await configuration.dataLoader.validatedData(for: url, timeout: configuration.requestTimeout).0
+            } catch {
+                guard error.kind != .cancelled else { throw .cancelled(url) }
+                guard error.isTransient, attempt + 1 < policy.maximumAttempts else { throw .loadFailed(error) }
+            }
+        }
+        throw .cancelled(url)
     }
 
     /// Caches a successful image and completes the job's tasks, unless the job was cancelled.
@@ -71,10 +90,13 @@ extension ImagePipeline: ImageTaskOwner {
             case .success(let image):
                 state.statistics.imagesLoaded += 1
                 state.memoryCache.insert(image, cost: image.byteCount, forKey: key)
+                state.failures.removeValue(for: key.url)
             case .failure(.cancelled):
                 state.statistics.loadsCancelled += 1
-            case .failure:
-                state.statistics.imagesFailed += 1
+            case .failure(let error):
+                state.failures.record(error, for: key.url, at: configuration.now())
+                state.failedURLs.insert(key.url)
+                state.statistics.imagesFailed = state.failedURLs.count
             }
             return Array(job.tasks.values)
         }

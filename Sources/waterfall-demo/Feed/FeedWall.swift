@@ -122,6 +122,8 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
     }
 
     func waterfallViewDidRequestRefresh(_ waterfallView: WaterfallViewModel<Cell>) {
+        // A refresh asks again for images that failed (the negative cache would wait 5 minutes).
+        pipeline.forgetFailures()
         send { await $0.refresh() }
     }
 }

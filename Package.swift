@@ -22,17 +22,18 @@ let package = Package(
         .target(name: "WaterfallFeed"),
         .target(name: "SeededRandom"),
         .systemLibrary(
-            name: "CGtk",
-            pkgConfig: "waterfall-gtk4",
+            name: "CWaterfallGtk4",
+            pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        .target(name: "CWaterfallGtk", dependencies: ["CGtk"]),
+        .target(name: "CWaterfallGtk", dependencies: ["CWaterfallGtk4"]),
         .systemLibrary(name: "CWaterfallJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CWaterfallPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWaterfallWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .target(name: "CWaterfallImageDecoding", dependencies: ["CWaterfallJPEG", "CWaterfallPNG", "CWaterfallWebP"]),
-        .target(name: "WaterfallGTK", dependencies: ["WaterfallCore", "WaterfallFeed", "CGtk", "CWaterfallGtk", "CWaterfallImageDecoding"]),
-        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CGtk", "SeededRandom"]),
+        .target(name: "WaterfallGTK",
+                dependencies: ["WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "CWaterfallGtk", "CWaterfallImageDecoding"]),
+        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "SeededRandom"]),
         .executableTarget(
             name: "waterfall-bench",
             dependencies: ["WaterfallCore", "SeededRandom"],

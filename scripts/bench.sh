@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+. scripts/gtk4-flags.sh
 swift build -c release --product waterfall-bench >&2
 exec .build/release/waterfall-bench "$@"

@@ -12,6 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/setup.sh
+. scripts/gtk4-flags.sh
 
 headless=false
 for arg in "$@"; do

@@ -14,6 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/setup.sh
+. scripts/gtk4-flags.sh
 
 data=.build/feed-bench
 case "${FEED_BENCH_IMAGES:-http}" in

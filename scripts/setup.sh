@@ -19,15 +19,3 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 command -v swift >/dev/null || { echo "setup: swift is not on PATH (Swift 6 toolchain required)" >&2; exit 1; }
 
-# The CGtk module reads GTK's flags from "waterfall-gtk4.pc": gtk4.pc minus the compiler flags
-# SwiftPM refuses (-pthread, -msse…), which it would otherwise drop with a warning on every build.
-pcdir=/usr/local/lib/pkgconfig
-pcfile=$pcdir/waterfall-gtk4.pc
-cflags=$(pkg-config --cflags gtk4 | tr ' ' '\n' | grep -E '^-(I|D)' | tr '\n' ' ')
-libs=$(pkg-config --libs gtk4)
-version=$(pkg-config --modversion gtk4)
-wanted=$(printf 'Name: waterfall-gtk4\nDescription: GTK 4 flags for the Waterfall package\nVersion: %s\nCflags: %s\nLibs: %s\n' "$version" "$cflags" "$libs")
-if [ ! -f "$pcfile" ] || [ "$(cat "$pcfile")" != "$wanted" ]; then
-  mkdir -p "$pcdir"
-  printf '%s\n' "$wanted" > "$pcfile"
-fi

@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+. scripts/gtk4-flags.sh
 export GSK_RENDERER=cairo
 # --no-parallel: the GTK tests drive the GLib loop from the main actor and wait for results
 # with deadlines; long synchronous main-actor tests of other suites running beside them would

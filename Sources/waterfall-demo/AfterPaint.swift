@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 import WaterfallGTK
 
 /// Runs a closure right after a widget's frame clock has painted a frame — e.g. the first

@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 import WaterfallGTK
 
 /// The look of seed 003's photo layouts: photos with a white 6 px border and 3 px corners

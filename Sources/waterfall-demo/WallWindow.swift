@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 import WaterfallGTK
 
 /// What the demo's modes need from a shop-wall window, whichever source fills it: the generated

@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 import Foundation
 import Testing
 import WaterfallCore

@@ -1,7 +1,7 @@
 #ifndef CWATERFALLGTK_H
 #define CWATERFALLGTK_H
 /* Umbrella header of the small C target: what Swift cannot import from GTK 4 and GLib. */
-#include <gtk/gtk.h>
+#include "wf_gtk.h"
 #include "wf_main_queue.h"
 #include "wf_canvas.h"
 #include "wf_accessible.h"

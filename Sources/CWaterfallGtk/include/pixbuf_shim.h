@@ -1,6 +1,6 @@
 #ifndef WF_PIXBUF_SHIM_H
 #define WF_PIXBUF_SHIM_H
-#include <gdk-pixbuf/gdk-pixbuf.h>
+#include "wf_gtk.h"
 
 /*
  * gdk_pixbuf_save_to_buffer without its variadic option list (which Swift cannot call):

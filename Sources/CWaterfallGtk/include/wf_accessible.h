@@ -1,6 +1,6 @@
 #ifndef WF_ACCESSIBLE_H
 #define WF_ACCESSIBLE_H
-#include <gtk/gtk.h>
+#include "wf_gtk.h"
 
 /* Sets the accessible label of a widget (gtk_accessible_update_property is variadic). */
 void wf_accessible_set_label(GtkWidget *widget, const char *label);

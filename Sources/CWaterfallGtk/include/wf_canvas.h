@@ -1,6 +1,6 @@
 #ifndef WF_CANVAS_H
 #define WF_CANVAS_H
-#include <gtk/gtk.h>
+#include "wf_gtk.h"
 
 G_BEGIN_DECLS
 

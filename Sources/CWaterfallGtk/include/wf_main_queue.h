@@ -1,6 +1,6 @@
 #ifndef WF_MAIN_QUEUE_H
 #define WF_MAIN_QUEUE_H
-#include <glib.h>
+#include "wf_gtk.h"
 
 /*
  * Drains libdispatch's main queue (and therefore Swift's MainActor on Linux) from the GLib

@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// Runs GTK from a synchronous `main`: initialises GTK, installs the main-actor bridge and
 /// runs a GLib main loop until ``quit()`` or until the last ``Window`` is closed.

@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// A top-level window with a header bar, a default size and one content widget; closing the
 /// application's last window quits it.

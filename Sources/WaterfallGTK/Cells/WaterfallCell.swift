@@ -1,5 +1,5 @@
-import CGtk
 import CWaterfallGtk
+import CWaterfallGtk4
 import Foundation
 import WaterfallCore
 

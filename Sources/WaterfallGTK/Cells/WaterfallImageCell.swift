@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 import WaterfallFeed
 
 /// A cell that shows an image scaled to cover it, a placeholder until the image is ready, and a

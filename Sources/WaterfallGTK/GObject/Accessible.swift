@@ -1,5 +1,5 @@
-import CGtk
 import CWaterfallGtk
+import CWaterfallGtk4
 
 /// Accessibility properties GTK sets only through variadic C functions.
 @MainActor

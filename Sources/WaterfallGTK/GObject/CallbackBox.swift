@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// The retained home of one Swift closure handed to C as `user_data` (signal handlers, tick
 /// callbacks, shortcut actions, the canvas' allocate hook). The C side owns the retain and

@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// Owns one strong reference to a GObject instance and drops it on deinit.
 ///

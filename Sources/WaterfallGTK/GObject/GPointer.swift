@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// A C pointer to a GObject instance as Swift imports it.
 ///

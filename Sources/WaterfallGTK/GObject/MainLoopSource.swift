@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// Runs a closure from the GLib main loop once, soon or after a delay (`g_idle_add_full`,
 /// `g_timeout_add_full`). The closure is released when the source runs or is removed.

@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 extension Signal {
     /// Connects a handler for signals carrying a `GdkEvent` and returning a `gboolean`

@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// Connects Swift closures to GObject signals.
 ///

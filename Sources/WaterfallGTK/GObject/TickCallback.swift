@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// Runs a closure once per frame of a widget's frame clock (`gtk_widget_add_tick_callback`).
 @MainActor

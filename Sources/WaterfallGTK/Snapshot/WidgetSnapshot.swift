@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// Renders a widget to a texture or a PNG file with its window's renderer.
 ///

@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// The stylesheet of the waterfall widgets: rounded cells, the selection and focus rings, the
 /// image placeholder, the price strip and the refresh/load-more indicators.

@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// An immutable `GdkTexture`, safe to create on any thread and hand to the main actor.
 ///

@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 
 /// A floating pill with a spinner and a line of text: the pull-to-refresh header and the
 /// load-more footer of a ``WaterfallView``.

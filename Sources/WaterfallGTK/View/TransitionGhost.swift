@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 import WaterfallCore
 
 /// A still picture of a cell that left the view during an animated change (a deleted item, or

@@ -1,4 +1,4 @@
-import CGtk
+import CWaterfallGtk4
 import WaterfallGTK
 
 /// A bar across the top of the wall that says why the feed failed, with a Retry button; it

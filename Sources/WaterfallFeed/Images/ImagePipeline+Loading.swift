@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 extension ImagePipeline: ImageTaskOwner {
     /// Runs a new job in a detached task (so decoding never runs on the caller's actor).
@@ -32,24 +35,53 @@ extension ImagePipeline: ImageTaskOwner {
         }
     }
 
-    /// The raw data: from the disk cache, or downloaded in a scheduler slot (and then stored in
-    /// the disk cache).
+    /// The raw data: from the disk cache while fresh; else downloaded in a scheduler slot —
+    /// conditionally when a stale entry has validators, a 304 reusing the stored data — and
+    /// stored as the response's caching headers allow (`HTTPCacheMetadata`). A stale entry is
+    /// also used when revalidating it fails transiently (the server is unreachable).
     private func fetchData(for key: ImageCacheKey, jobID: Int) async throws(ImagePipelineError) -> Data {
         let url = key.url
         let diskCache = ["http", "https"].contains(url.scheme?.lowercased()) ? configuration.diskCache : nil
-        if let cached = diskCache?.data(for: url) {
+        let stored = diskCache?.entry(for: url)
+        if let stored, let diskCache, stored.metadata.isFresh(at: diskCache.now()) {
             state.withLock { $0.statistics.diskCacheHits += 1 }
-            return cached
+            return stored.data
         }
-        let data = try await download(url, key: key, jobID: jobID)
+        let data: Data
+        let response: URLResponse
+        do throws(ImagePipelineError) {
+            (data, response) = try await download(url, key: key, jobID: jobID, headers: stored?.metadata.conditionalHeaders ?? [:])
+        } catch {
+            guard case .loadFailed(let failure) = error, failure.isTransient, let stored else { throw error }
+            state.withLock { $0.statistics.diskCacheHits += 1 }
+            return stored.data
+        }
+        let http = response as? HTTPURLResponse
+        if let stored, let diskCache, let http, http.statusCode == 304 {
+            state.withLock { $0.statistics.notModifiedResponses += 1 }
+            if let metadata = stored.metadata.revalidated(by: http, at: diskCache.now(), defaultLifetime: diskCache.defaultLifetime) {
+                diskCache.store(stored.data, for: url, metadata: metadata)
+            } else {
+                diskCache.removeValue(for: url)
+            }
+            return stored.data
+        }
         guard !data.isEmpty else { throw .emptyData(url) }
-        diskCache?.store(data, for: url)
+        if let diskCache {
+            if let http, let metadata = HTTPCacheMetadata(response: http, receivedAt: diskCache.now(),
+                                                          defaultLifetime: diskCache.defaultLifetime) {
+                diskCache.store(data, for: url, metadata: metadata)
+            } else {
+                diskCache.removeValue(for: url)
+            }
+        }
         return data
     }
 
     /// Downloads `url` in a scheduler slot, trying again after transient failures as
     /// `Configuration.transientRetry` says (the slot is given back while waiting).
-    private func download(_ url: URL, key: ImageCacheKey, jobID: Int) async throws(ImagePipelineError) -> Data {
+    private func download(_ url: URL, key: ImageCacheKey, jobID: Int, headers: [String: String]) async throws(ImagePipelineError)
+        -> (Data, URLResponse) {
         let policy = configuration.transientRetry
         var random = SystemRandomNumberGenerator()
         for attempt in 0..<policy.maximumAttempts {
@@ -70,7 +102,8 @@ extension ImagePipeline: ImageTaskOwner {
             state.withLock { $0.statistics.downloadsStarted += 1 }
             do throws(DataLoadFailure) {
                 defer { scheduler.release() }
-                return try await configuration.dataLoader.validatedData(for: url, timeout: configuration.requestTimeout).0
+                return try await configuration.dataLoader.validatedData(for: url, timeout: configuration.requestTimeout,
+                                                                        headers: headers)
             } catch {
                 guard error.kind != .cancelled else { throw .cancelled(url) }
                 guard error.isTransient, attempt + 1 < policy.maximumAttempts else { throw .loadFailed(error) }

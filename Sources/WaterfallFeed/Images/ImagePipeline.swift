@@ -82,8 +82,11 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         public var loadsCancelled = 0
         /// Downloads started through the data loader.
         public var downloadsStarted = 0
-        /// Loads answered from the disk cache.
+        /// Loads answered from the disk cache without a request (fresh entries; stale ones when
+        /// revalidating failed transiently).
         public var diskCacheHits = 0
+        /// Stale disk-cache entries revalidated by a `304 Not Modified` (their data reused).
+        public var notModifiedResponses = 0
         /// Requests answered from the memory cache (`imageTask(for:)` and `cachedImage`).
         public var memoryCacheHits = 0
         /// The total `byteCount` of the images in the memory cache.

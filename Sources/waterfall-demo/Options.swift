@@ -43,11 +43,16 @@ struct Options {
     var source = Source.generated
     /// The bound on decoded images in memory for `--feed` / `--folder`, MB.
     var imageCacheMegabytes = 128
+    /// The bound on the HTTP disk cache of downloaded images, MB.
+    var diskCacheMegabytes = 512
+    /// How long the disk cache keeps an entry after storing or revalidating it, days.
+    var diskCacheDays = 30
 
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
                           [--snapshot FILE.png | --scroll-test | --flowbox | --compare] [--frames N]
                           [--select I] [--feed URL | --folder DIR] [--image-cache-mb N]
+                          [--disk-cache-mb N] [--disk-cache-days N]
                           [--layout waterfall|carousel|circle]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
@@ -64,6 +69,9 @@ struct Options {
       --feed URL              items from JSON/plist pages; {page} in URL is the 1-based page number
       --folder DIR            items from the images in DIR (sizes read from the file headers)
       --image-cache-mb N      decoded images kept in memory for --feed/--folder (default 128)
+      --disk-cache-mb N       downloaded images kept in $XDG_CACHE_HOME/waterfall (default 512)
+      --disk-cache-days N     days an entry is kept after it was stored or revalidated (default 30);
+                              within that, HTTP Cache-Control/Expires decide when to revalidate
     """
 
     /// Parses `arguments` (without the program name).
@@ -100,6 +108,8 @@ struct Options {
             case "--feed": source = try .feed(template: try value(flag))
             case "--folder": source = .folder(path: try value(flag))
             case "--image-cache-mb": imageCacheMegabytes = try number(flag, minimum: 1)
+            case "--disk-cache-mb": diskCacheMegabytes = try number(flag, minimum: 1)
+            case "--disk-cache-days": diskCacheDays = try number(flag, minimum: 0)
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Local HTTP feed and image server for the WaterfallFeed tests (Python 3 standard library only).
 
-Usage: feed_server.py [--files DIR] [--port N] [PARENT_PID]. Binds 127.0.0.1 on a free port (or N), prints "PORT <n>" on stdout,
-and serves until its stdin reaches EOF or its parent process goes away (so it dies with the test
-process that started it).
+Usage: feed_server.py [--files DIR] [--port N] [--ignore-stdin] [PARENT_PID]. Binds 127.0.0.1 on
+a free port (or N), prints "PORT <n>" on stdout, and serves until its stdin reaches EOF (unless
+--ignore-stdin) or its parent process goes away (so it dies with the process that started it).
 
 Routes (all state is keyed by the request path, so tests use unique path prefixes):
 
@@ -264,6 +264,8 @@ class Handler(BaseHTTPRequestHandler):
             for entry in manifest:
                 items.append({"id": entry["file"], "img": f"/files/{entry['file']}", "w": entry["display"][0],
                               "h": entry["display"][1], "title": entry["file"]})
+            # A missing image: the error placeholder, requested once (the negative cache).
+            items.append({"id": "missing", "img": "/files/missing.png", "w": 300, "h": 200, "title": "missing.png"})
         self.send_body(200, json.dumps(items).encode(), "application/json")
 
     def image(self, query, number):
@@ -339,6 +341,9 @@ def main():
         at = arguments.index("--files")
         FILES = arguments[at + 1]
         del arguments[at:at + 2]
+    watch_input = "--ignore-stdin" not in arguments
+    if not watch_input:
+        arguments.remove("--ignore-stdin")
     if "--port" in arguments:
         at = arguments.index("--port")
         port = int(arguments[at + 1])
@@ -349,7 +354,8 @@ def main():
     # line runs is still noticed.
     parent = int(arguments[0]) if arguments else os.getppid()
     threading.Thread(target=watch_parent, args=(parent,), daemon=True).start()
-    threading.Thread(target=watch_stdin, daemon=True).start()
+    if watch_input:
+        threading.Thread(target=watch_stdin, daemon=True).start()
     print(f"PORT {server.server_address[1]}", flush=True)
     server.serve_forever()
 

@@ -12,6 +12,8 @@ extension FeedItem: Codable {
         case pixelHeight = "h"
         case price
         case title
+        case colorHex = "color"
+        case blurHash = "blur_hash"
     }
 
     /// Decodes an item from a JSON object or plist dictionary.
@@ -19,8 +21,9 @@ extension FeedItem: Codable {
     /// `img` must be a string that is a URL, absolute or relative to the page URL in
     /// `decoder.userInfo[FeedItem.baseURLUserInfoKey]`. `w` and `h` are required and must be
     /// numbers (or strings holding a number); their values are not checked here, see
-    /// `hasValidPixelSize`. `price` and `id` may be strings or numbers; `title` is a string.
-    /// Unknown keys are ignored.
+    /// `hasValidPixelSize`. `price` and `id` may be strings or numbers; `title`, `color` and
+    /// `blur_hash` are strings (not validated here: a bad one just shows the plain
+    /// placeholder). Unknown keys are ignored.
     ///
     /// - Throws: `DecodingError` whose coding path ends at the offending key.
     public init(from decoder: any Decoder) throws {
@@ -37,6 +40,8 @@ extension FeedItem: Codable {
         price = try container.decodeTextOrNumber(forKey: .price)
         id = try container.decodeTextOrNumber(forKey: .id)
         title = try container.decodeIfPresent(String.self, forKey: .title)
+        colorHex = try container.decodeIfPresent(String.self, forKey: .colorHex)
+        blurHash = try container.decodeIfPresent(String.self, forKey: .blurHash)
     }
 
     /// Encodes the item with the document keys; `img` is written absolute, `id` and `price` as
@@ -49,6 +54,8 @@ extension FeedItem: Codable {
         try container.encode(pixelHeight, forKey: .pixelHeight)
         try container.encodeIfPresent(price, forKey: .price)
         try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(colorHex, forKey: .colorHex)
+        try container.encodeIfPresent(blurHash, forKey: .blurHash)
     }
 }
 

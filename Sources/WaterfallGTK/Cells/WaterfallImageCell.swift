@@ -13,6 +13,9 @@ import WaterfallFeed
 /// (``loadImage(_:)``) that runs off the main actor. Either load is cancelled when the cell is
 /// reused or given another image first, so a late image never lands in a cell that already shows
 /// another item. A load that fails shows the error placeholder.
+///
+/// The placeholder is a plain style, or an image set with ``setPlaceholder(_:)`` — a feed's
+/// dominant colour or BlurHash (`Texture.placeholder(blurHash:colorHex:aspectRatio:)`).
 @MainActor
 public final class WaterfallImageCell: WaterfallCell {
     /// The reuse identifier of image cells unless the data source picks another.
@@ -22,6 +25,7 @@ public final class WaterfallImageCell: WaterfallCell {
 
     private let picture: OpaquePointer
     private let placeholder: UnsafeMutablePointer<GtkWidget>
+    private let placeholderPicture: OpaquePointer
     private let errorLabel: UnsafeMutablePointer<GtkWidget>
     private let caption: OpaquePointer
     /// The Swift task awaiting the current load (a closure's, or an `ImageTask`'s outcome).
@@ -33,7 +37,8 @@ public final class WaterfallImageCell: WaterfallCell {
     /// Creates an image cell with an empty picture, a visible placeholder and an empty caption.
     public override init(reuseIdentifier: String = WaterfallImageCell.defaultReuseIdentifier) {
         picture = gcast(gtk_picture_new())
-        placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        placeholder = gtk_overlay_new()
+        placeholderPicture = gcast(gtk_picture_new())
         errorLabel = gtk_label_new("⚠\nImage unavailable")
         caption = gcast(gtk_inscription_new(nil))
         super.init(reuseIdentifier: reuseIdentifier)
@@ -48,7 +53,10 @@ public final class WaterfallImageCell: WaterfallCell {
         gtk_widget_set_vexpand(errorLabel, 1)
         gtk_widget_set_valign(errorLabel, GTK_ALIGN_CENTER)
         gtk_widget_set_visible(errorLabel, 0)
-        gtk_box_append(gcast(placeholder), errorLabel)
+        gtk_picture_set_content_fit(placeholderPicture, GTK_CONTENT_FIT_COVER)
+        gtk_picture_set_can_shrink(placeholderPicture, 1)
+        gtk_overlay_set_child(gcast(placeholder), gcast(placeholderPicture))
+        gtk_overlay_add_overlay(gcast(placeholder), errorLabel)
         addOverlay(placeholder)
 
         let captionWidget: UnsafeMutablePointer<GtkWidget> = gcast(caption)
@@ -66,6 +74,15 @@ public final class WaterfallImageCell: WaterfallCell {
     public func setCaption(_ text: String) {
         gtk_inscription_set_text(caption, text)
     }
+
+    /// Fills the placeholder with `texture` (scaled to cover the cell) until the image shows, or
+    /// with the plain placeholder style when `nil`. Reuse clears it.
+    public func setPlaceholder(_ texture: Texture?) {
+        gtk_picture_set_paintable(placeholderPicture, texture.map { gcast($0.reference.pointer) })
+    }
+
+    /// Whether the placeholder has an image (a colour or BlurHash).
+    public var hasPlaceholderImage: Bool { gtk_picture_get_paintable(placeholderPicture) != nil }
 
     /// Shows `texture` now (or the placeholder when `nil`), cancelling any pending load.
     public func setImage(_ texture: Texture?) {
@@ -134,6 +151,7 @@ public final class WaterfallImageCell: WaterfallCell {
     public override func prepareForReuse() {
         super.prepareForReuse()
         setImage(nil)
+        setPlaceholder(nil)
     }
 
     private func cancelImageLoad() {
@@ -158,6 +176,8 @@ public final class WaterfallImageCell: WaterfallCell {
     private func setError(_ failed: Bool) {
         guard showsError != failed else { return }
         gtk_widget_set_visible(errorLabel, failed ? 1 : 0)
+        // A failed image shows the error style, not its colour or BlurHash.
+        gtk_widget_set_visible(gcast(placeholderPicture), failed ? 0 : 1)
         if failed {
             gtk_widget_add_css_class(placeholder, WaterfallStyle.ClassName.failed)
         } else {

@@ -87,6 +87,8 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
         let item = items[index]
         cell.setCaption(item.price ?? item.title ?? "")
         cell.setAccessibleLabel(item.accessibleLabel)
+        cell.setPlaceholder(Texture.placeholder(blurHash: item.blurHash, colorHex: item.colorHex,
+                                                aspectRatio: item.pixelWidth / item.pixelHeight))
         bindCounts.binds += 1
         if cell.loadImage(imageRequest(for: item, priority: .visible), from: pipeline) {
             bindCounts.shownFromCache += 1

@@ -17,7 +17,7 @@ final class FeedWindow: WallWindow {
     /// Builds the window over `loader`; `preloadAll` disables load-more (see ``whenAllItemsLoaded(_:)``).
     init(application: Application, options: Options, loader: FeedLoader, preloadAll: Bool) {
         source = options.source
-        let pipeline = DemoImagePipeline.make(memoryCacheMegabytes: options.imageCacheMegabytes)
+        let pipeline = DemoImagePipeline.make(options: options)
         pane = FeedPane(loader: loader, pipeline: pipeline, columns: options.columns, preloadAll: preloadAll)
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
         window.setChild(pane.widget)
@@ -75,6 +75,8 @@ final class FeedWindow: WallWindow {
             ("images_cancelled", .int(images.loadsCancelled)),
             ("downloads_started", .int(images.downloadsStarted)),
             ("disk_cache_hits", .int(images.diskCacheHits)),
+            ("not_modified", .int(images.notModifiedResponses)),
+            ("failure_cache_hits", .int(images.failureCacheHits)),
             ("image_cache_mb", .double(Double(images.memoryCacheBytes) / megabyte)),
             ("image_cache_peak_mb", .double(Double(max(imageCachePeakBytes, images.memoryCacheBytes)) / megabyte)),
             ("image_cache_cap_mb", .double(Double(wall.pipeline.configuration.memoryCacheByteLimit) / megabyte)),

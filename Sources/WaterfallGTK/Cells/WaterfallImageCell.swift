@@ -1,3 +1,4 @@
+import CWaterfallGtk
 import CWaterfallGtk4
 import WaterfallFeed
 
@@ -13,6 +14,11 @@ import WaterfallFeed
 /// (``loadImage(_:)``) that runs off the main actor. Either load is cancelled when the cell is
 /// reused or given another image first, so a late image never lands in a cell that already shows
 /// another item. A load that fails shows the error placeholder.
+///
+/// An animated GIF or WebP (a texture with an `animation`) plays on the picture's frame clock
+/// with its own frame delays while the cell is mapped and GTK's `gtk-enable-animations` is on;
+/// it pauses when the window is hidden or animations are turned off, and stops when the cell is
+/// reused (cells off screen are reused, so nothing plays off screen).
 ///
 /// The placeholder is a plain style, or an image set with ``setPlaceholder(_:)`` — a feed's
 /// dominant colour or BlurHash (`Texture.placeholder(blurHash:colorHex:aspectRatio:)`).
@@ -33,6 +39,9 @@ public final class WaterfallImageCell: WaterfallCell {
     /// The pipeline's handle on the current load: cancelling it stops the download and decode.
     private var pipelineTask: ImageTask<Texture>?
     private var imageGeneration = 0
+    /// The animation playing, and its tick callback on the picture.
+    private var player: AnimationPlayer?
+    private var tickID: UInt32?
 
     /// Creates an image cell with an empty picture, a visible placeholder and an empty caption.
     public override init(reuseIdentifier: String = WaterfallImageCell.defaultReuseIdentifier) {
@@ -162,8 +171,39 @@ public final class WaterfallImageCell: WaterfallCell {
         imageTask = nil
     }
 
+    /// The `GdkTexture` the picture shows (tests read its pixels).
+    var displayedPaintable: OpaquePointer? { gtk_picture_get_paintable(picture) }
+
+    /// Whether an animation is playing (or paused) in the cell.
+    public var isAnimating: Bool { player != nil }
+
+    /// The index of the animation frame shown (0 when still).
+    public var animationFrameIndex: Int { player?.frameIndex ?? 0 }
+
+    /// Advances the animation to the frame clock's `frameTime` (microseconds) as a tick does:
+    /// `active` false (unmapped, animations off) holds it where it is. Tests pump frames with it.
+    public func advanceAnimation(toFrameTime frameTime: Int64, active: Bool) {
+        guard let player, let frame = player.tick(frameTime: frameTime, active: active) else { return }
+        gtk_picture_set_paintable(picture, gcast(frame.reference.pointer))
+    }
+
+    private func play(_ animation: TextureAnimation?) {
+        if let tickID { TickCallback.remove(from: picture, tickID) }
+        tickID = nil
+        player = animation.map(AnimationPlayer.init)
+        guard player != nil else { return }
+        tickID = TickCallback.add(to: picture) { [weak self] frameTime in
+            guard let self else { return false }
+            let widget: UnsafeMutablePointer<GtkWidget> = gcast(self.picture)
+            self.advanceAnimation(toFrameTime: frameTime,
+                                  active: gtk_widget_get_mapped(widget) != 0 && wf_animations_enabled(widget) != 0)
+            return true
+        }
+    }
+
     private func show(_ texture: Texture?) {
         gtk_picture_set_paintable(picture, texture.map { gcast($0.reference.pointer) })
+        play(texture?.animation)
         gtk_widget_set_visible(placeholder, texture == nil ? 1 : 0)
         setError(false)
     }

@@ -7,7 +7,8 @@ extension PixbufDecoder {
     /// Decodes `data` with gdk-pixbuf's loaders: the size set in "size-prepared" (SVG rendered at
     /// the box's size, enlarged if need be; other formats never enlarged), the loader's embedded
     /// orientation applied (`gdk_pixbuf_apply_embedded_orientation`), a pixbuf the loader did not
-    /// scale scaled after.
+    /// scale scaled after. An animated GIF or WebP comes back as its first frame carrying a
+    /// `TextureAnimation`.
     ///
     /// - Complexity: O(decoded pixels + output pixels).
     /// - Throws: `DecodingError.undecodable`, or `.missingLoader` for an AVIF, HEIC or WebP image
@@ -37,6 +38,14 @@ extension PixbufDecoder {
                     throw DecodingError.missingLoader(format: missing.format, package: missing.package)
                 }
                 throw DecodingError.undecodable("gdk-pixbuf: " + (message ?? "unknown error"))
+            }
+        }
+        if let animation = gdk_pixbuf_loader_get_animation(loader) {
+            let source = ImagePixelSize(width: Int(gdk_pixbuf_animation_get_width(animation)),
+                                        height: Int(gdk_pixbuf_animation_get_height(animation)))
+            if let animated = animatedTexture(from: loader, frameCount: ImageHeader.frameCount(in: data),
+                                              size: maxPixelSize.fitting(source)) {
+                return animated
             }
         }
         guard let loaded = gdk_pixbuf_loader_get_pixbuf(loader),

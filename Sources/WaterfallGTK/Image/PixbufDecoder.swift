@@ -62,9 +62,15 @@ public struct PixbufDecoder: ImageDecoding {
     /// pixel).
     public var maximumDecodedPixelCount: Int
 
-    /// Creates a decoder; the default guard is one gigapixel.
-    public init(maximumDecodedPixelCount: Int = 1_000_000_000) {
+    /// The most bytes an animation's frames may take decoded at the output size; a longer (or
+    /// larger) animation keeps only its loader's animation and renders each frame when it comes
+    /// due. Either way the frames count against the pipeline's memory cache.
+    public var maximumAnimationBytes: Int
+
+    /// Creates a decoder; the default guard is one gigapixel, the default animation budget 16 MB.
+    public init(maximumDecodedPixelCount: Int = 1_000_000_000, maximumAnimationBytes: Int = 16 << 20) {
         self.maximumDecodedPixelCount = maximumDecodedPixelCount
+        self.maximumAnimationBytes = maximumAnimationBytes
     }
 
     /// Decodes `data` to fit `maxPixelSize` once oriented; see the type's discussion.

@@ -12,6 +12,7 @@ enum DemoApp {
     static func run(_ options: Options) -> Int32 {
         let application = Application()
         application.run { application in
+            if !options.animations { AnimationSettings.setEnabled(false) }
             let finish: @MainActor (Int32) -> Void = { status in
                 exitStatus = status
                 application.quit()

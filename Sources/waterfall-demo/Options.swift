@@ -47,12 +47,14 @@ struct Options {
     var diskCacheMegabytes = 512
     /// How long the disk cache keeps an entry after storing or revalidating it, days.
     var diskCacheDays = 30
+    /// Whether animated images play (`--no-animations` turns GTK's gtk-enable-animations off).
+    var animations = true
 
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
                           [--snapshot FILE.png | --scroll-test | --flowbox | --compare] [--frames N]
                           [--select I] [--feed URL | --folder DIR] [--image-cache-mb N]
-                          [--disk-cache-mb N] [--disk-cache-days N]
+                          [--disk-cache-mb N] [--disk-cache-days N] [--no-animations]
                           [--layout waterfall|carousel|circle]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
@@ -72,6 +74,7 @@ struct Options {
       --disk-cache-mb N       downloaded images kept in $XDG_CACHE_HOME/waterfall (default 512)
       --disk-cache-days N     days an entry is kept after it was stored or revalidated (default 30);
                               within that, HTTP Cache-Control/Expires decide when to revalidate
+      --no-animations         animated GIF/WebP show their first frame (gtk-enable-animations off)
     """
 
     /// Parses `arguments` (without the program name).
@@ -110,6 +113,7 @@ struct Options {
             case "--image-cache-mb": imageCacheMegabytes = try number(flag, minimum: 1)
             case "--disk-cache-mb": diskCacheMegabytes = try number(flag, minimum: 1)
             case "--disk-cache-days": diskCacheDays = try number(flag, minimum: 0)
+            case "--no-animations": animations = false
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }

@@ -11,7 +11,9 @@
 #                                                     downloads nothing (the disk cache is fresh)
 #
 # The fixtures are written once into .build/image-formats/; the disk cache is
-# $XDG_CACHE_HOME/waterfall (default .build/image-formats/cache, kept between runs).
+# $XDG_CACHE_HOME/waterfall (default .build/image-formats/cache, kept between runs). The server
+# listens on port $FORMATS_DEMO_PORT (default 8715), the same on every run, so image URLs (the
+# cache's keys) stay the same.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,7 +30,8 @@ export XDG_CACHE_HOME="${XDG_CACHE_HOME:-$(pwd)/$data/cache}"
 swift build -c release --product waterfall-demo >&2
 
 ports=$(mktemp)
-/usr/bin/python3 Tests/feed-server/feed_server.py --files "$data/files" --ignore-stdin $$ >"$ports" &
+/usr/bin/python3 Tests/feed-server/feed_server.py --files "$data/files" --port "${FORMATS_DEMO_PORT:-8715}" \
+  --ignore-stdin $$ >"$ports" &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -f "$ports"' EXIT
 for _ in $(seq 100); do

@@ -34,8 +34,8 @@ enum DemoApp {
                 let run = FlowBoxRun(application: application, options: options)
                 run.start(finish: finish)
                 controller = run
-            case .compare:
-                preconditionFailure("--compare runs child processes, not a window")
+            case .compare, .decodeBench:
+                preconditionFailure("--compare and --decode-bench run without a window")
             }
         }
         return exitStatus

@@ -14,6 +14,9 @@ struct Options {
         case flowBox
         /// Run `--scroll-test` and `--flowbox` as child processes and print both with ratios.
         case compare
+        /// Decode every file of a directory to a cell of `--width`×`--height` pixels, print
+        /// timings (no window).
+        case decodeBench(directory: String)
     }
 
     /// How the column count is chosen.
@@ -54,7 +57,7 @@ struct Options {
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
                           [--snapshot FILE.png | --scroll-test | --flowbox | --compare] [--frames N]
                           [--select I] [--feed URL | --folder DIR] [--image-cache-mb N]
-                          [--disk-cache-mb N] [--disk-cache-days N] [--no-animations]
+                          [--disk-cache-mb N] [--disk-cache-days N] [--no-animations] [--decode-bench DIR]
                           [--layout waterfall|carousel|circle]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
@@ -75,6 +78,8 @@ struct Options {
       --disk-cache-days N     days an entry is kept after it was stored or revalidated (default 30);
                               within that, HTTP Cache-Control/Expires decide when to revalidate
       --no-animations         animated GIF/WebP show their first frame (gtk-enable-animations off)
+      --decode-bench DIR      decode each file of DIR to fit --width × --height pixels (7 runs), print
+                              one JSON line per file (no window)
     """
 
     /// Parses `arguments` (without the program name).
@@ -114,6 +119,7 @@ struct Options {
             case "--disk-cache-mb": diskCacheMegabytes = try number(flag, minimum: 1)
             case "--disk-cache-days": diskCacheDays = try number(flag, minimum: 0)
             case "--no-animations": animations = false
+            case "--decode-bench": mode = .decodeBench(directory: try value(flag))
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }

@@ -8,6 +8,9 @@ import PackageDescription
 /// - `WaterfallGTK`: the GTK 4 front end.
 /// - `waterfall-demo`: the shop-wall app; `waterfall-bench`: release-build benchmarks.
 /// - `SeededRandom`: the seedable generator the demo, benchmarks and tests share (not a product).
+/// - `CWaterfallGtk4`: GTK 4 through the standard `gtk4` pkg-config file, re-exported by
+///   `WaterfallGTK`; `CWaterfallGtk`: the C helpers Swift cannot write (not products).
+/// - `CWaterfallTestShims`: C the tests need (pixbuf encoding), in no product.
 let package = Package(
     name: "Waterfall",
     products: [
@@ -33,15 +36,17 @@ let package = Package(
         .target(name: "CWaterfallImageDecoding", dependencies: ["CWaterfallJPEG", "CWaterfallPNG", "CWaterfallWebP"]),
         .target(name: "WaterfallGTK",
                 dependencies: ["WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "CWaterfallGtk", "CWaterfallImageDecoding"]),
-        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "SeededRandom"]),
+        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom"]),
         .executableTarget(
             name: "waterfall-bench",
             dependencies: ["WaterfallCore", "SeededRandom"],
             path: "Benchmarks/waterfall-bench"
         ),
-        .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom"]),
+        .target(name: "CHeapUsage", path: "Tests/CHeapUsage"),
+        .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom", "CHeapUsage"]),
         .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom"]),
-        .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "waterfall-demo"]),
+        .target(name: "CWaterfallTestShims", dependencies: ["CWaterfallGtk4"], path: "Tests/CWaterfallTestShims"),
+        .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CWaterfallTestShims"]),
     ],
     swiftLanguageModes: [.v6]
 )

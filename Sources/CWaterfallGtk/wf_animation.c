@@ -14,12 +14,6 @@ gboolean wf_animation_iter_advance(GdkPixbufAnimationIter *iter, gint64 elapsed_
 
 G_GNUC_END_IGNORE_DEPRECATIONS
 
-gboolean wf_animations_enabled(GtkWidget *widget) {
-    gboolean enabled = TRUE;
-    g_object_get(gtk_widget_get_settings(widget), "gtk-enable-animations", &enabled, NULL);
-    return enabled;
-}
-
 void wf_set_animations_enabled(gboolean enabled) {
     GtkSettings *settings = gtk_settings_get_default();
     if (settings) g_object_set(settings, "gtk-enable-animations", enabled, NULL);

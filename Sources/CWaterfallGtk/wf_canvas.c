@@ -41,6 +41,19 @@ static void wf_canvas_size_allocate(GtkWidget *widget, int width, int height, in
   }
 }
 
+/* The wall is one Tab stop: focus entering it (Tab, Shift+Tab, a mnemonic) lands on the wall
+ * itself, and any move while the focus is on the wall or one of its (focusable) cells leaves
+ * it. Inside, the view's arrow keys move the focus from cell to cell. */
+static gboolean wf_canvas_focus(GtkWidget *widget, GtkDirectionType direction) {
+  (void)direction;
+  GtkRoot *root = gtk_widget_get_root(widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
+  if (focus != NULL && (focus == widget || gtk_widget_is_ancestor(focus, widget))) {
+    return FALSE;
+  }
+  return gtk_widget_grab_focus(widget);
+}
+
 static void wf_canvas_dispose(GObject *object) {
   WfCanvas *self = WF_CANVAS(object);
   wf_canvas_clear_allocate_func(self);
@@ -57,6 +70,7 @@ static void wf_canvas_class_init(WfCanvasClass *klass) {
   object_class->dispose = wf_canvas_dispose;
   widget_class->measure = wf_canvas_measure;
   widget_class->size_allocate = wf_canvas_size_allocate;
+  widget_class->focus = wf_canvas_focus;
   gtk_widget_class_set_css_name(widget_class, "waterfall");
   gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_LIST);
 }

@@ -1,6 +1,7 @@
 #include "wf_main_queue.h"
 #include <glib-unix.h>
 #include <stdint.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /* libdispatch's CoreFoundation hooks: exported by libdispatch.so but not in its public headers. */
@@ -21,6 +22,11 @@ static gboolean wf_main_queue_ready(gint fd, GIOCondition condition, gpointer us
 }
 
 guint wf_main_queue_attach(void) {
+  /* Off the process's first thread, libdispatch drains the main queue itself (after
+   * dispatch_main), and asking it for the handle would abort. */
+  if (syscall(SYS_gettid) != getpid()) {
+    return 0;
+  }
   if (wf_main_queue_source_id == 0) {
     int fd = _dispatch_get_main_queue_handle_4CF();
     wf_main_queue_source_id = g_unix_fd_add(fd, G_IO_IN, wf_main_queue_ready, NULL);

@@ -1,4 +1,3 @@
-import CWaterfallGtk4
 import WaterfallCore
 import WaterfallGTK
 
@@ -21,6 +20,10 @@ final class LayoutSwitcher {
     private weak var shopDelegate: (any WaterfallDelegate<WaterfallImageCell>)?
     private let shopLoadsMore: Bool
     private let shopRefreshes: Bool
+    /// The wall's accessible name and total in the shop ("Photos" and no total in the photo
+    /// layouts).
+    private let shopAccessibleName: String
+    private let shopAccessibleTotal: Int?
     private var buttons: [(choice: LayoutChoice, widget: UnsafeMutablePointer<GtkWidget>)] = []
 
     /// Puts the switcher at the start of `window`'s header bar and shows `initial`.
@@ -30,6 +33,8 @@ final class LayoutSwitcher {
         shopDelegate = view.model.delegate
         shopLoadsMore = view.model.isLoadMoreEnabled
         shopRefreshes = view.model.isRefreshEnabled
+        shopAccessibleName = view.accessibleName
+        shopAccessibleTotal = view.accessibleTotal
         photos.view = view
         PhotoStyle.install(for: window.pointer)
 
@@ -59,6 +64,7 @@ final class LayoutSwitcher {
         let itemsChange = new.showsPhotos != choice.showsPhotos
         choice = new
         syncButtons()
+        defer { view.announce("\(new.title) layout, \(view.accessibleLabel)") }
         guard itemsChange else {
             view.setLayout(new.makeLayout(), animated: animated)
             return
@@ -69,10 +75,14 @@ final class LayoutSwitcher {
         if new.showsPhotos {
             model.dataSource = photos
             model.delegate = photos
+            view.accessibleName = "Photos"
+            view.accessibleTotal = nil
             gtk_widget_add_css_class(view.widget, PhotoStyle.wallClass)
         } else {
             model.dataSource = shopSource
             model.delegate = shopDelegate
+            view.accessibleName = shopAccessibleName
+            view.accessibleTotal = shopAccessibleTotal
             gtk_widget_remove_css_class(view.widget, PhotoStyle.wallClass)
         }
         view.setLayout(new.makeLayout(), animated: false)

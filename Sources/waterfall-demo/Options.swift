@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallFeed
 
 /// The demo's command line.
 struct Options {
@@ -52,13 +53,17 @@ struct Options {
     var diskCacheDays = 30
     /// Whether animated images play (`--no-animations` turns GTK's gtk-enable-animations off).
     var animations = true
+    /// Whether `--feed` / `--folder` cells show their titles wrapped under the images (`--captions`).
+    var captions = false
+    /// Where a `--feed`'s fields are in its pages (`--map`; default the project's own format).
+    var schema = FeedSchema.standard
 
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
                           [--snapshot FILE.png | --scroll-test | --flowbox | --compare] [--frames N]
                           [--select I] [--feed URL | --folder DIR] [--image-cache-mb N]
                           [--disk-cache-mb N] [--disk-cache-days N] [--no-animations] [--decode-bench DIR]
-                          [--layout waterfall|carousel|circle]
+                          [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
       --columns N             fixed column count (default: 3 in a narrow window, 5 in a wide one)
@@ -72,6 +77,11 @@ struct Options {
       --select I              with --snapshot: show item I selected
       --layout L              waterfall (the shop), or seed 003's carousel or circle of 20 photos
       --feed URL              items from JSON/plist pages; {page} in URL is the 1-based page number
+      --map MAP               where --feed's fields are: a preset (unsplash, pexels, reddit, shopify,
+                              pinterest) and/or items=PATH,img=PATH,w=PATH,h=PATH,id=PATH,
+                              title=PATH,price=PATH,next=PATH,cursor=NAME,color=PATH,blur_hash=PATH
+                              (PATH: a.b[0]["key"], alternatives a|b; cursor=NAME puts the next
+                              value into the query parameter NAME)
       --folder DIR            items from the images in DIR (sizes read from the file headers)
       --image-cache-mb N      decoded images kept in memory for --feed/--folder (default 128)
       --disk-cache-mb N       downloaded images kept in $XDG_CACHE_HOME/waterfall (default 512)
@@ -80,6 +90,8 @@ struct Options {
       --no-animations         animated GIF/WebP show their first frame (gtk-enable-animations off)
       --decode-bench DIR      decode each file of DIR to fit --width × --height pixels (7 runs), print
                               one JSON line per file (no window)
+      --captions              --feed/--folder cells show their titles wrapped under the images
+                              (self-sizing cells: image height + measured caption height)
     """
 
     /// Parses `arguments` (without the program name).
@@ -114,12 +126,20 @@ struct Options {
                 }
                 layout = choice
             case "--feed": source = try .feed(template: try value(flag))
+            case "--map":
+                let mapping = try value(flag)
+                do {
+                    schema = try FeedSchema(mapping: mapping)
+                } catch {
+                    throw .invalidValue(flag, error.description)
+                }
             case "--folder": source = .folder(path: try value(flag))
             case "--image-cache-mb": imageCacheMegabytes = try number(flag, minimum: 1)
             case "--disk-cache-mb": diskCacheMegabytes = try number(flag, minimum: 1)
             case "--disk-cache-days": diskCacheDays = try number(flag, minimum: 0)
             case "--no-animations": animations = false
             case "--decode-bench": mode = .decodeBench(directory: try value(flag))
+            case "--captions": captions = true
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }

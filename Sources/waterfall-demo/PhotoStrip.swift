@@ -1,4 +1,3 @@
-import CWaterfallGtk4
 import Foundation
 import WaterfallCore
 import WaterfallGTK
@@ -35,7 +34,7 @@ final class PhotoStrip: WaterfallDataSource, WaterfallDelegate {
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
         let cell = waterfallView.dequeueReusableCell(withIdentifier: Self.reuseIdentifier) ?? makeCell()
         let item = items[index]
-        cell.setAccessibleLabel(item.title)
+        cell.setAccessibleLabel(item.accessibleLabel)
         let side = Int((Self.photoSide * CGFloat(view?.scaleFactor ?? 1)).rounded())
         cell.loadImage { await ProductArtQueue.shared.render(item, width: side, height: side) }
         return cell

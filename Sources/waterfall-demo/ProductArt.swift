@@ -1,4 +1,3 @@
-import CWaterfallGtk4
 import Foundation
 import WaterfallGTK
 

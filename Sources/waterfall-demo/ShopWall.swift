@@ -37,8 +37,8 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
         feed.count
     }
 
-    func numberOfColumns(in waterfallView: WaterfallViewModel<Cell>) -> Int {
-        columns.count(forWidth: waterfallView.viewportSize.width)
+    func columns(in waterfallView: WaterfallViewModel<Cell>) -> ColumnCount {
+        columns.columnCount(forWidth: waterfallView.viewportSize.width)
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {

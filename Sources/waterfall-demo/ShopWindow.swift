@@ -1,4 +1,3 @@
-import CWaterfallGtk4
 import Foundation
 import WaterfallCore
 import WaterfallGTK
@@ -21,6 +20,8 @@ final class ShopWindow {
         wall.view = view
         view.model.isLoadMoreEnabled = !preloadAll
         view.model.isRefreshEnabled = true
+        view.accessibleName = "Shop wall"
+        view.accessibleTotal = options.items
 
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
         window.setChild(view.widget)

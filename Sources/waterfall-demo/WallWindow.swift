@@ -1,4 +1,3 @@
-import CWaterfallGtk4
 import WaterfallGTK
 
 /// What the demo's modes need from a shop-wall window, whichever source fills it: the generated
@@ -29,7 +28,7 @@ protocol WallWindow: AnyObject {
 /// scrolling starts (`--scroll-test`) instead of page by page.
 @MainActor
 func makeWallWindow(application: Application, options: Options, preloadAll: Bool) -> any WallWindow {
-    guard let loader = options.source.makeLoader(pageSize: options.pageSize) else {
+    guard let loader = options.source.makeLoader(pageSize: options.pageSize, schema: options.schema) else {
         return ShopWindow(application: application, options: options, preloadAll: preloadAll)
     }
     return FeedWindow(application: application, options: options, loader: loader, preloadAll: preloadAll)

@@ -9,6 +9,10 @@ do {
 } catch .helpRequested {
     print(Options.usage)
     exit(0)
+} catch .invalidValue(let flag, let reason) {
+    // A bad value is one line: the usage would only bury it.
+    FileHandle.standardError.write(Data("waterfall-demo: \(flag): \(reason)\n".utf8))
+    exit(2)
 } catch {
     FileHandle.standardError.write(Data("waterfall-demo: \(error)\n\n\(Options.usage)\n".utf8))
     exit(2)

@@ -53,14 +53,17 @@ struct CollectionLayoutTests {
             #expect(reported.sorted() == expected, "seed \(seed), probe \(probe), rect \(rect)")
             #expect(layout.layoutAttributes(in: rect).map(\.index) == expected, "seed \(seed), probe \(probe)")
         }
-        #expect(layout.cellWidth == engine.columnWidth)
-        #expect(layout.contentSize == engine.contentSize)
+        // Against the README's numbers, not against the engine the adapter forwards to.
+        let columns = CGFloat(engine.columnCount)
+        #expect(layout.cellWidth == (500 - 8 - 8 - (columns - 1) * 8) / columns)
+        let tallest = (0..<engine.count).map { engine.frame(at: $0).maxY }.max() ?? 0
+        #expect(layout.contentSize == CGSize(width: 500, height: tallest + 8))
     }
 
     @Test("configure and prepare reach the engine")
     func adapterConfiguration() {
         var layout = WaterfallCollectionLayout()
-        layout.configure(with: LayoutMetrics(columns: 5, insets: EdgeInsets(all: 4), columnSpacing: 2, rowSpacing: 6))
+        layout.configure(with: LayoutMetrics(columns: .fixed(5), insets: EdgeInsets(all: 4), columnSpacing: 2, rowSpacing: 6))
         layout.prepare(for: CGSize(width: 600, height: 900))
         #expect(layout.engine.columns == .fixed(5))
         #expect(layout.engine.insets == EdgeInsets(all: 4))

@@ -138,13 +138,4 @@ struct BlurHashTests {
             #expect(PlaceholderColor(hex: bad) == nil, "\(bad)")
         }
     }
-
-    @Test func feedItemsCarryColourAndBlurHash() throws {
-        let json = Data(##"[{"img": "http://e.com/a.jpg", "w": 4, "h": 3, "color": "#0c2340", "blur_hash": "LEHV6nWB2yk8pyo0adR*.7kCMdnj"}]"##.utf8)
-        let items = try JSONDecoder().decode([FeedItem].self, from: json)
-        #expect(items.first?.colorHex == "#0c2340")
-        #expect(items.first?.blurHash == "LEHV6nWB2yk8pyo0adR*.7kCMdnj")
-        let encoded = try JSONDecoder().decode([FeedItem].self, from: JSONEncoder().encode(items))
-        #expect(encoded == items)
-    }
 }

@@ -46,21 +46,29 @@ struct FeedPageDecodingTests {
         #expect(try decode(#"{"items": [], "next": "5.json"}"#).next == nil)
     }
 
-    @Test func invalidSizesAreDroppedAndCounted() throws {
+    @Test func itemsWithoutValidSizesAreKept() throws {
         let page = try decode("""
         [{"img": "a.png", "w": 0, "h": 10}, {"img": "b.png", "w": 10, "h": -3},
-         {"img": "c.png", "w": 10, "h": 10}, {"img": "d.png", "w": "nan", "h": 10}]
+         {"img": "c.png", "w": 10, "h": 10}, {"img": "d.png", "w": "nan", "h": 10}, {"img": "e.png"},
+         {"img": "f.png", "w": null, "h": null}]
         """)
-        #expect(page.items.map(\.imageURL.lastPathComponent) == ["c.png"])
-        #expect(page.droppedItemCount == 3)
+        #expect(page.items.map(\.imageURL.lastPathComponent) == ["a.png", "b.png", "c.png", "d.png", "e.png", "f.png"])
+        #expect(page.items.map(\.hasValidPixelSize) == [false, false, true, false, false, false])
+        #expect(page.droppedItemCount == 0)
+    }
+
+    @Test func itemsWithoutImagesAreDroppedAndCounted() throws {
+        let page = try decode(#"[{"w": 1, "h": 1}, {"img": null}, {"img": ""}, 7, {"img": "a.png"}]"#)
+        #expect(page.items.map(\.imageURL.lastPathComponent) == ["a.png"])
+        #expect(page.droppedItemCount == 4)
         // A page whose items were all dropped is not empty: paging continues.
-        #expect(try decode(#"[{"img": "a.png", "w": 0, "h": 0}]"#).next == .page(3))
+        #expect(try decode(#"[{"w": 1, "h": 1}]"#).next == .page(3))
     }
 
     @Test(arguments: [
         (#"[{"img": "a", "w": 1, "h": 1}, {"img": "b", "w": 1, "h": 1}, {"img": "c", "w": 1, "h": 1}, {"img": "d", "w": "abc", "h": 1}]"#,
          "item 3: key 'w'", "is not a number"),
-        (#"{"items": [{"img": "a", "w": 1, "h": 1}, {"img": "b", "w": 1}]}"#, "item 1: key 'h'", "is missing"),
+        (#"{"items": [{"img": "a", "w": 1, "h": 1}, {"img": "b", "w": 1, "h": [1]}]}"#, "item 1: key 'h'", "is not a number"),
         (#"[{"img": 5, "w": 1, "h": 1}]"#, "item 0: key 'img'", ""),
         (#"[{"img": "a", "w": 1, "h": 1, "price": [1]}]"#, "item 0: key 'price'", "neither a string nor a number"),
         (#"{"items": [{"img": "a", "w": 1, "h": 1}], "next": 4}"#, "key 'next'", ""),
@@ -119,7 +127,7 @@ struct FeedPageDecodingTests {
 
     @Test func itemsRoundTripThroughJSON() throws {
         let item = FeedItem(id: "9", imageURL: URL(string: "https://a.test/x.png")!, pixelWidth: 3, pixelHeight: 4,
-                            price: "1.5", title: "t")
+                            price: "1.5", title: "t", colorHex: "#112233", blurHash: "LEHV6n")
         let data = try JSONEncoder().encode([item])
         #expect(try FeedPage.decode(data, pageURL: pageURL, templateNext: nil).items == [item])
     }

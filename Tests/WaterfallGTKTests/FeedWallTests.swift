@@ -4,19 +4,18 @@ import Testing
 import WaterfallCore
 import WaterfallFeed
 @testable import WaterfallGTK
-@testable import waterfall_demo
 
-/// The demo's feed wall (`--feed`) against the local feed server (`Tests/feed-server`).
+/// The library's `FeedWall` against the local feed server (`Tests/feed-server`).
 extension WallTests {
-    /// The demo's feed pane over `path` on the test server, in a laid-out window.
-    func showFeed(_ path: String) async throws -> (pane: FeedPane, window: UnsafeMutablePointer<GtkWidget>) {
+    /// A feed wall over `path` on the test server, in a laid-out window.
+    func showFeed(_ path: String, schema: FeedSchema = .standard, wrapsCaptions: Bool = false) async throws
+        -> (wall: FeedWall, window: UnsafeMutablePointer<GtkWidget>) {
         try GTKHost.start()
         let server = try TestServer.get()
-        let loader = try FeedLoader(feedURL: server.urlString(path))
-        let pane = FeedPane(loader: loader, pipeline: ImagePipeline(decoder: PixbufDecoder()),
-                            columns: .fixed(3), preloadAll: false)
-        let window = try await GTKHost.window(showing: pane.widget, width: 800, height: 600)
-        return (pane, window)
+        let wall = try FeedWall(feedURL: server.urlString(path), schema: schema, pipeline: ImagePipeline(decoder: PixbufDecoder()),
+                                options: FeedWall.Options(columns: { _ in .fixed(3) }, wrapsCaptions: wrapsCaptions))
+        let window = try await GTKHost.window(showing: wall.widget, width: 800, height: 600)
+        return (wall, window)
     }
 
     /// Scrolls to the bottom of `view` for a few frames.
@@ -30,13 +29,13 @@ extension WallTests {
     @Test("a feed wall shows the items and images of a local feed, one page at a time, to its end")
     func feedWallShowsServerItems() async throws {
         let key = uniqueKey()
-        let (pane, window) = try await showFeed("/feed/\(key)/{page}.json?pages=3&per=12&end=null&real=1")
-        defer { Task { await GTKHost.close(window) } }
-        let view = pane.view
+        let (wall, window) = try await showFeed("/feed/\(key)/{page}.json?pages=3&per=12&end=null&real=1")
+        defer { GTKHost.close(window) }
+        let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems > 0 }, timeout: .seconds(10)),
                      "the first page never arrived")
         #expect(view.model.numberOfItems == 12, "one page at a time")
-        #expect(pane.wall.items.first?.id == "1000")
+        #expect(wall.items.first?.id == "1000")
         let imagesShown = await GTKHost.pump(until: {
             let visible = view.model.visibleIndices
             return !visible.isEmpty && visible.allSatisfy { view.model.cell(at: $0)?.hasImage == true }
@@ -51,34 +50,34 @@ extension WallTests {
         }
         #expect(view.model.loadMoreState == .exhausted)
         #expect(view.model.numberOfItems == 36)
-        #expect(Set(pane.wall.items.map(\.deduplicationKey)).count == 36)
-        #expect(!pane.banner.isVisible)
+        #expect(Set(wall.items.map(\.deduplicationKey)).count == 36)
+        #expect(!wall.banner.isVisible)
     }
 
     @Test("a malformed page shows the error with Retry; Retry loads it and no item is lost")
     func malformedPageRetry() async throws {
         let key = uniqueKey()
         // Page 2 is not valid JSON the first time it is asked for.
-        let (pane, window) = try await showFeed("/feed/\(key)/{page}.json?pages=3&per=12&syntax=2:1")
-        defer { Task { await GTKHost.close(window) } }
-        let view = pane.view
+        let (wall, window) = try await showFeed("/feed/\(key)/{page}.json?pages=3&per=12&syntax=2:1")
+        defer { GTKHost.close(window) }
+        let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)))
-        let firstPage = pane.wall.items
+        let firstPage = wall.items
 
         await scrollToEnd(view)
-        try #require(await GTKHost.pump(until: { pane.banner.isVisible }, timeout: .seconds(10)),
+        try #require(await GTKHost.pump(until: { wall.banner.isVisible }, timeout: .seconds(10)),
                      "the failure never showed")
-        #expect(pane.banner.text.contains("Malformed feed page"), "banner: \(pane.banner.text)")
-        #expect(pane.banner.text.contains("/2.json"), "the banner says which page: \(pane.banner.text)")
+        #expect(wall.banner.text.contains("Malformed feed page"), "banner: \(wall.banner.text)")
+        #expect(wall.banner.text.contains("/2.json"), "the banner says which page: \(wall.banner.text)")
         #expect(view.model.loadMoreState == .failed)
         #expect(view.model.numberOfItems == 12, "the loaded items stay")
-        #expect(pane.wall.items == firstPage)
+        #expect(wall.items == firstPage)
 
-        gtk_widget_activate(pane.banner.retryButton)
+        gtk_widget_activate(wall.banner.retryButton)
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 24 }, timeout: .seconds(10)),
                      "Retry did not load the page")
-        #expect(!pane.banner.isVisible)
-        #expect(Array(pane.wall.items.prefix(12)) == firstPage, "no item lost or moved")
+        #expect(!wall.banner.isVisible)
+        #expect(Array(wall.items.prefix(12)) == firstPage, "no item lost or moved")
         #expect(view.model.loadMoreState == .idle)
     }
 
@@ -86,21 +85,21 @@ extension WallTests {
     func refreshPrependsKeepingPlace() async throws {
         let key = uniqueKey()
         // Each request of page 1 brings 3 more new items in front of the old ones.
-        let (pane, window) = try await showFeed("/feed/\(key)/{page}.json?pages=1&per=30&grow=3")
-        defer { Task { await GTKHost.close(window) } }
-        let view = pane.view
+        let (wall, window) = try await showFeed("/feed/\(key)/{page}.json?pages=1&per=30&grow=3")
+        defer { GTKHost.close(window) }
+        let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 30 }, timeout: .seconds(10)))
         view.scroll(to: 400)
         await GTKHost.pump(frames: 1, of: view.widget)
         let before = try firstVisible(view)
-        let item = pane.wall.items[before.index]
+        let item = wall.items[before.index]
 
         view.refresh()
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 33 }, timeout: .seconds(10)),
                      "the refresh brought no new items")
         await GTKHost.pump(frames: 1, of: view.widget)
-        #expect(pane.wall.items.prefix(3).map(\.id) == ["\(key)-new-3", "\(key)-new-2", "\(key)-new-1"])
-        #expect(pane.wall.items[before.index + 3] == item)
+        #expect(wall.items.prefix(3).map(\.id) == ["\(key)-new-3", "\(key)-new-2", "\(key)-new-1"])
+        #expect(wall.items[before.index + 3] == item)
         let frame = try #require(view.model.placedAttributes(at: before.index + 3)).frame
         #expect(abs(frame.minY - before.y) < 1, "the first visible item moved from \(before.y) to \(frame.minY)")
         #expect(view.model.refreshState != .refreshing)

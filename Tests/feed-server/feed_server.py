@@ -22,11 +22,29 @@ Routes (all state is keyed by the request path, so tests use unique path prefixe
     delay=MS     wait before answering
     ctype=TYPE   Content-Type to send (default application/json or application/x-plist)
     real=1       item images are real PNGs (see /img real=1)
+    nosize=1     items have no "w"/"h" (their images still carry the size in their header)
+    escaped=1    image URLs and titles are HTML-escaped ("&amp;", "&#39;"), as Reddit serves them
 /chain/<key>/<n>   object pages linked by relative "next" URLs; page `pages` has "next": null
+/api/<shape>/<key> pages shaped like a real API (query pages=N, per=M, real=1, nosize=1 as above):
+    unsplash   an array of photos {id, width, height, color, blur_hash, description, urls{...}},
+               paged by a Link header (rel="next"/"prev"/"first"/"last"; the last page has no next)
+    pexels     {page, per_page, photos[{id, width, height, alt, avg_color, src{...}}], next_page}
+               (an absolute next_page URL, absent on the last page)
+    reddit     {kind: Listing, data: {after, children[{kind: t3, data: {name, title, preview{images
+               [{source{url, width, height}}]}}]}}}, HTML-escaped; ?after=CURSOR; last after null
+    shopify    {products[{id, title, variants[{price}], images[{src, width, height}]}]}, paged by
+               Link: <...?page_info=...>; rel="next" (the last page has only rel="previous")
+    pinterest  {items[{id, title, media{images{"600x"{url, width, height}}}}], bookmark}; ?bookmark=
+    cursor     {items[...standard items...], next_cursor}; ?cursor=CURSOR. end=null (default:
+               null on the last page), missing (no key), empty ("")
+    link       standard items in an array, paged only by Link headers (end=prev: the last page
+               has a rel="prev" link; none: no Link header; 404: the next link leads to a 404)
+    Any shape with repeat=1 ignores its cursor: every page is page 1 with the same next cursor.
 /img/<name>.png    a PNG signature + IHDR of w x h (query w, h), padded to `size` bytes.
     Query: delay=MS, fail=S:T (status S for the first T requests), broken=1 (not an image),
     empty=1 (empty body), truncate=1 (half the body, then close), ctype=TYPE,
-    real=1 (a decodable w x h PNG of one colour chosen by the name).
+    real=1 (a decodable w x h PNG of one colour chosen by the name), hold=1 (the PNG header,
+    then the rest of the promised `size` bytes one every 50 ms until the client disconnects).
     HTTP caching: cache=VALUE (a Cache-Control header), expires=S (Expires S seconds from now,
     negative for the past), etag=1 (an ETag; If-None-Match with it answers 304), lastmod=1 (a
     Last-Modified; If-Modified-Since with it answers 304)
@@ -37,7 +55,7 @@ Routes (all state is keyed by the request path, so tests use unique path prefixe
                    disconnects (recorded) or 60 s pass
 /stall/<name>      headers promising 1000 bytes, then nothing for up to 30 s
 /_count?path=P       how many requests path P received
-/_disconnects?path=P how many /hang requests on path P saw the client disconnect
+/_disconnects?path=P how many /hang (or /img hold=1) requests on path P saw the client disconnect
 /_notmodified?path=P how many requests on path P were answered 304 Not Modified
 """
 import email.utils
@@ -98,6 +116,10 @@ def faults(spec):
     return result
 
 
+def maybe_escape(text, query):
+    return text.replace("&", "&amp;").replace("'", "&#39;") if query.get("escaped") else text
+
+
 def make_items(key, page, per, query, request_number):
     items = []
     grow = int(query.get("grow", "0"))
@@ -120,6 +142,14 @@ def make_items(key, page, per, query, request_number):
     if query.get("real"):
         for item in items:
             item["img"] += "&real=1"
+    if query.get("nosize"):
+        for item in items:
+            item.pop("w", None)
+            item.pop("h", None)
+    if query.get("escaped"):
+        for item in items:
+            item["img"] = maybe_escape(item["img"] + "&tag=a'b", query)
+            item["title"] = maybe_escape(item["title"] + " & 'more'", query)
     if broken_now(query.get("malformed"), page, request_number) and len(items) > 2:
         items[2]["w"] = "abc"
     if str(page) == query.get("bad") and len(items) > 1:
@@ -133,11 +163,11 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def send_body(self, status, body, ctype, truncate=False, headers=()):
+    def send_body(self, status, body, ctype, truncate=False, headers=None):
         self.send_response(status)
-        for name, value in headers:
-            self.send_header(name, value)
         self.send_header("Content-Type", ctype)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body[: len(body) // 2] if truncate else body)
@@ -169,6 +199,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.formats(segments[1])
             if segments[0] == "feed" and len(segments) == 3:
                 return self.feed(segments[1], segments[2], query, number)
+            if segments[0] == "api" and len(segments) == 3:
+                return self.api(segments[1], segments[2], query)
             if segments[0] == "chain" and len(segments) == 3:
                 return self.chain(segments[1], int(segments[2]), query)
             if segments[0] == "img":
@@ -223,25 +255,25 @@ class Handler(BaseHTTPRequestHandler):
 
     def cache_headers(self, path, query):
         """The caching headers the query asks for, and whether the request's validators match."""
-        headers = []
+        headers = {}
         if "cache" in query:
-            headers.append(("Cache-Control", query["cache"]))
+            headers["Cache-Control"] = query["cache"]
         if "expires" in query:
-            headers.append(("Expires", email.utils.formatdate(time.time() + int(query["expires"]), usegmt=True)))
+            headers["Expires"] = email.utils.formatdate(time.time() + int(query["expires"]), usegmt=True)
         etag = '"%08x"' % zlib.crc32(path.encode())
         matches = False
         if query.get("etag"):
-            headers.append(("ETag", etag))
+            headers["ETag"] = etag
             matches = self.headers.get("If-None-Match") == etag
         if query.get("lastmod"):
-            headers.append(("Last-Modified", LAST_MODIFIED))
+            headers["Last-Modified"] = LAST_MODIFIED
             matches = matches or self.headers.get("If-Modified-Since") == LAST_MODIFIED
         return headers, matches
 
     def not_modified(self, path, headers):
         bump(NOT_MODIFIED, path)
         self.send_response(304)
-        for name, value in headers:
+        for name, value in headers.items():
             self.send_header(name, value)
         self.end_headers()
 
@@ -267,6 +299,123 @@ class Handler(BaseHTTPRequestHandler):
             # A missing image: the error placeholder, requested once (the negative cache).
             items.append({"id": "missing", "img": "/files/missing.png", "w": 300, "h": 200, "title": "missing.png"})
         self.send_body(200, json.dumps(items).encode(), "application/json")
+    def api(self, shape, key, query):
+        """A page shaped like a real API (see the module notes)."""
+        pages = int(query.get("pages", "3"))
+        per = int(query.get("per", "4"))
+        cursor_name = {"reddit": "after", "pinterest": "bookmark", "cursor": "cursor",
+                       "shopify": "page_info"}.get(shape, "page")
+        raw = query.get(cursor_name, "1")
+        page = 1 if query.get("repeat") else int(raw.rsplit("_", 1)[-1]) if raw else 1
+        base = f"http://{self.headers['Host']}{urlsplit(self.path).path}"
+        keep = "&".join(f"{k}={v}" for k, v in sorted(query.items()) if k != cursor_name)
+
+        def page_url(n):
+            return f"{base}?{keep}&{cursor_name}={cursor(n)}" if keep else f"{base}?{cursor_name}={cursor(n)}"
+
+        def cursor(n):
+            return str(n) if cursor_name == "page" else f"c{'x' * n}_{n}"
+        if page > pages and query.get("end") == "404":
+            return self.send_body(404, b"no such page", "text/plain")
+        photos = []
+        for i in range(per if page <= pages else 0):
+            ident = f"{key}-{shape}-p{page}-{i}"
+            width, height = 100 + 10 * i, 150 + 20 * page + (67 * i) % 230
+            url = f"http://{self.headers['Host']}/img/{ident}.png?w={width}&h={height}"
+            if query.get("real"):
+                url += "&real=1"
+            photos.append({"id": ident, "url": url, "w": width, "h": height,
+                           "title": f"{shape} {page}.{i}" + (" with a much longer title that wraps"
+                                                            " over several lines" * (i % 3))})
+        last = page >= pages
+        nosize = bool(query.get("nosize"))
+        headers = {}
+        if shape == "unsplash":
+            doc = [{"id": p["id"], "width": None if nosize else p["w"], "height": None if nosize else p["h"],
+                    "color": "#60544D", "blur_hash": "LEHV6nWB2yk8pyo0adR*.7kCMdnj",
+                    "description": None if i % 2 else p["title"], "alt_description": p["title"],
+                    "urls": {"raw": p["url"], "full": p["url"], "regular": p["url"], "small": p["url"],
+                             "thumb": p["url"]}, "links": {"self": "https://api.unsplash.com/photos/x"},
+                    "user": {"name": "someone"}} for i, p in enumerate(photos)]
+            links = [f'<{page_url(1)}>; rel="first"']
+            if page > 1:
+                links.append(f'<{page_url(page - 1)}>; rel="prev"')
+            if not last:
+                links.append(f'<{page_url(page + 1)}>; rel="next"')
+            links.append(f'<{page_url(pages)}>; rel="last"')
+            headers["Link"] = ", ".join(links)
+        elif shape == "pexels":
+            doc = {"page": page, "per_page": per, "total_results": pages * per,
+                   "photos": [{"id": 1000 * page + i, "width": str(p["w"]) if i % 2 else p["w"],
+                               "height": str(p["h"]) if i % 2 else p["h"], "url": "https://www.pexels.com/photo/x",
+                               "photographer": "someone", "avg_color": "#978E82", "alt": p["title"],
+                               "src": {"original": p["url"], "large": p["url"], "medium": p["url"],
+                                       "small": p["url"], "tiny": p["url"]}, "liked": False}
+                              for i, p in enumerate(photos)]}
+            if nosize:
+                for photo in doc["photos"]:
+                    del photo["width"], photo["height"]
+            if not last:
+                doc["next_page"] = page_url(page + 1)
+            if page > 1:
+                doc["prev_page"] = page_url(page - 1)
+        elif shape == "reddit":
+            children = []
+            for p in photos:
+                source = {"url": p["url"].replace("&", "&amp;"), "width": p["w"], "height": p["h"]}
+                if nosize:
+                    source = {"url": source["url"]}
+                children.append({"kind": "t3", "data": {
+                    "name": "t3_" + p["id"], "id": p["id"], "title": p["title"] + " &amp; friends&#39; pics",
+                    "thumbnail": "self", "url": "https://example.com/article",
+                    "preview": {"images": [{"source": source, "resolutions": [], "id": "x"}], "enabled": True}}})
+            children.append({"kind": "t3", "data": {"name": f"t3_text{page}", "title": "a text post",
+                                                    "thumbnail": "self", "is_self": True}})
+            doc = {"kind": "Listing", "data": {"after": None if last else cursor(page + 1), "dist": len(children),
+                                               "children": children, "before": None}}
+        elif shape == "shopify":
+            doc = {"products": [{"id": 632910392 + 100 * page + i, "title": p["title"], "vendor": "Apple",
+                                 "variants": [{"id": 1, "price": f"{19 + i}.99"}],
+                                 "images": [{"id": 2, "position": 1, "src": p["url"],
+                                             "width": None if nosize else p["w"],
+                                             "height": None if nosize else p["h"]}],
+                                 "image": {"src": p["url"]}} for i, p in enumerate(photos)]}
+            links = []
+            if page > 1:
+                links.append(f'<{page_url(page - 1)}>; rel="previous"')
+            if not last:
+                links.append(f'<{page_url(page + 1)}>; rel="next"')
+            if links:
+                headers["Link"] = ", ".join(links)
+        elif shape == "pinterest":
+            doc = {"items": [{"id": p["id"], "title": p["title"], "description": "", "dominant_color": "#aabbcc",
+                              "media": {"media_type": "image", "images": {
+                                  "150x150": {"url": p["url"], "width": 150, "height": 150},
+                                  "600x": {"url": p["url"]} if nosize else {"url": p["url"], "width": p["w"],
+                                                                            "height": p["h"]}}}}
+                             for p in photos],
+                   "bookmark": None if last else cursor(page + 1)}
+        elif shape == "cursor":
+            doc = {"items": [{"id": p["id"], "img": p["url"], "w": p["w"], "h": p["h"], "title": p["title"]}
+                             for p in photos]}
+            end = query.get("end", "null")
+            if not last:
+                doc["next_cursor"] = cursor(page + 1)
+            elif end != "missing":
+                doc["next_cursor"] = "" if end == "empty" else None
+        elif shape == "link":
+            doc = [{"id": p["id"], "img": p["url"], "w": p["w"], "h": p["h"], "title": p["title"]} for p in photos]
+            end = query.get("end", "prev")
+            links = []
+            if page > 1 and end != "none":
+                links.append(f'<{page_url(page - 1)}>; rel="prev"; title="page, before"')
+            if not last or end == "404":
+                links.append(f'<{page_url(page + 1)}>; rel=next')
+            if links:
+                headers["Link"] = ", ".join(links)
+        else:
+            return self.send_body(404, b"unknown shape", "text/plain")
+        self.send_body(200, json.dumps(doc, indent=1).encode(), "application/json", headers=headers)
 
     def image(self, query, number):
         headers, matches = self.cache_headers(urlsplit(self.path).path, query)
@@ -279,6 +428,9 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send_body(status, b"injected failure", "text/plain")
         if query.get("empty"):
             return self.send_body(200, b"", "image/png")
+        if query.get("hold"):
+            return self.hold(urlsplit(self.path).path, int(query.get("w", "10")), int(query.get("h", "10")),
+                             int(query.get("size", "100000")))
         if query.get("broken"):
             body = b"this is not an image" * 10
         elif query.get("real"):
@@ -289,6 +441,23 @@ class Handler(BaseHTTPRequestHandler):
             body = png_header(int(query.get("w", "10")), int(query.get("h", "10")))
             body += b"\0" * max(0, int(query.get("size", "0")) - len(body))
         self.send_body(200, body, query.get("ctype", "image/png"), truncate=bool(query.get("truncate")), headers=headers)
+
+    def hold(self, path, width, height, size):
+        header = png_header(width, height)
+        self.send_response(200)
+        self.send_header("Content-Type", "image/png")
+        self.send_header("Content-Length", str(max(size, len(header) + 1)))
+        self.end_headers()
+        try:
+            self.wfile.write(header)
+            self.wfile.flush()
+            for _ in range(1200):
+                time.sleep(0.05)
+                self.wfile.write(b"\0")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            bump(DISCONNECTS, path)
+        self.close_connection = True
 
     def hang(self, path):
         self.send_response(200)

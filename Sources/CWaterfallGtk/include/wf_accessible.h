@@ -5,15 +5,30 @@
 /* Sets the accessible label of a widget (gtk_accessible_update_property is variadic). */
 void wf_accessible_set_label(GtkWidget *widget, const char *label);
 
+/* Sets the accessible description of a widget (variadic in GTK). */
+void wf_accessible_set_description(GtkWidget *widget, const char *description);
+
 /* Sets the accessible "selected" state of a widget (variadic in GTK). */
 void wf_accessible_set_selected(GtkWidget *widget, gboolean selected);
 
-/* Makes `descendant` the active descendant of `widget` (the item a focus ring marks inside a
- * focusable container); variadic in GTK. */
-void wf_accessible_set_active_descendant(GtkWidget *widget, GtkWidget *descendant);
+/* Sets the accessible "hidden" state of a widget: hidden widgets (and their children) are left
+ * out of the accessibility tree; variadic in GTK. */
+void wf_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
 
-/* A new GtkOverlay whose accessible role is "list item" (the role is a construct-only
- * property, which only the variadic g_object_new can set); the reference is floating. */
-GtkWidget *wf_list_item_overlay_new(void);
+/* Sets a widget's 1-based position in its set and the set's size (the pos-in-set and set-size
+ * relations); variadic in GTK. */
+void wf_accessible_set_position(GtkWidget *widget, int position, int count);
+
+/* A new widget of `type` (a GtkWidget subtype) with the given accessible role, a
+ * construct-only property that only the variadic g_object_new can set; floating. */
+GtkWidget *wf_widget_new_with_role(GType type, GtkAccessibleRole role);
+
+/* Asks assistive technologies to announce `message` (gtk_accessible_announce, GTK 4.14 and
+ * later, found at run time); returns FALSE without doing anything on older GTK. */
+gboolean wf_accessible_announce(GtkWidget *widget, const char *message);
+
+/* Whether GTK's gtk-enable-animations setting is on for the widget's display (false for people
+ * who ask for reduced motion); g_object_get is variadic. */
+gboolean wf_animations_enabled(GtkWidget *widget);
 
 #endif

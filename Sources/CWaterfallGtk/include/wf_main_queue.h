@@ -9,7 +9,8 @@
  * loop spins at 100% CPU) and runs the queue. Costs nothing while idle.
  *
  * Idempotent: the first call attaches the source to the default main context, later calls
- * return the same source id. Call from the main thread.
+ * return the same source id. Called off the process's first thread it attaches nothing and
+ * returns 0: there the main queue runs only after dispatch_main, which drains it itself.
  */
 guint wf_main_queue_attach(void);
 

@@ -13,22 +13,27 @@ public enum ScrollAxis: Equatable, Sendable {
 /// The seeds' spacing and column settings (`numberOfColumns`, `marginForType`), handed to a
 /// layout by the view model so that any layout can honour them.
 public struct LayoutMetrics: Equatable, Sendable {
-    /// The number of columns (the seeds' default is 3).
-    public var columns: Int
+    /// The columns: a fixed count (the seeds' default is 3) or adaptive columns, which a
+    /// layout resolves from its own width.
+    public var columns: ColumnCount
     /// Margins between the container's edges and the items.
     public var insets: EdgeInsets
     /// Space between columns (or between items along a row).
     public var columnSpacing: CGFloat
     /// Space between rows (between consecutive items of a column).
     public var rowSpacing: CGFloat
+    /// Which way columns are numbered: a right-to-left view mirrors the layout.
+    public var direction: LayoutDirection
 
-    /// Creates metrics; the defaults are the seeds': 3 columns, 8 pt everywhere.
-    public init(columns: Int = 3, insets: EdgeInsets = EdgeInsets(all: 8),
-                columnSpacing: CGFloat = 8, rowSpacing: CGFloat = 8) {
+    /// Creates metrics; the defaults are the seeds': 3 columns, 8 pt everywhere, left to right.
+    public init(columns: ColumnCount = .fixed(3), insets: EdgeInsets = EdgeInsets(all: 8),
+                columnSpacing: CGFloat = 8, rowSpacing: CGFloat = 8,
+                direction: LayoutDirection = .leftToRight) {
         self.columns = columns
         self.insets = insets
         self.columnSpacing = columnSpacing
         self.rowSpacing = rowSpacing
+        self.direction = direction
     }
 }
 
@@ -41,7 +46,7 @@ public struct LayoutMetrics: Equatable, Sendable {
 /// All rectangles and points are in content coordinates: origin at the content's top-left,
 /// y growing downward. Visibility uses open intersection: an item is *in* a rectangle when
 /// `frame.maxX > rect.minX && frame.minX < rect.maxX && frame.maxY > rect.minY &&
-/// frame.minY < rect.maxY` (see ``CoreGraphics/CGRect/overlaps(_:)``). The view model's
+/// frame.minY < rect.maxY` (see `CGRect.overlaps(_:)` in this module). The view model's
 /// scrolling diff relies on ``forEachIndex(in:_:)`` reporting exactly those items.
 ///
 /// Conforming layouts: ``WaterfallCollectionLayout`` (vertical masonry); carousels (horizontal,
@@ -57,15 +62,22 @@ public protocol CollectionLayout {
     /// `cellWidth`, a waterfall's column width); 0 otherwise.
     var cellWidth: CGFloat { get }
 
-    /// Lays items out for a viewport of this size (the seeds' `prepareLayout`). The view model
-    /// calls it whenever the viewport size changes.
+    /// Lays items out for a viewport of this size (the seeds' `prepareLayout`).
     mutating func prepare(for containerSize: CGSize)
-    /// Adopts the data source's column count and the delegate's margins. Layouts without
-    /// columns may use only the insets and spacings.
+    /// Adopts the data source's columns, the delegate's margins and the view's direction.
+    /// Layouts without columns may use only the insets and spacings.
     mutating func configure(with metrics: LayoutMetrics)
+    /// Adopts `metrics` and lays out for `containerSize` in one step. The view model calls it
+    /// on every reload and viewport size change; layouts whose work depends on both (a
+    /// waterfall, when a resize changes the width and the column count) should lay out once.
+    /// The default calls ``configure(with:)`` then ``prepare(for:)``.
+    mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics)
     /// Replaces the items in `range` with items of the given sizes: an insert when `range` is
     /// empty, a delete when `sizes` is empty. Layouts that ignore item sizes only track the count.
     mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C) where C.Element == ItemSize
+    /// Gives existing items new sizes (indices in any order, the last size of a repeated index
+    /// wins), relayouting once for the whole batch where the layout can.
+    mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)])
 
     /// The frame of the item at `index` (which must be valid), used for visibility and hit tests.
     func frame(at index: Int) -> CGRect
@@ -92,6 +104,12 @@ public protocol CollectionLayout {
 }
 
 extension CollectionLayout {
+    /// ``configure(with:)``, then ``prepare(for:)``.
+    public mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
+        configure(with: metrics)
+        prepare(for: containerSize)
+    }
+
     /// By default nothing depends on the scroll offset.
     public func shouldInvalidate(forBoundsChange newBounds: CGRect) -> Bool { false }
 
@@ -100,6 +118,13 @@ extension CollectionLayout {
 
     /// By default scrolling stops where it would.
     public func targetContentOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
+
+    /// By default each change replaces its item: one relayout per change, for layouts whose
+    /// relayout is cheap.
+    /// - Complexity: k calls of ``replaceItems(in:with:)``.
+    public mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)]) {
+        for (index, size) in changes { replaceItems(in: index..<index + 1, with: CollectionOfOne(size)) }
+    }
 
     /// By default the layout has no single item width.
     public var cellWidth: CGFloat { 0 }

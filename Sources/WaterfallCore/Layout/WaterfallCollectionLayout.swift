@@ -31,14 +31,29 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
         if engine.containerWidth != containerSize.width { engine.containerWidth = containerSize.width }
     }
 
-    /// Sets the engine's fixed column count, insets and spacings, touching only the ones that
-    /// changed.
-    /// - Complexity: O(1) when nothing changed, else O(n log c) per changed setting.
+    /// Sets the engine's columns, insets, spacings and direction.
+    /// - Complexity: O(1) when nothing changed, else one O(n log c) relayout.
     public mutating func configure(with metrics: LayoutMetrics) {
-        if engine.columns != .fixed(metrics.columns) { engine.columns = .fixed(metrics.columns) }
+        engine.configure { engine in Self.apply(metrics, to: &engine) }
+    }
+
+    /// Sets the engine's container width, columns, insets, spacings and direction with at most
+    /// one relayout — a resize that changes both the width and the column count lays out once.
+    /// - Complexity: O(1) when nothing changed, else one O(n log c) relayout.
+    public mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
+        engine.configure { engine in
+            Self.apply(metrics, to: &engine)
+            if engine.containerWidth != containerSize.width { engine.containerWidth = containerSize.width }
+        }
+    }
+
+    /// Copies the settings of `metrics` that differ into `engine`.
+    private static func apply(_ metrics: LayoutMetrics, to engine: inout WaterfallLayout) {
+        if engine.columns != metrics.columns { engine.columns = metrics.columns }
         if engine.insets != metrics.insets { engine.insets = metrics.insets }
         if engine.columnSpacing != metrics.columnSpacing { engine.columnSpacing = metrics.columnSpacing }
         if engine.rowSpacing != metrics.rowSpacing { engine.rowSpacing = metrics.rowSpacing }
+        if engine.direction != metrics.direction { engine.direction = metrics.direction }
     }
 
     /// Forwards to ``WaterfallLayout/replaceSubrange(_:with:)``; an append places only the new items.
@@ -50,6 +65,12 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
         } else {
             engine.replaceSubrange(range, with: sizes)
         }
+    }
+
+    /// Forwards to ``WaterfallLayout/resizeItems(_:)``: one suffix relayout for the whole batch.
+    /// - Complexity: O(k + c log n + (n − i) · log c) for k changes whose lowest index is i.
+    public mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)]) {
+        engine.resizeItems(changes)
     }
 
     /// The engine's frame.

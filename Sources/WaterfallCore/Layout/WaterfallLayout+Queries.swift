@@ -43,7 +43,7 @@ extension WaterfallLayout {
 
     /// Traps on an index outside `0..<count`, as `Array` does.
     @inline(__always)
-    private func checkIndex(_ index: Int) {
+    func checkIndex(_ index: Int) {
         precondition(index >= 0 && index < count, "index \(index) out of bounds 0..<\(count)")
     }
 

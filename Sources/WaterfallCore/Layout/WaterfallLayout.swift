@@ -62,6 +62,12 @@ public struct WaterfallLayout: Sendable {
     /// The bottom of the tallest column (full-span items included) after the last placement,
     /// `-infinity` when there are no items.
     var tallestBottom = -Double.infinity
+    /// Set inside ``configure(_:)``: configuration changes wait for one relayout at its end.
+    private var defersRelayout = false
+    /// Whether a configuration change is waiting for the relayout at the end of ``configure(_:)``.
+    private var needsRelayout = false
+    /// How many times every item was laid out again (the cost ``configure(_:)`` saves).
+    private(set) var fullRelayoutCount = 0
 
     /// Creates an empty layout. `placement` defaults to the seeds' shortest-column rule.
     public init(columns: ColumnCount = .fixed(3),
@@ -110,9 +116,30 @@ public struct WaterfallLayout: Sendable {
         items.footprint + members.footprint
     }
 
-    /// Re-resolves the geometry and lays every item out again.
+    /// Changes several configuration properties with one relayout instead of one per property:
+    /// `body` sets them on the layout it is given.
+    ///
+    /// ```swift
+    /// layout.configure { $0.containerWidth = 1200; $0.columns = .fixed(5) }
+    /// ```
+    /// - Complexity: O(1) plus `body` when nothing changed, else one O(n log c) relayout.
+    public mutating func configure(_ body: (inout WaterfallLayout) -> Void) {
+        defersRelayout = true
+        body(&self)
+        defersRelayout = false
+        if needsRelayout { invalidateAll() }
+    }
+
+    /// Re-resolves the geometry and lays every item out again (at the end of ``configure(_:)``
+    /// when called inside it).
     /// - Complexity: O(n log c).
     private mutating func invalidateAll() {
+        guard !defersRelayout else {
+            needsRelayout = true
+            return
+        }
+        needsRelayout = false
+        fullRelayoutCount += 1
         geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
                                   columnSpacing: columnSpacing, rowSpacing: rowSpacing,
                                   placement: placement, direction: direction)

@@ -11,6 +11,8 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     public var sizes: [ItemSize]
     /// The column count returned to the view model.
     public var columns: Int
+    /// Columns returned instead of `.fixed(columns)` when set (e.g. adaptive columns).
+    public var columnRule: ColumnCount?
     /// The margin returned for every margin type.
     public var margin: CGFloat
     /// The reuse identifier for an item.
@@ -53,6 +55,11 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
 
     /// ``columns``.
     public func numberOfColumns(in waterfallView: WaterfallViewModel<HeadlessCell>) -> Int { columns }
+
+    /// ``columnRule``, else `.fixed(columns)`.
+    public func columns(in waterfallView: WaterfallViewModel<HeadlessCell>) -> ColumnCount {
+        columnRule ?? .fixed(columns)
+    }
 
     /// `sizes[index]`.
     public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, sizeAt index: Int) -> ItemSize {

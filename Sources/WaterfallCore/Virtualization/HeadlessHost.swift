@@ -23,6 +23,8 @@ public final class HeadlessHost: WaterfallHosting {
     public private(set) var loadMoreStates: [LoadMoreState] = []
     /// Every refresh state announced, in order.
     public private(set) var refreshStates: [RefreshState] = []
+    /// How many times size changes became pending (a real front end flushes them next frame).
+    public private(set) var sizeChangeNotifications = 0
 
     /// Creates a host.
     public init() {}
@@ -69,5 +71,10 @@ public final class HeadlessHost: WaterfallHosting {
     /// Records the state.
     public func refreshStateDidChange(_ state: RefreshState) {
         refreshStates.append(state)
+    }
+
+    /// Counts the notification; the test applies the changes when it pumps a frame.
+    public func sizeChangesDidBecomePending() {
+        sizeChangeNotifications += 1
     }
 }

@@ -23,6 +23,12 @@ public protocol WaterfallDataSource<Cell>: AnyObject {
     /// 5 in landscape).
     func numberOfColumns(in waterfallView: WaterfallViewModel<Cell>) -> Int
 
+    /// The columns to lay out: a fixed count, or ``ColumnCount/adaptive(minimumWidth:)``
+    /// columns that the layout resolves from its width itself, so the count follows every
+    /// resize with no work here. Asked when ``numberOfColumns(in:)`` is. Default:
+    /// `.fixed(numberOfColumns(in:))`.
+    func columns(in waterfallView: WaterfallViewModel<Cell>) -> ColumnCount
+
     /// An item entered the prefetch window (the realized window plus
     /// ``WaterfallViewModel/prefetchDistance`` ahead in the scroll direction): start loading
     /// its data. Default: nothing. After a layout change (reload, update, resize) the whole
@@ -38,6 +44,11 @@ extension WaterfallDataSource {
     /// ``WaterfallDefaults/numberOfColumns``.
     public func numberOfColumns(in waterfallView: WaterfallViewModel<Cell>) -> Int {
         WaterfallDefaults.numberOfColumns
+    }
+
+    /// `.fixed(numberOfColumns(in: waterfallView))`.
+    public func columns(in waterfallView: WaterfallViewModel<Cell>) -> ColumnCount {
+        .fixed(numberOfColumns(in: waterfallView))
     }
 
     /// Does nothing.

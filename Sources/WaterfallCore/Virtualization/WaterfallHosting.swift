@@ -41,6 +41,12 @@ public protocol WaterfallHosting<Cell>: AnyObject {
 
     /// The pull-to-refresh state changed: update the header. Default: nothing.
     func refreshStateDidChange(_ state: RefreshState)
+
+    /// Size changes were recorded (``WaterfallViewModel/invalidateSizes(at:)``) while none
+    /// were pending: call ``WaterfallViewModel/applyPendingSizeChanges()`` once before the next
+    /// frame, so every change of this frame costs one relayout. Default: nothing (the owner
+    /// applies them itself).
+    func sizeChangesDidBecomePending()
 }
 
 extension WaterfallHosting {
@@ -54,4 +60,6 @@ extension WaterfallHosting {
     public func loadMoreStateDidChange(_ state: LoadMoreState) {}
     /// Does nothing.
     public func refreshStateDidChange(_ state: RefreshState) {}
+    /// Does nothing.
+    public func sizeChangesDidBecomePending() {}
 }

@@ -48,6 +48,7 @@ extension WaterfallViewModel {
         }
         let expected = dataSource.map { $0.numberOfCells(in: self) } ?? 0
         precondition(count == expected, "batch updates leave \(count) items but the data source has \(expected)")
+        renumberPendingSizeChanges(through: updates)
 
         var transitions: [ItemTransition] = []
         var sources: [TransitionSource] = []

@@ -53,6 +53,13 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// How far beyond the realized window, ahead in the scroll direction, items are announced
     /// to the data source's prefetch method (negative or non-finite counts as 0).
     public var prefetchDistance: CGFloat = 800
+    /// Which way the layout numbers its columns; a right-to-left host (Arabic, Hebrew) sets
+    /// ``LayoutDirection/rightToLeft`` and the layout mirrors, keeping the first visible item
+    /// in place.
+    /// - Complexity: O(n log c) when it changes.
+    public var layoutDirection = LayoutDirection.leftToRight {
+        didSet { if layoutDirection != oldValue { invalidateLayout() } }
+    }
     /// The index the user selected last (by click or programmatically); kept in step with
     /// batch updates, cleared by reloads and when its item is deleted.
     public var selectedIndex: Int?
@@ -95,6 +102,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     var loadMore = LoadMoreStateMachine()
     /// The pull-to-refresh rules.
     var refresh = RefreshStateMachine()
+    /// Size changes waiting for ``applyPendingSizeChanges()``.
+    var pendingSizeChanges = PendingSizeChanges()
+    /// What ``applyPendingSizeChanges()`` has done so far.
+    public internal(set) var sizeChangeStatistics = SizeChangeStatistics()
 
     /// Creates a view model around a layout (by default the seeds' waterfall).
     public init(layout: any CollectionLayout = WaterfallCollectionLayout()) {
@@ -161,9 +172,9 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     func loadItems() -> Int {
         let metrics = currentMetrics()
         let count = dataSource.map { $0.numberOfCells(in: self) } ?? 0
+        discardPendingSizeChanges()
         layout.replaceItems(in: 0..<layout.itemCount, with: EmptyCollection())
-        layout.configure(with: metrics)
-        layout.prepare(for: viewportSize)
+        layout.prepare(for: viewportSize, with: metrics)
         insertItems(at: 0..<count, finalIndex: { $0 })
         return count
     }
@@ -227,8 +238,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// live cells around `anchor`.
     private func applyMetrics(keeping anchor: ScrollAnchor?) {
         let metrics = currentMetrics()
-        layout.configure(with: metrics)
-        layout.prepare(for: viewportSize)
+        layout.prepare(for: viewportSize, with: metrics)
         relayoutLiveCells(keeping: anchor)
         checkLoadMore()
     }
@@ -468,9 +478,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         delegate?.waterfallView(self, sizeAt: index) ?? .height(WaterfallDefaults.cellHeight)
     }
 
-    /// Column count and margins from the data source and delegate, with the seeds' defaults.
+    /// Columns and margins from the data source and delegate, with the seeds' defaults, and
+    /// the host's direction.
     func currentMetrics() -> LayoutMetrics {
-        let columns = dataSource?.numberOfColumns(in: self) ?? WaterfallDefaults.numberOfColumns
+        let columns = dataSource?.columns(in: self) ?? .fixed(WaterfallDefaults.numberOfColumns)
         func margin(_ type: MarginType) -> CGFloat {
             delegate?.waterfallView(self, marginFor: type) ?? WaterfallDefaults.margin
         }
@@ -478,6 +489,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
             columns: columns,
             insets: EdgeInsets(top: margin(.top), left: margin(.left), bottom: margin(.bottom), right: margin(.right)),
             columnSpacing: margin(.column),
-            rowSpacing: margin(.row))
+            rowSpacing: margin(.row),
+            direction: layoutDirection)
     }
 }

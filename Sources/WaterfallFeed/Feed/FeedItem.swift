@@ -1,32 +1,31 @@
 import Foundation
 
-/// One entry of a feed: an image URL with the image's pixel size, known before the image loads
-/// so a layout can place the item without moving it later, plus optional caption fields.
+/// One entry of a feed: an image URL with the image's pixel size when the feed gives it (so a
+/// layout can place the item without moving it later), plus optional caption and placeholder
+/// fields.
 ///
-/// In a page document the keys are `img`, `w`, `h`, `price`, `title`, `id`, `color` and
-/// `blur_hash` (see `FeedItem+Codable.swift`).
+/// In the project's own page format the keys are `img`, `w`, `h`, `price`, `title` and `id`;
+/// other shapes are read through a `FeedSchema`.
 public struct FeedItem: Sendable, Hashable {
     /// The item's identity as given by the feed (`id`, a string or a number; numbers are kept in
     /// their shortest decimal form, so `42` and `"42"` are the same id), or `nil`.
     public var id: String?
     /// The absolute image URL (`img`, resolved against the page URL when relative).
     public var imageURL: URL
-    /// The image's width in pixels (`w`).
+    /// The image's width in pixels (`w`); 0 when the feed does not give it.
     public var pixelWidth: Double
-    /// The image's height in pixels (`h`).
+    /// The image's height in pixels (`h`); 0 when the feed does not give it.
     public var pixelHeight: Double
     /// The price caption (`price`, a string or a number in the document), or `nil`.
     public var price: String?
-    /// The title (`title`), or `nil`.
+    /// The title (`title`, HTML entities decoded), or `nil`.
     public var title: String?
-    /// The image's dominant colour as `#RRGGBB` (`color`, as Unsplash gives it), filling the
-    /// placeholder until the image loads (see `PlaceholderColor`), or `nil`.
+    /// A placeholder colour as the feed writes it (`color`, e.g. `#60544D`), or `nil`.
     public var colorHex: String?
-    /// A BlurHash of the image (`blur_hash`), decoded into a blurred placeholder (see
-    /// `BlurHash`), or `nil`.
+    /// A BlurHash placeholder (`blur_hash`), or `nil`.
     public var blurHash: String?
 
-    /// Creates an item.
+    /// Creates an item; a width or height of 0 means unknown.
     public init(id: String? = nil, imageURL: URL, pixelWidth: Double, pixelHeight: Double,
                 price: String? = nil, title: String? = nil, colorHex: String? = nil, blurHash: String? = nil) {
         self.id = id
@@ -44,9 +43,9 @@ public struct FeedItem: Sendable, Hashable {
         id.map { "id:" + $0 } ?? "img:" + imageURL.absoluteString
     }
 
-    /// Whether both pixel dimensions are finite and greater than zero. Feed pages drop items
-    /// without a valid size and count them in `FeedPage.droppedItemCount`, because a masonry
-    /// layout cannot place an item whose aspect ratio is unknown without moving it later.
+    /// Whether both pixel dimensions are finite and greater than zero. An item without a valid
+    /// size is still loaded: a view lays it out at an estimate (`AspectRatioEstimate`) and
+    /// corrects it once the image header tells the real size.
     public var hasValidPixelSize: Bool {
         pixelWidth.isFinite && pixelHeight.isFinite && pixelWidth > 0 && pixelHeight > 0
     }

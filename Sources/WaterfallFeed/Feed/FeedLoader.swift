@@ -7,6 +7,10 @@ import Foundation
 /// load instead of starting a second one, and a `refresh()` during a refresh joins it. Calls of
 /// different kinds run one after the other.
 ///
+/// Paging ends when the provider says so, and also when a page's next cursor is one already
+/// loaded or a later page brings nothing but items already loaded, so a server that repeats a
+/// cursor or ignores it cannot make the loader run forever.
+///
 /// Transient failures (`FeedError.isTransient`) are retried with `retryPolicy`'s backoff; when
 /// the attempts run out, or on a permanent failure (malformed page, 4xx), the state becomes
 /// `.failed` and `loadMore()` does nothing until `retry()` (or `refresh()`) is called.
@@ -51,8 +55,13 @@ public actor FeedLoader {
         public var failedAttempts = 0
         /// Failures surfaced as `.failed`.
         public var errorsShown = 0
-        /// Items dropped for an invalid pixel size (see `FeedPage.droppedItemCount`).
+        /// Items dropped because they had no usable image URL (see `FeedPage.droppedItemCount`).
         public var droppedItems = 0
+        /// Items loaded without a valid pixel size (laid out at an estimate by a view).
+        public var itemsWithoutSize = 0
+        /// Times paging stopped because a page led back to a page already loaded, or brought
+        /// only items already loaded (a server that ignores its cursor).
+        public var repeatedPages = 0
         /// Items dropped because an item with the same `deduplicationKey` was already loaded.
         public var duplicateItems = 0
     }
@@ -71,6 +80,7 @@ public actor FeedLoader {
     private var keys: Set<String> = []
     private var hasLoadedFirstPage = false
     private var nextCursor: FeedCursor?
+    private var loadedCursors: Set<FeedCursor> = []
     private var inFlight: (operation: Operation, cursor: FeedCursor, task: Task<Void, Never>)?
     private var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
     private var nextSubscriberID = 0
@@ -82,13 +92,15 @@ public actor FeedLoader {
         self.retryPolicy = retryPolicy
     }
 
-    /// Creates a loader for a feed URL template (see `FeedSource`).
+    /// Creates a loader for a feed URL template (see `FeedSource`) whose pages are shaped as
+    /// `schema` says.
     ///
     /// - Throws: `FeedError.invalidURL` when the template is not a valid URL.
-    public init(feedURL template: String, dataLoader: any DataLoading = URLSessionDataLoader.shared,
+    public init(feedURL template: String, schema: FeedSchema = .standard,
+                dataLoader: any DataLoading = URLSessionDataLoader.shared,
                 retryPolicy: RetryPolicy = .default) throws(FeedError) {
         let source = try FeedSource(template: template)
-        self.init(provider: HTTPFeed(source: source, dataLoader: dataLoader), retryPolicy: retryPolicy)
+        self.init(provider: HTTPFeed(source: source, schema: schema, dataLoader: dataLoader), retryPolicy: retryPolicy)
     }
 
     /// The current items and state together with a stream of every later change, so nothing
@@ -162,7 +174,7 @@ public actor FeedLoader {
         setState(.loading(operation))
         do {
             let page = try await fetchWithRetry(cursor)
-            apply(page, replacingTop: operation == .refresh && hasLoadedFirstPage)
+            apply(page, from: cursor, replacingTop: operation == .refresh && hasLoadedFirstPage)
             setState(restingState)
         } catch where error.isCancellation {
             setState(restingState)
@@ -179,17 +191,22 @@ public actor FeedLoader {
 
     /// - Complexity: O(*p*) for a page of *p* items when appending; O(*n* + *p*) when
     ///   prepending to *n* loaded items.
-    private func apply(_ page: FeedPage, replacingTop: Bool) {
+    private func apply(_ page: FeedPage, from cursor: FeedCursor, replacingTop: Bool) {
         let fresh = page.items.filter { keys.insert($0.deduplicationKey).inserted }
         statistics.pagesLoaded += 1
         statistics.droppedItems += page.droppedItemCount
         statistics.duplicateItems += page.items.count - fresh.count
+        statistics.itemsWithoutSize += fresh.count { !$0.hasValidPixelSize }
         if replacingTop {
             items.insert(contentsOf: fresh, at: 0)
             if !fresh.isEmpty { emit(.prepended(fresh)) }
         } else {
+            loadedCursors.insert(cursor)
+            let repeats = page.next.map(loadedCursors.contains) == true
+                || (hasLoadedFirstPage && !page.items.isEmpty && fresh.isEmpty)
+            if repeats { statistics.repeatedPages += 1 }
             hasLoadedFirstPage = true
-            nextCursor = page.next
+            nextCursor = repeats ? nil : page.next
             items.append(contentsOf: fresh)
             if !fresh.isEmpty { emit(.appended(fresh)) }
         }

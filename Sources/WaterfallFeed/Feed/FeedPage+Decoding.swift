@@ -1,51 +1,53 @@
 import Foundation
 
 extension FeedPage {
-    /// Decodes a page document: a JSON array of items, a JSON object `{"items": [...], "next":
-    /// "URL" | null}`, or the same two shapes as a property list (XML or binary).
+    /// Decodes a page document shaped as `schema` says (by default the project's own format: a
+    /// JSON array of items, or an object `{"items": [...], "next": "URL" | null}`), as JSON or
+    /// as a property list (XML or binary).
     ///
     /// The format is recognised from the bytes, not from the content type, so a JSON page served
     /// as `text/plain` still loads; the content type only appears in the error message when the
     /// document cannot be read.
     ///
-    /// What comes next is decided in this order: an empty page ends the feed; a `next` URL
-    /// (absolute or relative to `pageURL`) is followed; `"next": null` ends the feed; otherwise
-    /// `templateNext` (the template's next page number, or `nil` for a single document).
+    /// Items without a usable image URL are dropped and counted in `droppedItemCount`; items
+    /// whose size is absent or invalid are kept (see `FeedItem.hasValidPixelSize`).
+    ///
+    /// What comes next is decided in this order: an empty item array ends the feed; a `next`
+    /// URL (absolute or relative to `pageURL`), or with `schema.cursorParameter` a cursor put
+    /// into `pageURL`'s query, is followed; a `null` or empty `next` ends the feed, and so does
+    /// an absent one in the cursor style; otherwise `templateNext` (the template's next page
+    /// number, or `nil` for a single document).
     ///
     /// - Complexity: O(*n*) in the document size.
     /// - Throws: `FeedError.malformed` naming the place, e.g. `item 3: key 'w'` with reason
     ///   `is not a number`, or the line and column of a JSON syntax error.
     public static func decode(_ data: Data, pageURL: URL, contentType: String? = nil,
-                              templateNext: FeedCursor?) throws(FeedError) -> FeedPage {
-        let document: FeedDocument
+                              schema: FeedSchema = .standard, templateNext: FeedCursor?) throws(FeedError) -> FeedPage {
         let isPropertyList = isPropertyList(data)
+        let extracted: (items: [FeedItem], dropped: Int, isEmpty: Bool, next: PageNext)
         do {
-            if isPropertyList {
-                let decoder = PropertyListDecoder()
-                decoder.userInfo[FeedItem.baseURLUserInfoKey] = pageURL
-                document = try decoder.decode(FeedDocument.self, from: data)
-            } else {
-                let decoder = JSONDecoder()
-                decoder.userInfo[FeedItem.baseURLUserInfoKey] = pageURL
-                document = try decoder.decode(FeedDocument.self, from: data)
-            }
+            let document = isPropertyList
+                ? try PropertyListDecoder().decode(FeedValue.self, from: data)
+                : try JSONDecoder().decode(FeedValue.self, from: data)
+            extracted = try schema.extract(from: document, pageURL: pageURL)
+        } catch let mismatch as SchemaMismatch {
+            throw .malformed(url: pageURL, location: mismatch.location, reason: mismatch.reason)
         } catch {
             let (location, reason) = describe(error, json: isPropertyList ? nil : data)
             let typeNote = contentType.map { " (content type \($0))" } ?? ""
             throw .malformed(url: pageURL, location: location, reason: reason + typeNote)
         }
-        let valid = document.items.filter(\.hasValidPixelSize)
         let next: FeedCursor?
-        if document.items.isEmpty {
+        if extracted.isEmpty {
             next = nil
         } else {
-            switch document.next {
+            switch extracted.next {
             case .url(let url): next = .url(url)
             case .end: next = nil
             case .unspecified: next = templateNext
             }
         }
-        return FeedPage(items: valid, droppedItemCount: document.items.count - valid.count, next: next)
+        return FeedPage(items: extracted.items, droppedItemCount: extracted.dropped, next: next)
     }
 
     private static func isPropertyList(_ data: Data) -> Bool {
@@ -124,55 +126,5 @@ extension FeedPage {
             }
         }
         return parts.joined(separator: ": ")
-    }
-}
-
-/// The decoded shape of a page document before validation.
-private struct FeedDocument: Decodable {
-    enum Next {
-        case unspecified
-        case end
-        case url(URL)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case items
-        case next
-    }
-
-    var items: [FeedItem]
-    var next: Next
-
-    init(from decoder: any Decoder) throws {
-        if var list = try? decoder.unkeyedContainer() {
-            var decoded: [FeedItem] = []
-            while !list.isAtEnd {
-                decoded.append(try list.decode(FeedItem.self))
-            }
-            items = decoded
-            next = .unspecified
-            return
-        }
-        let container: KeyedDecodingContainer<CodingKeys>
-        do {
-            container = try decoder.container(keyedBy: CodingKeys.self)
-        } catch {
-            throw DecodingError.typeMismatch([FeedItem].self, .init(
-                codingPath: [], debugDescription: "a page must be an array of items or an object with 'items'"))
-        }
-        items = try container.decode([FeedItem].self, forKey: .items)
-        if !container.contains(.next) {
-            next = .unspecified
-        } else if try container.decodeNil(forKey: .next) {
-            next = .end
-        } else {
-            let raw = try container.decode(String.self, forKey: .next)
-            let base = decoder.userInfo[FeedItem.baseURLUserInfoKey] as? URL
-            guard let url = URL(string: raw, relativeTo: base)?.absoluteURL, url.scheme != nil else {
-                throw DecodingError.dataCorruptedError(forKey: .next, in: container,
-                                                       debugDescription: "'\(raw)' is not a URL")
-            }
-            next = .url(url)
-        }
     }
 }

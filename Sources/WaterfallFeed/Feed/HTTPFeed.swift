@@ -3,23 +3,34 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Pages of a feed fetched from a URL template through a `DataLoading`.
+/// Pages of a feed fetched from a URL template through a `DataLoading`, read through a
+/// `FeedSchema`.
 ///
-/// Paging stops at an empty page, at `"next": null`, at a 404 for any page after the first (or a
-/// missing file for `file:` templates), and after page 1 of a template without `{page}` that has
-/// no `next`. A 404 for page 1 is an error.
+/// Paging styles: `{page}` in the template (page numbers); a `next` URL in the page (at any key
+/// path); a `next` cursor put into the query parameter `schema.cursorParameter`; and a
+/// `Link: <URL>; rel="next"` response header, followed whenever present (before anything the
+/// page says).
+///
+/// Paging stops at an empty page; at a `null`, empty or (in the cursor style) absent `next`; at a
+/// paging `Link` header without `next` (Shopify's last page); at a 404 for any page after the
+/// first (or a missing file for `file:` templates); and after a page reached by a URL, or page 1
+/// of a template without `{page}`, that says nothing of a next page. A 404 for page 1 is an
+/// error. `FeedLoader` also stops at a page that leads back to one already loaded.
 public struct HTTPFeed: FeedPageProviding {
     /// The URL template.
     public let source: FeedSource
+    /// Where the fields are in the pages.
+    public let schema: FeedSchema
     /// What fetches the bytes.
     public let dataLoader: any DataLoading
     /// The idle timeout of each page request, in seconds.
     public let timeout: TimeInterval
 
     /// Creates a feed over `source`.
-    public init(source: FeedSource, dataLoader: any DataLoading = URLSessionDataLoader.shared,
-                timeout: TimeInterval = 30) {
+    public init(source: FeedSource, schema: FeedSchema = .standard,
+                dataLoader: any DataLoading = URLSessionDataLoader.shared, timeout: TimeInterval = 30) {
         self.source = source
+        self.schema = schema
         self.dataLoader = dataLoader
         self.timeout = timeout
     }
@@ -46,6 +57,17 @@ public struct HTTPFeed: FeedPageProviding {
             }
             throw error.kind == .cancelled ? .cancelled : .load(error)
         }
-        return try FeedPage.decode(data, pageURL: url, contentType: response.mimeType, templateNext: templateNext)
+        var page = try FeedPage.decode(data, pageURL: url, contentType: response.mimeType, schema: schema,
+                                       templateNext: templateNext)
+        if !page.items.isEmpty || page.droppedItemCount > 0,
+           let value = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Link") {
+            let links = LinkHeader(value, relativeTo: url)
+            if let next = links.next {
+                page.next = .url(next)
+            } else if links.isPaging {
+                page.next = nil
+            }
+        }
+        return page
     }
 }

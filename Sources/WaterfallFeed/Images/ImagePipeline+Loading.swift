@@ -42,18 +42,28 @@ extension ImagePipeline: ImageTaskOwner {
     private func fetchData(for key: ImageCacheKey, jobID: Int) async throws(ImagePipelineError) -> Data {
         let url = key.url
         let diskCache = ["http", "https"].contains(url.scheme?.lowercased()) ? configuration.diskCache : nil
+        let header = HeaderReport(url: url) { [state] url, header in
+            let handler = state.withLock { state -> (@Sendable (URL, ImageHeader) -> Void)? in
+                if state.headerHandler != nil { state.statistics.headersReported += 1 }
+                return state.headerHandler
+            }
+            handler?(url, header)
+        }
         let stored = diskCache?.entry(for: url)
         if let stored, let diskCache, stored.metadata.isFresh(at: diskCache.now()) {
             state.withLock { $0.statistics.diskCacheHits += 1 }
+            header.received(stored.data)
             return stored.data
         }
         let data: Data
         let response: URLResponse
         do throws(ImagePipelineError) {
-            (data, response) = try await download(url, key: key, jobID: jobID, headers: stored?.metadata.conditionalHeaders ?? [:])
+            (data, response) = try await download(url, key: key, jobID: jobID, headers: stored?.metadata.conditionalHeaders ?? [:],
+                                                  received: header.received)
         } catch {
             guard case .loadFailed(let failure) = error, failure.isTransient, let stored else { throw error }
             state.withLock { $0.statistics.diskCacheHits += 1 }
+            header.received(stored.data)
             return stored.data
         }
         let http = response as? HTTPURLResponse
@@ -64,6 +74,7 @@ extension ImagePipeline: ImageTaskOwner {
             } else {
                 diskCache.removeValue(for: url)
             }
+            header.received(stored.data)
             return stored.data
         }
         guard !data.isEmpty else { throw .emptyData(url) }
@@ -80,8 +91,8 @@ extension ImagePipeline: ImageTaskOwner {
 
     /// Downloads `url` in a scheduler slot, trying again after transient failures as
     /// `Configuration.transientRetry` says (the slot is given back while waiting).
-    private func download(_ url: URL, key: ImageCacheKey, jobID: Int, headers: [String: String]) async throws(ImagePipelineError)
-        -> (Data, URLResponse) {
+    private func download(_ url: URL, key: ImageCacheKey, jobID: Int, headers: [String: String],
+                          received: @escaping @Sendable (Data) -> Void) async throws(ImagePipelineError) -> (Data, URLResponse) {
         let policy = configuration.transientRetry
         var random = SystemRandomNumberGenerator()
         for attempt in 0..<policy.maximumAttempts {
@@ -103,7 +114,7 @@ extension ImagePipeline: ImageTaskOwner {
             do throws(DataLoadFailure) {
                 defer { scheduler.release() }
                 return try await configuration.dataLoader.validatedData(for: url, timeout: configuration.requestTimeout,
-                                                                        headers: headers)
+                                                                        headers: headers, received: received)
             } catch {
                 guard error.kind != .cancelled else { throw .cancelled(url) }
                 guard error.isTransient, attempt + 1 < policy.maximumAttempts else { throw .loadFailed(error) }
@@ -163,5 +174,26 @@ extension ImagePipeline: ImageTaskOwner {
             state.jobs[key] = job
             scheduler.setPriority(job.priority, id: job.id)
         }
+    }
+}
+
+/// Reads an image's header from the bytes of a load as they arrive and reports it once.
+private final class HeaderReport: Sendable {
+    private let url: URL
+    private let report: @Sendable (URL, ImageHeader) -> Void
+    /// Whether the header was found (or the bytes proved not to be a known image format).
+    private let done = Locked(false)
+
+    init(url: URL, report: @escaping @Sendable (URL, ImageHeader) -> Void) {
+        self.url = url
+        self.report = report
+    }
+
+    /// Tries the bytes received so far.
+    /// - Complexity: O(1), or O(segments) for a JPEG, per call until the header is found.
+    func received(_ data: Data) {
+        guard !done.withLock({ $0 }), let header = ImageHeader.read(from: data) else { return }
+        guard done.withLock({ done in defer { done = true }; return !done }) else { return }
+        report(url, header)
     }
 }

@@ -95,6 +95,8 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         public var memoryCacheCount = 0
         /// Loads in progress.
         public var loadsInProgress = 0
+        /// Image headers read and reported to the header handler (see `setHeaderHandler(_:)`).
+        public var headersReported = 0
     }
 
     struct Job {
@@ -116,6 +118,7 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         var failedURLs: Set<URL> = []
         var nextID = 0
         var statistics = Statistics()
+        var headerHandler: (@Sendable (URL, ImageHeader) -> Void)?
     }
 
     /// The decoder.
@@ -221,6 +224,14 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
     /// Forgets every remembered failure (a refresh), so failed images are requested again.
     public func forgetFailures() {
         state.withLock { $0.failures.removeAll() }
+    }
+
+    /// Sets what is told an image's format and pixel size as soon as its header has arrived —
+    /// from the first bytes of a download (as far as the data loader delivers them early), or
+    /// from disk-cached data — before the image is decoded; once per load, from the loading
+    /// thread. A view uses it to correct items laid out at an estimated size. `nil` removes it.
+    public func setHeaderHandler(_ handler: (@Sendable (_ url: URL, _ header: ImageHeader) -> Void)?) {
+        state.withLock { $0.headerHandler = handler }
     }
 
     /// Empties the memory cache (e.g. on memory pressure); images in use stay alive.

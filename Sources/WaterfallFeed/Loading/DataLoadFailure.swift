@@ -87,8 +87,9 @@ extension DataLoading {
     /// - Parameters:
     ///   - timeout: the idle timeout of the request, in seconds.
     ///   - headers: extra request headers (`If-None-Match`, `If-Modified-Since`).
-    func validatedData(for url: URL, timeout: TimeInterval, headers: [String: String] = [:]) async throws(DataLoadFailure)
-        -> (Data, URLResponse) {
+    ///   - received: called with the body so far as it arrives (see `data(for:received:)`).
+    func validatedData(for url: URL, timeout: TimeInterval, headers: [String: String] = [:],
+                       received: (@Sendable (Data) -> Void)? = nil) async throws(DataLoadFailure) -> (Data, URLResponse) {
         var request = URLRequest(url: url)
         request.timeoutInterval = timeout
         for (name, value) in headers {
@@ -97,7 +98,11 @@ extension DataLoading {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await self.data(for: request)
+            if let received {
+                (data, response) = try await self.data(for: request, received: received)
+            } else {
+                (data, response) = try await self.data(for: request)
+            }
         } catch {
             throw DataLoadFailure(url: url, error: error)
         }

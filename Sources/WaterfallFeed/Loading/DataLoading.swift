@@ -15,6 +15,22 @@ public protocol DataLoading: Sendable {
     /// - Throws: `URLError` (or any error) when the transfer fails; `CancellationError` or
     ///   `URLError(.cancelled)` when the calling task is cancelled.
     func data(for request: URLRequest) async throws -> (Data, URLResponse)
+
+    /// Fetches the whole body of `request`, calling `received` with the body received so far
+    /// each time more of it arrives, so a caller can act on the first bytes — the image
+    /// pipeline reads an image's size from its header this way. The default implementation
+    /// calls `data(for:)` and then `received` once, with the whole body.
+    func data(for request: URLRequest, received: @escaping @Sendable (Data) -> Void) async throws -> (Data, URLResponse)
+}
+
+extension DataLoading {
+    /// Calls `data(for:)`, then `received` once with the whole body.
+    public func data(for request: URLRequest, received: @escaping @Sendable (Data) -> Void) async throws
+        -> (Data, URLResponse) {
+        let result = try await data(for: request)
+        received(result.0)
+        return result
+    }
 }
 
 /// The default `DataLoading`: a `URLSession` data task per request for HTTP(S), and a direct
@@ -37,6 +53,11 @@ public final class URLSessionDataLoader: DataLoading, Sendable {
     public let session: URLSession
     /// The session's serial delegate queue: completion handlers and cancels run here, in order.
     private let callbackQueue: OperationQueue
+    /// The session of `data(for:received:)`: same configuration, a delegate that hands each
+    /// task's bytes on as they arrive (see `URLSessionDataLoader+Progressive.swift`).
+    let progressiveSession: URLSession
+    /// The progressive session's delegate and serial queue.
+    let progressive: ProgressiveTransfers
 
     /// Creates a loader with its own session.
     ///
@@ -51,10 +72,15 @@ public final class URLSessionDataLoader: DataLoading, Sendable {
         queue.maxConcurrentOperationCount = 1
         callbackQueue = queue
         session = URLSession(configuration: configuration, delegate: nil, delegateQueue: queue)
+        let progressiveQueue = OperationQueue()
+        progressiveQueue.maxConcurrentOperationCount = 1
+        progressive = ProgressiveTransfers(queue: progressiveQueue)
+        progressiveSession = URLSession(configuration: configuration, delegate: progressive, delegateQueue: progressiveQueue)
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+        progressiveSession.finishTasksAndInvalidate()
     }
 
     /// Fetches the body of `request`; see `DataLoading.data(for:)`.
@@ -93,7 +119,7 @@ public final class URLSessionDataLoader: DataLoading, Sendable {
         callbackQueue.addOperation { transfer.runningTask()?.cancel() }
     }
 
-    private func readFile(at url: URL) throws -> (Data, URLResponse) {
+    func readFile(at url: URL) throws -> (Data, URLResponse) {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw URLError(.fileDoesNotExist, userInfo: [NSURLErrorFailingURLErrorKey: url])
         }
@@ -106,7 +132,7 @@ public final class URLSessionDataLoader: DataLoading, Sendable {
 
 /// One request's task and whether its completion handler has run, shared between the caller's
 /// thread and the session's callback queue.
-private final class Transfer: Sendable {
+final class Transfer: Sendable {
     private enum Phase {
         case created
         case running(URLSessionDataTask)

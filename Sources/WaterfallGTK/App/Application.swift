@@ -1,4 +1,5 @@
 import CWaterfallGtk4
+import Foundation
 
 /// Runs GTK from a synchronous `main`: initialises GTK, installs the main-actor bridge and
 /// runs a GLib main loop until ``quit()`` or until the last ``Window`` is closed.
@@ -9,10 +10,25 @@ import CWaterfallGtk4
 public final class Application {
     private let loop: OpaquePointer
     private var openWindows = 0
+    /// Whether the process has its application name (GLib warns when it is set twice).
+    private static var isNamed = false
 
     /// Initialises GTK on the calling (main) thread. Fails with a readable message when there
     /// is no display.
-    public init() {
+    ///
+    /// - Parameter name: the application's name as people see it (`g_set_application_name`:
+    ///   desktops show it, and on GTK 4.8 it is the AT-SPI application's description); `nil`
+    ///   gives the program's file name. The program's name (`g_set_prgname`, the AT-SPI
+    ///   application's name that screen readers announce, also the X11 window class) is the
+    ///   executable's file name unless the process already set one. GLib names a process
+    ///   once: a later `Application` keeps the first one's names.
+    public init(name: String? = nil) {
+        if !Self.isNamed {
+            Self.isNamed = true
+            let programName = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "waterfall"
+            if g_get_prgname() == nil { g_set_prgname(programName) }
+            g_set_application_name(name ?? programName)
+        }
         precondition(gtk_init_check() != 0, "GTK could not be initialised: is DISPLAY or WAYLAND_DISPLAY set?")
         loop = g_main_loop_new(nil, 0)
     }

@@ -6,9 +6,14 @@ import WaterfallCore
 /// A cell of a ``WaterfallView``: one widget tree that shows one item at a time and is reused
 /// for other items once it scrolls away (the seeds' `WaterflowViewCell`).
 ///
-/// The root is a `GtkOverlay` (accessible role: list item) with rounded corners that clips its content; subclasses put their
-/// content in it with ``setContent(_:)`` and ``addOverlay(_:)``. A ring over everything shows
-/// the selected state (and the keyboard focus of the view).
+/// The root is a `GtkOverlay` (accessible role: list item) with rounded corners that clips its
+/// content; subclasses put their content in it with ``setContent(_:)`` and ``addOverlay(_:)``.
+/// A ring over everything shows the selected state (and the keyboard focus of the view).
+///
+/// For assistive technologies the cell is one focusable list item named by
+/// ``setAccessibleLabel(_:)`` and described by its position ("item 12 of 10,000"); the view
+/// gives it the GTK focus when the arrow keys reach it. Content whose text the label already
+/// says should be hidden from them (``Accessible/setHidden(_:_:)``).
 @MainActor
 open class WaterfallCell: ReusableCell {
     /// The reuse identifier the cell was created with; the view keeps cells with equal
@@ -34,27 +39,31 @@ open class WaterfallCell: ReusableCell {
         }
     }
 
-    /// Whether the cell shows the view's keyboard focus; a focused cell becomes its parent's
-    /// accessible active descendant.
+    /// Whether the cell shows the view's keyboard focus ring (the view also gives it the GTK
+    /// focus, which assistive technologies follow).
     public var isFocused = false {
         didSet {
             guard isFocused != oldValue else { return }
             setClass(WaterfallStyle.ClassName.focused, isFocused)
-            if isFocused, let parent = gtk_widget_get_parent(widget) {
-                Accessible.setActiveDescendant(of: parent, widget)
-            }
         }
     }
 
-    /// Creates an empty cell with the given reuse identifier.
+    /// The 1-based position and set size last given to assistive technologies.
+    private var accessiblePosition: (position: Int, count: Int)?
+
+    /// Creates an empty cell with the given reuse identifier. Installs the ``MainQueueBridge``
+    /// if it is not installed yet (cells that load images await main-actor tasks).
     public init(reuseIdentifier: String) {
+        MainQueueBridge.install()
         self.reuseIdentifier = reuseIdentifier
-        root = GObjectRef(sinking: wf_list_item_overlay_new())
+        root = GObjectRef(sinking: Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_LIST_ITEM))
         widget = root.pointer
         ring = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_add_css_class(widget, WaterfallStyle.ClassName.cell)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
+        gtk_widget_set_focusable(widget, 1)
         gtk_widget_add_css_class(ring, WaterfallStyle.ClassName.ring)
+        Accessible.setHidden(ring, true)
         gtk_widget_set_can_target(ring, 0)
         gtk_overlay_add_overlay(gcast(widget), ring)
     }
@@ -77,11 +86,37 @@ open class WaterfallCell: ReusableCell {
         Accessible.setLabel(widget, label)
     }
 
+    /// Tells assistive technologies that the cell shows the item at `index` of `count`: the
+    /// position relations and the description "item 12 of 10,000". Unchanged values are not
+    /// sent again, so placing cells while scrolling costs nothing here.
+    func setAccessiblePosition(index: Int, count: Int) {
+        let position = index + 1
+        guard accessiblePosition?.position != position || accessiblePosition?.count != count else { return }
+        accessiblePosition = (position, count)
+        Accessible.setPosition(widget, position, of: count)
+        Accessible.setDescription(widget, "item \(position.formatted()) of \(count.formatted())")
+    }
+
     /// Called by the view when the cell leaves the screen and goes back to the reuse pool:
     /// cancel pending work and drop per-item state here. Subclasses must call `super`.
     open func prepareForReuse() {
         isSelected = false
         isFocused = false
+    }
+
+    /// The height the cell wants at `width` for the item it shows (self-sizing cells, see
+    /// ``WaterfallSelfSizing``): by default the root widget's natural height for that width
+    /// (`gtk_widget_measure`). Subclasses whose content has a known shape may answer from it.
+    /// - Complexity: GTK's measure of the cell's widget tree.
+    open func measuredHeight(forWidth width: CGFloat) -> CGFloat {
+        Self.naturalHeight(of: widget, forWidth: width)
+    }
+
+    /// A widget's natural height for `width` (`gtk_widget_measure` in the vertical orientation).
+    public static func naturalHeight(of widget: some GPointer, forWidth width: CGFloat) -> CGFloat {
+        var minimum: gint = 0, natural: gint = 0
+        gtk_widget_measure(gcast(widget), GTK_ORIENTATION_VERTICAL, gint(max(0, width.rounded())), &minimum, &natural, nil, nil)
+        return CGFloat(natural)
     }
 
     private func setClass(_ name: String, _ on: Bool) {

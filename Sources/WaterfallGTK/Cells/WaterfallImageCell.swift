@@ -1,5 +1,6 @@
 import CWaterfallGtk
 import CWaterfallGtk4
+import Foundation
 import WaterfallFeed
 
 /// A cell that shows an image scaled to cover it, a placeholder until the image is ready, and a
@@ -22,6 +23,10 @@ import WaterfallFeed
 ///
 /// The placeholder is a plain style, or an image set with ``setPlaceholder(_:)`` — a feed's
 /// dominant colour or BlurHash (`Texture.placeholder(blurHash:colorHex:aspectRatio:)`).
+///
+/// Assistive technologies see only the cell, named by ``setAccessibleLabel(_:)`` (e.g. "title,
+/// price"): the picture is presentational and the caption, whose text the label repeats, is
+/// hidden from them, so nothing is read twice.
 @MainActor
 public final class WaterfallImageCell: WaterfallCell {
     /// The reuse identifier of image cells unless the data source picks another.
@@ -29,11 +34,28 @@ public final class WaterfallImageCell: WaterfallCell {
     /// The height of the caption strip (seed 004: 25).
     public static let captionHeight = 25
 
+    /// Where the caption goes.
+    public enum CaptionStyle: Sendable {
+        /// Seed 004's strip across the image's bottom, one line, ellipsized.
+        case strip
+        /// Below the image, wrapped over as many lines as it needs (the Pinterest look); the
+        /// cell is then self-sizing: see ``measuredHeight(forWidth:)``.
+        case wrappedBelow
+    }
+
+    /// Where the caption goes (fixed at creation).
+    public let captionStyle: CaptionStyle
+    /// The shown image's height / width, which ``measuredHeight(forWidth:)`` adds the wrapped
+    /// caption to; set it when binding an item (`nil`: measure the whole widget).
+    public var imageAspectRatio: Double?
+
     private let picture: OpaquePointer
     private let placeholder: UnsafeMutablePointer<GtkWidget>
     private let placeholderPicture: OpaquePointer
     private let errorLabel: UnsafeMutablePointer<GtkWidget>
     private let caption: OpaquePointer
+    /// The wrapped caption of ``CaptionStyle/wrappedBelow``.
+    private let wrappedCaption: UnsafeMutablePointer<GtkWidget>?
     /// The Swift task awaiting the current load (a closure's, or an `ImageTask`'s outcome).
     private var imageTask: Task<Void, Never>?
     /// The pipeline's handle on the current load: cancelling it stops the download and decode.
@@ -43,21 +65,40 @@ public final class WaterfallImageCell: WaterfallCell {
     private var player: AnimationPlayer?
     private var tickID: UInt32?
 
-    /// Creates an image cell with an empty picture, a visible placeholder and an empty caption.
-    public override init(reuseIdentifier: String = WaterfallImageCell.defaultReuseIdentifier) {
+    /// Creates an image cell with an empty picture, a visible placeholder and an empty caption
+    /// in `captionStyle`.
+    public init(reuseIdentifier: String = WaterfallImageCell.defaultReuseIdentifier,
+                captionStyle: CaptionStyle = .strip) {
         picture = gcast(gtk_picture_new())
         placeholder = gtk_overlay_new()
         placeholderPicture = gcast(gtk_picture_new())
-        errorLabel = gtk_label_new("⚠\nImage unavailable")
+        errorLabel = gtk_label_new(WaterfallStrings.current.imageUnavailable)
         caption = gcast(gtk_inscription_new(nil))
+        self.captionStyle = captionStyle
+        wrappedCaption = captionStyle == .wrappedBelow ? gtk_label_new(nil) : nil
         super.init(reuseIdentifier: reuseIdentifier)
 
         gtk_picture_set_content_fit(picture, GTK_CONTENT_FIT_COVER)
         gtk_picture_set_can_shrink(picture, 1)
-        setContent(picture)
+        Accessible.setHidden(picture, true)
+        if let wrappedCaption {
+            let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_widget_set_vexpand(gcast(picture), 1)
+            gtk_box_append(gcast(column), gcast(picture))
+            gtk_label_set_wrap(gcast(wrappedCaption), 1)
+            gtk_label_set_wrap_mode(gcast(wrappedCaption), PANGO_WRAP_WORD_CHAR)
+            gtk_label_set_xalign(gcast(wrappedCaption), 0)
+            gtk_widget_add_css_class(wrappedCaption, WaterfallStyle.ClassName.wrappedCaption)
+            gtk_box_append(gcast(column), wrappedCaption)
+            Accessible.setHidden(column, true)
+            setContent(column)
+        } else {
+            setContent(picture)
+        }
 
         gtk_widget_add_css_class(placeholder, WaterfallStyle.ClassName.placeholder)
         gtk_widget_set_can_target(placeholder, 0)
+        Accessible.setHidden(placeholder, true)
         gtk_label_set_justify(gcast(errorLabel), GTK_JUSTIFY_CENTER)
         gtk_widget_set_vexpand(errorLabel, 1)
         gtk_widget_set_valign(errorLabel, GTK_ALIGN_CENTER)
@@ -76,12 +117,28 @@ public final class WaterfallImageCell: WaterfallCell {
         gtk_inscription_set_yalign(caption, 0.5)
         gtk_inscription_set_text_overflow(caption, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
         gtk_widget_set_can_target(captionWidget, 0)
-        addOverlay(caption)
+        Accessible.setHidden(captionWidget, true)
+        if wrappedCaption == nil { addOverlay(caption) }
     }
 
-    /// The caption text (seed 004: the price).
+    /// The caption text (seed 004: the price; wrapped below the image, any text).
     public func setCaption(_ text: String) {
-        gtk_inscription_set_text(caption, text)
+        if let wrappedCaption {
+            gtk_label_set_text(gcast(wrappedCaption), text)
+        } else {
+            gtk_inscription_set_text(caption, text)
+        }
+    }
+
+    /// With ``CaptionStyle/wrappedBelow`` and an ``imageAspectRatio``: the image's height at
+    /// `width` plus the wrapped caption's natural height for `width` (`gtk_widget_measure`), so
+    /// the answer does not depend on whether the image has arrived. Otherwise the whole
+    /// widget's natural height.
+    public override func measuredHeight(forWidth width: CGFloat) -> CGFloat {
+        guard let wrappedCaption, let ratio = imageAspectRatio, ratio.isFinite, ratio > 0 else {
+            return super.measuredHeight(forWidth: width)
+        }
+        return (width * ratio).rounded() + Self.naturalHeight(of: wrappedCaption, forWidth: width)
     }
 
     /// Fills the placeholder with `texture` (scaled to cover the cell) until the image shows, or
@@ -205,6 +262,7 @@ public final class WaterfallImageCell: WaterfallCell {
         gtk_picture_set_paintable(picture, texture.map { gcast($0.reference.pointer) })
         play(texture?.animation)
         gtk_widget_set_visible(placeholder, texture == nil ? 1 : 0)
+        Accessible.setHidden(placeholder, true)  // showing it puts it back in the tree
         setError(false)
     }
 

@@ -27,7 +27,8 @@ public struct PixbufDecoder: ImageDecoding {
         /// The data is empty.
         case empty
         /// The header claims `pixelCount` pixels, more than `maximumDecodedPixelCount` (an
-        /// absurd header, not an image to downscale).
+        /// absurd header, not an image to downscale), or more than `maximumPixbufPixelCount` for
+        /// a format gdk-pixbuf decodes whole.
         case tooLarge(width: Int, height: Int, pixelCount: Int)
         /// The decoding library rejected the data (unknown format, corrupt or truncated), with
         /// its message.
@@ -62,14 +63,22 @@ public struct PixbufDecoder: ImageDecoding {
     /// pixel).
     public var maximumDecodedPixelCount: Int
 
+    /// The most pixels of an image that gdk-pixbuf decodes whole (GIF, BMP, animated WebP: the
+    /// formats whose size `ImageHeader` reads but that are not streamed) — 4 bytes each while
+    /// decoding; larger ones are refused from their header.
+    public var maximumPixbufPixelCount: Int
+
     /// The most bytes an animation's frames may take decoded at the output size; a longer (or
     /// larger) animation keeps only its loader's animation and renders each frame when it comes
     /// due. Either way the frames count against the pipeline's memory cache.
     public var maximumAnimationBytes: Int
 
-    /// Creates a decoder; the default guard is one gigapixel, the default animation budget 16 MB.
-    public init(maximumDecodedPixelCount: Int = 1_000_000_000, maximumAnimationBytes: Int = 16 << 20) {
+    /// Creates a decoder; the default guard is one gigapixel (50 megapixels for images gdk-pixbuf
+    /// decodes whole), the default animation budget 16 MB.
+    public init(maximumDecodedPixelCount: Int = 1_000_000_000, maximumPixbufPixelCount: Int = 50_000_000,
+                maximumAnimationBytes: Int = 16 << 20) {
         self.maximumDecodedPixelCount = maximumDecodedPixelCount
+        self.maximumPixbufPixelCount = maximumPixbufPixelCount
         self.maximumAnimationBytes = maximumAnimationBytes
     }
 
@@ -92,6 +101,9 @@ public struct PixbufDecoder: ImageDecoding {
             throw DecodingError.truncated(header.format)
         }
         guard let entry = StreamingDecoder.entry(for: header.format), !Self.isAnimatedWebP(data, header: header) else {
+            guard pixels <= maximumPixbufPixelCount else {
+                throw DecodingError.tooLarge(width: header.pixelWidth, height: header.pixelHeight, pixelCount: pixels)
+            }
             return try decodeWithPixbuf(data, maxPixelSize: maxPixelSize)
         }
         let image = try StreamingDecoder.decode(data, with: entry, fitting: maxPixelSize, orientation: header.orientation,

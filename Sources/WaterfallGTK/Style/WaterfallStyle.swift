@@ -20,8 +20,12 @@ public enum WaterfallStyle {
         public static let failed = "failed"
         /// The price strip across the bottom of an image cell.
         public static let caption = "waterfall-caption"
+        /// A caption wrapped below an image (``WaterfallImageCell/CaptionStyle/wrappedBelow``).
+        public static let wrappedCaption = "waterfall-wrapped-caption"
         /// The load-more footer and the refresh header.
         public static let indicator = "waterfall-indicator"
+        /// A ``FeedWall``'s error banner (beside GTK's own `app-notification`).
+        public static let error = "waterfall-error"
     }
 
     private static let css = """
@@ -35,20 +39,39 @@ public enum WaterfallStyle {
     .waterfall-placeholder.failed { background-image: linear-gradient(160deg, #f1e2df, #dcc3bd); \
     color: #8c4a40; font-weight: bold; }
     .waterfall-caption { background-color: rgba(0, 0, 0, 0.3); color: white; font-weight: bold; }
+    .waterfall-wrapped-caption { padding: 6px 8px 8px 8px; background-color: white; color: #2e2a26; }
     .waterfall-indicator { padding: 8px 14px; border-radius: 16px; background-color: alpha(white, 0.92); \
     box-shadow: 0 1px 4px alpha(black, 0.25); }
     """
 
-    private static var installedDisplays: Set<UnsafeMutableRawPointer> = []
+    /// A stylesheet added to a display.
+    private struct Installation: Hashable {
+        let display: UnsafeMutableRawPointer
+        let css: String
+    }
 
-    /// Installs the stylesheet on the display of `widget` once (application priority).
+    private static var installed: Set<Installation> = []
+
+    /// Installs the stylesheet on the display of `widget` once (application priority). Every
+    /// ``WaterfallView`` does this when it is realized.
     public static func install(for widget: some GPointer) {
+        add(css, for: widget, priority: guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+
+    /// Adds an application's own `css` on the display of `widget`, once per display, one
+    /// priority above the wall's stylesheet so that its rules win — the way to restyle the
+    /// classes in ``ClassName`` (or the `waterfall` node) without touching the library's.
+    /// - Complexity: O(1) after the first call for a display and stylesheet.
+    public static func addStylesheet(_ css: String, for widget: some GPointer) {
+        add(css, for: widget, priority: guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1))
+    }
+
+    private static func add(_ css: String, for widget: some GPointer, priority: guint) {
         let display = gtk_widget_get_display(gcast(widget))!
-        guard installedDisplays.insert(UnsafeMutableRawPointer(display)).inserted else { return }
+        guard installed.insert(Installation(display: UnsafeMutableRawPointer(display), css: css)).inserted else { return }
         let provider = gtk_css_provider_new()!
         gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(
-            display, gcast(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider_for_display(display, gcast(provider), priority)
         g_object_unref(provider)
     }
 }

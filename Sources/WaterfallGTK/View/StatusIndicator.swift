@@ -1,7 +1,11 @@
+import CWaterfallGtk
 import CWaterfallGtk4
 
 /// A floating pill with a spinner and a line of text: the pull-to-refresh header and the
 /// load-more footer of a ``WaterfallView``.
+///
+/// For assistive technologies the pill is a status (AT-SPI "status bar") named by its text; it
+/// joins the accessibility tree when shown, with its name, and leaves it when hidden.
 @MainActor
 final class StatusIndicator {
     /// The pill (a horizontal `GtkBox`), parented by the view.
@@ -10,9 +14,12 @@ final class StatusIndicator {
     private let label: OpaquePointer
 
     init() {
-        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)
+        widget = Accessible.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, role: GTK_ACCESSIBLE_ROLE_STATUS)
         spinner = gtk_spinner_new()
         label = gcast(gtk_label_new(nil))
+        // The status's name says the text; the parts would only repeat it.
+        Accessible.setHidden(spinner, true)
+        Accessible.setHidden(label, true)
         gtk_widget_add_css_class(widget, WaterfallStyle.ClassName.indicator)
         gtk_widget_set_can_target(widget, 0)
         gtk_box_append(gcast(widget), spinner)
@@ -23,8 +30,12 @@ final class StatusIndicator {
     /// Whether the pill is shown.
     var isVisible: Bool { gtk_widget_get_visible(widget) != 0 }
 
-    /// Shows the pill with `text`, spinning or not; screen readers announce the text.
+    /// The text shown (also the status's accessible name).
+    var text: String { String(cString: gtk_label_get_text(label)) }
+
+    /// Shows the pill with `text`, spinning or not.
     func show(_ text: String, spinning: Bool) {
+        if text != self.text { Accessible.setLabel(widget, text) }
         gtk_label_set_text(label, text)
         gtk_spinner_set_spinning(gcast(spinner), spinning ? 1 : 0)
         gtk_widget_set_visible(spinner, spinning ? 1 : 0)

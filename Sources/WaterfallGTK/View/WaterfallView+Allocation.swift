@@ -23,6 +23,10 @@ extension WaterfallView {
         let axis = model.layout.scrollAxis
         gtk_widget_set_visible(scrollbar, axis == .vertical ? 1 : 0)
         gtk_widget_set_visible(horizontalScrollbar, axis == .horizontal ? 1 : 0)
+        // Pointer-only (the keyboard scrolls the wall itself) and named by their GObject types;
+        // showing a widget puts it back in the accessibility tree.
+        Accessible.setHidden(scrollbar, true)
+        Accessible.setHidden(horizontalScrollbar, true)
         syncAdjustment(offset: model.contentOffset, contentSize: model.contentSize)
     }
 
@@ -72,6 +76,7 @@ extension WaterfallView {
             }
             header.allocate(centeredIn: viewportWidth, top: Float(12 + pull))
             footer.allocate(centeredIn: viewportWidth, top: Float(viewportHeight - 12 - footer.naturalHeight))
+            announcer.allocate()
         }
     }
 

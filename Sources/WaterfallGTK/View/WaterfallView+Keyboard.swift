@@ -4,8 +4,12 @@ import WaterfallCore
 
 extension WaterfallView {
     /// Arrow keys move a focus ring between items (scrolling it into view; a horizontal layout
-    /// centres it), Page Up/Down scroll by a page, Home/End go to the first/last item and the
+    /// centres it; Left and Right swap in a mirrored right-to-left waterfall), Page Up/Down
+    /// scroll by a page and move the ring with it, Home/End go to the first/last item and the
     /// very start/end, Enter/space select the focused item, F5 and Ctrl+R refresh.
+    ///
+    /// The focused item's cell also takes the GTK focus, so assistive technologies announce it;
+    /// the wall stays one Tab stop (Tab and Shift+Tab leave it, see `wf_canvas.c`).
     func installKeyboard() {
         installRefreshShortcut()
         let keys = gtk_event_controller_key_new()!
@@ -13,16 +17,22 @@ extension WaterfallView {
             self?.keyPressed(keyval) ?? false
         }
         gtk_widget_add_controller(widget, keys)
-        Signal.connect(widget, "notify::has-focus") { [weak self] in self?.focusChanged() }
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(focus, "notify::contains-focus") { [weak self, focus] in
+            self?.focusChanged(containsFocus: gtk_event_controller_focus_contains_focus(gcast(focus)) != 0)
+        }
+        gtk_widget_add_controller(widget, focus)
     }
 
     /// Handles one key press; returns whether it was used.
     func keyPressed(_ keyval: UInt32) -> Bool {
         switch Int32(keyval) {
         case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
-            scroll(to: contentOffset + gtk_adjustment_get_page_increment(scrollAdjustment))
+            guard model.numberOfItems > 0 else { return false }
+            page(by: gtk_adjustment_get_page_increment(scrollAdjustment))
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up:
-            scroll(to: contentOffset - gtk_adjustment_get_page_increment(scrollAdjustment))
+            guard model.numberOfItems > 0 else { return false }
+            page(by: -gtk_adjustment_get_page_increment(scrollAdjustment))
         case GDK_KEY_Home, GDK_KEY_KP_Home:
             guard model.numberOfItems > 0 else { return false }
             focus(0)
@@ -49,10 +59,19 @@ extension WaterfallView {
         switch keyval {
         case GDK_KEY_Down, GDK_KEY_KP_Down: return neighbour(below: true) ?? firstVisibleIndex()
         case GDK_KEY_Up, GDK_KEY_KP_Up: return neighbour(below: false) ?? firstVisibleIndex()
-        case GDK_KEY_Right, GDK_KEY_KP_Right: return focusedIndex.map { min($0 + 1, count - 1) } ?? firstVisibleIndex()
-        case GDK_KEY_Left, GDK_KEY_KP_Left: return focusedIndex.map { max($0 - 1, 0) } ?? firstVisibleIndex()
+        case GDK_KEY_Right, GDK_KEY_KP_Right: return focusedIndex.map { step($0, forward: !keysMirrored) } ?? firstVisibleIndex()
+        case GDK_KEY_Left, GDK_KEY_KP_Left: return focusedIndex.map { step($0, forward: keysMirrored) } ?? firstVisibleIndex()
         default: return nil
         }
+    }
+
+    /// Whether Left moves forward: in a right-to-left view with a vertical layout, which the
+    /// waterfall mirrors (carousels and circles keep their left-to-right order).
+    private var keysMirrored: Bool { isRightToLeft && model.layout.scrollAxis == .vertical }
+
+    /// The next (`forward`) or previous index from `index`, within the items.
+    private func step(_ index: Int, forward: Bool) -> Int {
+        forward ? min(index + 1, model.numberOfItems - 1) : max(index - 1, 0)
     }
 
     /// F5 and Ctrl+R refresh from anywhere in the window (a global-scope shortcut), as in GNOME
@@ -85,6 +104,17 @@ extension WaterfallView {
         refreshCellStates()
     }
 
+    /// Scrolls by `distance` and moves the focus ring to the item now drawn where the focused
+    /// one was (the first visible item when nothing was focused or nothing is drawn there).
+    private func page(by distance: Double) {
+        let anchor = focusedIndex.map { index -> CGPoint in
+            let frame = model.layout.frame(at: index)
+            return CGPoint(x: frame.midX - model.contentOffset.x, y: frame.midY - model.contentOffset.y)
+        }
+        scroll(to: contentOffset + distance)
+        focus(anchor.flatMap { index(drawnAt: $0) } ?? firstVisibleIndex())
+    }
+
     /// The item directly above or below the focused one in the layout (by hit-testing just past
     /// its edge at its centre), or the previous/next index where there is a gap.
     private func neighbour(below: Bool) -> Int? {
@@ -108,9 +138,10 @@ extension WaterfallView {
         return model.visibleIndices.first ?? 0
     }
 
-    /// Hides the focus ring while the view does not have the keyboard focus.
-    private func focusChanged() {
-        if gtk_widget_has_focus(widget) == 0 { focusedIndex = nil }
+    /// Hides the focus ring once the keyboard focus is neither on the view nor on its cells.
+    private func focusChanged(containsFocus: Bool) {
+        guard !containsFocus else { return }
+        focusedIndex = nil
         refreshCellStates()
     }
 }

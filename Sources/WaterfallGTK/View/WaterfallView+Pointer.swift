@@ -57,12 +57,14 @@ extension WaterfallView {
         refreshCellStates()
     }
 
-    /// Re-applies the selected and focused states to every shown cell.
+    /// Re-applies the selected and focused states to every shown cell, and moves the GTK focus
+    /// to the focused item's cell.
     func refreshCellStates() {
         for cell in shownCells {
             guard let index = cell.placement?.index else { continue }
             cell.isSelected = index == model.selectedIndex
             cell.isFocused = index == focusedIndex
         }
+        syncKeyboardFocus()
     }
 }

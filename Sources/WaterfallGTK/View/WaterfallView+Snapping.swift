@@ -41,7 +41,7 @@ extension WaterfallView {
     }
 
     /// Scrolling that would stop here, moving at `velocity` px/s along the axis, comes to rest
-    /// where the layout says (``WaterfallCore/CollectionLayout/targetContentOffset(forProposed:velocity:)``):
+    /// where the layout says (`CollectionLayout.targetContentOffset(forProposed:velocity:)`):
     /// the fling's projected resting place, snapped — animated. Layouts that do not scroll
     /// sideways do not snap.
     func settleToRest(velocity: Double = 0) {
@@ -59,11 +59,16 @@ extension WaterfallView {
         settle(to: model.targetContentOffset(forProposed: proposed, velocity: .zero))
     }
 
-    /// Animates the scroll position to `target` on the frame clock.
+    /// Animates the scroll position to `target` on the frame clock (moves it there at once when
+    /// animations are off).
     func settle(to target: CGPoint) {
         stopKinetic()
         let current = model.contentOffset
         guard target != current else { return }
+        guard animationsEnabled else {
+            setSettlingOffset(target)
+            return
+        }
         let distance = Double(abs(target.x - current.x) + abs(target.y - current.y))
         settle = ScrollSettle(from: current, to: target, start: now(), duration: min(0.5, max(0.2, distance / 2000)))
         settleTick = TickCallback.add(to: widget) { [weak self] frameTime in
@@ -74,16 +79,20 @@ extension WaterfallView {
     /// Moves the settle one frame; returns whether it continues.
     private func settleStep(at time: Double) -> Bool {
         guard let running = settle else { return false }
-        let offset = running.offset(at: time)
-        isSettling = true
-        gtk_adjustment_set_value(scrollAdjustment, Double(model.layout.scrollAxis == .horizontal ? offset.x : offset.y))
-        isSettling = false
+        setSettlingOffset(running.offset(at: time))
         guard !running.isFinished(at: time) else {
             settle = nil
             settleTick = nil
             return false
         }
         return true
+    }
+
+    /// Moves the scroll position to `offset` as a settle does (without scheduling another).
+    private func setSettlingOffset(_ offset: CGPoint) {
+        isSettling = true
+        gtk_adjustment_set_value(scrollAdjustment, Double(model.layout.scrollAxis == .horizontal ? offset.x : offset.y))
+        isSettling = false
     }
 
     /// Stops a running settle and a pending one.

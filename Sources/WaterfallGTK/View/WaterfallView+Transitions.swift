@@ -1,3 +1,4 @@
+import CWaterfallGtk
 import CWaterfallGtk4
 import Foundation
 import WaterfallCore
@@ -22,13 +23,14 @@ extension WaterfallView {
     }
 
     /// Applies inserts, deletes, moves and reloads (the data source must already reflect
-    /// them; see ``WaterfallCore/WaterfallViewModel/performBatchUpdates(_:)``). Animated, items
+    /// them; see `WaterfallViewModel.performBatchUpdates(_:)`). Animated, items
     /// that stay slide to their new places, new ones fade in and deleted ones fade out before
     /// their pictures go away.
     public func performBatchUpdates(_ updates: [ItemUpdate], animated: Bool = true) {
         stopKinetic()
         let moves = capturingGhosts(animated) { model.performBatchUpdates(updates) }
         animate(moves) { _ in nil }
+        announceBatchUpdate(updates)
     }
 
     /// How long an animated layout switch or batch update takes, in seconds (default 0.3).
@@ -36,6 +38,11 @@ extension WaterfallView {
         get { transitions.duration }
         set { transitions.duration = newValue }
     }
+
+    /// Whether GTK's `gtk-enable-animations` setting is on. Off (people who ask for reduced
+    /// motion), layout switches, batch updates and snapping jump to their end instead of
+    /// animating.
+    public var animationsEnabled: Bool { wf_animations_enabled(widget) != 0 }
 
     /// Whether a layout switch or batch update is animating.
     public var isAnimatingTransition: Bool { transitionTick != nil }
@@ -47,15 +54,16 @@ extension WaterfallView {
         return transitions.attributes(for: .cell(ObjectIdentifier(cell)), at: transitionTime) ?? cell.placement
     }
 
-    /// Runs a model change; when `animated`, removed cells become ghosts while it runs.
+    /// Runs a model change; when `animated` (and animations are on), removed cells become
+    /// ghosts while it runs.
     /// - Returns: the change's transitions and the ghosts, or `nil` when not animated.
-    private func capturingGhosts(_ animated: Bool, _ change: () -> [ItemTransition])
+    func capturingGhosts(_ animated: Bool, _ change: () -> [ItemTransition])
         -> (transitions: [ItemTransition], ghosts: [Int: TransitionGhost])? {
-        guard animated else {
+        guard animated, animationsEnabled else {
             measuringWork { _ = change() }
             return nil
         }
-        transitionTime = now()
+        transitionTime = transitionNow()
         capturedGhosts = [:]
         let transitions = measuringWork(change)
         defer { capturedGhosts = nil }
@@ -76,7 +84,7 @@ extension WaterfallView {
     /// Starts the animations of a change: each transition's cell from its old to its new
     /// attributes; deleted items' ghosts fade out where they were; other ghosts go to
     /// `ghostTarget` (fading), or fade out in place when it gives `nil`.
-    private func animate(_ change: (transitions: [ItemTransition], ghosts: [Int: TransitionGhost])?,
+    func animate(_ change: (transitions: [ItemTransition], ghosts: [Int: TransitionGhost])?,
                          ghostTarget: (TransitionGhost) -> LayoutAttributes?) {
         restackIfNeeded()
         guard let change else { return }
@@ -99,12 +107,13 @@ extension WaterfallView {
             moves.append((.ghost(ghost.id), ghost.origin, target))
             ghosts.append(ghost)
         }
-        let start = now()
+        let start = transitionNow()
         transitionTime = start
         transitions.animate(moves, now: start)
         if transitionTick == nil {
-            transitionTick = TickCallback.add(to: widget) { [weak self] frameTime in
-                self?.transitionFrame(at: Double(frameTime) / 1_000_000) ?? false
+            transitionTick = TickCallback.add(to: widget) { [weak self] _ in
+                guard let self else { return false }
+                return transitionFrame(at: transitionNow())
             }
         }
         gtk_widget_queue_allocate(widget)
@@ -126,6 +135,12 @@ extension WaterfallView {
             return false
         }
         return true
+    }
+
+    /// The time transitions are animated at: ``transitionClock`` when set, else ``now()`` (in a
+    /// tick callback, the frame's time).
+    func transitionNow() -> Double {
+        transitionClock?() ?? now()
     }
 
     /// The time on the view's frame clock (the clock's last frame time, or the monotonic

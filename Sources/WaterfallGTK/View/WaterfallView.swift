@@ -4,14 +4,14 @@ import Foundation
 import WaterfallCore
 
 /// A GTK 4 waterfall (masonry) wall: the seeds' `WaterflowView` as a widget, and seed 003's
-/// collection view for any ``WaterfallCore/CollectionLayout`` (carousel, circle).
+/// collection view for any `CollectionLayout` (carousel, circle).
 ///
-/// A thin shell over ``WaterfallCore/WaterfallViewModel``: the model decides which items are
+/// A thin shell over `WaterfallViewModel`: the model decides which items are
 /// live, where they go and which cells are reused; the view creates the widgets, positions them
 /// where the model says (relative to the scroll offset, so content taller than 2^24 px is still
 /// exact) and turns GTK events — resize, wheel, touchpad with kinetic scrolling and overscroll,
 /// scrollbars, keyboard, clicks — into model calls. It scrolls along the layout's
-/// ``WaterfallCore/ScrollAxis`` (vertical, horizontal with snapping, or not at all), draws the
+/// `ScrollAxis` (vertical, horizontal with snapping, or not at all), draws the
 /// attributes' scale, alpha and z-order, and animates layout switches and batch updates at the
 /// frame clock (``setLayout(_:animated:)``, ``performBatchUpdates(_:animated:)``).
 ///
@@ -37,6 +37,14 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     let horizontalScrollbar: UnsafeMutablePointer<GtkWidget>
     let header = StatusIndicator()
     let footer = StatusIndicator()
+    /// Says loading, refresh and update results to assistive technologies.
+    let announcer = Announcer()
+    /// The load-more state last reported by the model.
+    var loadMoreState = LoadMoreState.idle
+    /// The item count when the running page request began.
+    var itemsBeforeLoading = 0
+    /// The item count when the running refresh began.
+    var itemsBeforeRefresh = 0
 
     /// Cells parented and shown, in no particular order; each knows its slot.
     var shownCells: [Cell] = []
@@ -62,6 +70,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var transitionTick: UInt32?
     /// The frame time the transitions are drawn at, in seconds.
     var transitionTime = 0.0
+    /// The clock transitions read instead of the frame clock, in seconds; tests set it to step
+    /// animations to chosen times, whatever the machine's speed.
+    var transitionClock: (() -> Double)?
     /// Pictures of cells that left during an animated change, fading out or moving away.
     var ghosts: [TransitionGhost] = []
     /// While an animated change runs inside the model: the cells it removed, as ghosts by
@@ -69,6 +80,11 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var capturedGhosts: [Int: TransitionGhost]?
     /// The last ghost id handed out.
     var lastGhostID = 0
+    /// Measures the cells of items that size themselves (held weakly); see ``WaterfallSelfSizing``.
+    public weak var selfSizing: (any WaterfallSelfSizing<Cell>)?
+    /// The one-shot tick callback that applies the model's pending size changes before the
+    /// next frame, while some are pending.
+    var sizeChangeTick: UInt32?
 
     /// The running settle of a snapping layout (seed 003's carousel centring an item).
     var settle: ScrollSettle?
@@ -88,14 +104,35 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// The pending idle that restacks, if one is scheduled.
     var restackIdle: UInt32?
 
+    /// What assistive technologies call the wall, before its item count: "Shop wall" makes the
+    /// wall's accessible label "Shop wall, 10,000 items". The count follows the items loaded,
+    /// or ``accessibleTotal``.
+    public var accessibleName = "Items" {
+        didSet { refreshAccessibleLabel() }
+    }
+
+    /// The number of items the feed has in all, when it is known before every page is loaded
+    /// (the demo's shop: 10,000 in pages of 50): the wall's label and each cell's position
+    /// ("item 12 of 10,000") say it instead of the count loaded so far. `nil` (the default)
+    /// says the loaded count; a total below the loaded count is ignored.
+    public var accessibleTotal: Int? {
+        didSet { refreshAccessibleLabel() }
+    }
+
+    /// The accessible label last given to the wall's widget.
+    var lastAccessibleLabel = ""
+
     /// Called with the point (relative to the viewport) when a click hits no item — seed 003
     /// switches layouts on a background tap.
     public var onBackgroundClick: (@MainActor (CGPoint) -> Void)?
 
     /// Creates the view and attaches its model; items load at the first allocation.
-    /// The model holds `dataSource` and `delegate` weakly: keep them alive.
+    /// The model holds `dataSource` and `delegate` weakly: keep them alive. Installs the
+    /// ``MainQueueBridge`` if it is not installed yet, so main-actor tasks run under any GLib
+    /// main loop (`g_main_loop_run`, `g_application_run`).
     public init(dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
                 layout: any CollectionLayout = WaterfallCollectionLayout()) {
+        MainQueueBridge.install()
         model = WaterfallViewModel(layout: layout)
         canvas = GObjectRef(sinking: wf_canvas_new())
         widget = canvas.pointer
@@ -107,14 +144,17 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         gtk_widget_set_parent(horizontalScrollbar, widget)
         gtk_widget_set_parent(header.widget, widget)
         gtk_widget_set_parent(footer.widget, widget)
+        gtk_widget_set_parent(announcer.widget, widget)
         model.dataSource = dataSource
         model.delegate = delegate
 
         installAllocation()
+        installDirection()
         installScrolling()
         installKeyboard()
         installPointer()
         showScrollbars()
+        refreshAccessibleLabel()
         Signal.connect(widget, "realize") { [weak self] in
             guard let self else { return }
             WaterfallStyle.install(for: self.widget)
@@ -193,15 +233,19 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     public func place(_ cell: Cell, attributes: LayoutAttributes) {
         if (cell.placement?.zIndex ?? 0) != attributes.zIndex { setNeedsRestack() }
         if transitionTick != nil { transitions.retarget(.cell(ObjectIdentifier(cell)), to: attributes) }
+        let previous = cell.placement
         cell.placement = attributes
+        measureIfNeeded(cell, previous: previous, attributes: attributes)
         cell.isSelected = attributes.index == model.selectedIndex
         cell.isFocused = attributes.index == focusedIndex
+        updateAccessibility(of: cell, index: attributes.index)
         gtk_widget_queue_allocate(widget)
     }
 
     /// Hides the cell (it stays parented, ready for reuse). During an animated change a ghost
     /// picture of it takes its place and fades out (or moves away).
     public func removeCell(_ cell: Cell) {
+        releaseKeyboardFocus(from: cell)
         captureGhost(of: cell)
         if transitionTick != nil { transitions.cancel(.cell(ObjectIdentifier(cell))) }
         gtk_widget_set_visible(cell.widget, 0)
@@ -230,24 +274,27 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         syncAdjustment(offset: offset, contentSize: model.contentSize)
     }
 
-    /// Shows the footer's spinner while a page loads.
+    /// Shows the footer's spinner while a page loads, and announces the change.
     public func loadMoreStateDidChange(_ state: LoadMoreState) {
         switch state {
-        case .loading: footer.show("Loading more…", spinning: true)
-        case .failed: footer.show("Could not load more — scroll to retry", spinning: false)
+        case .loading: footer.show(WaterfallStrings.current.loadingMore, spinning: true)
+        case .failed: footer.show(WaterfallStrings.current.loadMoreFailed, spinning: false)
         case .idle, .exhausted: footer.hide()
         }
+        announceLoadMore(state, previous: loadMoreState)
+        loadMoreState = state
         gtk_widget_queue_allocate(widget)
     }
 
-    /// Shows the header while pulling and refreshing.
+    /// Shows the header while pulling and refreshing, and announces a refresh and its result.
     public func refreshStateDidChange(_ state: RefreshState) {
         switch state {
         case .idle, .done: header.hide()
-        case .pulling: header.show("Pull to refresh", spinning: false)
-        case .armed: header.show("Release to refresh", spinning: false)
-        case .refreshing: header.show("Refreshing…", spinning: true)
+        case .pulling: header.show(WaterfallStrings.current.pullToRefresh, spinning: false)
+        case .armed: header.show(WaterfallStrings.current.releaseToRefresh, spinning: false)
+        case .refreshing: header.show(WaterfallStrings.current.refreshing, spinning: true)
         }
+        announceRefresh(state)
         gtk_widget_queue_allocate(widget)
     }
 

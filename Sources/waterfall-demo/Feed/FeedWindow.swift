@@ -1,47 +1,54 @@
-import CWaterfallGtk4
 import Foundation
 import WaterfallFeed
 import WaterfallGTK
 
 /// The shop-wall window over a real feed (`--feed`, `--folder`): a header bar with a refresh
-/// button (F5 and Ctrl+R work too) and the ``FeedPane``.
+/// button (F5 and Ctrl+R work too) and the library's `FeedWall`.
 @MainActor
 final class FeedWindow: WallWindow {
     /// The top-level window.
     let window: Window
     /// The wall and its error banner.
-    let pane: FeedPane
+    let wall: FeedWall
     private let source: Options.Source
     private var imageCachePeakBytes = 0
 
     /// Builds the window over `loader`; `preloadAll` disables load-more (see ``whenAllItemsLoaded(_:)``).
     init(application: Application, options: Options, loader: FeedLoader, preloadAll: Bool) {
         source = options.source
-        let pipeline = DemoImagePipeline.make(options: options)
-        pane = FeedPane(loader: loader, pipeline: pipeline, columns: options.columns, preloadAll: preloadAll)
+        let cacheDirectory = ImagePipeline.cacheDirectory(named: "waterfall")
+        let pipeline = ImagePipeline.standard(memoryCacheMegabytes: options.imageCacheMegabytes, diskCache: cacheDirectory,
+                                              diskCacheMegabytes: options.diskCacheMegabytes, diskCacheDays: options.diskCacheDays)
+        if pipeline.configuration.diskCache == nil {
+            FileHandle.standardError.write(Data("waterfall-demo: no disk cache at \(cacheDirectory.path)\n".utf8))
+        }
+        let columns = options.columns
+        var wallOptions = FeedWall.Options(columns: { columns.columnCount(forWidth: $0) }, loadsMore: !preloadAll,
+                                           wrapsCaptions: options.captions)
+        if options.captions {
+            // --captions: the title (and the price, when there is one) wrapped under the image.
+            wallOptions.caption = { item in [item.title, item.price].compactMap { $0 }.joined(separator: " · ") }
+        }
+        wall = FeedWall(loader: loader, pipeline: pipeline, options: wallOptions)
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
-        window.setChild(pane.widget)
+        window.setChild(wall.widget)
+        view.accessibleName = "Shop wall"
 
         window.addRefreshButton(refreshing: view)
 
-        pane.wall.onSelect = { [window] item in
+        wall.onSelect = { [window] item in
             gtk_window_set_title(gcast(window.pointer), "Shop Wall — \(item.accessibleLabel)")
         }
     }
 
     /// The waterfall.
-    var view: WaterfallView<WaterfallImageCell> { pane.view }
+    var view: WaterfallView<WaterfallImageCell> { wall.view }
 
     /// Cells the feed wall created.
-    var cellsCreated: Int { pane.wall.cellsCreated }
+    var cellsCreated: Int { wall.cellsCreated }
 
     /// Whether every visible cell shows its image or its error placeholder.
-    var visibleImagesReady: Bool {
-        let visible = view.model.visibleIndices
-        return !visible.isEmpty && visible.allSatisfy { index in
-            view.model.cell(at: index).map { $0.hasImage || $0.showsError } ?? false
-        }
-    }
+    var visibleImagesReady: Bool { wall.visibleImagesReady }
 
     /// Shows the window and gives the wall the keyboard focus.
     func present() {
@@ -51,17 +58,16 @@ final class FeedWindow: WallWindow {
 
     /// Loads every page, then calls `body` (also when a page fails: the wall keeps what loaded).
     func whenAllItemsLoaded(_ body: @escaping @MainActor () -> Void) {
-        pane.wall.loadAll(then: body)
+        wall.loadAll(then: body)
     }
 
     /// Records the image cache's peak size.
     func sampleFrame() {
-        imageCachePeakBytes = max(imageCachePeakBytes, pane.wall.pipeline.statistics.memoryCacheBytes)
+        imageCachePeakBytes = max(imageCachePeakBytes, wall.pipeline.statistics.memoryCacheBytes)
     }
 
     /// The loader's and the pipeline's counters, and the image cache's size, peak and cap.
     func feedFigures() async -> [(String, JSONLine.Value)] {
-        let wall = pane.wall
         let feed = await wall.loader.statistics
         let images = wall.pipeline.statistics
         let megabyte = Double(1 << 20)
@@ -80,6 +86,9 @@ final class FeedWindow: WallWindow {
             ("image_cache_mb", .double(Double(images.memoryCacheBytes) / megabyte)),
             ("image_cache_peak_mb", .double(Double(max(imageCachePeakBytes, images.memoryCacheBytes)) / megabyte)),
             ("image_cache_cap_mb", .double(Double(wall.pipeline.configuration.memoryCacheByteLimit) / megabyte)),
+            ("items_estimated", .int(wall.itemsEstimated)),
+            ("items_resized", .int(view.model.sizeChangeStatistics.itemsResized)),
+            ("size_relayouts", .int(view.model.sizeChangeStatistics.relayouts)),
             ("cell_binds", .int(wall.bindCounts.binds)),
             ("cell_binds_shown_from_cache", .int(wall.bindCounts.shownFromCache)),
         ]

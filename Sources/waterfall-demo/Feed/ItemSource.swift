@@ -25,12 +25,12 @@ extension Options {
             .folder(URL(fileURLWithPath: (path as NSString).expandingTildeInPath, isDirectory: true))
         }
 
-        /// A loader over this source in pages of `pageSize` (folders; feeds page themselves), or
-        /// `nil` for the generated shop.
-        func makeLoader(pageSize: Int) -> FeedLoader? {
+        /// A loader over this source in pages of `pageSize` (folders; feeds page themselves),
+        /// reading feed pages through `schema`, or `nil` for the generated shop.
+        func makeLoader(pageSize: Int, schema: FeedSchema) -> FeedLoader? {
             switch self {
             case .generated: nil
-            case .feed(let source): FeedLoader(provider: HTTPFeed(source: source))
+            case .feed(let source): FeedLoader(provider: HTTPFeed(source: source, schema: schema))
             case .folder(let directory): FeedLoader(provider: FolderFeed(directory: directory, pageSize: pageSize))
             }
         }

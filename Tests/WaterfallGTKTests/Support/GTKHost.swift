@@ -10,7 +10,8 @@ import Testing
 /// nobody runs a GLib loop. So the tests never call `g_main_loop_run`: every GTK call happens in
 /// main-actor code (serially, which is all GTK needs), and ``pump(until:timeout:)`` turns the
 /// GLib loop by hand, awaiting between turns so that queued main-actor jobs (image results,
-/// delayed pages) run too. ``MainQueueBridge`` is not installed here: dispatch drains the queue.
+/// delayed pages) run too. ``MainQueueBridge`` stays out of the way here (views install it, but
+/// off the first thread it attaches nothing): dispatch drains the queue.
 @MainActor
 enum GTKHost {
     private static var initialised = false
@@ -61,8 +62,9 @@ enum GTKHost {
         return window
     }
 
-    /// Destroys a window made by ``window(showing:width:height:)`` and lets GTK finish.
-    static func close(_ window: UnsafeMutablePointer<GtkWidget>) async {
+    /// Destroys a window made by ``window(showing:width:height:)`` and lets GTK finish, at once
+    /// (synchronous, so a `defer` closes it before the next test starts).
+    static func close(_ window: UnsafeMutablePointer<GtkWidget>) {
         gtk_window_destroy(gcast(window))
         while g_main_context_iteration(nil, 0) != 0 {}
     }

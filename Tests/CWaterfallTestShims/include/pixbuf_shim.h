@@ -1,6 +1,10 @@
 #ifndef WF_PIXBUF_SHIM_H
 #define WF_PIXBUF_SHIM_H
-#include "wf_gtk.h"
+#if __has_feature(modules)
+#pragma clang module import CWaterfallGtk4
+#else
+#include <gtk/gtk.h>
+#endif
 
 /*
  * gdk_pixbuf_save_to_buffer without its variadic option list (which Swift cannot call):

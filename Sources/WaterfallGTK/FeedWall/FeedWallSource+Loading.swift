@@ -5,9 +5,10 @@ import WaterfallFeed
 /// into the view when the operation that brought them ends — appended pages through the view
 /// model's load-more state machine, refreshed ones inserted at index 0 by a batch update (which
 /// keeps the reader's place) — and a failure leaves every item in place.
-extension FeedWall {
+extension FeedWallSource {
     /// Subscribes to the loader; the view model's load-more then asks for the first page.
     func start() {
+        listenForImageSizes()
         let subscription = Task { [loader] in await loader.observe().events }
         self.subscription = subscription
         Task { [weak self] in
@@ -27,8 +28,8 @@ extension FeedWall {
     }
 
     /// Loads every page one after the other, then calls `body` (also after a failure: the
-    /// wall keeps what it has). For `--scroll-test`, with load-more disabled.
-    func loadAll(then body: @escaping () -> Void) {
+    /// wall keeps what it has).
+    func loadAll(then body: @escaping @MainActor () -> Void) {
         allLoaded = body
         send { loader in
             while await loader.state == .idle {
@@ -86,6 +87,9 @@ extension FeedWall {
         let prepended = pendingPrepend, appended = pendingAppend
         pendingPrepend = []
         pendingAppend = []
+        // Appended first: their ordinals count from the current first item.
+        noteSizes(of: appended, prepended: false)
+        noteSizes(of: prepended, prepended: true)
         guard let model = view?.model else {
             items = prepended + items + appended
             return

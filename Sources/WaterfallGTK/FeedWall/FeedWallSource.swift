@@ -1,45 +1,41 @@
 import Foundation
 import WaterfallCore
 import WaterfallFeed
-import WaterfallGTK
 
-/// The wall's data source and delegate for a real feed (`--feed`, `--folder`): items from a
-/// `FeedLoader`, each sized by its image's aspect ratio before the image arrives, and images
-/// from the shared `ImagePipeline` at the cell's pixel size (HiDPI scale included) — shown in the
-/// same frame when cached, prefetched for the next screen, cancelled when a cell is reused.
+/// A ``FeedWall``'s data source and delegate: items from a `FeedLoader`, each sized by its
+/// image's aspect ratio before the image arrives (or at an estimate corrected from the image's
+/// header, see `FeedWallSource+Sizes.swift`; with captions, plus the measured caption, see
+/// `FeedWallSource+Captions.swift`), and images from the wall's `ImagePipeline` at
+/// the cell's pixel size (HiDPI scale included) — shown in the same frame when cached,
+/// prefetched for the next screen, cancelled when a cell is reused.
 ///
-/// Load-more, refresh and errors follow the loader's events (see `FeedWall+Loading.swift`).
+/// Load-more, refresh and errors follow the loader's events (see `FeedWallSource+Loading.swift`).
 @MainActor
-final class FeedWall: WaterfallDataSource, WaterfallDelegate {
+final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     typealias Cell = WaterfallImageCell
-
-    /// Counters for `--scroll-test`.
-    struct BindCounts {
-        /// Cells bound to an item.
-        var binds = 0
-        /// Binds whose image came from the memory cache and showed in the same call.
-        var shownFromCache = 0
-    }
 
     /// Where the items come from.
     let loader: FeedLoader
     /// Where the images come from.
     let pipeline: ImagePipeline<PixbufDecoder>
-    private let columns: Options.Columns
+    /// Columns, caption and the other choices the wall was made with.
+    let options: FeedWall.Options
     /// The items shown, in display order.
     var items: [FeedItem] = []
     /// The view showing the wall; set right after the view is created.
     weak var view: WaterfallView<WaterfallImageCell>?
     /// Called when the user selects an item.
-    var onSelect: ((FeedItem) -> Void)?
+    var onSelect: (@MainActor (FeedItem) -> Void)?
     /// Where cells come from: the reuse pool first.
-    private var cells = ImageCellSupply()
-    /// Cells created so far (the rest were reused).
-    var cellsCreated: Int { cells.created }
+    var cells = ImageCellSupply()
     /// Binding figures.
-    private(set) var bindCounts = BindCounts()
+    private(set) var bindCounts = FeedWall.BindCounts()
+    /// Estimated and discovered item sizes.
+    var sizes = Sizes()
+    /// Measured caption heights, by item key, with the width they were measured at.
+    var captionHeights: [String: (width: CGFloat, height: CGFloat)] = [:]
 
-    // Loader bookkeeping, used by FeedWall+Loading.swift.
+    // Loader bookkeeping, used by FeedWallSource+Loading.swift.
     /// The subscription to the loader's events, made by ``start()``.
     var subscription: Task<AsyncStream<FeedLoader.Event>, Never>?
     /// The loader's state as of the last event applied.
@@ -51,15 +47,15 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
     /// Items a refresh announced, applied when it ends.
     var pendingPrepend: [FeedItem] = []
     /// Called after the loader's state changed and its items were applied.
-    var onStateChange: ((FeedLoader.State) -> Void)?
-    /// Waiting for every page to be loaded (`--scroll-test`).
-    var allLoaded: (() -> Void)?
+    var onStateChange: (@MainActor (FeedLoader.State) -> Void)?
+    /// Waiting for every page to be loaded (``FeedWall/loadAll(then:)``).
+    var allLoaded: (@MainActor () -> Void)?
 
-    /// Creates the wall; call ``start()`` once its view is attached.
-    init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>, columns: Options.Columns) {
+    /// Creates the source; call ``start()`` once its view is attached.
+    init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>, options: FeedWall.Options) {
         self.loader = loader
         self.pipeline = pipeline
-        self.columns = columns
+        self.options = options
     }
 
     /// The image request for `item` at the current cell width and the view's scale.
@@ -67,8 +63,15 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
         ImageRequest(url: item.imageURL, targetSize: targetSize(for: item), priority: priority)
     }
 
+    /// The box the image is decoded to fit: the cell's pixel size; for an item whose feed gave
+    /// no size, a box as wide as the cell and four times as tall, the same before and after its
+    /// correction, so the image loads once, at the cell's width.
     private func targetSize(for item: FeedItem) -> ImagePixelSize {
-        let size = view?.cellPixelSize(forImageWidth: Double(item.pixelWidth), height: Double(item.pixelHeight)) ?? (width: 0, height: 0)
+        guard item.hasValidPixelSize else {
+            let width = view?.cellPixelSize(forImageWidth: 1, height: 1).width ?? 0
+            return ImagePixelSize(width: width, height: 4 * width)
+        }
+        let size = view?.cellPixelSize(forImageWidth: item.pixelWidth, height: item.pixelHeight) ?? (width: 0, height: 0)
         return ImagePixelSize(width: size.width, height: size.height)
     }
 
@@ -78,14 +81,18 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
         items.count
     }
 
-    func numberOfColumns(in waterfallView: WaterfallViewModel<Cell>) -> Int {
-        columns.count(forWidth: waterfallView.viewportSize.width)
+    func columns(in waterfallView: WaterfallViewModel<Cell>) -> ColumnCount {
+        options.columns(waterfallView.viewportSize.width)
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
-        let cell = cells.cell(from: waterfallView)
         let item = items[index]
-        cell.setCaption(item.price ?? item.title ?? "")
+        let cell = cells.cell(from: waterfallView, captionStyle: options.wrapsCaptions ? .wrappedBelow : .strip)
+        if options.wrapsCaptions {
+            let size = layoutSize(of: item)
+            cell.imageAspectRatio = size.height / size.width
+        }
+        cell.setCaption(options.caption(item) ?? "")
         cell.setAccessibleLabel(item.accessibleLabel)
         cell.setPlaceholder(Texture.placeholder(blurHash: item.blurHash, colorHex: item.colorHex,
                                                 aspectRatio: item.pixelWidth / item.pixelHeight))
@@ -112,7 +119,9 @@ final class FeedWall: WaterfallDataSource, WaterfallDelegate {
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
         let item = items[index]
-        return .aspectRatio(width: CGFloat(item.pixelWidth), height: CGFloat(item.pixelHeight))
+        if options.wrapsCaptions { return captionedSize(of: item, cellWidth: waterfallView.cellWidth) }
+        let size = layoutSize(of: item)
+        return .aspectRatio(width: CGFloat(size.width), height: CGFloat(size.height))
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {

@@ -1,0 +1,40 @@
+import Foundation
+import WaterfallCore
+import WaterfallFeed
+
+extension FeedWall {
+    /// How a ``FeedWall`` lays out and labels its items; every field has a default.
+    public struct Options {
+        /// The columns for a viewport this wide (asked on every resize). Default: adaptive
+        /// columns at least 180 px wide, which the layout resolves itself.
+        public var columns: @MainActor (_ viewportWidth: CGFloat) -> ColumnCount
+        /// The caption strip's text for an item (`nil`: no text). Default: its price, else its
+        /// title.
+        public var caption: @MainActor (FeedItem) -> String?
+        /// The error banner's message for a failure. Default: the error's description.
+        public var errorMessage: @MainActor (FeedError) -> String
+        /// Whether scrolling near the end loads the next page (default `true`); off, call
+        /// ``FeedWall/loadAll(then:)``.
+        public var loadsMore: Bool
+        /// Whether pull-to-refresh, F5 and Ctrl+R refresh the feed (default `true`).
+        public var refreshes: Bool
+        /// Whether the caption is wrapped under each image over as many lines as it needs (the
+        /// Pinterest look) instead of a one-line strip across it (default `false`). The cells
+        /// are then self-sizing: image height + measured caption height (see
+        /// ``WaterfallSelfSizing``).
+        public var wrapsCaptions: Bool
+
+        /// Creates options; see each field for its default.
+        public init(columns: @escaping @MainActor (_ viewportWidth: CGFloat) -> ColumnCount = { _ in .adaptive(minimumWidth: 180) },
+                    caption: @escaping @MainActor (FeedItem) -> String? = { $0.price ?? $0.title },
+                    errorMessage: @escaping @MainActor (FeedError) -> String = { $0.description },
+                    loadsMore: Bool = true, refreshes: Bool = true, wrapsCaptions: Bool = false) {
+            self.columns = columns
+            self.caption = caption
+            self.errorMessage = errorMessage
+            self.loadsMore = loadsMore
+            self.refreshes = refreshes
+            self.wrapsCaptions = wrapsCaptions
+        }
+    }
+}

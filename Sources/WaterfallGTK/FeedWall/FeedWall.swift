@@ -1,0 +1,123 @@
+import Foundation
+import WaterfallCore
+import WaterfallFeed
+
+/// A complete wall over a feed, as one widget: the ``WaterfallView`` of
+/// ``WaterfallImageCell``s (placeholder until each image is ready, the price — or title —
+/// caption), load-more with its footer, pull-to-refresh (touchpad overscroll, F5, Ctrl+R), the
+/// ``ErrorBanner`` with Retry floating over the items, and a selection callback.
+///
+/// ```swift
+/// let wall = try FeedWall(feedURL: "https://example.com/page/{page}.json")
+/// wall.onSelect = { item in print(item.title ?? item.id) }
+/// gtk_window_set_child(window, wall.widget)
+/// ```
+///
+/// Items come from a `FeedLoader` (JSON or plist pages, `FolderFeed`, or any
+/// `FeedPageProviding`), images from an `ImagePipeline` — the wall's own
+/// (`ImagePipeline.standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)`)
+/// or one passed in, to share its caches between walls. A failure shows the banner and keeps
+/// every item already on screen; Retry runs the failed operation again. The wall starts
+/// loading at once; its texts come from ``WaterfallStrings/current``.
+@MainActor
+public final class FeedWall {
+    /// Counters of cell binding, for measuring a wall.
+    public struct BindCounts: Sendable, Equatable {
+        /// Cells bound to an item.
+        public var binds = 0
+        /// Binds whose image came from the memory cache and showed in the same call.
+        public var shownFromCache = 0
+    }
+
+    /// The wall's widget (a `GtkOverlay`): put it in a window.
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    /// The waterfall view: its model, scrolling, refresh and snapshots.
+    public let view: WaterfallView<WaterfallImageCell>
+    /// The error bar with Retry.
+    public let banner: ErrorBanner
+    /// The data source and delegate (internal for tests).
+    let source: FeedWallSource
+
+    /// Builds the wall over `loader` and starts loading. Without a `pipeline` the wall makes
+    /// its own `ImagePipeline.standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)`
+    /// one (memory cache only).
+    public init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>? = nil, options: Options = Options()) {
+        let source = FeedWallSource(loader: loader, pipeline: pipeline ?? .standard(), options: options)
+        self.source = source
+        view = WaterfallView(dataSource: source, delegate: source)
+        source.view = view
+        if options.wrapsCaptions { view.selfSizing = source }
+        view.model.isLoadMoreEnabled = options.loadsMore
+        view.model.isRefreshEnabled = options.refreshes
+        banner = ErrorBanner { [source] in source.retry() }
+        // A group: GTK 4.8 would name a plain overlay "GtkOverlay" for assistive technologies.
+        widget = Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
+        gtk_overlay_set_child(gcast(widget), view.widget)
+        gtk_overlay_add_overlay(gcast(widget), banner.widget)
+        source.onStateChange = { [banner, options, view] state in
+            switch state {
+            case .failed(let error, _):
+                let message = options.errorMessage(error)
+                banner.show(message)
+                view.announce(message)
+            case .loading: break
+            case .idle, .exhausted: banner.hide()
+            }
+        }
+        source.start()
+    }
+
+    /// Builds the wall over the JSON or plist pages at `feedURL`, a URL template whose
+    /// `{page}` is the 1-based page number (see `FeedSource`), shaped as `schema` says (a
+    /// preset such as `.reddit`, or `FeedSchema(mapping:)`), and starts loading.
+    /// - Throws: `FeedError` when the template is not a usable URL.
+    public convenience init(feedURL: String, schema: FeedSchema = .standard, pipeline: ImagePipeline<PixbufDecoder>? = nil,
+                            options: Options = Options()) throws(FeedError) {
+        self.init(loader: try FeedLoader(feedURL: feedURL, schema: schema), pipeline: pipeline, options: options)
+    }
+
+    /// Where the items come from.
+    public var loader: FeedLoader { source.loader }
+    /// Where the images come from.
+    public var pipeline: ImagePipeline<PixbufDecoder> { source.pipeline }
+    /// The items on the wall, in display order.
+    public var items: [FeedItem] { source.items }
+    /// Cells the wall created so far (the rest were reused).
+    public var cellsCreated: Int { source.cells.created }
+    /// How often cells were bound, and how often their image was ready at once.
+    public var bindCounts: BindCounts { source.bindCounts }
+    /// Items laid out at an estimated size because the feed gave none (each is corrected when
+    /// its image header arrives; the corrections are counted in the view model's
+    /// `sizeChangeStatistics`).
+    public var itemsEstimated: Int { source.sizes.estimatedCount }
+
+    /// Called when the user selects an item (click, Enter or space).
+    public var onSelect: (@MainActor (FeedItem) -> Void)? {
+        get { source.onSelect }
+        set { source.onSelect = newValue }
+    }
+
+    /// Whether every visible cell shows its image or its error placeholder, at least one cell
+    /// is visible and no size correction is pending or animating — the moment to take a
+    /// snapshot.
+    /// - Complexity: O(k) for k visible cells.
+    public var visibleImagesReady: Bool {
+        let visible = view.model.visibleIndices
+        guard !view.model.hasPendingSizeChanges, !view.isAnimatingTransition else { return false }
+        return !visible.isEmpty && visible.allSatisfy { index in
+            view.model.cell(at: index).map { $0.hasImage || $0.showsError } ?? false
+        }
+    }
+
+    /// Runs the failed operation again, as the banner's Retry does; nothing when nothing failed.
+    public func retry() {
+        source.retry()
+    }
+
+    /// Loads every page one after the other, then calls `body` — also after a failure (the
+    /// wall keeps what it has). Meant for walls made with ``Options/loadsMore`` off, to measure
+    /// scrolling over a whole feed.
+    public func loadAll(then body: @escaping @MainActor () -> Void) {
+        source.loadAll(then: body)
+    }
+}

@@ -33,90 +33,94 @@ struct HTTPCacheTests {
             dataLoader: URLSessionDataLoader.shared, diskCache: cache, transientRetry: .once))
     }
 
+    /// One image on the test server with a cache directory and a clock of its own.
+    struct Scenario {
+        let server: TestServer
+        let directory: TemporaryDirectory
+        let date = ManualDate()
+        let path = "/img/\(uniqueKey()).png"
+        let url: URL
+
+        /// An image answering with the caching headers of `query` (see feed_server.py's /img).
+        init(query: String) throws {
+            server = try TestServer.get()
+            directory = try TemporaryDirectory()
+            url = server.url(path + "?" + query)
+        }
+
+        func requests() async throws -> Int { try await server.requestCount(path) }
+        func notModified() async throws -> Int { try await server.notModifiedCount(path) }
+    }
+
     func load(_ pipeline: Pipeline, _ url: URL) async throws -> ImagePixelSize {
         try await pipeline.image(for: ImageRequest(url: url, targetSize: size)).image.size
     }
 
     @Test func maxAgeIsFreshThenRevalidatedWithTheETag() async throws {
-        let server = try TestServer.get()
-        let directory = try TemporaryDirectory()
-        let date = ManualDate()
-        let path = "/img/\(uniqueKey()).png"
-        let url = server.url(path + "?w=300&h=100&cache=max-age%3D100&etag=1")
+        let scenario = try Scenario(query: "w=300&h=100&cache=max-age%3D100&etag=1")
+        let (directory, date, url) = (scenario.directory, scenario.date, scenario.url)
         #expect(try await load(launch(directory.url, date: date), url) == ImagePixelSize(width: 30, height: 10))
-        #expect(try await server.requestCount(path) == 1)
+        #expect(try await scenario.requests() == 1)
         // A second launch within max-age asks for nothing.
         date.advance(by: 50)
         let second = try launch(directory.url, date: date)
         #expect(try await load(second, url) == ImagePixelSize(width: 30, height: 10))
-        #expect(try await server.requestCount(path) == 1)
+        #expect(try await scenario.requests() == 1)
         #expect(second.statistics.diskCacheHits == 1 && second.statistics.downloadsStarted == 0)
         // Stale: revalidated with If-None-Match; the 304 reuses the stored data.
         date.advance(by: 100)
         let third = try launch(directory.url, date: date)
         #expect(try await load(third, url) == ImagePixelSize(width: 30, height: 10))
-        #expect(try await server.requestCount(path) == 2)
-        #expect(try await server.notModifiedCount(path) == 1)
+        #expect(try await scenario.requests() == 2)
+        #expect(try await scenario.notModified() == 1)
         #expect(third.statistics.notModifiedResponses == 1)
         // The 304 carried max-age=100 again: fresh for another 100 s from now.
         date.advance(by: 90)
         #expect(try await load(launch(directory.url, date: date), url) == ImagePixelSize(width: 30, height: 10))
-        #expect(try await server.requestCount(path) == 2)
+        #expect(try await scenario.requests() == 2)
     }
 
     @Test func lastModifiedRevalidatesWithIfModifiedSince() async throws {
-        let server = try TestServer.get()
-        let directory = try TemporaryDirectory()
-        let date = ManualDate()
-        let path = "/img/\(uniqueKey()).png"
-        let url = server.url(path + "?w=40&h=40&cache=no-cache&lastmod=1")
+        let scenario = try Scenario(query: "w=40&h=40&cache=no-cache&lastmod=1")
+        let (directory, date, url) = (scenario.directory, scenario.date, scenario.url)
         // no-cache: stored, but every use asks the server first.
         for launchNumber in 1...3 {
             #expect(try await load(launch(directory.url, date: date), url) == ImagePixelSize(width: 30, height: 30))
-            #expect(try await server.requestCount(path) == launchNumber)
+            #expect(try await scenario.requests() == launchNumber)
         }
-        #expect(try await server.notModifiedCount(path) == 2)
+        #expect(try await scenario.notModified() == 2)
     }
 
     @Test func noStoreIsNeverStored() async throws {
-        let server = try TestServer.get()
-        let directory = try TemporaryDirectory()
-        let date = ManualDate()
-        let path = "/img/\(uniqueKey()).png"
-        let url = server.url(path + "?w=40&h=40&cache=no-store&etag=1")
+        let scenario = try Scenario(query: "w=40&h=40&cache=no-store&etag=1")
+        let (directory, date, url) = (scenario.directory, scenario.date, scenario.url)
         _ = try await load(launch(directory.url, date: date), url)
         _ = try await load(launch(directory.url, date: date), url)
-        #expect(try await server.requestCount(path) == 2)
-        #expect(try await server.notModifiedCount(path) == 0)
+        #expect(try await scenario.requests() == 2)
+        #expect(try await scenario.notModified() == 0)
         #expect(try DiskDataCache(directory: directory.url).count == 0)
     }
 
     @Test(arguments: [(3600, 1), (-60, 2)])
     func expiresDecidesFreshnessWithoutMaxAge(expires: Int, requests: Int) async throws {
-        let server = try TestServer.get()
-        let directory = try TemporaryDirectory()
-        let date = ManualDate()
-        let path = "/img/\(uniqueKey()).png"
-        let url = server.url(path + "?w=40&h=40&expires=\(expires)")
+        let scenario = try Scenario(query: "w=40&h=40&expires=\(expires)")
+        let (directory, date, url) = (scenario.directory, scenario.date, scenario.url)
         _ = try await load(launch(directory.url, date: date), url)
         date.advance(by: 60)
         _ = try await load(launch(directory.url, date: date), url)
-        #expect(try await server.requestCount(path) == requests)
+        #expect(try await scenario.requests() == requests)
     }
 
     @Test func entriesExpireByAgeWhateverTheirFreshness() async throws {
-        let server = try TestServer.get()
-        let directory = try TemporaryDirectory()
-        let date = ManualDate()
-        let path = "/img/\(uniqueKey()).png"
-        let url = server.url(path + "?w=40&h=40&cache=max-age%3D999999")
+        let scenario = try Scenario(query: "w=40&h=40&cache=max-age%3D999999")
+        let (directory, date, url) = (scenario.directory, scenario.date, scenario.url)
         _ = try await load(launch(directory.url, date: date, maximumAge: 100), url)
         date.advance(by: 99)
         _ = try await load(launch(directory.url, date: date, maximumAge: 100), url)
-        #expect(try await server.requestCount(path) == 1)
+        #expect(try await scenario.requests() == 1)
         date.advance(by: 2)
         _ = try await load(launch(directory.url, date: date, maximumAge: 100), url)
-        #expect(try await server.requestCount(path) == 2)
+        #expect(try await scenario.requests() == 2)
     }
 
     @Test func cacheControlParsing() throws {

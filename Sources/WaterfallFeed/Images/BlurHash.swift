@@ -40,8 +40,9 @@ public struct BlurHash: Sendable {
 
     /// Parses `hash`.
     ///
-    /// - Parameter punch: how strongly the AC components (the contrast) are applied; 1 is as
-    ///   encoded.
+    /// - Parameters:
+    ///   - hash: the BlurHash string.
+    ///   - punch: how strongly the AC components (the contrast) are applied; 1 is as encoded.
     /// - Complexity: O(length of `hash`).
     /// - Throws: `BlurHash.ParseError`.
     public init(_ hash: String, punch: Double = 1) throws(ParseError) {

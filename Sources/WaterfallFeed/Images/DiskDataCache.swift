@@ -50,6 +50,8 @@ public final class DiskDataCache: Sendable {
     /// longer than `maximumAge`, and trimming to `byteLimit`.
     ///
     /// - Parameters:
+    ///   - directory: where the entries are kept.
+    ///   - byteLimit: the bound on the total size of the entry files; default 256 MB.
     ///   - maximumAge: how long an entry is kept after it was stored; default 30 days.
     ///   - defaultLifetime: the freshness of responses without caching headers; default 1 day.
     ///   - now: the clock (default `Date()`).

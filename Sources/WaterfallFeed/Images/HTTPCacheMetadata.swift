@@ -33,7 +33,10 @@ public struct HTTPCacheMetadata: Sendable, Hashable, Codable {
     /// The metadata of `response` received at `now`, or `nil` when it must not be stored
     /// (`Cache-Control: no-store`).
     ///
-    /// - Parameter defaultLifetime: the freshness of a response that says nothing about it.
+    /// - Parameters:
+    ///   - response: the HTTP response (its headers).
+    ///   - now: when it was received.
+    ///   - defaultLifetime: the freshness of a response that says nothing about it.
     /// - Complexity: O(length of the headers).
     public init?(response: HTTPURLResponse, receivedAt now: Date, defaultLifetime: TimeInterval) {
         let header = { (name: String) in response.value(forHTTPHeaderField: name) }
@@ -72,7 +75,13 @@ public struct HTTPCacheMetadata: Sendable, Hashable, Codable {
     }
 
     /// The metadata after a `304 Not Modified` at `now`: the 304's freshness and validators,
-    /// falling back to the stored validators it does not repeat.
+    /// falling back to the stored validators it does not repeat; `nil` when the 304 says
+    /// `no-store`.
+    ///
+    /// - Parameters:
+    ///   - response: the 304 response.
+    ///   - now: when it was received.
+    ///   - defaultLifetime: the freshness when the 304 says nothing about it.
     public func revalidated(by response: HTTPURLResponse, at now: Date, defaultLifetime: TimeInterval) -> HTTPCacheMetadata? {
         guard var updated = HTTPCacheMetadata(response: response, receivedAt: now, defaultLifetime: defaultLifetime) else {
             return nil

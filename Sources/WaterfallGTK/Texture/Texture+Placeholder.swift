@@ -18,7 +18,10 @@ extension Texture {
     /// its `#RRGGBB` colour as one pixel, else `nil` (the plain placeholder). Invalid hints are
     /// ignored.
     ///
-    /// - Parameter aspectRatio: the image's width / height.
+    /// - Parameters:
+    ///   - blurHash: the feed's `blur_hash`, or `nil`.
+    ///   - colorHex: the feed's `color` (`#RRGGBB`), or `nil`.
+    ///   - aspectRatio: the image's width / height.
     /// - Complexity: O(32² × BlurHash components).
     public static func placeholder(blurHash: String?, colorHex: String?, aspectRatio: Double) -> Texture? {
         if let blurHash, let hash = try? BlurHash(blurHash) {

@@ -4,7 +4,7 @@ import WaterfallFeed
 
 /// The frames of an animated GIF or WebP, decoded for a cell: all of them as textures when they
 /// fit the decoder's budget, else the gdk-pixbuf animation itself, whose frames an
-/// ``AnimationPlayer`` renders one at a time as they come due (a long animation never holds all
+/// animation player renders one at a time as they come due (a long animation never holds all
 /// its frames).
 public final class TextureAnimation: Sendable {
     /// How the frames are held.

@@ -81,6 +81,35 @@ extension WallTests {
         #expect(view.model.loadMoreState == .idle)
     }
 
+    @Test("a feed wall's options choose its columns, its captions and its error message")
+    func feedWallOptions() async throws {
+        try GTKHost.start()
+        let server = try TestServer.get()
+        let key = uniqueKey()
+        let options = FeedWall.Options(columns: { $0 < 500 ? .fixed(1) : .adaptive(minimumWidth: 300) },
+                                       caption: { "#\($0.id ?? "?")" },
+                                       errorMessage: { "Could not load: \($0)" })
+        // Page 2 is not valid JSON the first time it is asked for.
+        let wall = try FeedWall(feedURL: server.urlString("/feed/\(key)/{page}.json?pages=3&per=12&syntax=2:1"),
+                                pipeline: ImagePipeline(decoder: PixbufDecoder()), options: options)
+        let window = try await GTKHost.window(showing: wall.widget, width: 800, height: 600)
+        defer { GTKHost.close(window) }
+        let view = wall.view
+        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)))
+        let columns = (view.model.layout as? WaterfallCollectionLayout)?.engine.columnCount
+        // Columns of at least 300 px with 8 px insets and spacing: n·300 + (n + 1)·8 ≤ width.
+        #expect(columns == Int((view.model.viewportSize.width - 8) / 308))
+        let visible = try #require(view.model.visibleIndices.first)
+        let cell = try #require(view.model.cell(at: visible))
+        #expect(cell.captionText == "#\(wall.items[visible].id ?? "?")")
+
+        await scrollToEnd(view)
+        try #require(await GTKHost.pump(until: { wall.banner.isVisible }, timeout: .seconds(10)),
+                     "the failure never showed")
+        #expect(wall.banner.text.hasPrefix("Could not load: "), "banner: \(wall.banner.text)")
+        #expect(wall.banner.text.contains("/2.json"), "the message gets the error: \(wall.banner.text)")
+    }
+
     @Test("refresh puts the feed's new items in front without moving what the reader sees")
     func refreshPrependsKeepingPlace() async throws {
         let key = uniqueKey()

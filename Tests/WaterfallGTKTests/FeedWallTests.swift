@@ -81,10 +81,39 @@ extension WallTests {
         #expect(view.model.loadMoreState == .idle)
     }
 
+    @Test("a feed wall's options choose its columns, its captions and its error message")
+    func feedWallOptions() async throws {
+        try GTKHost.start()
+        let server = try TestServer.get()
+        let key = uniqueKey()
+        let options = FeedWall.Options(columns: { $0 < 500 ? .fixed(1) : .adaptive(minimumWidth: 300) },
+                                       caption: { "#\($0.id ?? "?")" },
+                                       errorMessage: { "Could not load: \($0)" })
+        // Page 2 is not valid JSON the first time it is asked for.
+        let wall = try FeedWall(feedURL: server.urlString("/feed/\(key)/{page}.json?pages=3&per=12&syntax=2:1"),
+                                pipeline: ImagePipeline(decoder: PixbufDecoder()), options: options)
+        let window = try await GTKHost.window(showing: wall.widget, width: 800, height: 600)
+        defer { GTKHost.close(window) }
+        let view = wall.view
+        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)))
+        let columns = (view.model.layout as? WaterfallCollectionLayout)?.engine.columnCount
+        // Columns of at least 300 px with 8 px insets and spacing: n·300 + (n + 1)·8 ≤ width.
+        #expect(columns == Int((view.model.viewportSize.width - 8) / 308))
+        let visible = try #require(view.model.visibleIndices.first)
+        let cell = try #require(view.model.cell(at: visible))
+        #expect(cell.captionText == "#\(wall.items[visible].id ?? "?")")
+
+        await scrollToEnd(view)
+        try #require(await GTKHost.pump(until: { wall.banner.isVisible }, timeout: .seconds(10)),
+                     "the failure never showed")
+        #expect(wall.banner.text.hasPrefix("Could not load: "), "banner: \(wall.banner.text)")
+        #expect(wall.banner.text.contains("/2.json"), "the message gets the error: \(wall.banner.text)")
+    }
+
     @Test("a page nested 10,000 deep shows the limit in the banner, not a crash; Retry loads the page")
     func deepPageShowsTheLimit() async throws {
         let (wall, window) = try await showFeed("/feed/\(uniqueKey())/{page}.json?pages=2&per=12&deep=2:1")
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)))
         await scrollToEnd(view)
@@ -102,7 +131,7 @@ extension WallTests {
     @Test("a feed without items says so instead of showing an empty window")
     func emptyFeedShowsTheEmptyState() async throws {
         let (wall, window) = try await showFeed("/feed/\(uniqueKey())/{page}.json?pages=0")
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         try #require(await GTKHost.pump(until: { wall.emptyState.isVisible }, timeout: .seconds(10)),
                      "no empty-state message")
         #expect(wall.emptyState.text == "This feed has no items")

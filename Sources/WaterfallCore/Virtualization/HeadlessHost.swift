@@ -2,6 +2,10 @@ import Foundation
 
 /// A fake front end for tests and benchmarks: it applies the view model's callbacks to
 /// ``HeadlessCell``s and records the rest.
+///
+/// Public so that applications can test their own data sources and delegates without a
+/// display: attach a ``WaterfallViewModel`` to a host, set a viewport size, scroll, and check
+/// which items are live and where they are placed.
 @MainActor
 public final class HeadlessHost: WaterfallHosting {
     /// The cell type.

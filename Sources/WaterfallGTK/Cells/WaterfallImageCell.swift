@@ -134,6 +134,14 @@ public final class WaterfallImageCell: WaterfallCell {
         }
     }
 
+    /// The text the caption shows (empty when none was set).
+    public var captionText: String {
+        if let wrappedCaption {
+            return String(cString: gtk_label_get_text(gcast(wrappedCaption)))
+        }
+        return gtk_inscription_get_text(caption).map { String(cString: $0) } ?? ""
+    }
+
     /// With ``CaptionStyle/wrappedBelow`` and an ``imageAspectRatio``: the image's height at
     /// `width` plus the wrapped caption's natural height for `width` (`gtk_widget_measure`), so
     /// the answer does not depend on whether the image has arrived. Otherwise the whole

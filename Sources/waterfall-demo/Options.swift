@@ -46,6 +46,9 @@ struct Options {
     var imageCacheMegabytes = 128
     /// Whether `--feed` / `--folder` cells show their titles wrapped under the images (`--captions`).
     var captions = false
+    /// Whether to turn GTK's animations off, as the desktop's reduced-motion setting does
+    /// (`--reduced-motion`): layout switches and deletions jump to their end.
+    var reducedMotion = false
     /// Where a `--feed`'s fields are in its pages (`--map`; default the project's own format).
     var schema = FeedSchema.standard
 
@@ -54,6 +57,7 @@ struct Options {
                           [--snapshot FILE.png | --scroll-test | --flowbox | --compare] [--frames N]
                           [--select I] [--feed URL | --folder DIR] [--image-cache-mb N]
                           [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
+                          [--reduced-motion]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
       --columns N             fixed column count (default: 3 in a narrow window, 5 in a wide one)
@@ -75,6 +79,8 @@ struct Options {
       --folder DIR            items from the images in DIR (sizes read from the file headers)
       --image-cache-mb N      decoded images kept in memory for --feed/--folder (default 128)
       --captions              --feed/--folder cells show their titles wrapped under the images
+      --reduced-motion        no animations (GTK's gtk-enable-animations off), as the desktop's
+                              reduced-motion setting gives
                               (self-sizing cells: image height + measured caption height)
     """
 
@@ -120,6 +126,7 @@ struct Options {
             case "--folder": source = .folder(path: try value(flag))
             case "--image-cache-mb": imageCacheMegabytes = try number(flag, minimum: 1)
             case "--captions": captions = true
+            case "--reduced-motion": reducedMotion = true
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }

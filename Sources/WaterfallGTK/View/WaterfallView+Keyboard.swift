@@ -104,15 +104,25 @@ extension WaterfallView {
         refreshCellStates()
     }
 
-    /// Scrolls by `distance` and moves the focus ring to the item now drawn where the focused
-    /// one was (the first visible item when nothing was focused or nothing is drawn there).
+    /// Scrolls by `distance` and moves the focus ring to the item now where the focused one
+    /// was in the viewport; when nothing was focused or nothing is there (a gap), to the lowest
+    /// index that starts inside the viewport, so that the ring does not pull the view back.
     private func page(by distance: Double) {
-        let anchor = focusedIndex.map { index -> CGPoint in
+        let before = contentOffset
+        scroll(to: before + distance)
+        let moved = contentOffset - before
+        let horizontal = model.layout.scrollAxis == .horizontal
+        let target = focusedIndex.flatMap { index -> Int? in
             let frame = model.layout.frame(at: index)
-            return CGPoint(x: frame.midX - model.contentOffset.x, y: frame.midY - model.contentOffset.y)
+            let point = CGPoint(x: frame.midX + (horizontal ? moved : 0), y: frame.midY + (horizontal ? 0 : moved))
+            return model.layout.index(at: point)
         }
-        scroll(to: contentOffset + distance)
-        focus(anchor.flatMap { index(drawnAt: $0) } ?? firstVisibleIndex())
+        let start = contentOffset
+        let startingInView = model.visibleIndices.first { index in
+            let frame = model.layout.frame(at: index)
+            return (horizontal ? frame.minX : frame.minY) >= start
+        }
+        focus(target ?? startingInView ?? firstVisibleIndex())
     }
 
     /// The item directly above or below the focused one in the layout (by hit-testing just past

@@ -39,12 +39,8 @@ extension WallTests {
     @Test("End, Home, arrows and Enter (real key presses) move the focus ring, scroll and select")
     func keyboardNavigation() async throws {
         let wall = TestWall(initial: 300)
-        let (view, window) = try await show(wall)
+        let (view, window, input) = try await showWithKeyboardFocus(wall)
         defer { Task { await GTKHost.close(window) } }
-        let input = try #require(XTestInput(), "the X server has no XTEST extension")
-        try input.move(to: view.widget, x: 100, y: 100)
-        gtk_widget_grab_focus(view.widget)
-        await GTKHost.pump(frames: 1, of: view.widget)
 
         input.press(GDK_KEY_End)
         try #require(await GTKHost.pump(until: { view.focusedIndex == 299 }), "End never arrived")
@@ -63,18 +59,12 @@ extension WallTests {
         #expect(view.model.cell(at: 1)?.isFocused == true)
         #expect(view.model.cell(at: 1)?.isSelected == true)
     }
-}
 
-extension WallTests {
     @Test("the focused item's cell holds GTK's focus (what screen readers follow); the wall takes it back while that cell is recycled and hands it on when the item returns; Page Down moves it a page; Tab leaves the cells")
     func cellsHoldTheKeyboardFocus() async throws {
         let wall = TestWall(initial: 300)
-        let (view, window) = try await show(wall)
+        let (view, window, input) = try await showWithKeyboardFocus(wall)
         defer { Task { await GTKHost.close(window) } }
-        let input = try #require(XTestInput(), "the X server has no XTEST extension")
-        try input.move(to: view.widget, x: 100, y: 100)
-        gtk_widget_grab_focus(view.widget)
-        await GTKHost.pump(frames: 1, of: view.widget)
 
         input.press(GDK_KEY_Down)
         try #require(await GTKHost.pump(until: { view.focusedIndex == 0 }), "Down never arrived")
@@ -111,5 +101,17 @@ extension WallTests {
         input.press(GDK_KEY_Tab)
         try #require(await GTKHost.pump(until: { gtk_widget_is_focus(view.widget) != 0 }), "Tab left the focus on a cell")
         #expect(view.shownCells.allSatisfy { gtk_widget_is_focus($0.widget) == 0 })
+    }
+
+    /// `wall` in a window, the pointer over it (key events go to the window under the pointer)
+    /// and the keyboard focus on it.
+    private func showWithKeyboardFocus(_ wall: TestWall) async throws
+        -> (view: WaterfallView<WaterfallImageCell>, window: UnsafeMutablePointer<GtkWidget>, input: XTestInput) {
+        let (view, window) = try await show(wall)
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+        try input.move(to: view.widget, x: 100, y: 100)
+        gtk_widget_grab_focus(view.widget)
+        await GTKHost.pump(frames: 1, of: view.widget)
+        return (view, window, input)
     }
 }

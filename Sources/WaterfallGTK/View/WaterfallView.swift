@@ -120,8 +120,8 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         didSet { refreshAccessibleLabel() }
     }
 
-    /// The accessible label last given to the wall's widget.
-    var lastAccessibleLabel = ""
+    /// The name and count the wall's accessible label last said.
+    var labelledAs: (name: String, count: Int)?
 
     /// Called with the point (relative to the viewport) when a click hits no item — seed 003
     /// switches layouts on a background tap.

@@ -37,7 +37,8 @@ let package = Package(
             dependencies: ["WaterfallCore", "SeededRandom"],
             path: "Benchmarks/waterfall-bench"
         ),
-        .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom"]),
+        .target(name: "CHeapUsage", path: "Tests/CHeapUsage"),
+        .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom", "CHeapUsage"]),
         .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom"]),
         .target(name: "CWaterfallTestShims", dependencies: ["CWaterfallGtk4"], path: "Tests/CWaterfallTestShims"),
         .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CWaterfallTestShims"]),

@@ -49,7 +49,7 @@ enum ViewModelBenchmarks {
     }
 
     /// A view model on a headless host showing `itemCount` items in `columns` columns.
-    private static func makeModel(itemCount: Int, columns: Int, viewport: CGSize)
+    static func makeModel(itemCount: Int, columns: Int, viewport: CGSize)
     -> (WaterfallViewModel<HeadlessCell>, HeadlessDataSource, HeadlessHost) {
         let source = HeadlessDataSource(sizes: feed(itemCount), columns: columns)
         let host = HeadlessHost()

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Records the view-model figures: scroll-step cost and cell counts at 10,000 and 1,000,000
-/// items, the seeds' per-step scan, and appends at the bottom of a long feed.
+/// items, the seeds' per-step scan, appends at the bottom of a long feed, and a burst of 50 size
+/// corrections coalesced into one relayout against the same corrections one by one.
 @MainActor
 enum ViewModelReport {
     /// Runs the view-model benchmarks and records their figures.
@@ -20,5 +21,10 @@ enum ViewModelReport {
         let append = ViewModelBenchmarks.appendPages(itemCount: 1_000_000)
         report.add("append_page_at_bottom_1m_us", append.appendMicroseconds)
         report.add("append_visible_cells_moved", Double(append.visibleCellsMoved))
+        let burst = SizeCorrectionBenchmark.burst(itemCount: 100_000)
+        report.add("size_burst_50_100k_relayouts", Double(burst.coalescedRelayouts))
+        report.add("size_burst_50_100k_us", burst.coalescedMicroseconds)
+        report.add("size_burst_50_100k_one_by_one_relayouts", Double(burst.oneByOneRelayouts))
+        report.add("size_burst_50_100k_one_by_one_us", burst.oneByOneMicroseconds)
     }
 }

@@ -53,8 +53,11 @@ struct CollectionLayoutTests {
             #expect(reported.sorted() == expected, "seed \(seed), probe \(probe), rect \(rect)")
             #expect(layout.layoutAttributes(in: rect).map(\.index) == expected, "seed \(seed), probe \(probe)")
         }
-        #expect(layout.cellWidth == engine.columnWidth)
-        #expect(layout.contentSize == engine.contentSize)
+        // Against the README's numbers, not against the engine the adapter forwards to.
+        let columns = CGFloat(engine.columnCount)
+        #expect(layout.cellWidth == (500 - 8 - 8 - (columns - 1) * 8) / columns)
+        let tallest = (0..<engine.count).map { engine.frame(at: $0).maxY }.max() ?? 0
+        #expect(layout.contentSize == CGSize(width: 500, height: tallest + 8))
     }
 
     @Test("configure and prepare reach the engine")

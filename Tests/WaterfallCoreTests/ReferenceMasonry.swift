@@ -1,9 +1,24 @@
 import Foundation
 @testable import WaterfallCore
 
-/// The simplest possible statement of the engine's rules — every item placed from scratch with a
-/// linear scan, as the seeds do — used as the oracle for the incremental engine.
+/// The layout rules as the README states them, in the plainest code, as the oracle for the
+/// engine: every item placed from scratch, one at a time, the column chosen with the seeds' own
+/// shortest-column loop (`HMWaterflowView reloadData`). Nothing here is taken from the engine's
+/// code; where the README gives a formula (the column width, `x`, the aspect-ratio height), it is
+/// written as the README writes it.
 struct ReferenceMasonry {
+    /// What the reference computes for a list of items.
+    struct Layout {
+        /// Every item's frame, in index order.
+        var frames: [CGRect]
+        /// Tallest column + bottom inset (empty: top + bottom).
+        var contentHeight: Double
+        /// The number of columns.
+        var columnCount: Int
+        /// The width of one column (the seeds' `cellWidth`).
+        var columnWidth: Double
+    }
+
     /// The layout configuration under test.
     var columns: ColumnCount
     var insets: EdgeInsets
@@ -24,74 +39,126 @@ struct ReferenceMasonry {
         width = layout.containerWidth
     }
 
-    /// Clamps a length to a finite, non-negative value.
-    private func clean(_ value: CGFloat) -> Double { value.isFinite && value > 0 ? Double(value) : 0 }
+    /// README, "Bad input never traps": a NaN, infinite or negative length counts as 0.
+    private static func length(_ value: Double) -> Double {
+        if value.isNaN || value.isInfinite || value < 0 { return 0 }
+        return value
+    }
 
-    /// Frames of `items` and the content height.
-    func frames(of items: [ItemSize]) -> (frames: [CGRect], contentHeight: Double, columnCount: Int, columnWidth: Double) {
-        let width = clean(self.width)
-        let top = clean(insets.top), left = clean(insets.left), bottom = clean(insets.bottom), right = clean(insets.right)
-        let spacing = clean(columnSpacing), rowGap = clean(rowSpacing)
+    /// The README's `(width − left − right − (c − 1)·columnSpacing) / c`, never negative.
+    private static func columnWidth(count: Int, width: Double, left: Double, right: Double, spacing: Double) -> Double {
+        length((width - left - right - Double(count - 1) * spacing) / Double(count))
+    }
+
+    /// The item's height: its own, or the README's `columnWidth × (height / width)` for an image
+    /// size (a non-positive or non-finite width, or a bad height, gives 0).
+    private static func height(imageWidth: CGFloat, imageHeight: CGFloat, across width: Double) -> Double {
+        let w = Double(imageWidth), h = Double(imageHeight)
+        if w.isNaN || w.isInfinite || w <= 0 || h.isNaN || h.isInfinite || h < 0 { return 0 }
+        return length(width * (h / w))
+    }
+
+    /// The height of `item`: its own, or its image's aspect ratio across one column or, for a
+    /// full-span item, across the content width.
+    private static func height(of item: ItemSize, columnWidth: Double, contentWidth: Double) -> Double {
+        switch item {
+        case .height(let h), .fullSpan(let h): return length(Double(h))
+        case .aspectRatio(let w, let h): return height(imageWidth: w, imageHeight: h, across: columnWidth)
+        case .fullSpanAspectRatio(let w, let h): return height(imageWidth: w, imageHeight: h, across: contentWidth)
+        }
+    }
+
+    /// Whether column bottom `a` is strictly shorter than `b`; an empty column (`nil`) is shorter
+    /// than any used one, two empty columns tie.
+    private static func isShorter(_ a: Double?, than b: Double?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return false
+        case (nil, _): return true
+        case (_, nil): return false
+        case let (a?, b?): return a < b
+        }
+    }
+
+    /// The frames of `items` and the content height.
+    func layout(of items: [ItemSize]) -> Layout {
+        let width = Self.length(Double(self.width))
+        let top = Self.length(Double(insets.top)), bottom = Self.length(Double(insets.bottom))
+        let left = Self.length(Double(insets.left)), right = Self.length(Double(insets.right))
+        let spacing = Self.length(Double(columnSpacing)), rowGap = Self.length(Double(rowSpacing))
+
+        // The column count: `.fixed(n)` clamped to 1...16383; `.adaptive(minimumWidth:)` as many
+        // columns as are each at least the minimum wide, at least one.
         var count: Int
         switch columns {
-        case .fixed(let n): count = min(max(n, 1), WaterfallLayout.maximumColumnCount)
+        case .fixed(let n):
+            count = min(max(n, 1), 16383)
         case .adaptive(let minimum):
-            if !minimum.isFinite || minimum <= 0 {
-                count = 1
-            } else {
-                let fit = ((width - left - right + spacing) / (Double(minimum) + spacing)).rounded(.down)
-                count = fit.isFinite && fit >= 1 ? min(Int(min(fit, 1e9)), WaterfallLayout.maximumColumnCount) : 1
+            count = 1
+            let minimum = Double(minimum)
+            if minimum.isFinite && minimum > 0 {
+                while count < 16383,
+                      Self.columnWidth(count: count + 1, width: width, left: left, right: right, spacing: spacing) >= minimum {
+                    count += 1
+                }
             }
         }
-        let rawWidth = (width - left - right - Double(count - 1) * spacing) / Double(count)
-        let columnWidth = rawWidth.isFinite && rawWidth > 0 ? rawWidth : 0
-        let contentWidth = max(width - left - right, 0)
-        let mirror = max(width, left + right + Double(count - 1) * spacing)
+        let columnWidth = Self.columnWidth(count: count, width: width, left: left, right: right, spacing: spacing)
+        let contentWidth = Self.length(width - left - right)
+
+        // The left-to-right layout: the seeds' loop, with the README's strategies and full-span items.
         var bottoms = [Double?](repeating: nil, count: count)
-        var next = 0
+        var nextSequential = 0
         var frames: [CGRect] = []
         for item in items {
-            var x: Double, itemWidth: Double, y: Double, height: Double
+            let itemHeight = Self.height(of: item, columnWidth: columnWidth, contentWidth: contentWidth)
             switch item {
-            case .fullSpan(let h), .fullSpanAspectRatio(_, let h):
-                if case .fullSpanAspectRatio(let w, _) = item {
-                    height = w.isFinite && w > 0 && h.isFinite && h >= 0 ? Double(h / w) * contentWidth : 0
-                } else {
-                    height = clean(h)
-                }
+            case .fullSpan, .fullSpanAspectRatio:
+                // Below every column, across the content width.
                 let tallest = bottoms.compactMap { $0 }.max()
-                y = tallest.map { $0 + rowGap } ?? top
-                bottoms = Array(repeating: y + height, count: count)
-                x = left
-                itemWidth = contentWidth
-                next = 0
-            case .height(let h), .aspectRatio(_, let h):
-                if case .aspectRatio(let w, _) = item {
-                    height = w.isFinite && w > 0 && h.isFinite && h >= 0 ? Double(h / w) * columnWidth : 0
-                } else {
-                    height = clean(h)
+                let y = tallest == nil ? top : tallest! + rowGap
+                frames.append(CGRect(x: left, y: y, width: contentWidth, height: itemHeight))
+                bottoms = [Double?](repeating: y + itemHeight, count: count)
+                nextSequential = 0
+            case .height, .aspectRatio:
+                // The seeds' loop: start at column 0, move right only to a strictly shorter column.
+                var shortest = 0
+                for j in 1..<count where Self.isShorter(bottoms[j], than: bottoms[shortest]) {
+                    shortest = j
                 }
-                let keys = bottoms.map { $0 ?? -.infinity }
-                let column: Int
+                var column = shortest
                 switch placement {
-                case .sequential:
-                    column = next
-                    next = (next + 1) % count
                 case .shortestColumn:
-                    column = keys.firstIndex(of: keys.min()!)!
-                case .shortestWithTolerance(let tolerance):
-                    let threshold = keys.min()! + clean(tolerance)
-                    column = keys.firstIndex { $0 <= threshold }!
+                    break
+                case .sequential:
+                    column = nextSequential
+                    nextSequential = (nextSequential + 1) % count
+                case .shortestWithTolerance(let rawTolerance):
+                    // The leftmost column within `tolerance` points of the shortest.
+                    let tolerance = Self.length(Double(rawTolerance))
+                    column = (0..<count).first { j in
+                        guard let shortestBottom = bottoms[shortest] else { return bottoms[j] == nil }
+                        return bottoms[j]! - shortestBottom <= tolerance
+                    }!
                 }
-                y = bottoms[column].map { $0 + rowGap } ?? top
-                bottoms[column] = y + height
-                x = left + Double(column) * (columnWidth + spacing)
-                itemWidth = columnWidth
+                let y = bottoms[column] == nil ? top : bottoms[column]! + rowGap
+                let x = left + Double(column) * (columnWidth + spacing)
+                frames.append(CGRect(x: x, y: y, width: columnWidth, height: itemHeight))
+                bottoms[column] = y + itemHeight
             }
-            if direction == .rightToLeft { x = max(0, mirror - x - itemWidth) }
-            frames.append(CGRect(x: x, y: y, width: itemWidth, height: height))
         }
         let tallest = bottoms.compactMap { $0 }.max()
-        return (frames, tallest.map { $0 + bottom } ?? top + bottom, count, columnWidth)
+        let contentHeight = tallest == nil ? top + bottom : tallest! + bottom
+
+        // Right to left: the mirror image of the left-to-right layout, reflected in the width it
+        // occupies (the container's, or more when the insets and spacings do not fit), never at
+        // a negative x.
+        if direction == .rightToLeft {
+            let occupied = left + Double(count) * columnWidth + Double(count - 1) * spacing + right
+            let mirror = max(width, occupied)
+            frames = frames.map { frame in
+                CGRect(x: max(0, mirror - frame.maxX), y: frame.minY, width: frame.width, height: frame.height)
+            }
+        }
+        return Layout(frames: frames, contentHeight: contentHeight, columnCount: count, columnWidth: columnWidth)
     }
 }

@@ -63,6 +63,7 @@ struct RefreshTests {
         fixture.model.setContentOffset(CGPoint(x: 0, y: 1_000))
         let first = fixture.model.visibleIndices[0]
         let y = fixture.model.placedAttributes(at: first)?.frame.minY
+        #expect(y != nil, "the first visible item is placed")
         fixture.model.beginRefreshing()
         fixture.source.sizes.insert(contentsOf: Array(repeating: .height(60), count: 50), at: 0)
         fixture.model.performBatchUpdates([.insert(0..<50)])

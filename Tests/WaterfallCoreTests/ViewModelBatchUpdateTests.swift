@@ -22,11 +22,14 @@ struct ViewModelBatchUpdateTests {
         let transitions = fixture.model.performBatchUpdates([.insert(1_000..<1_050)])
         #expect(fixture.model.numberOfItems == 1_050)
         #expect(fixture.host.offsetChanges.count == offsetChanges, "the offset did not move")
+        #expect(!before.isEmpty && before.allSatisfy { $0.1 != nil }, "cells are visible at the bottom")
         for (index, cell, attributes) in before {
             #expect(fixture.model.cell(at: index) === cell, "item \(index) kept its cell")
             #expect(fixture.model.cell(at: index)?.attributes == attributes, "item \(index) did not move")
         }
-        #expect(transitions.allSatisfy { $0.kind != .move || $0.from.frame == $0.to.frame })
+        let moves = transitions.filter { $0.kind == .move }
+        #expect(before.allSatisfy { item in moves.contains { $0.newIndex == item.0 } }, "every visible item is reported as kept")
+        #expect(moves.allSatisfy { $0.from.frame == $0.to.frame })
         fixture.expectConsistent("after the append")
     }
 

@@ -23,7 +23,7 @@ struct ViewModelSizeChangeTests {
     /// The engine's frames from scratch for the data source's current sizes.
     func referenceFrames(_ fixture: Fixture) -> [CGRect] {
         guard let layout = fixture.model.layout as? WaterfallCollectionLayout else { return [] }
-        return ReferenceMasonry(layout.engine).frames(of: fixture.source.sizes).frames
+        return ReferenceMasonry(layout.engine).layout(of: fixture.source.sizes).frames
     }
 
     @Test("corrections above the viewport keep the first visible item where it is on screen, to the pixel")

@@ -60,6 +60,7 @@ struct ViewModelVirtualizationTests {
         let created = fixture.source.cellsCreated
         fixture.model.setContentOffset(CGPoint(x: 0, y: 1_000 + 40 * 108))   // 40 rows on: same alignment
         let later = fixture.model.liveIndices.compactMap { fixture.model.cell(at: $0) }
+        #expect(!first.isEmpty && later.count == first.count, "the same number of cells is live at both offsets")
         #expect(fixture.source.cellsCreated == created, "a jump of many screens creates no cell")
         #expect(later.allSatisfy { cell in first.contains { $0 === cell } }, "every cell now live was live before")
         #expect(later.allSatisfy { $0.reuseCount >= 1 })
@@ -133,6 +134,7 @@ struct ViewModelVirtualizationTests {
         let fixture = Fixture(sizes: Array(repeating: .height(250), count: 1_000_000), columns: 4)
         fixture.model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
         #expect(fixture.model.contentSize.height > 60_000_000)
+        #expect(fixture.model.liveIndices.count >= 4, "cells are live at the end of the content")
         for index in fixture.model.liveIndices {
             let frame = fixture.model.cell(at: index)?.attributes?.frame ?? .null
             #expect(abs(frame.minY) < 2_000)

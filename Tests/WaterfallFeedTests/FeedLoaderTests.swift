@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 @testable import WaterfallFeed
 
@@ -141,6 +142,50 @@ struct FeedLoaderTests {
         #expect(ids.count == 6 && Set(ids).count == 6)
     }
 
+    @Test func concurrentLoadMoreCallsWaitForTheSharedRequest() async throws {
+        // Page 1 is held while eleven more calls arrive: each must return only once a page is
+        // applied (an implementation that drops calls while busy returns them with no items),
+        // and none may start a second request for page 1.
+        let fake = FakeDataLoader()
+        let source = try FeedSource(template: "http://127.0.0.1:9/\(uniqueKey())/{page}.json")
+        for page in 1...3 {
+            fake.script(source.url(forPage: page),
+                        .body(Data(#"[{"img": "\#(page).png", "w": 1, "h": 1, "id": \#(page)}]"#.utf8), status: 200))
+        }
+        fake.script(source.url(forPage: 4), .body(Data("[]".utf8), status: 200))
+        let loader = FeedLoader(provider: HTTPFeed(source: source, dataLoader: fake), retryPolicy: quickRetry)
+        fake.setHolding(true)
+        let first = Task { await loader.loadMore(); return await loader.items.count }
+        #expect(await fake.waitUntilHeld(1))
+        let others = (0..<11).map { _ in Task { await loader.loadMore(); return await loader.items.count } }
+        // Let the calls reach the loader while page 1 is held (no clock: whatever has not arrived
+        // by then loads a later page, which the checks below allow).
+        for _ in 0..<1_000 { await Task.yield() }
+        #expect(fake.heldURLs == [source.url(forPage: 1)], "one request while page 1 loads")
+        fake.setHolding(false)
+        fake.releaseNext()
+        #expect(await first.value == 1)
+        for other in others {
+            #expect(await other.value >= 1, "a call made while page 1 loads returns with it applied")
+        }
+        let requested = fake.requestedURLs
+        #expect(requested.first == source.url(forPage: 1))
+        #expect(Set(requested).count == requested.count, "no page requested twice: \(requested)")
+    }
+
+    @Test func timeoutsAndDroppedConnectionsAreRetried() async throws {
+        let fake = FakeDataLoader()
+        let source = try FeedSource(template: "http://127.0.0.1:9/\(uniqueKey())/{page}.json")
+        fake.script(source.url(forPage: 1), .failure(.timedOut), .failure(.networkConnectionLost),
+                    .body(Data(#"[{"img": "a.png", "w": 1, "h": 1, "id": 1}]"#.utf8), status: 200))
+        let loader = FeedLoader(provider: HTTPFeed(source: source, dataLoader: fake), retryPolicy: quickRetry)
+        await loader.loadMore()
+        #expect(await loader.items.map(\.id) == ["1"])
+        #expect(await loader.state == .idle)
+        #expect(await loader.statistics.failedAttempts == 2)
+        #expect(fake.requestedURLs == Array(repeating: source.url(forPage: 1), count: 3))
+    }
+
     @Test func refreshPrependsNewItemsAndDropsDuplicates() async throws {
         let key = uniqueKey()
         let loader = try loader("/feed/\(key)/{page}.json?pages=2&per=3&grow=2")
@@ -207,16 +252,19 @@ struct FeedLoaderTests {
         #expect(await loader.items.count == 4)
     }
 
-    @Test func backoffDelaysGrowAndStayBelowTheCap() {
+    @Test func backoffDelaysAreFullJitterUnderAGrowingCeiling() {
+        // Full jitter: uniform in 0...ceiling, the ceiling doubling from 100 ms up to 1 s. The
+        // draws are seeded, so the spread checks below (5 standard deviations wide) replay.
         let policy = RetryPolicy(maximumAttempts: 10, baseDelay: .milliseconds(100), multiplier: 2,
                                  maximumDelay: .seconds(1))
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix64(seed: 7)
         for retry in 0..<10 {
             let ceiling = min(Duration.milliseconds(100) * (1 << retry), .seconds(1))
-            for _ in 0..<20 {
-                let delay = policy.delay(beforeRetry: retry, using: &random)
-                #expect(delay >= .zero && delay <= ceiling, "retry \(retry): \(delay)")
-            }
+            let delays = (0..<200).map { _ in policy.delay(beforeRetry: retry, using: &random) / ceiling }
+            #expect(delays.allSatisfy { $0 >= 0 && $0 <= 1 }, "retry \(retry): within 0...\(ceiling)")
+            let mean = delays.reduce(0, +) / Double(delays.count)
+            #expect(abs(mean - 0.5) < 0.1, "retry \(retry): mean \(mean) of the ceiling")
+            #expect(delays.min()! < 0.05 && delays.max()! > 0.95, "retry \(retry): spread over the whole range")
         }
     }
 }

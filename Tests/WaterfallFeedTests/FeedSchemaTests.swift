@@ -44,7 +44,8 @@ struct FeedSchemaTests {
         }
         #expect(try FeedSchema(mapping: "reddit,title=data.author").title.description == "data.author")
         #expect(try FeedSchema(mapping: "REDDIT").items.description == "data.children")
-        for bad in ["img", "colour=x", "img=a..b", "cursor=a b", "nonsense", ""] {
+        #expect(try FeedSchema(mapping: "img=|a||b").imageURL.description == "a|b", "empty alternatives are skipped")
+        for bad in ["img", "colour=x", "img=a..b", "cursor=a b", "nonsense", "", " , "] {
             #expect(throws: FeedSchemaError.self, "\(bad)") { try FeedSchema(mapping: bad) }
         }
         do {

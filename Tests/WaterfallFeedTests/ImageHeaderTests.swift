@@ -21,11 +21,15 @@ struct ImageHeaderTests {
             let file = directory.url.appendingPathComponent("image-\(seed)")
             try data.write(to: file)
             #expect(ImageHeader.read(contentsOf: file) == expected, "\(context) (file)")
-            // A truncated header is unreadable or, once complete, right: never a wrong size.
-            for length in stride(from: 0, to: min(data.count, 400), by: 7) {
+            // A truncated header is unreadable or, once complete, right: never a wrong size, and
+            // once a prefix is readable every longer one is (the whole file is, checked above).
+            var readableFrom: Int?
+            for length in Array(stride(from: 0, to: min(data.count, 400), by: 7)) + [data.count] {
                 let partial = ImageHeader.read(from: data.prefix(length))
-                #expect(partial == nil || partial == expected, "\(context), first \(length) bytes")
+                if partial != nil, readableFrom == nil { readableFrom = length }
+                #expect(partial == (readableFrom == nil ? nil : expected), "\(context), first \(length) bytes")
             }
+            #expect(readableFrom ?? 0 > 0, "\(context): the empty prefix is unreadable, the whole file readable")
         }
     }
 

@@ -26,31 +26,67 @@ struct ImagePipelineTests {
         #expect(image.byteCount == 200 * 150 * 4)
         #expect(image.image.sourceByteCount == 3000)
         #expect(pipeline.cachedImage(for: url, size: size)?.image == image.image)
-        // A cached request finishes synchronously, without a download.
+        // A cached request finishes synchronously, with the cached image, without a download.
         let again = pipeline.imageTask(for: ImageRequest(url: url, targetSize: size))
-        #expect(again.outcomeIfFinished != nil)
+        guard case .success(let cached)? = again.outcomeIfFinished else {
+            Issue.record("a cached image is there at once, got \(String(describing: again.outcomeIfFinished))")
+            return
+        }
+        #expect(cached.image == image.image)
+        #expect(pipeline.statistics.downloadsStarted == 1)
         #expect(try await server.requestCount(path) == 1)
-        // Another size is another entry.
+        // Another target size is another download and another entry (the memory cache holds
+        // decoded images, so the first download's image is not reused at another size).
         let small = try await pipeline.image(for: ImageRequest(url: url, targetSize: ImagePixelSize(width: 80, height: 80)))
         #expect(small.image.size == ImagePixelSize(width: 80, height: 60))
         #expect(pipeline.statistics.memoryCacheCount == 2)
+        #expect(pipeline.statistics.downloadsStarted == 2)
+        #expect(try await server.requestCount(path) == 2)
     }
 
     @Test func concurrentRequestsShareOneDownload() async throws {
-        let server = try TestServer.get()
-        let path = "/img/\(uniqueKey()).png"
-        let url = server.url(path + "?w=400&h=400&delay=100")
-        let pipeline = pipeline()
+        // The download is held until all eight requests are made, so they overlap on any machine.
+        let fake = FakeDataLoader()
+        let decoder = CountingImageDecoder()
+        let pipeline = ImagePipeline(decoder: decoder, configuration: .init(dataLoader: fake))
+        let url = URL(string: "http://127.0.0.1:9/shared.png")!
+        fake.script(url, .body(ImageFiles.png(width: 400, height: 400), status: 200))
+        fake.setHolding(true)
         let request = ImageRequest(url: url, targetSize: ImagePixelSize(width: 100, height: 100))
-        let images = try await withThrowingTaskGroup(of: HeaderImageDecoder.FakeImage.self) { group in
-            for _ in 0..<8 {
-                group.addTask { try await pipeline.image(for: request).image }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
+        let tasks = (0..<8).map { _ in pipeline.imageTask(for: request) }
+        #expect(await fake.waitUntilHeld(1))
+        #expect(tasks.allSatisfy { $0.outcomeIfFinished == nil }, "all eight wait for the held download")
+        fake.setHolding(false)
+        fake.releaseNext()
+        for task in tasks {
+            #expect(try await task.image().image.size == ImagePixelSize(width: 100, height: 100))
         }
-        #expect(images.count == 8 && Set(images).count == 1)
-        #expect(try await server.requestCount(path) == 1)
+        #expect(fake.requestedURLs == [url], "one download")
+        #expect(decoder.decodeCount == 1, "one decode")
         #expect(pipeline.statistics.imagesLoaded == 1)
+    }
+
+    @Test func defaultsAreSixDownloadsAndA128MBMemoryCache() async throws {
+        let fake = FakeDataLoader()
+        let pipeline = Pipeline(decoder: HeaderImageDecoder(), configuration: .init(dataLoader: fake))
+        #expect(pipeline.configuration.maximumConcurrentDownloads == 6)
+        #expect(pipeline.configuration.memoryCacheByteLimit == 128 << 20)
+        // Six downloads run at once, the seventh and later wait.
+        fake.setHolding(true)
+        let size = ImagePixelSize(width: 2048, height: 2048)
+        let urls = (0..<9).map { URL(string: "http://127.0.0.1:9/default-\($0).png")! }
+        for url in urls { fake.script(url, .body(ImageFiles.png(width: 2048, height: 2048), status: 200)) }
+        let tasks = urls.map { pipeline.imageTask(for: ImageRequest(url: $0, targetSize: size)) }
+        #expect(await fake.waitUntilHeld(6))
+        #expect(await eventually { pipeline.scheduler.waitingCount == 3 })
+        #expect(fake.heldURLs.count == 6 && pipeline.scheduler.runningCount == 6)
+        fake.setHolding(false)
+        for _ in 0..<6 { fake.releaseNext() }
+        for task in tasks { _ = try await task.image() }
+        // Nine decoded images of 16 MB: the memory cache keeps 128 MB of them, not more.
+        let statistics = pipeline.statistics
+        #expect(statistics.memoryCacheCount == 8)
+        #expect(statistics.memoryCacheBytes == 8 * 2048 * 2048 * 4)
     }
 
     @Test func memoryCapHoldsUnderSeededChurn() async throws {
@@ -164,10 +200,13 @@ struct ImagePipelineTests {
     @Test func failuresAreTypedAndReadable() async throws {
         let server = try TestServer.get()
         let key = uniqueKey()
-        let pipeline = pipeline(timeout: 1)
+        // Only the stalled download relies on the timeout; the others get the usual 30 s, so a
+        // slow server on a loaded machine cannot turn their answers into timeouts.
+        let pipeline = pipeline()
+        let impatient = self.pipeline(timeout: 1)
         let size = ImagePixelSize(width: 64, height: 64)
-        func outcome(_ path: String) async -> ImageTask<HeaderImageDecoder.FakeImage>.Outcome {
-            await pipeline.imageTask(for: ImageRequest(url: server.url(path), targetSize: size)).outcome()
+        func outcome(_ path: String, in chosen: Pipeline? = nil) async -> ImageTask<HeaderImageDecoder.FakeImage>.Outcome {
+            await (chosen ?? pipeline).imageTask(for: ImageRequest(url: server.url(path), targetSize: size)).outcome()
         }
         guard case .failure(.loadFailed(let notFound)) = await outcome("/nowhere/\(key).png") else {
             Issue.record("404 should fail to load")
@@ -188,7 +227,7 @@ struct ImagePipelineTests {
             return
         }
         #expect(truncated.isTransient, "\(truncated)")
-        guard case .failure(.loadFailed(let stalled)) = await outcome("/stall/\(key)") else {
+        guard case .failure(.loadFailed(let stalled)) = await outcome("/stall/\(key)", in: impatient) else {
             Issue.record("a stalled download times out")
             return
         }
@@ -209,7 +248,8 @@ struct ImagePipelineTests {
             Issue.record("the second request succeeds")
             return
         }
-        #expect(pipeline.statistics.imagesFailed == 6)
+        #expect(pipeline.statistics.imagesFailed == 5)
+        #expect(impatient.statistics.imagesFailed == 1)
         #expect(pipeline.statistics.imagesLoaded == 1)
     }
 
@@ -250,6 +290,8 @@ struct ImagePipelineTests {
             fake.script(url, .body(ImageFiles.png(width: 8, height: 8), status: 200))
             return pipeline.imageTask(for: ImageRequest(url: url, targetSize: ImagePixelSize(width: 4, height: 4)))
         }
+        // Wait until the three running downloads have reached the loader, not only until seven wait.
+        #expect(await fake.waitUntilHeld(3))
         #expect(await eventually { pipeline.scheduler.waitingCount == 7 })
         #expect(fake.heldURLs.count == 3)
         #expect(pipeline.scheduler.runningCount == 3)

@@ -17,7 +17,7 @@ extension WallTests {
     func carouselSnapsAfterScrolling() async throws {
         let wall = PhotoWall(count: 20)
         let (view, window) = try await showPhotos(wall, layout: CarouselLayout())
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
 
         view.scroll(to: 1234)   // item 8 is 1120, item 9 is 1260: 9 is nearest
         #expect(view.settleTimer != nil)
@@ -55,7 +55,7 @@ extension WallTests {
     func carouselSnapsAfterAFling() async throws {
         let wall = PhotoWall(count: 20)
         let (view, window) = try await showPhotos(wall, layout: CarouselLayout())
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         // Touchpad events cannot be injected: enter where GTK's scroll controller would.
         view.isTouchpadScrolling = true
         #expect(view.scrolled(dx: 150, dy: 0, inWheelSteps: false))
@@ -80,7 +80,7 @@ extension WallTests {
     func carouselScrollbarDrag() async throws {
         let wall = PhotoWall(count: 20)
         let (view, window) = try await showPhotos(wall, layout: CarouselLayout())
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let input = try #require(XTestInput(), "the X server has no XTEST extension")
         let y = Double(gtk_widget_get_height(view.widget)) - Double(gtk_widget_get_height(view.horizontalScrollbar)) / 2
         // A primary press on the trough warps the slider there (GTK's default).

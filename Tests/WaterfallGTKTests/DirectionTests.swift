@@ -8,7 +8,7 @@ extension WallTests {
     func followsTextDirection() async throws {
         let wall = TestWall(initial: 60)
         let (view, window) = try await show(wall, width: 800, height: 600)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let width = view.model.viewportSize.width
         let leftToRight = view.model.layout.frame(at: 0)
         #expect(view.model.layoutDirection == .leftToRight)
@@ -38,7 +38,7 @@ extension WallTests {
         let wall = TestWall(initial: 80)
         wall.columnRule = .adaptive(minimumWidth: 150)
         let (view, window) = try await show(wall, width: 900, height: 600)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let columns = { (view.model.layout as? WaterfallCollectionLayout)?.engine.columnCount }
         // Columns of at least 150 px with 8 px insets and spacing: n·150 + (n + 1)·8 ≤ width.
         let fitting = { (width: CGFloat) in Int((width - 8) / 158) }

@@ -11,7 +11,7 @@ extension WallTests {
     @Test("a feed without sizes shows every item, each corrected to its image's real aspect ratio")
     func noSizeFeedIsCorrected() async throws {
         let (wall, window) = try await showFeed("/api/reddit/\(uniqueKey())?pages=1&per=12&real=1&nosize=1", schema: .reddit)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)))
         #expect(wall.source.sizes.estimatedCount == 12, "every item was laid out at an estimate")
@@ -42,7 +42,7 @@ extension WallTests {
     func captionsAreMeasured() async throws {
         let (wall, window) = try await showFeed("/api/pinterest/\(uniqueKey())?pages=1&per=9&real=1", schema: .pinterest,
                                                 wrapsCaptions: true)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 9 }, timeout: .seconds(10)))
         try #require(await GTKHost.pump(until: { !view.model.hasPendingSizeChanges && view.model.sizeChangeStatistics.relayouts > 0 },

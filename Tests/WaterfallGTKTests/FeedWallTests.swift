@@ -30,7 +30,7 @@ extension WallTests {
     func feedWallShowsServerItems() async throws {
         let key = uniqueKey()
         let (wall, window) = try await showFeed("/feed/\(key)/{page}.json?pages=3&per=12&end=null&real=1")
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems > 0 }, timeout: .seconds(10)),
                      "the first page never arrived")
@@ -59,7 +59,7 @@ extension WallTests {
         let key = uniqueKey()
         // Page 2 is not valid JSON the first time it is asked for.
         let (wall, window) = try await showFeed("/feed/\(key)/{page}.json?pages=3&per=12&syntax=2:1")
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)))
         let firstPage = wall.items
@@ -86,7 +86,7 @@ extension WallTests {
         let key = uniqueKey()
         // Each request of page 1 brings 3 more new items in front of the old ones.
         let (wall, window) = try await showFeed("/feed/\(key)/{page}.json?pages=1&per=30&grow=3")
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 30 }, timeout: .seconds(10)))
         view.scroll(to: 400)

@@ -8,8 +8,9 @@ extension WallTests {
     @Test("refresh (Ctrl+R) prepends new items without moving what the reader sees")
     func refreshKeepsPlace() async throws {
         let wall = TestWall(initial: 300)
+        wall.holdsResponses = true
         let (view, window) = try await show(wall)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         view.model.isRefreshEnabled = true
         view.scroll(to: 1234)
         await GTKHost.pump(frames: 1, of: view.widget)
@@ -21,6 +22,8 @@ extension WallTests {
         input.press(GDK_KEY_r, control: true)
         try #require(await GTKHost.pump(until: { view.model.refreshState == .refreshing }), "Ctrl+R never arrived")
         #expect(view.header.isVisible)
+        #expect(wall.heldCount == 1)
+        wall.releaseHeld()
         try #require(await GTKHost.pump(until: { view.model.refreshState == .done }))
         await GTKHost.pump(frames: 1, of: view.widget)
 
@@ -36,9 +39,9 @@ extension WallTests {
     @Test("load-more asks exactly once per page, shows a spinner meanwhile, and stops at the end")
     func loadMoreOncePerPage() async throws {
         let wall = TestWall(initial: 40, total: 100, pageSize: 20)
-        wall.delay = .milliseconds(150)
+        wall.holdsResponses = true
         let (view, window) = try await show(wall)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         view.model.isLoadMoreEnabled = true
 
         var pages = 0
@@ -52,6 +55,9 @@ extension WallTests {
             pages += 1
             #expect(wall.moreRequests == pages, "requests after \(pages) page(s)")
             #expect(view.footer.isVisible)
+            // The page is held until now, so the five frames above all ran while it was on its way.
+            #expect(wall.heldCount == 1)
+            wall.releaseHeld()
             let arrived = await GTKHost.pump(until: { wall.ids.count > count })
             try #require(arrived, "page \(pages) never arrived")
         }

@@ -77,6 +77,22 @@ struct PixbufDecoderTests {
         }
     }
 
+    /// Headers of a 20000×20000 GIF and BMP (formats gdk-pixbuf cannot decode at a reduced
+    /// scale) with nothing decodable after them.
+    @Test(arguments: ["gif", "bmp"])
+    func hugeGIFAndBMPAreRejectedFromTheirHeader(format: String) throws {
+        let side: [UInt8] = [0x20, 0x4E]   // 20000, little-endian
+        let data = format == "gif"
+            ? Data("GIF89a".utf8) + Data(side + side) + Data([0xF7, 0, 0]) + Data(count: 64)
+            : Data("BM".utf8) + Data(count: 8) + Data([54, 0, 0, 0, 40, 0, 0, 0]) + Data(side + [0, 0] + side + [0, 0])
+                + Data([1, 0, 24, 0]) + Data(count: 24)
+        #expect(ImageHeader.read(from: data).map { [$0.pixelWidth, $0.pixelHeight] } == [20000, 20000])
+        // The decoder's public behaviour today: refused from the header alone, never decoded.
+        #expect(throws: PixbufDecoder.DecodingError.tooLarge(width: 20000, height: 20000, pixelCount: 400_000_000)) {
+            try PixbufDecoder().decode(data, maxPixelSize: ImagePixelSize(width: 300, height: 300))
+        }
+    }
+
     @Test func brokenDataThrows() throws {
         let png = try Self.encoded("png", width: 64, height: 64)
         let decoder = PixbufDecoder()
@@ -117,6 +133,9 @@ struct PixbufDecoderTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(widths == Array(repeating: 50, count: 8))
-        #expect(pipeline.cachedImage(for: urls[0], size: size) != nil)
+        // The first image (100×100) is in the memory cache at the size it was decoded to.
+        let cached = try #require(pipeline.cachedImage(for: urls[0], size: size))
+        #expect(cached.pixelWidth == 50 && cached.pixelHeight == 50)
+        #expect(cached.image.width == 50 && cached.image.height == 50)
     }
 }

@@ -10,7 +10,7 @@ extension WallTests {
         let wall = TestWall(initial: 500)
         wall.columnsForWidth = { $0 < 600 ? 2 : 4 }
         let (view, window) = try await show(wall, width: 900, height: 700)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let layout = { (view.model.layout as? WaterfallCollectionLayout)?.engine.columnCount }
         #expect(layout() == 4)
 

@@ -12,7 +12,7 @@ extension WallTests {
     func touchpadPullRefreshes() async throws {
         let wall = TestWall(initial: 100)
         let (view, window) = try await show(wall)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         view.model.isRefreshEnabled = true
 
         #expect(view.scrolled(by: -40, inWheelSteps: false))
@@ -32,7 +32,7 @@ extension WallTests {
     func wheelAndKineticScrolling() async throws {
         let wall = TestWall(initial: 400)
         let (view, window) = try await show(wall)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let input = try #require(XTestInput(), "the X server has no XTEST extension")
 
         try input.wheel(view.widget, x: 200, y: 200, down: true)
@@ -53,7 +53,7 @@ extension WallTests {
     func scrollbarDrag() async throws {
         let wall = TestWall(initial: 400)
         let (view, window) = try await show(wall)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let input = try #require(XTestInput(), "the X server has no XTEST extension")
         let x = Double(gtk_widget_get_width(view.widget)) - Double(gtk_widget_get_width(view.scrollbar)) / 2
         try input.drag(view.widget, x: x, y: 12, toY: 300)

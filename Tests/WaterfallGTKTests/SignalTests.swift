@@ -39,7 +39,7 @@ extension WallTests {
     func tickClosuresAreReleased() async throws {
         let wall = TestWall(initial: 10)
         let (view, window) = try await show(wall)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         var probe: Probe? = Probe()
         weak let watched = probe
         var ticks = 0

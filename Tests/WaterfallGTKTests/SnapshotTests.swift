@@ -24,17 +24,37 @@ extension WallTests {
         zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
     }
 
+    /// Saves `widget` as a PNG, reads the file back with GDK and checks it holds the same picture
+    /// as `texture` (the widget's snapshot): its size and the pixels at `points`.
+    func expectPNGRoundTrip(of widget: some GPointer, matching texture: GObjectRef<OpaquePointer>, name: String,
+                            points: [(Int, Int)], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
+        try? FileManager.default.removeItem(atPath: path)
+        try WidgetSnapshot.savePNG(of: widget, to: path)
+        var error: UnsafeMutablePointer<GError>?
+        let loaded = try #require(gdk_texture_new_from_filename(path, &error), "the PNG reads back",
+                                  sourceLocation: sourceLocation)
+        let file = GObjectRef(adopting: loaded)
+        #expect(gdk_texture_get_width(loaded) == gdk_texture_get_width(texture.pointer), sourceLocation: sourceLocation)
+        #expect(gdk_texture_get_height(loaded) == gdk_texture_get_height(texture.pointer), sourceLocation: sourceLocation)
+        let saved = pixels(of: file), drawn = pixels(of: texture)
+        for (x, y) in points {
+            #expect(close(rgb(saved, x, y), rgb(drawn, x, y), tolerance: 2), "pixel (\(x), \(y))", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test("a snapshot shows every visible cell's picture in place, and the background between them")
     func snapshotDrawsCells() async throws {
         let wall = TestWall(initial: 200)
         let (view, window) = try await show(wall)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         await GTKHost.pump(frames: 2, of: view.widget)
 
         let texture = try WidgetSnapshot.texture(of: view.widget)
         let image = pixels(of: texture)
         let visible = view.model.visibleIndices
         #expect(visible.count >= 6)
+        var probes: [(Int, Int)] = []
         for index in visible {
             let frame = try #require(view.model.placedAttributes(at: index)).frame
             // The middle of the picture, well above the caption strip, inside the viewport.
@@ -43,13 +63,12 @@ extension WallTests {
             let color = TestWall.color(of: wall.ids[index])
             let expected = [Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF)]
             #expect(close(rgb(image, x, y), expected), "item \(index) at (\(x), \(y))")
+            probes.append((x, y))
         }
+        #expect(probes.count >= 6, "at least six pictures checked, not only partly visible ones")
         // The top-left margin shows the wall's background (#f3f1ee).
         #expect(close(rgb(image, 3, 3), [0xF3, 0xF1, 0xEE]))
 
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-gtk-test.png").path
-        try WidgetSnapshot.savePNG(of: view.widget, to: path)
-        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
-        #expect(size > 1000)
+        try expectPNGRoundTrip(of: view.widget, matching: texture, name: "waterfall-gtk-test.png", points: probes + [(3, 3)])
     }
 }

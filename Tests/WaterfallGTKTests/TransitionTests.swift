@@ -9,22 +9,26 @@ extension WallTests {
     func layoutSwitchEndsOnTheTargetFrames() async throws {
         let wall = PhotoWall(count: 12)
         let (view, window) = try await showPhotos(wall, layout: CarouselLayout())
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let cell = try #require(view.model.cell(at: 1))
         let before = try #require(view.presentedAttributes(of: cell))
 
+        // The test's clock, stepped by hand: the checks below cannot miss the animation.
+        var time = view.now()
+        view.transitionClock = { time }
         view.setLayout(CircleLayout())
         #expect(view.isAnimatingTransition)
         #expect(gtk_widget_get_visible(view.horizontalScrollbar) == 0)
         let target = try #require(view.model.placedAttributes(at: 1))
         // Half-way through, the item is between where it was and where it goes.
-        try #require(await GTKHost.pump(until: { view.transitionTime - view.now() < -0.12 || !view.isAnimatingTransition }))
-        await GTKHost.pump(until: { false }, timeout: .milliseconds(20))
-        if view.isAnimatingTransition, let middle = view.presentedAttributes(of: cell) {
-            let lower = min(before.frame.midX, target.frame.midX), upper = max(before.frame.midX, target.frame.midX)
-            #expect(middle.frame.midX > lower - 1 && middle.frame.midX < upper + 1)
-            #expect(middle != target)
-        }
+        time += view.transitionDuration / 2
+        await GTKHost.pump(frames: 2, of: view.widget)
+        #expect(view.isAnimatingTransition)
+        let middle = try #require(view.presentedAttributes(of: cell))
+        let lower = min(before.frame.midX, target.frame.midX), upper = max(before.frame.midX, target.frame.midX)
+        #expect(upper - lower > 10, "the item moves")
+        #expect(middle.frame.midX > lower + 1 && middle.frame.midX < upper - 1)
+        time += 2 * view.transitionDuration   // well past the end, whatever the rounding
         try await finishAnimations(view)
         #expect(view.model.liveIndices == Array(0..<12))
         #expect(view.ghosts.isEmpty)
@@ -35,15 +39,22 @@ extension WallTests {
     func interruptedSwitchLandsCleanly() async throws {
         let wall = PhotoWall(count: 20)
         let (view, window) = try await showPhotos(wall, layout: CircleLayout())
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         #expect(view.model.liveCellCount == 20)
+        var time = view.now()
+        view.transitionClock = { time }
         view.setLayout(CarouselLayout())
         // Circle → carousel: the items that do not fit the carousel's window leave as ghosts.
         #expect(!view.ghosts.isEmpty)
-        await GTKHost.pump(until: { false }, timeout: .milliseconds(120))
+        time += 0.4 * view.transitionDuration
+        await GTKHost.pump(frames: 2, of: view.widget)
+        #expect(view.isAnimatingTransition, "interrupted while running")
         view.setLayout(CircleLayout())
-        await GTKHost.pump(until: { false }, timeout: .milliseconds(60))
+        time += 0.2 * view.transitionDuration
+        await GTKHost.pump(frames: 2, of: view.widget)
+        #expect(view.isAnimatingTransition, "interrupted while running")
         view.setLayout(CarouselLayout())
+        time += 2 * view.transitionDuration   // well past the end, whatever the rounding
         try await finishAnimations(view)
         #expect(view.ghosts.isEmpty)
         #expect(view.model.layout is CarouselLayout)
@@ -64,11 +75,14 @@ extension WallTests {
     func clickDeletesTheRightItem() async throws {
         let wall = PhotoWall(count: 20)
         let (view, window) = try await showPhotos(wall, layout: CarouselLayout())
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         view.scroll(to: 2 * 140)
         try await finishAnimations(view)
         let frame = try #require(view.model.placedAttributes(at: 3)).frame   // right of the centre, scaled
         let input = try #require(XTestInput(), "the X server has no XTEST extension")
+        // The deletion animates on the test's clock, which stands still until the checks are done.
+        var time = view.now()
+        view.transitionClock = { time }
         try input.click(view.widget, x: Double(frame.midX), y: Double(frame.midY))
         try #require(await GTKHost.pump(until: { wall.ids.count == 19 }), "the click never arrived")
         #expect(wall.ids == [0, 1, 2] + Array(4..<20))
@@ -78,6 +92,7 @@ extension WallTests {
         let ghost = try #require(view.ghosts.first)
         #expect(ghost.origin.index == 3 && ghost.target.alpha == 0)
         #expect(ghost.target.frame == ghost.origin.frame)
+        time += 2 * view.transitionDuration   // well past the end, whatever the rounding
         try await finishAnimations(view)
         #expect(view.ghosts.isEmpty)
         #expect(view.model.selectedIndex == nil)
@@ -92,7 +107,7 @@ extension WallTests {
     func backgroundClickSwitchesLayouts() async throws {
         let wall = PhotoWall(count: 8)
         let (view, window) = try await showPhotos(wall, layout: CarouselLayout())
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         var clicks: [CGPoint] = []
         view.onBackgroundClick = { [view] point in
             clicks.append(point)
@@ -121,7 +136,7 @@ extension WallTests {
         Application.animationsEnabled = false
         defer {
             Application.animationsEnabled = true
-            Task { await GTKHost.close(window) }
+            GTKHost.close(window)
         }
         #expect(!view.animationsEnabled)
         view.setLayout(CarouselLayout())

@@ -46,7 +46,7 @@ public struct LayoutMetrics: Equatable, Sendable {
 /// All rectangles and points are in content coordinates: origin at the content's top-left,
 /// y growing downward. Visibility uses open intersection: an item is *in* a rectangle when
 /// `frame.maxX > rect.minX && frame.minX < rect.maxX && frame.maxY > rect.minY &&
-/// frame.minY < rect.maxY` (see ``CoreGraphics/CGRect/overlaps(_:)``). The view model's
+/// frame.minY < rect.maxY` (see `CGRect.overlaps(_:)` in this module). The view model's
 /// scrolling diff relies on ``forEachIndex(in:_:)`` reporting exactly those items.
 ///
 /// Conforming layouts: ``WaterfallCollectionLayout`` (vertical masonry); carousels (horizontal,

@@ -14,15 +14,15 @@ public struct FeedField: Sendable, Hashable, CustomStringConvertible, Expressibl
         self.paths = paths
     }
 
-    /// Parses `a|b|c`; an empty text is an unmapped field.
+    /// Parses `a|b|c`; empty alternatives are skipped, so an empty text is an unmapped field.
     ///
     /// - Throws: `FeedSchemaError.invalidPath` for the first path that does not parse.
     public init(_ text: String) throws(FeedSchemaError) {
         var paths: [FeedKeyPath] = []
         for alternative in FeedSchema.split(text, on: "|") {
-            paths.append(try FeedKeyPath(alternative))
+            let path = try FeedKeyPath(alternative)
+            if !path.components.isEmpty { paths.append(path) }
         }
-        if paths.count == 1, paths[0].components.isEmpty { paths = [] }
         self.paths = paths
     }
 

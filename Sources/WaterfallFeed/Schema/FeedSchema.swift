@@ -81,13 +81,11 @@ public struct FeedSchema: Sendable, Hashable {
         var entries = Self.split(mapping, on: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         entries.removeAll(where: \.isEmpty)
         var schema = FeedSchema.standard
-        if let first = entries.first, !first.contains("=") {
+        guard let first = entries.first else { throw .invalidEntry(mapping) }
+        if !first.contains("=") {
             guard let preset = Self.presets[first.lowercased()] else { throw .invalidEntry(first) }
             schema = preset
             entries.removeFirst()
-        }
-        guard !entries.isEmpty || mapping.contains(where: { !$0.isWhitespace }) else {
-            throw .invalidEntry(mapping)
         }
         for entry in entries {
             guard let equals = entry.firstIndex(of: "=") else { throw .invalidEntry(entry) }

@@ -6,8 +6,8 @@ import CWaterfallGtk
 /// `g_application_run` blocks the main thread. The bridge adds a GLib source on the queue's
 /// eventfd, so queued main-actor jobs run from the GLib loop; it wakes only when work is queued.
 ///
-/// You do not need to call it: ``WaterfallView``, ``WaterfallCell`` (and so every cell),
-/// ``FeedWall`` and ``Application`` install it when they are created, so a program that runs
+/// You do not need to call it: ``WaterfallView`` (and so every ``FeedWall``), ``WaterfallCell``
+/// (and so every cell) and ``Application`` install it when they are created, so a program that runs
 /// GTK's own loop (`g_main_loop_run`, or `g_application_run` with its own `GtkApplication`)
 /// just works. Call it yourself only to run main-actor tasks before creating any of them.
 public enum MainQueueBridge {

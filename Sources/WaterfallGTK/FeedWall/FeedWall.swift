@@ -15,7 +15,7 @@ import WaterfallFeed
 ///
 /// Items come from a `FeedLoader` (JSON or plist pages, `FolderFeed`, or any
 /// `FeedPageProviding`), images from an `ImagePipeline` — the wall's own
-/// (``WaterfallFeed/ImagePipeline/standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)``)
+/// (`ImagePipeline.standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)`)
 /// or one passed in, to share its caches between walls. A failure shows the banner and keeps
 /// every item already on screen; Retry runs the failed operation again. The wall starts
 /// loading at once; its texts come from ``WaterfallStrings/current``.
@@ -39,10 +39,9 @@ public final class FeedWall {
     let source: FeedWallSource
 
     /// Builds the wall over `loader` and starts loading. Without a `pipeline` the wall makes
-    /// its own ``WaterfallFeed/ImagePipeline/standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)``
+    /// its own `ImagePipeline.standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)`
     /// one (memory cache only).
     public init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>? = nil, options: Options = Options()) {
-        MainQueueBridge.install()
         let source = FeedWallSource(loader: loader, pipeline: pipeline ?? .standard(), options: options)
         self.source = source
         view = WaterfallView(dataSource: source, delegate: source)

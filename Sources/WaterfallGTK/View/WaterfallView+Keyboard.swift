@@ -91,22 +91,22 @@ extension WaterfallView {
         gtk_widget_add_controller(widget, controller)
     }
 
-    /// Moves the focus ring to `index` and scrolls as little as needed to show it (a snapping
-    /// horizontal layout centres it, animated).
-    func focus(_ index: Int) {
+    /// Moves the focus ring to `index` and, when `scrolling`, scrolls as little as needed to
+    /// show it (a snapping horizontal layout centres it, animated).
+    func focus(_ index: Int, scrolling: Bool = true) {
         stopKinetic()
         focusedIndex = index
-        if model.layout.scrollAxis == .horizontal {
+        if scrolling, model.layout.scrollAxis == .horizontal {
             settle(centering: index)
-        } else {
+        } else if scrolling {
             measuringWork { model.scrollToItem(at: index, position: .nearest) }
         }
         refreshCellStates()
     }
 
-    /// Scrolls by `distance` and moves the focus ring to the item now where the focused one
-    /// was in the viewport; when nothing was focused or nothing is there (a gap), to the lowest
-    /// index that starts inside the viewport, so that the ring does not pull the view back.
+    /// Scrolls by `distance` and moves the focus ring to the item now where the focused one was
+    /// in the viewport; when nothing was focused or nothing is there (a gap), to the lowest
+    /// index that starts inside the viewport. A vertical layout does not scroll again for it.
     private func page(by distance: Double) {
         let before = contentOffset
         scroll(to: before + distance)
@@ -122,7 +122,8 @@ extension WaterfallView {
             let frame = model.layout.frame(at: index)
             return (horizontal ? frame.minX : frame.minY) >= start
         }
-        focus(target ?? startingInView ?? firstVisibleIndex())
+        // A snapping layout centres the new item; a vertical one stays where the page put it.
+        focus(target ?? startingInView ?? firstVisibleIndex(), scrolling: horizontal)
     }
 
     /// The item directly above or below the focused one in the layout (by hit-testing just past

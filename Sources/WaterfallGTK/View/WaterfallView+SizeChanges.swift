@@ -3,7 +3,7 @@ import WaterfallCore
 
 extension WaterfallView {
     /// Applies the model's pending size changes before the next frame (see
-    /// ``WaterfallCore/WaterfallViewModel/invalidateSizes(at:)``): however many arrive in one
+    /// `WaterfallViewModel.invalidateSizes(at:)`): however many arrive in one
     /// frame, they cost one relayout. Visible items move to their new frames animated; the
     /// first visible item keeps its place on screen.
     public func sizeChangesDidBecomePending() {

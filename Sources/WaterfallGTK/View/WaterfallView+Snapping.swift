@@ -41,7 +41,7 @@ extension WaterfallView {
     }
 
     /// Scrolling that would stop here, moving at `velocity` px/s along the axis, comes to rest
-    /// where the layout says (``WaterfallCore/CollectionLayout/targetContentOffset(forProposed:velocity:)``):
+    /// where the layout says (`CollectionLayout.targetContentOffset(forProposed:velocity:)`):
     /// the fling's projected resting place, snapped — animated. Layouts that do not scroll
     /// sideways do not snap.
     func settleToRest(velocity: Double = 0) {

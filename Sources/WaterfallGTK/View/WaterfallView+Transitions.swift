@@ -23,7 +23,7 @@ extension WaterfallView {
     }
 
     /// Applies inserts, deletes, moves and reloads (the data source must already reflect
-    /// them; see ``WaterfallCore/WaterfallViewModel/performBatchUpdates(_:)``). Animated, items
+    /// them; see `WaterfallViewModel.performBatchUpdates(_:)`). Animated, items
     /// that stay slide to their new places, new ones fade in and deleted ones fade out before
     /// their pictures go away.
     public func performBatchUpdates(_ updates: [ItemUpdate], animated: Bool = true) {
@@ -63,7 +63,7 @@ extension WaterfallView {
             measuringWork { _ = change() }
             return nil
         }
-        transitionTime = now()
+        transitionTime = transitionNow()
         capturedGhosts = [:]
         let transitions = measuringWork(change)
         defer { capturedGhosts = nil }
@@ -107,12 +107,13 @@ extension WaterfallView {
             moves.append((.ghost(ghost.id), ghost.origin, target))
             ghosts.append(ghost)
         }
-        let start = now()
+        let start = transitionNow()
         transitionTime = start
         transitions.animate(moves, now: start)
         if transitionTick == nil {
-            transitionTick = TickCallback.add(to: widget) { [weak self] frameTime in
-                self?.transitionFrame(at: Double(frameTime) / 1_000_000) ?? false
+            transitionTick = TickCallback.add(to: widget) { [weak self] _ in
+                guard let self else { return false }
+                return transitionFrame(at: transitionNow())
             }
         }
         gtk_widget_queue_allocate(widget)
@@ -134,6 +135,12 @@ extension WaterfallView {
             return false
         }
         return true
+    }
+
+    /// The time transitions are animated at: ``transitionClock`` when set, else ``now()`` (in a
+    /// tick callback, the frame's time).
+    func transitionNow() -> Double {
+        transitionClock?() ?? now()
     }
 
     /// The time on the view's frame clock (the clock's last frame time, or the monotonic

@@ -4,14 +4,14 @@ import Foundation
 import WaterfallCore
 
 /// A GTK 4 waterfall (masonry) wall: the seeds' `WaterflowView` as a widget, and seed 003's
-/// collection view for any ``WaterfallCore/CollectionLayout`` (carousel, circle).
+/// collection view for any `CollectionLayout` (carousel, circle).
 ///
-/// A thin shell over ``WaterfallCore/WaterfallViewModel``: the model decides which items are
+/// A thin shell over `WaterfallViewModel`: the model decides which items are
 /// live, where they go and which cells are reused; the view creates the widgets, positions them
 /// where the model says (relative to the scroll offset, so content taller than 2^24 px is still
 /// exact) and turns GTK events — resize, wheel, touchpad with kinetic scrolling and overscroll,
 /// scrollbars, keyboard, clicks — into model calls. It scrolls along the layout's
-/// ``WaterfallCore/ScrollAxis`` (vertical, horizontal with snapping, or not at all), draws the
+/// `ScrollAxis` (vertical, horizontal with snapping, or not at all), draws the
 /// attributes' scale, alpha and z-order, and animates layout switches and batch updates at the
 /// frame clock (``setLayout(_:animated:)``, ``performBatchUpdates(_:animated:)``).
 ///
@@ -74,6 +74,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var transitionTick: UInt32?
     /// The frame time the transitions are drawn at, in seconds.
     var transitionTime = 0.0
+    /// The clock transitions read instead of the frame clock, in seconds; tests set it to step
+    /// animations to chosen times, whatever the machine's speed.
+    var transitionClock: (() -> Double)?
     /// Pictures of cells that left during an animated change, fading out or moving away.
     var ghosts: [TransitionGhost] = []
     /// While an animated change runs inside the model: the cells it removed, as ghosts by

@@ -18,33 +18,27 @@ final class SnapshotRun {
         selectedIndex = options.selectedIndex
     }
 
-    /// Presents the window and checks once per frame whether it is ready; calls `finish` with the
-    /// exit status after writing.
+    /// Presents the window, waits until it is ready, writes it and calls `finish` with the exit
+    /// status (0 also when the images timed out: the PNG shows what was ready).
     func start(finish: @escaping @MainActor (Int32) -> Void) {
         shop.present()
-        let deadline = ContinuousClock.now + Self.timeout
-        TickCallback.add(to: shop.view.widget) { [self] _ in
-            let timedOut = ContinuousClock.now > deadline
-            guard shop.visibleImagesReady || timedOut else { return true }
-            if timedOut {
-                FileHandle.standardError.write(Data("waterfall-demo: images not ready after \(Self.timeout); writing anyway\n".utf8))
+        WidgetSnapshot.savePNG(of: shop.window.pointer, to: path, whenReady: { [shop] in shop.visibleImagesReady },
+                               timeout: Self.timeout,
+                               prepare: { [shop, selectedIndex] in
+                                   if let selectedIndex { shop.view.selectItem(at: selectedIndex) }
+                               },
+                               completion: { [path] outcome in
+            switch outcome {
+            case .written(let timedOut):
+                if timedOut {
+                    FileHandle.standardError.write(Data("waterfall-demo: images not ready after \(Self.timeout); wrote them as they were\n".utf8))
+                }
+                print("wrote \(path)")
+                finish(0)
+            case .failed(let error):
+                FileHandle.standardError.write(Data("waterfall-demo: \(error)\n".utf8))
+                finish(1)
             }
-            if let selectedIndex { shop.view.selectItem(at: selectedIndex) }
-            // The snapshot reuses what GTK painted last: wait for this frame's paint.
-            AfterPaint.next(of: shop.view.widget) { [self] in finish(write()) }
-            return false
-        }
-    }
-
-    /// Writes the window to the PNG; returns the exit status.
-    private func write() -> Int32 {
-        do {
-            try WidgetSnapshot.savePNG(of: shop.window.pointer, to: path)
-            print("wrote \(path)")
-            return 0
-        } catch {
-            FileHandle.standardError.write(Data("waterfall-demo: \(error)\n".utf8))
-            return 1
-        }
+        })
     }
 }

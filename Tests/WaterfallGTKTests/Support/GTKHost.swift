@@ -62,8 +62,9 @@ enum GTKHost {
         return window
     }
 
-    /// Destroys a window made by ``window(showing:width:height:)`` and lets GTK finish.
-    static func close(_ window: UnsafeMutablePointer<GtkWidget>) async {
+    /// Destroys a window made by ``window(showing:width:height:)`` and lets GTK finish, at once
+    /// (synchronous, so a `defer` closes it before the next test starts).
+    static func close(_ window: UnsafeMutablePointer<GtkWidget>) {
         gtk_window_destroy(gcast(window))
         while g_main_context_iteration(nil, 0) != 0 {}
     }

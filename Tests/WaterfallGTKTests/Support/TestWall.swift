@@ -29,6 +29,13 @@ final class TestWall: WaterfallDataSource, WaterfallDelegate {
     var refreshBatch = 7
     /// How long a page or refresh takes to arrive.
     var delay: Duration = .milliseconds(50)
+    /// While true, pages and refreshes wait for ``releaseHeld()`` instead of ``delay``, so a test
+    /// decides when they arrive.
+    var holdsResponses = false
+    /// Responses waiting for ``releaseHeld()``.
+    private var held: [() -> Void] = []
+    /// The number of responses waiting.
+    var heldCount: Int { held.count }
 
     init(initial: Int, total: Int? = nil, pageSize: Int = 20) {
         ids = Array(0..<initial)
@@ -67,8 +74,12 @@ final class TestWall: WaterfallDataSource, WaterfallDelegate {
         return cell
     }
 
+    /// Heights (for a width of 100) that replace ``height(of:)`` for some item ids, for size
+    /// corrections.
+    var correctedHeights: [Int: CGFloat] = [:]
+
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
-        .aspectRatio(width: 100, height: Self.height(of: ids[index]))
+        .aspectRatio(width: 100, height: correctedHeights[ids[index]] ?? Self.height(of: ids[index]))
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {
@@ -77,8 +88,7 @@ final class TestWall: WaterfallDataSource, WaterfallDelegate {
 
     func waterfallViewDidRequestMore(_ waterfallView: WaterfallViewModel<Cell>) {
         moreRequests += 1
-        Task { [self] in
-            try? await Task.sleep(for: delay)
+        respond { [self] in
             let start = ids.count - ids.filter { $0 < 0 }.count
             let added = min(pageSize, total - start)
             ids += start..<start + added
@@ -88,14 +98,32 @@ final class TestWall: WaterfallDataSource, WaterfallDelegate {
 
     func waterfallViewDidRequestRefresh(_ waterfallView: WaterfallViewModel<Cell>) {
         refreshRequests += 1
-        Task { [self] in
-            try? await Task.sleep(for: delay)
+        respond { [self] in
             let lowest = ids.min() ?? 0
             let fresh = (1...refreshBatch).map { min(lowest, 0) - $0 }.reversed()
             ids.insert(contentsOf: fresh, at: 0)
             waterfallView.performBatchUpdates([.insert(0..<refreshBatch)])
             waterfallView.endRefreshing()
         }
+    }
+
+    /// Runs `response` after ``delay``, or holds it for ``releaseHeld()``.
+    private func respond(_ response: @escaping @MainActor () -> Void) {
+        if holdsResponses {
+            held.append(response)
+        } else {
+            Task { [delay] in
+                try? await Task.sleep(for: delay)
+                response()
+            }
+        }
+    }
+
+    /// Delivers the held responses, in order.
+    func releaseHeld() {
+        let responses = held
+        held = []
+        for response in responses { response() }
     }
 
     /// A 4 × 4 opaque texture of one colour (the picture scales it to cover the cell).

@@ -1,9 +1,7 @@
-import WaterfallGTK
-
 /// Runs a closure right after a widget's frame clock has painted a frame — e.g. the first
 /// frame, or the first frame that shows freshly loaded images.
 @MainActor
-final class AfterPaint {
+public final class AfterPaint {
     private let clock: OpaquePointer
     private var handler: UInt = 0
 
@@ -16,7 +14,7 @@ final class AfterPaint {
     }
 
     /// Calls `painted` once, after the next frame that includes `widget` has been painted.
-    static func next(of widget: some GPointer, _ painted: @escaping @MainActor () -> Void) {
+    public static func next(of widget: some GPointer, _ painted: @escaping @MainActor () -> Void) {
         TickCallback.add(to: widget) { _ in
             _ = AfterPaint(clock: gtk_widget_get_frame_clock(gcast(widget))!, painted: painted)
             return false

@@ -1,0 +1,8 @@
+#include "heap_usage.h"
+
+#include <malloc.h>
+
+size_t heap_usage_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}

@@ -1,0 +1,41 @@
+import Foundation
+import SeededRandom
+import Testing
+import WaterfallCore
+
+@MainActor
+@Suite("View model: right to left")
+struct ViewModelRightToLeftTests {
+    @Test("a right-to-left wall shows the mirror image of the left-to-right one, and clicks follow it")
+    func mirroredCellsAndClicks() {
+        var generator = SplitMix64(seed: 44)
+        let sizes = randomSizes(600, using: &generator)
+        let width: CGFloat = 400
+        let ltr = Fixture(sizes: sizes)
+        let rtl = Fixture(sizes: sizes)
+        rtl.model.layoutDirection = .rightToLeft
+        for step in 0..<20 {
+            let offset = CGFloat.random(in: 0...ltr.maxOffset, using: &generator)
+            ltr.model.setContentOffset(CGPoint(x: 0, y: offset))
+            rtl.model.setContentOffset(CGPoint(x: 0, y: offset))
+            #expect(!rtl.model.liveIndices.isEmpty && rtl.model.liveIndices == ltr.model.liveIndices, "step \(step)")
+            for index in ltr.model.liveIndices {
+                let left = ltr.model.cell(at: index)?.attributes?.frame ?? .null
+                let right = rtl.model.cell(at: index)?.attributes?.frame ?? .null
+                #expect(abs(right.minX - (width - left.maxX)) < 1e-9 && right.minY == left.minY && right.size == left.size,
+                        "step \(step): item \(index) at \(right), mirror of \(left)")
+            }
+            rtl.expectConsistent("step \(step)")
+        }
+        // Item 0 sits at the right, the left inset (8, the seeds' default margin) leading.
+        rtl.model.setContentOffset(.zero)
+        ltr.model.setContentOffset(.zero)
+        #expect(rtl.model.layout.frame(at: 0).maxX == width - 8)
+        // A click on the mirrored point of an item selects that item.
+        for index in ltr.model.visibleIndices.prefix(6) {
+            let frame = ltr.model.layout.frame(at: index)
+            #expect(rtl.model.click(at: CGPoint(x: width - frame.midX, y: frame.midY)) == index)
+        }
+        #expect(rtl.source.selections.count == 6)
+    }
+}

@@ -158,34 +158,26 @@ struct ViewModelBatchUpdateTests {
         #expect(moved?.kind == .move && moved?.newIndex == 1 && moved?.from.frame != moved?.to.frame)
     }
 
-    @Test("the selection follows its item and is cleared when it is deleted")
-    func selectionFollowsUpdates() {
+    @Test("the selection and the keyboard focus follow their item; deleting it clears the selection and leaves the focus on the next item, or the last; a reload clears both")
+    func selectionAndFocusFollowUpdates() {
         let fixture = Fixture(sizes: Array(repeating: .height(100), count: 100))
         fixture.model.selectedIndex = 10
-        fixture.source.sizes.insert(contentsOf: Array(repeating: .height(80), count: 5), at: 0)
-        fixture.model.performBatchUpdates([.insert(0..<5)])
-        #expect(fixture.model.selectedIndex == 15)
-        fixture.source.sizes.remove(at: 15)
-        fixture.model.deleteItem(at: 15)
-        #expect(fixture.model.selectedIndex == nil)
-    }
-
-    @Test("the keyboard focus follows its item; deleting that item leaves the focus on the next one, or the last")
-    func focusFollowsUpdates() {
-        let fixture = Fixture(sizes: Array(repeating: .height(100), count: 100))
         fixture.model.focusedIndex = 10
         fixture.source.sizes.insert(contentsOf: Array(repeating: .height(80), count: 5), at: 0)
         fixture.model.performBatchUpdates([.insert(0..<5)])
+        #expect(fixture.model.selectedIndex == 15)
         #expect(fixture.model.focusedIndex == 15)
         fixture.source.sizes.remove(at: 15)
         fixture.model.deleteItem(at: 15)
+        #expect(fixture.model.selectedIndex == nil)
         #expect(fixture.model.focusedIndex == 15, "the next item")
         fixture.model.focusedIndex = 103
         fixture.source.sizes.removeLast()
         fixture.model.deleteItem(at: 103)
         #expect(fixture.model.focusedIndex == 102, "the new last item")
+        fixture.model.selectedIndex = 3
         fixture.model.reloadData()
-        #expect(fixture.model.focusedIndex == nil)
+        #expect(fixture.model.selectedIndex == nil && fixture.model.focusedIndex == nil)
     }
 
     @Test("switching layouts keeps the cells that stay live")

@@ -15,7 +15,7 @@ import WaterfallFeed
 /// reused or given another image first, so a late image never lands in a cell that already shows
 /// another item. A load that fails shows the error placeholder.
 ///
-/// Assistive technologies see only the cell, named by ``setAccessibleLabel(_:)`` (e.g. "title,
+/// Assistive technologies see only the cell, named by ``WaterfallCell/setAccessibleLabel(_:)`` (e.g. "title,
 /// price"): the picture is presentational and the caption, whose text the label repeats, is
 /// hidden from them, so nothing is read twice.
 @MainActor

@@ -161,6 +161,8 @@ struct AccessibilityTests {
         #expect(Self.isInOrder(["Loading more…", "60 more items", "Loading more…", alert.name], in: report.statusMessages),
                 "announcements: \(report.statusMessages)")
         #expect(report.after.all.first { $0.role == "list" }?.name == "Shop wall, 120 items", "the loaded items stay")
+        #expect(report.after.all.contains { $0.role == "status bar" && $0.name == "Could not load more — scroll to retry" },
+                "the footer is a status named by its text")
     }
 
     /// Whether `expected` occur in `messages` in this order (other messages may come between).

@@ -2,7 +2,8 @@
 # Installs what Waterfall needs on Debian 12 (run as root; idempotent and quiet when all is there).
 # The Swift 6 toolchain itself is expected on PATH.
 set -euo pipefail
-# dbus, at-spi2-core and python3-pyatspi: the accessibility test reads the demo over AT-SPI.
+# dbus, at-spi2-core and python3-pyatspi: the accessibility test reads the demo over AT-SPI; dbus
+# also gives the Gallery example's GtkApplication a session bus in CI (dbus-run-session).
 packages=(libgtk-4-dev xvfb xauth python3 python3-pil fonts-dejavu-core pkg-config dbus at-spi2-core python3-pyatspi)
 missing=()
 for p in "${packages[@]}"; do

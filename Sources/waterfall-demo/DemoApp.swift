@@ -34,6 +34,10 @@ enum DemoApp {
                 let run = FlowBoxRun(application: application, options: options)
                 run.start(finish: finish)
                 controller = run
+            case .soak(let seconds):
+                let run = SoakRun(application: application, options: options, seconds: seconds)
+                run.start(finish: finish)
+                controller = run
             case .compare:
                 preconditionFailure("--compare runs child processes, not a window")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 import WaterfallFeed
 
 /// The demo's command line.
@@ -15,6 +16,8 @@ struct Options {
         case flowBox
         /// Run `--scroll-test` and `--flowbox` as child processes and print both with ratios.
         case compare
+        /// Scroll, load more, refresh and churn images together for this long; print memory.
+        case soak(seconds: Int)
     }
 
     /// How the column count is chosen.
@@ -54,19 +57,22 @@ struct Options {
 
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
-                          [--snapshot FILE.png | --scroll-test | --flowbox | --compare] [--frames N]
-                          [--select I] [--feed URL | --folder DIR] [--image-cache-mb N]
+                          [--snapshot FILE.png | --scroll-test | --flowbox | --compare | --soak S]
+                          [--frames N] [--select I] [--feed URL | --folder DIR] [--image-cache-mb N]
                           [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
                           [--reduced-motion]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
-      --columns N             fixed column count (default: 3 in a narrow window, 5 in a wide one)
+      --columns N             fixed column count, at most \(WaterfallLayout.maximumColumnCount) and at most what the width holds
+                              at 1 px per column (default: 3 in a narrow window, 5 in a wide one)
       --min-column-width W    adaptive columns at least W px wide
       --width W --height H    window size in logical pixels (default 1000 × 760)
       --snapshot FILE.png     render once the visible images are ready, write the PNG, exit
       --scroll-test           scroll top→bottom→top, one step per frame; print one JSON line, exit
       --flowbox               the same items in a GtkFlowBox, scrolled the same way; print JSON, exit
       --compare               run --scroll-test and --flowbox (10,000 items) and print the ratios
+      --soak S                scroll, load more, refresh (every 10 s) and churn images for S
+                              seconds; print resident memory per minute and its slope as JSON
       --frames N              frames per direction for --scroll-test / --flowbox
       --select I              with --snapshot: show item I selected
       --layout L              waterfall (the shop), or seed 003's carousel or circle of 20 photos
@@ -91,15 +97,16 @@ struct Options {
             guard let next = rest.popFirst() else { throw .missingValue(flag) }
             return next
         }
-        func number(_ flag: String, minimum: Int) throws(OptionsError) -> Int {
+        func number(_ flag: String, minimum: Int, maximum: Int = .max) throws(OptionsError) -> Int {
             let text = try value(flag)
             guard let n = Int(text), n >= minimum else { throw .badNumber(flag, text) }
+            guard n <= maximum else { throw .invalidValue(flag, "\(n) is more than the largest allowed, \(maximum)") }
             return n
         }
         while let flag = rest.popFirst() {
             switch flag {
             case "--items": items = try number(flag, minimum: 0)
-            case "--columns": columns = .fixed(try number(flag, minimum: 1))
+            case "--columns": columns = .fixed(try number(flag, minimum: 1, maximum: WaterfallLayout.maximumColumnCount))
             case "--min-column-width": columns = .adaptive(minimumWidth: Double(try number(flag, minimum: 1)))
             case "--width": width = try number(flag, minimum: 200)
             case "--height": height = try number(flag, minimum: 200)
@@ -107,6 +114,7 @@ struct Options {
             case "--scroll-test": mode = .scrollTest
             case "--flowbox": mode = .flowBox
             case "--compare": mode = .compare
+            case "--soak": mode = .soak(seconds: try number(flag, minimum: 1))
             case "--frames": frames = try number(flag, minimum: 1)
             case "--select": selectedIndex = try number(flag, minimum: 0)
             case "--layout":

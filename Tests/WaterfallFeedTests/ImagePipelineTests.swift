@@ -159,7 +159,7 @@ struct ImagePipelineTests {
         let url = server.url(path + "?w=640&h=427&size=500000&hold=1")
         let pipeline = pipeline(loader: URLSessionDataLoader())
         let reported = Locked<[ImageHeader]>([])
-        pipeline.setHeaderHandler { headerURL, header in
+        pipeline.addHeaderHandler { headerURL, header in
             if headerURL == url { reported.withLock { $0.append(header) } }
         }
         let task = pipeline.imageTask(for: ImageRequest(url: url, targetSize: ImagePixelSize(width: 100, height: 100)))
@@ -176,12 +176,15 @@ struct ImagePipelineTests {
         let url = server.url("/img/\(uniqueKey()).png?w=30&h=20&size=5000")
         let pipeline = pipeline(loader: URLSessionDataLoader())
         let count = Locked(0)
-        pipeline.setHeaderHandler { _, header in
+        pipeline.addHeaderHandler { _, header in
             #expect(header.pixelWidth == 30 && header.pixelHeight == 20)
             count.withLock { $0 += 1 }
         }
+        let removed = Locked(0)
+        pipeline.removeHeaderHandler(pipeline.addHeaderHandler { _, _ in removed.withLock { $0 += 1 } })
         _ = try await pipeline.image(for: ImageRequest(url: url, targetSize: ImagePixelSize(width: 10, height: 10)))
         #expect(count.withLock { $0 } == 1, "a body in several chunks reports its header once")
+        #expect(removed.withLock { $0 } == 0, "a removed handler is not called")
     }
 
     @Test func cancellingTheAwaitingSwiftTaskCancelsTheRequest() async throws {

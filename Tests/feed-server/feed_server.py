@@ -17,6 +17,8 @@ Routes (all state is keyed by the request path, so tests use unique path prefixe
     truncate=P:T page P sends half its body, then closes, for its first T requests
     malformed=P  item 2 of page P has "w": "abc" (P:T: only for its first T requests)
     syntax=P     page P is not valid JSON (P:T: only for its first T requests)
+    deep=P       page P is an XML plist of 10,000 nested arrays (P:T: only for its first T
+                 requests), which overflows Foundation's plist scanner unless refused first
     bad=P        item 1 of page P has "w": 0 (an invalid size)
     grow=K       request r of page 1 is prefixed with K*(r-1) new items (for refresh tests)
     delay=MS     wait before answering
@@ -223,6 +225,9 @@ class Handler(BaseHTTPRequestHandler):
             ctype = "application/json"
         if broken_now(query.get("syntax"), page, number):
             body = body[:-5] + b"}}oops"
+        if broken_now(query.get("deep"), page, number):
+            body = (b'<?xml version="1.0"?><plist version="1.0">' + b"<array>" * 10000
+                    + b"</array>" * 10000 + b"</plist>")
         truncate = faults(query.get("truncate", "")).get(page)
         self.send_body(200, body, query.get("ctype", ctype),
                        truncate=bool(truncate) and number <= truncate[0])

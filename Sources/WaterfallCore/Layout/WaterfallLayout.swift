@@ -34,6 +34,10 @@ import Foundation
 public struct WaterfallLayout: Sendable {
     /// The largest column count the engine supports; larger requests are clamped.
     public static let maximumColumnCount = Int(ItemKind.columnMask)
+    /// The narrowest column a fixed count may produce: `.fixed(n)` gets at most as many columns
+    /// as fit this wide (at least one), so an absurd count gives narrow columns, never zero-wide
+    /// ones (see ``ColumnCount/fixed(_:)``).
+    public static let minimumColumnWidth: CGFloat = 1
 
     /// The width of the container, in points. Setting it relayouts every item.
     public var containerWidth: CGFloat { didSet { invalidateAll() } }

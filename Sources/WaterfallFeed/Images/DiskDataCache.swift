@@ -77,7 +77,7 @@ public final class DiskDataCache: Sendable {
         return index.withLock { lru -> Data? in
             guard lru.value(forKey: name) != nil else { return nil }
             let file = directory.appendingPathComponent(name)
-            guard let contents = try? Data(contentsOf: file), let payload = Self.payload(of: contents, for: url) else {
+            guard let contents = Self.contents(of: file), let payload = Self.payload(of: contents, for: url) else {
                 lru.removeValue(forKey: name)
                 try? FileManager.default.removeItem(at: file)
                 return nil
@@ -132,6 +132,15 @@ public final class DiskDataCache: Sendable {
     static func fileName(for url: URL) -> String {
         let hash = fnv1a(Array(url.absoluteString.utf8))
         return String(hash, radix: 16) + "." + entryExtension
+    }
+
+    /// The bytes of `file`; `nil` when it cannot be read or is empty. An empty file (a corrupt
+    /// entry) is not read at all: Foundation's `Data(contentsOf:)` leaks a 4 KiB buffer for every
+    /// empty file it reads (Swift 6.3 on Linux).
+    private static func contents(of file: URL) -> Data? {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int,
+              size > 0 else { return nil }
+        return try? Data(contentsOf: file)
     }
 
     /// Header (magic, URL length and bytes, data length, checksum) followed by the data.

@@ -38,11 +38,11 @@ extension ImagePipeline: ImageTaskOwner {
         let url = key.url
         let diskCache = ["http", "https"].contains(url.scheme?.lowercased()) ? configuration.diskCache : nil
         let header = HeaderReport(url: url) { [state] url, header in
-            let handler = state.withLock { state -> (@Sendable (URL, ImageHeader) -> Void)? in
-                if state.headerHandler != nil { state.statistics.headersReported += 1 }
-                return state.headerHandler
+            let handlers = state.withLock { state in
+                if !state.headerHandlers.isEmpty { state.statistics.headersReported += 1 }
+                return Array(state.headerHandlers.values)
             }
-            handler?(url, header)
+            for handler in handlers { handler(url, header) }
         }
         if let cached = diskCache?.data(for: url) {
             state.withLock { $0.statistics.diskCacheHits += 1 }

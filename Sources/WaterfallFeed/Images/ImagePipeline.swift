@@ -64,7 +64,7 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         public var memoryCacheCount = 0
         /// Loads in progress.
         public var loadsInProgress = 0
-        /// Image headers read and reported to the header handler (see `setHeaderHandler(_:)`).
+        /// Image headers read and reported to the header handlers (see `addHeaderHandler(_:)`).
         public var headersReported = 0
     }
 
@@ -85,7 +85,7 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         var prefetches: [ImageCacheKey: ImageTask<Image>] = [:]
         var nextID = 0
         var statistics = Statistics()
-        var headerHandler: (@Sendable (URL, ImageHeader) -> Void)?
+        var headerHandlers: [HeaderHandlerID: @Sendable (URL, ImageHeader) -> Void] = [:]
     }
 
     /// The decoder.
@@ -182,12 +182,31 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         for task in tasks { task.cancel() }
     }
 
-    /// Sets what is told an image's format and pixel size as soon as its header has arrived —
+    /// Identifies a handler added with `addHeaderHandler(_:)`, to remove it.
+    public struct HeaderHandlerID: Hashable, Sendable {
+        let value: Int
+    }
+
+    /// Adds a handler told an image's format and pixel size as soon as its header has arrived —
     /// from the first bytes of a download (as far as the data loader delivers them early), or
     /// from disk-cached data — before the image is decoded; once per load, from the loading
-    /// thread. A view uses it to correct items laid out at an estimated size. `nil` removes it.
-    public func setHeaderHandler(_ handler: (@Sendable (_ url: URL, _ header: ImageHeader) -> Void)?) {
-        state.withLock { $0.headerHandler = handler }
+    /// thread. A view uses it to correct items laid out at an estimated size; several views
+    /// sharing a pipeline each add their own.
+    ///
+    /// - Returns: the id that `removeHeaderHandler(_:)` takes.
+    @discardableResult
+    public func addHeaderHandler(_ handler: @escaping @Sendable (_ url: URL, _ header: ImageHeader) -> Void) -> HeaderHandlerID {
+        state.withLock { state in
+            state.nextID += 1
+            let id = HeaderHandlerID(value: state.nextID)
+            state.headerHandlers[id] = handler
+            return id
+        }
+    }
+
+    /// Removes a handler added with `addHeaderHandler(_:)`; unknown ids are ignored.
+    public func removeHeaderHandler(_ id: HeaderHandlerID) {
+        state.withLock { _ = $0.headerHandlers.removeValue(forKey: id) }
     }
 
     /// Empties the memory cache (e.g. on memory pressure); images in use stay alive.

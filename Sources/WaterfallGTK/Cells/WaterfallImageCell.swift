@@ -15,6 +15,10 @@ import WaterfallFeed
 /// reused or given another image first, so a late image never lands in a cell that already shows
 /// another item. A load that fails shows the error placeholder.
 ///
+/// A pending load holds the cell (not a weak reference: a weak reference gives the object a
+/// side table for life, which leak checkers report as lost, one per cell), so a cell outlives
+/// its view by at most the time its last load takes to notice cancellation.
+///
 /// Assistive technologies see only the cell, named by ``WaterfallCell/setAccessibleLabel(_:)`` (e.g. "title,
 /// price"): the picture is presentational and the caption, whose text the label repeats, is
 /// hidden from them, so nothing is read twice.
@@ -137,11 +141,11 @@ public final class WaterfallImageCell: WaterfallCell {
         cancelImageLoad()
         show(nil)
         let generation = imageGeneration
-        imageTask = Task { [weak self] in
+        imageTask = Task {
             let texture = await load()
-            guard let self, !Task.isCancelled, self.imageGeneration == generation else { return }
-            self.imageTask = nil
-            self.show(texture)
+            guard !Task.isCancelled, imageGeneration == generation else { return }
+            imageTask = nil
+            show(texture)
         }
     }
 
@@ -167,15 +171,15 @@ public final class WaterfallImageCell: WaterfallCell {
         let task = pipeline.imageTask(for: request)
         pipelineTask = task
         let generation = imageGeneration
-        imageTask = Task { [weak self] in
+        imageTask = Task {
             let outcome = await task.outcome()
-            guard let self, self.imageGeneration == generation else { return }
-            self.imageTask = nil
-            self.pipelineTask = nil
+            guard imageGeneration == generation else { return }
+            imageTask = nil
+            pipelineTask = nil
             switch outcome {
-            case .success(let image): self.show(image.image)
+            case .success(let image): show(image.image)
             case .failure(.cancelled): break
-            case .failure: self.showError()
+            case .failure: showError()
             }
         }
         return false

@@ -34,6 +34,9 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     var sizes = Sizes()
     /// Measured caption heights, by item key, with the width they were measured at.
     var captionHeights: [String: (width: CGFloat, height: CGFloat)] = [:]
+    /// The pipeline's header handler this source added (``listenForImageSizes()``), removed
+    /// when the source goes away.
+    var headerHandler: ImagePipeline<PixbufDecoder>.HeaderHandlerID?
 
     // Loader bookkeeping, used by FeedWallSource+Loading.swift.
     /// The subscription to the loader's events, made by ``start()``.
@@ -56,6 +59,10 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
         self.loader = loader
         self.pipeline = pipeline
         self.options = options
+    }
+
+    deinit {
+        if let headerHandler { pipeline.removeHeaderHandler(headerHandler) }
     }
 
     /// The image request for `item` at the current cell width and the view's scale.

@@ -91,14 +91,14 @@ extension WaterfallView {
         gtk_widget_add_controller(widget, controller)
     }
 
-    /// Moves the focus ring to `index` and, when `scrolling`, scrolls as little as needed to
-    /// show it (a snapping horizontal layout centres it, animated).
-    func focus(_ index: Int, scrolling: Bool = true) {
+    /// Moves the focus ring to `index` and, when `reveal` is true, scrolls as little as needed
+    /// to show it (a snapping horizontal layout centres it, animated).
+    func focus(_ index: Int, reveal: Bool = true) {
         stopKinetic()
         focusedIndex = index
-        if scrolling, model.layout.scrollAxis == .horizontal {
+        if reveal, model.layout.scrollAxis == .horizontal {
             settle(centering: index)
-        } else if scrolling {
+        } else if reveal {
             measuringWork { model.scrollToItem(at: index, position: .nearest) }
         }
         refreshCellStates()
@@ -106,7 +106,9 @@ extension WaterfallView {
 
     /// Scrolls by `distance` and moves the focus ring to the item now where the focused one was
     /// in the viewport; when nothing was focused or nothing is there (a gap), to the lowest
-    /// index that starts inside the viewport. A vertical layout does not scroll again for it.
+    /// index that starts inside the viewport. Without scrolling again to reveal it: a page step
+    /// moves a waterfall by exactly a page (a snapping horizontal layout still centres the new
+    /// item).
     private func page(by distance: Double) {
         let before = contentOffset
         scroll(to: before + distance)
@@ -123,7 +125,7 @@ extension WaterfallView {
             return (horizontal ? frame.minX : frame.minY) >= start
         }
         // A snapping layout centres the new item; a vertical one stays where the page put it.
-        focus(target ?? startingInView ?? firstVisibleIndex(), scrolling: horizontal)
+        focus(target ?? startingInView ?? firstVisibleIndex(), reveal: horizontal)
     }
 
     /// The item directly above or below the focused one in the layout (by hit-testing just past

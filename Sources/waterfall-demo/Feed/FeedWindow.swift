@@ -28,6 +28,7 @@ final class FeedWindow: WallWindow {
             // --captions: the title (and the price, when there is one) wrapped under the image.
             wallOptions.caption = { item in [item.title, item.price].compactMap { $0 }.joined(separator: " · ") }
         }
+        wallOptions.emptyMessage = options.source.emptyMessage
         wall = FeedWall(loader: loader, pipeline: pipeline, options: wallOptions)
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
         window.setChild(wall.widget)

@@ -49,6 +49,13 @@ gboolean wf_accessible_announce(GtkWidget *widget, const char *message) {
 
 gboolean wf_animations_enabled(GtkWidget *widget) {
   gboolean enabled = TRUE;
-  g_object_get(gtk_widget_get_settings(widget), "gtk-enable-animations", &enabled, NULL);
+  GtkSettings *settings = widget != NULL ? gtk_widget_get_settings(widget) : gtk_settings_get_default();
+  if (settings != NULL) {
+    g_object_get(settings, "gtk-enable-animations", &enabled, NULL);
+  }
   return enabled;
+}
+
+void wf_set_animations_enabled(gboolean enabled) {
+  g_object_set(gtk_settings_get_default(), "gtk-enable-animations", enabled, NULL);
 }

@@ -62,6 +62,9 @@ struct Options {
     var animations = true
     /// Whether `--feed` / `--folder` cells show their titles wrapped under the images (`--captions`).
     var captions = false
+    /// Whether to turn GTK's animations off, as the desktop's reduced-motion setting does
+    /// (`--reduced-motion`): layout switches and deletions jump to their end.
+    var reducedMotion = false
     /// Where a `--feed`'s fields are in its pages (`--map`; default the project's own format).
     var schema = FeedSchema.standard
 
@@ -72,6 +75,7 @@ struct Options {
                           [--image-cache-mb N] [--disk-cache-mb N] [--disk-cache-days N] [--no-animations]
                           [--decode-bench DIR]
                           [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
+                          [--reduced-motion]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
       --columns N             fixed column count, at most \(WaterfallLayout.maximumColumnCount) and at most what the width holds
@@ -104,6 +108,8 @@ struct Options {
       --decode-bench DIR      decode each file of DIR to fit --width × --height pixels (7 runs), print
                               one JSON line per file (no window)
       --captions              --feed/--folder cells show their titles wrapped under the images
+      --reduced-motion        no animations (GTK's gtk-enable-animations off), as the desktop's
+                              reduced-motion setting gives
                               (self-sizing cells: image height + measured caption height)
     """
 
@@ -157,6 +163,7 @@ struct Options {
             case "--no-animations": animations = false
             case "--decode-bench": mode = .decodeBench(directory: try value(flag))
             case "--captions": captions = true
+            case "--reduced-motion": reducedMotion = true
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }

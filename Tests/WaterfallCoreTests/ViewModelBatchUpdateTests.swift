@@ -78,7 +78,7 @@ struct ViewModelBatchUpdateTests {
         fixture.expectConsistent("after the rotation")
     }
 
-    @Test("random batch updates match a rebuilt layout and keep the cells that stay", arguments: Array(61...72) as [UInt64])
+    @Test("random batch updates match a rebuilt layout, keep the cells that stay and the focus on its item", arguments: Array(61...72) as [UInt64])
     func randomBatchUpdates(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
         let fixture = Fixture(sizes: randomSizes(600, using: &generator), columns: Int.random(in: 2...4, using: &generator))
@@ -88,6 +88,9 @@ struct ViewModelBatchUpdateTests {
         for round in 0..<15 {
             fixture.model.setContentOffset(CGPoint(x: 0, y: CGFloat.random(in: 0...fixture.maxOffset, using: &generator)))
             let cellsByID = Dictionary(uniqueKeysWithValues: fixture.model.liveIndices.map { (ids[$0], fixture.model.cell(at: $0)!) })
+            let focusedBefore = Int.random(in: 0..<ids.count, using: &generator)
+            let focusedID = ids[focusedBefore]
+            fixture.model.focusedIndex = focusedBefore
             var reloaded = Set<Int>()
             var updates: [ItemUpdate] = []
             for _ in 0..<Int.random(in: 1...4, using: &generator) {
@@ -138,6 +141,9 @@ struct ViewModelBatchUpdateTests {
                 #expect(fixture.model.cell(at: index) === old, "item id \(ids[index]) lost its cell: \(context)")
             }
             #expect(transitions.filter { $0.newIndex != nil }.map(\.newIndex!) == fixture.model.liveIndices, "\(context)")
+            // The focus follows its item; when the item is gone it stays at its old position.
+            let expectedFocus = ids.firstIndex(of: focusedID) ?? (ids.isEmpty ? nil : min(focusedBefore, ids.count - 1))
+            #expect(fixture.model.focusedIndex == expectedFocus, "focus was on \(focusedBefore): \(context)")
         }
     }
 
@@ -155,16 +161,26 @@ struct ViewModelBatchUpdateTests {
         #expect(moved?.kind == .move && moved?.newIndex == 1 && moved?.from.frame != moved?.to.frame)
     }
 
-    @Test("the selection follows its item and is cleared when it is deleted")
-    func selectionFollowsUpdates() {
+    @Test("the selection and the keyboard focus follow their item; deleting it clears the selection and leaves the focus on the next item, or the last; a reload clears both")
+    func selectionAndFocusFollowUpdates() {
         let fixture = Fixture(sizes: Array(repeating: .height(100), count: 100))
         fixture.model.selectedIndex = 10
+        fixture.model.focusedIndex = 10
         fixture.source.sizes.insert(contentsOf: Array(repeating: .height(80), count: 5), at: 0)
         fixture.model.performBatchUpdates([.insert(0..<5)])
         #expect(fixture.model.selectedIndex == 15)
+        #expect(fixture.model.focusedIndex == 15)
         fixture.source.sizes.remove(at: 15)
         fixture.model.deleteItem(at: 15)
         #expect(fixture.model.selectedIndex == nil)
+        #expect(fixture.model.focusedIndex == 15, "the next item")
+        fixture.model.focusedIndex = 103
+        fixture.source.sizes.removeLast()
+        fixture.model.deleteItem(at: 103)
+        #expect(fixture.model.focusedIndex == 102, "the new last item")
+        fixture.model.selectedIndex = 3
+        fixture.model.reloadData()
+        #expect(fixture.model.selectedIndex == nil && fixture.model.focusedIndex == nil)
     }
 
     @Test("switching layouts keeps the cells that stay live")

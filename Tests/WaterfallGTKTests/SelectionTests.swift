@@ -42,12 +42,8 @@ extension WallTests {
     @Test("End, Home, arrows, Page Down/Up, Enter and space (real key presses) move the focus ring, scroll and select")
     func keyboardNavigation() async throws {
         let wall = TestWall(initial: 300)
-        let (view, window) = try await show(wall)
+        let (view, window, input) = try await showWithKeyboardFocus(wall)
         defer { GTKHost.close(window) }
-        let input = try #require(XTestInput(), "the X server has no XTEST extension")
-        try input.move(to: view.widget, x: 100, y: 100)
-        gtk_widget_grab_focus(view.widget)
-        await GTKHost.pump(frames: 1, of: view.widget)
 
         input.press(GDK_KEY_End)
         try #require(await GTKHost.pump(until: { view.focusedIndex == 299 }), "End never arrived")
@@ -91,5 +87,60 @@ extension WallTests {
         try #require(await GTKHost.pump(until: { wall.selections.count == 2 }), "space never arrived")
         #expect(wall.selections == [1, 2])
         #expect(view.model.selectedIndex == 2)
+    }
+
+    @Test("the focused item's cell holds GTK's focus (what screen readers follow); the wall takes it back while that cell is recycled and hands it on when the item returns; Page Down moves it a page; Tab leaves the cells")
+    func cellsHoldTheKeyboardFocus() async throws {
+        let wall = TestWall(initial: 300)
+        let (view, window, input) = try await showWithKeyboardFocus(wall)
+        defer { GTKHost.close(window) }
+
+        input.press(GDK_KEY_Down)
+        try #require(await GTKHost.pump(until: { view.focusedIndex == 0 }), "Down never arrived")
+        #expect(gtk_widget_is_focus(try #require(view.model.cell(at: 0)).widget) != 0, "item 0's cell has the focus")
+
+        // Scrolled far away, item 0's cell is recycled: the wall holds the focus meanwhile.
+        view.scroll(to: view.maximumContentOffset)
+        await GTKHost.pump(frames: 2, of: view.widget)
+        #expect(view.model.cell(at: 0) == nil)
+        #expect(gtk_widget_is_focus(view.widget) != 0, "the wall took the focus back")
+        #expect(view.focusedIndex == 0)
+        #expect(view.shownCells.allSatisfy { gtk_widget_is_focus($0.widget) == 0 }, "no other item's cell has it")
+        view.scroll(to: 0)
+        await GTKHost.pump(frames: 2, of: view.widget)
+        #expect(gtk_widget_is_focus(try #require(view.model.cell(at: 0)).widget) != 0, "item 0's new cell has it again")
+
+        // Page Down: the item now where item 0 was, a page further, or else the lowest index
+        // that starts inside the viewport (reference: the layout's frames, searched directly).
+        let page = gtk_adjustment_get_page_increment(view.scrollAdjustment)
+        let start = view.model.layout.frame(at: 0)
+        let target = CGPoint(x: start.midX, y: start.midY + page)
+        let frames = (0..<view.model.numberOfItems).map { view.model.layout.frame(at: $0) }
+        let expected = frames.firstIndex { $0.contains(target) }
+            ?? frames.firstIndex { $0.minY >= page && $0.minY < page + view.model.viewportSize.height }
+        input.press(GDK_KEY_Page_Down)
+        try #require(await GTKHost.pump(until: { view.focusedIndex != 0 }), "Page Down never arrived")
+        await GTKHost.pump(frames: 1, of: view.widget)
+        let paged = try #require(view.focusedIndex)
+        #expect(paged == expected)
+        #expect(abs(view.contentOffset - page) < 1)
+        #expect(gtk_widget_is_focus(try #require(view.model.cell(at: paged)).widget) != 0)
+
+        // Tab does not walk through the cells: the wall is one Tab stop, the only one here.
+        input.press(GDK_KEY_Tab)
+        try #require(await GTKHost.pump(until: { gtk_widget_is_focus(view.widget) != 0 }), "Tab left the focus on a cell")
+        #expect(view.shownCells.allSatisfy { gtk_widget_is_focus($0.widget) == 0 })
+    }
+
+    /// `wall` in a window, the pointer over it (key events go to the window under the pointer)
+    /// and the keyboard focus on it.
+    private func showWithKeyboardFocus(_ wall: TestWall) async throws
+        -> (view: WaterfallView<WaterfallImageCell>, window: UnsafeMutablePointer<GtkWidget>, input: XTestInput) {
+        let (view, window) = try await show(wall)
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+        try input.move(to: view.widget, x: 100, y: 100)
+        gtk_widget_grab_focus(view.widget)
+        await GTKHost.pump(frames: 1, of: view.widget)
+        return (view, window, input)
     }
 }

@@ -128,4 +128,31 @@ extension WallTests {
         try await finishAnimations(view)
         try expectCellsWhereTheLayoutSays(view)
     }
+
+    @Test("with GTK's animations off (reduced motion), a layout switch, a deletion and the carousel's centring jump to their end")
+    func reducedMotionJumps() async throws {
+        let wall = PhotoWall(count: 20)
+        let (view, window) = try await showPhotos(wall, layout: CircleLayout())
+        Application.animationsEnabled = false
+        defer {
+            Application.animationsEnabled = true
+            GTKHost.close(window)
+        }
+        #expect(!view.animationsEnabled)
+        view.setLayout(CarouselLayout())
+        #expect(!view.isAnimatingTransition && view.ghosts.isEmpty, "the switch did not animate")
+        await GTKHost.pump(frames: 1, of: view.widget)
+        try expectCellsWhereTheLayoutSays(view)
+
+        wall.waterfallView(view.model, didSelectAt: 0)
+        #expect(!view.isAnimatingTransition && view.ghosts.isEmpty, "the deletion did not animate")
+        #expect(view.lastAnnouncement == "1 item removed, 19 items")
+        await GTKHost.pump(frames: 1, of: view.widget)
+        try expectCellsWhereTheLayoutSays(view)
+
+        view.focus(5)
+        #expect(view.settle == nil, "centring item 5 did not animate")
+        let frame = view.model.layout.frame(at: 5)
+        #expect(abs(view.contentOffset + view.model.viewportSize.width / 2 - frame.midX) < 1, "item 5 is centred")
+    }
 }

@@ -27,8 +27,13 @@ GtkWidget *wf_widget_new_with_role(GType type, GtkAccessibleRole role);
  * later, found at run time); returns FALSE without doing anything on older GTK. */
 gboolean wf_accessible_announce(GtkWidget *widget, const char *message);
 
-/* Whether GTK's gtk-enable-animations setting is on for the widget's display (false for people
- * who ask for reduced motion); g_object_get is variadic. */
+/* Whether GTK's gtk-enable-animations setting is on for the widget's display, or the default
+ * display's when `widget` is NULL (false for people who ask for reduced motion); g_object_get
+ * is variadic. */
 gboolean wf_animations_enabled(GtkWidget *widget);
+
+/* Turns GTK's gtk-enable-animations setting of the default display on or off (for the
+ * application's own reduced-motion option); g_object_set is variadic. */
+void wf_set_animations_enabled(gboolean enabled);
 
 #endif

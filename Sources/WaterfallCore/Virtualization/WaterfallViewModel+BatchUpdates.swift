@@ -86,6 +86,9 @@ extension WaterfallViewModel {
         }
         live.replaceAll(with: survivors)
         selectedIndex = selectedIndex.flatMap { updates.trace($0).index }
+        focusedIndex = focusedIndex.flatMap { old in
+            updates.trace(old).index ?? (layout.itemCount > 0 ? min(old, layout.itemCount - 1) : nil)
+        }
         let anchor = candidates.lazy.compactMap { candidate in
             updates.trace(candidate.index).index.map { ScrollAnchor(index: $0, viewportOrigin: candidate.viewportOrigin) }
         }.first

@@ -63,6 +63,12 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// The index the user selected last (by click or programmatically); kept in step with
     /// batch updates, cleared by reloads and when its item is deleted.
     public var selectedIndex: Int?
+    /// The item with the keyboard focus (the front end's focus ring, and the cell that holds the
+    /// toolkit's focus for assistive technologies), or `nil`. Kept in step with batch updates
+    /// like ``selectedIndex``, so inserts above it do not move the focus to another item; when
+    /// its item is deleted the focus stays at the same position (the next item), clamped to the
+    /// items left; cleared by reloads.
+    public var focusedIndex: Int?
 
     /// The most cells pooled per reuse identifier (default 64); cells beyond it are discarded.
     /// Keep it at least the number of live cells so that a long jump recycles every cell.
@@ -164,6 +170,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         let count = loadItems()
         selectedIndex = nil
         setNewItemsAbove(0)
+        focusedIndex = nil
         loadMore.reset()
         host?.loadMoreStateDidChange(loadMore.state)
         relayoutLiveCells(keeping: anchor.flatMap { $0.index < count ? $0 : nil })

@@ -1,3 +1,4 @@
+import CWaterfallGtk
 import CWaterfallGtk4
 import Foundation
 
@@ -43,6 +44,15 @@ public final class Application {
         MainQueueBridge.install()
         activate(self)
         g_main_loop_run(loop)
+    }
+
+    /// GTK's `gtk-enable-animations` setting for the default display: off for people who ask
+    /// the desktop for reduced motion (GNOME: Settings → Accessibility → Reduce Animation), or
+    /// set here for an app's own option. Off, GTK's widgets stop animating and Waterfall's
+    /// layout switches, batch updates and snapping jump to their end. Call after `init`.
+    public static var animationsEnabled: Bool {
+        get { wf_animations_enabled(nil) != 0 }
+        set { wf_set_animations_enabled(newValue ? 1 : 0) }
     }
 
     /// Stops the main loop; `run` then returns.

@@ -24,17 +24,18 @@ extension WaterfallView {
         if index == focusedIndex { syncKeyboardFocus() }
     }
 
-    /// Gives the wall's widget its ``accessibleLabel`` if that changed, and the shown cells
-    /// their positions in the new count.
-    /// - Complexity: O(1) when the label is unchanged, O(k) for k shown cells otherwise.
+    /// Gives the wall's widget its ``accessibleLabel`` if its name or count changed, and the
+    /// shown cells their positions in the new count.
+    /// - Complexity: O(1) (two comparisons, no text) when nothing changed, O(k) for k shown
+    ///   cells otherwise.
     func refreshAccessibleLabel() {
-        let label = accessibleLabel
-        guard label != lastAccessibleLabel else { return }
-        lastAccessibleLabel = label
-        Accessible.setLabel(widget, label)
+        let count = accessibleItemCount
+        guard labelledAs?.name != accessibleName || labelledAs?.count != count else { return }
+        labelledAs = (accessibleName, count)
+        Accessible.setLabel(widget, accessibleLabel)
         for cell in shownCells {
             guard let index = cell.placement?.index else { continue }
-            cell.setAccessiblePosition(index: index, count: accessibleItemCount)
+            cell.setAccessiblePosition(index: index, count: count)
         }
     }
 

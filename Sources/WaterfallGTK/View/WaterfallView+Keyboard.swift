@@ -96,27 +96,36 @@ extension WaterfallView {
     func focus(_ index: Int, reveal: Bool = true) {
         stopKinetic()
         focusedIndex = index
-        if !reveal {
-            // The caller has just scrolled to where it wants to be (a page step).
-        } else if model.layout.scrollAxis == .horizontal {
+        if reveal, model.layout.scrollAxis == .horizontal {
             settle(centering: index)
-        } else {
+        } else if reveal {
             measuringWork { model.scrollToItem(at: index, position: .nearest) }
         }
         refreshCellStates()
     }
 
-    /// Scrolls by `distance` and moves the focus ring to the item now drawn where the focused
-    /// one was (the first visible item when nothing was focused or nothing is drawn there),
-    /// without scrolling again to reveal it: a page step moves a waterfall by exactly a page (a
-    /// snapping horizontal layout still centres the new item).
+    /// Scrolls by `distance` and moves the focus ring to the item now where the focused one was
+    /// in the viewport; when nothing was focused or nothing is there (a gap), to the lowest
+    /// index that starts inside the viewport. Without scrolling again to reveal it: a page step
+    /// moves a waterfall by exactly a page (a snapping horizontal layout still centres the new
+    /// item).
     private func page(by distance: Double) {
-        let anchor = focusedIndex.map { index -> CGPoint in
+        let before = contentOffset
+        scroll(to: before + distance)
+        let moved = contentOffset - before
+        let horizontal = model.layout.scrollAxis == .horizontal
+        let target = focusedIndex.flatMap { index -> Int? in
             let frame = model.layout.frame(at: index)
-            return CGPoint(x: frame.midX - model.contentOffset.x, y: frame.midY - model.contentOffset.y)
+            let point = CGPoint(x: frame.midX + (horizontal ? moved : 0), y: frame.midY + (horizontal ? 0 : moved))
+            return model.layout.index(at: point)
         }
-        scroll(to: contentOffset + distance)
-        focus(anchor.flatMap { index(drawnAt: $0) } ?? firstVisibleIndex(), reveal: model.layout.scrollAxis == .horizontal)
+        let start = contentOffset
+        let startingInView = model.visibleIndices.first { index in
+            let frame = model.layout.frame(at: index)
+            return (horizontal ? frame.minX : frame.minY) >= start
+        }
+        // A snapping layout centres the new item; a vertical one stays where the page put it.
+        focus(target ?? startingInView ?? firstVisibleIndex(), reveal: horizontal)
     }
 
     /// The item directly above or below the focused one in the layout (by hit-testing just past

@@ -60,8 +60,12 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var kinetic: KineticScroll?
     /// The tick callback driving the fling, while one runs.
     var kineticTick: UInt32?
-    /// The item with the keyboard focus ring, if the keyboard was used.
-    var focusedIndex: Int?
+    /// The item with the keyboard focus ring, if the keyboard was used (kept by the model, in
+    /// step with batch updates).
+    var focusedIndex: Int? {
+        get { model.focusedIndex }
+        set { model.focusedIndex = newValue }
+    }
     /// When scrolling last retried a failed load-more (monotonic seconds).
     var lastLoadMoreRetry = -Double.infinity
     /// Time spent in the view's own code since the last ``takeWorkTime()``.
@@ -122,8 +126,8 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         didSet { refreshAccessibleLabel() }
     }
 
-    /// The accessible label last given to the wall's widget.
-    var lastAccessibleLabel = ""
+    /// The name and count the wall's accessible label last said.
+    var labelledAs: (name: String, count: Int)?
 
     /// Called with the point (relative to the viewport) when a click hits no item — seed 003
     /// switches layouts on a background tap.

@@ -13,7 +13,9 @@ profile=$(swift test --scratch-path "$scratch" --show-codecov-path)
 profile=${profile%.json}.profdata
 [ -f "$profile" ] || profile=$(dirname "$profile")/default.profdata
 binary=$(find "$scratch/debug/" -maxdepth 1 -name '*PackageTests.xctest' | head -1)
-llvm_cov=$(command -v llvm-cov || echo "$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov")
+# The toolchain's own llvm-cov: a system one may not read the profile format this swiftc writes.
+llvm_cov="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov"
+[ -x "$llvm_cov" ] || llvm_cov=llvm-cov
 # One row per module, from llvm-cov's per-file report of the sources (it prints paths relative
 # to their common directory, Sources/).
 printf "%-16s %8s %8s %7s\n" module lines missed cover

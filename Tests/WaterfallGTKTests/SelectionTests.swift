@@ -66,19 +66,22 @@ extension WallTests {
         #expect(view.model.cell(at: 1)?.isFocused == true)
         #expect(view.model.cell(at: 1)?.isSelected == true)
 
-        // Page Down and Page Up scroll by most of a viewport.
+        // Page Down and Page Up scroll by about a page and take the focus ring along, to the
+        // item drawn where the focused one was (then scrolled fully into view).
         let page = gtk_adjustment_get_page_increment(view.scrollAdjustment)
         let viewport = view.model.viewportSize.height
         #expect(page >= viewport / 2 && page <= viewport, "a page of \(page) in a viewport of \(viewport)")
-        input.press(GDK_KEY_Page_Down)
-        try #require(await GTKHost.pump(until: { view.contentOffset > 0 }), "Page Down never arrived")
-        #expect(abs(view.contentOffset - page) < 1)
-        input.press(GDK_KEY_Page_Down)
-        try #require(await GTKHost.pump(until: { view.contentOffset > page + 1 }), "the second Page Down never arrived")
-        #expect(abs(view.contentOffset - 2 * page) < 1)
-        input.press(GDK_KEY_Page_Up)
-        try #require(await GTKHost.pump(until: { view.contentOffset < 2 * page - 1 }), "Page Up never arrived")
-        #expect(abs(view.contentOffset - page) < 1)
+        var before = (offset: view.contentOffset, focus: try #require(view.focusedIndex))
+        for (key, forward) in [(GDK_KEY_Page_Down, true), (GDK_KEY_Page_Down, true), (GDK_KEY_Page_Up, false)] {
+            input.press(key)
+            try #require(await GTKHost.pump(until: { view.focusedIndex != before.focus }), "key \(key) never arrived")
+            let focus = try #require(view.focusedIndex)
+            let moved = view.contentOffset - before.offset
+            #expect(forward ? moved > page / 2 : moved < -page / 2, "key \(key) scrolled \(moved) for a page of \(page)")
+            #expect(forward ? focus > before.focus : focus < before.focus, "key \(key): focus \(before.focus) → \(focus)")
+            #expect(view.model.visibleIndices.contains(focus))
+            before = (view.contentOffset, focus)
+        }
 
         // Space selects the focused item, as Enter does.
         input.press(GDK_KEY_Home)

@@ -9,7 +9,7 @@ extension WallTests {
     func sizeCorrectionsApplyOncePerFrame() async throws {
         let wall = TestWall(initial: 400)
         let (view, window) = try await show(wall)
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         view.transitionDuration = 3600   // the slide cannot end before the checks, however slow the machine
         view.scroll(to: 3000)
         await GTKHost.pump(frames: 1, of: view.widget)

@@ -10,6 +10,7 @@ seed=${2:-1}
 trace=$(mktemp)
 log=$(mktemp)
 trap 'rm -f "$trace" "$log"' EXIT
+. scripts/gtk4-flags.sh
 swift build --build-tests >/dev/null || exit 1
 start=$(date +%s)
 WATERFALL_FUZZ_CASES=$cases WATERFALL_FUZZ_SEED=$seed WATERFALL_FUZZ_TRACE=$trace \
@@ -24,7 +25,7 @@ if [ $status -ne 0 ]; then
   else
     echo "fuzz: CRASHED at seed $(cat "$trace") (replay with: scripts/fuzz.sh 1 $(cat "$trace"))"
   fi
-  grep -E 'Expectation failed|signal|Fatal error' "$log" | head -5
+  grep -E 'Expectation failed|signal|Fatal error|error:' "$log" | head -5
   exit 1
 fi
 echo "fuzz: passed, $cases cases in ${elapsed}s"

@@ -11,6 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+. scripts/gtk4-flags.sh
 # scripts/test.sh runs the fuzz test's 2,000 cases; under the sanitizers (2-5x slower) 500 of
 # them keep CI short while still reaching every mutation and outcome.
 export WATERFALL_FUZZ_CASES=${WATERFALL_FUZZ_CASES:-500}

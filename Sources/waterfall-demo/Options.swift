@@ -16,6 +16,9 @@ struct Options {
         case flowBox
         /// Run `--scroll-test` and `--flowbox` as child processes and print both with ratios.
         case compare
+        /// Decode every file of a directory to a cell of `--width`×`--height` pixels, print
+        /// timings (no window).
+        case decodeBench(directory: String)
         /// Scroll, load more, refresh and churn images together for this long; print memory.
         case soak(seconds: Int)
     }
@@ -51,6 +54,12 @@ struct Options {
     var source = Source.generated
     /// The bound on decoded images in memory for `--feed` / `--folder`, MB.
     var imageCacheMegabytes = 128
+    /// The bound on the HTTP disk cache of downloaded images, MB.
+    var diskCacheMegabytes = 512
+    /// How long the disk cache keeps an entry after storing or revalidating it, days.
+    var diskCacheDays = 30
+    /// Whether animated images play (`--no-animations` turns GTK's gtk-enable-animations off).
+    var animations = true
     /// Whether `--feed` / `--folder` cells show their titles wrapped under the images (`--captions`).
     var captions = false
     /// Where a `--feed`'s fields are in its pages (`--map`; default the project's own format).
@@ -60,7 +69,8 @@ struct Options {
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
                           [--snapshot FILE.png | --scroll-test | --flowbox | --compare | --soak S]
                           [--frames N] [--select I] [--scroll-to Y] [--refresh] [--feed URL | --folder DIR]
-                          [--image-cache-mb N]
+                          [--image-cache-mb N] [--disk-cache-mb N] [--disk-cache-days N] [--no-animations]
+                          [--decode-bench DIR]
                           [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
@@ -87,6 +97,12 @@ struct Options {
                               value into the query parameter NAME)
       --folder DIR            items from the images in DIR (sizes read from the file headers)
       --image-cache-mb N      decoded images kept in memory for --feed/--folder (default 128)
+      --disk-cache-mb N       downloaded images kept in $XDG_CACHE_HOME/waterfall (default 512)
+      --disk-cache-days N     days an entry is kept after it was stored or revalidated (default 30);
+                              within that, HTTP Cache-Control/Expires decide when to revalidate
+      --no-animations         animated GIF/WebP show their first frame (gtk-enable-animations off)
+      --decode-bench DIR      decode each file of DIR to fit --width × --height pixels (7 runs), print
+                              one JSON line per file (no window)
       --captions              --feed/--folder cells show their titles wrapped under the images
                               (self-sizing cells: image height + measured caption height)
     """
@@ -136,6 +152,10 @@ struct Options {
                 }
             case "--folder": source = .folder(path: try value(flag))
             case "--image-cache-mb": imageCacheMegabytes = try number(flag, minimum: 1)
+            case "--disk-cache-mb": diskCacheMegabytes = try number(flag, minimum: 1)
+            case "--disk-cache-days": diskCacheDays = try number(flag, minimum: 0)
+            case "--no-animations": animations = false
+            case "--decode-bench": mode = .decodeBench(directory: try value(flag))
             case "--captions": captions = true
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)

@@ -33,7 +33,7 @@ extension FeedWallSource {
     func listenForImageSizes() {
         headerHandler = pipeline.addHeaderHandler { [weak self] url, header in
             Task { @MainActor [weak self] in
-                self?.discovered(Double(header.pixelWidth), Double(header.pixelHeight), for: url)
+                self?.discovered(Double(header.displaySize.width), Double(header.displaySize.height), for: url)
             }
         }
     }

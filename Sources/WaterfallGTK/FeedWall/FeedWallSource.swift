@@ -101,6 +101,8 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
         }
         cell.setCaption(options.caption(item) ?? "")
         cell.setAccessibleLabel(item.accessibleLabel)
+        cell.setPlaceholder(Texture.placeholder(blurHash: item.blurHash, colorHex: item.colorHex,
+                                                aspectRatio: item.pixelWidth / item.pixelHeight))
         bindCounts.binds += 1
         if cell.loadImage(imageRequest(for: item, priority: .visible), from: pipeline) {
             bindCounts.shownFromCache += 1
@@ -138,6 +140,8 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     }
 
     func waterfallViewDidRequestRefresh(_ waterfallView: WaterfallViewModel<Cell>) {
+        // A refresh asks again for images that failed (the negative cache would wait 5 minutes).
+        pipeline.forgetFailures()
         send { await $0.refresh() }
     }
 }

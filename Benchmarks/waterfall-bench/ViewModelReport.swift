@@ -24,6 +24,8 @@ enum ViewModelReport {
         report.add("append_visible_cells_moved", Double(append.visibleCellsMoved))
         let refresh = ViewModelBenchmarks.insertPages(itemCount: 1_000_000, at: .top)
         report.add("refresh_50_at_top_1m_us", refresh.insertMicroseconds)
+        report.add("refresh_50_at_top_1m_median_us", refresh.insertMedianMicroseconds)
+        report.add("refresh_50_at_top_1m_best_us", refresh.insertBestMicroseconds)
         report.add("refresh_visible_cells_moved", Double(refresh.visibleCellsMoved))
         let burst = SizeCorrectionBenchmark.burst(itemCount: 100_000)
         report.add("size_burst_50_100k_relayouts", Double(burst.coalescedRelayouts))

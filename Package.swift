@@ -30,7 +30,12 @@ let package = Package(
             providers: [.apt(["libgtk-4-dev"])]
         ),
         .target(name: "CWaterfallGtk", dependencies: ["CWaterfallGtk4"]),
-        .target(name: "WaterfallGTK", dependencies: ["WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "CWaterfallGtk"]),
+        .systemLibrary(name: "CWaterfallJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CWaterfallPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWaterfallWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "CWaterfallImageDecoding", dependencies: ["CWaterfallJPEG", "CWaterfallPNG", "CWaterfallWebP"]),
+        .target(name: "WaterfallGTK",
+                dependencies: ["WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "CWaterfallGtk", "CWaterfallImageDecoding"]),
         .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom"]),
         .executableTarget(
             name: "waterfall-bench",

@@ -5,6 +5,7 @@
 #   scripts/demo.sh --snapshot shop.png     write a screenshot and exit
 #   scripts/demo.sh --scroll-test [--items 1000000]   print scrolling figures as JSON
 #   scripts/demo.sh --compare               the same items in a GtkFlowBox, side by side
+#   scripts/demo.sh --soak 600              scroll, load more, refresh, churn images; print memory
 #
 # Without a display, the headless modes run under a virtual X server (xvfb-run) with GTK's
 # cairo renderer; the interactive mode explains what to do instead.
@@ -17,7 +18,7 @@ scripts/setup.sh
 headless=false
 for arg in "$@"; do
   case "$arg" in
-    --snapshot|--scroll-test|--flowbox|--compare) headless=true ;;
+    --snapshot|--scroll-test|--flowbox|--compare|--soak) headless=true ;;
   esac
 done
 

@@ -18,7 +18,9 @@ swift build --target WaterfallGTK 2>&1 | grep -v '^\[' || true
 bin=$(swift build --show-bin-path)
 clang_flags=(-Xcc "-fmodule-map-file=$bin/CWaterfallGtk.build/module.modulemap"
              -Xcc "-fmodule-map-file=$PWD/Sources/CWaterfallGtk4/module.modulemap"
-             -Xcc -I -Xcc "$PWD/Sources/CWaterfallGtk/include")
+             -Xcc -I -Xcc "$PWD/Sources/CWaterfallGtk/include"
+             -Xcc "-fmodule-map-file=$bin/CWaterfallImageDecoding.build/module.modulemap"
+             -Xcc -I -Xcc "$PWD/Sources/CWaterfallImageDecoding/include")
 for flag in $(pkg-config --cflags-only-I gtk4); do clang_flags+=(-Xcc "$flag"); done
 
 rm -rf "$graphs" "$out"

@@ -2,8 +2,13 @@
 # Installs what Waterfall needs on Debian 12 (run as root; idempotent and quiet when all is there).
 # The Swift 6 toolchain itself is expected on PATH.
 set -euo pipefail
-# dbus, at-spi2-core and python3-pyatspi: the accessibility test reads the demo over AT-SPI.
-packages=(libgtk-4-dev xvfb xauth python3 python3-pil fonts-dejavu-core pkg-config dbus at-spi2-core python3-pyatspi)
+# dbus, at-spi2-core and python3-pyatspi: the accessibility test reads the demo over AT-SPI; dbus
+# also gives the Gallery example's GtkApplication a session bus in CI (dbus-run-session).
+# Image decoding: libjpeg-turbo, libpng and libwebp (streaming decoders), gdk-pixbuf loaders for
+# SVG, WebP animations, AVIF and HEIC; the tests encode AVIF and HEIC fixtures with avifenc and heif-enc.
+packages=(libgtk-4-dev xvfb xauth python3 python3-pil fonts-dejavu-core pkg-config dbus at-spi2-core python3-pyatspi
+  libjpeg62-turbo-dev libpng-dev libwebp-dev librsvg2-common webp-pixbuf-loader libavif-gdk-pixbuf heif-gdk-pixbuf
+  libavif-bin libheif-examples)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

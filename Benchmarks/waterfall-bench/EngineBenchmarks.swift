@@ -32,6 +32,24 @@ enum EngineBenchmarks {
         report.add("full_layout_1m_speedup", seedFull / engineFull)
         report.add("engine_bytes_per_item_1m", Double(engine.memoryFootprint) / 1e6)
 
+        // A refresh: 50 items prepended to 1,000,000 as their own block (the old items move by
+        // one constant, no placement) against the same insert at index 0 placing every item
+        // again (what a prepend cost before blocks), interleaved. Each round adds 50 items (and
+        // a block) to both.
+        let fresh = (0..<50).map { ItemSize.aspectRatio(width: 3, height: CGFloat(2 + $0 % 5)) }
+        var blocked = WaterfallLayout(columns: .fixed(4), containerWidth: width)
+        var reflowed = blocked
+        blocked.append(contentsOf: sizes)
+        reflowed.append(contentsOf: sizes)
+        let (reflowPrepend, blockPrepend) = Timing.interleavedBest(rounds: 12, baseline: {
+            reflowed.insert(contentsOf: fresh, at: 0)
+        }, contender: {
+            blocked.prepend(contentsOf: fresh)
+        })
+        report.add("prepend_50_on_1m_block_ms", blockPrepend * 1e3)
+        report.add("prepend_50_on_1m_reflow_ms", reflowPrepend * 1e3)
+        report.add("prepend_50_on_1m_speedup", reflowPrepend / blockPrepend)
+
         // Feed session: 20,000 items in pages of 50, each page followed by the visible query at
         // the bottom. The seed reloads everything per page. "warm" reuses one layout after
         // removeAll(), as a long-lived view does on a refresh; "cold" starts every run from a new

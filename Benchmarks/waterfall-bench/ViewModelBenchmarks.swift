@@ -24,17 +24,25 @@ struct ScrollBenchmarkFigures: Equatable, Sendable {
     var cellsCreated: Int
 }
 
-/// Figures for appending one page at the bottom of a long feed.
-struct AppendBenchmarkFigures: Equatable, Sendable {
-    /// Items in the feed before the append.
+/// Figures for inserting pages at one end of a long feed.
+struct PageInsertFigures: Equatable, Sendable {
+    /// Items in the feed before the inserts.
     var itemCount: Int
-    /// Items appended.
+    /// Items per page.
     var pageSize: Int
-    /// Cost of `performBatchUpdates([.insert(n..<n + page)])` with the reader at the bottom,
-    /// in microseconds (mean over the pages appended).
-    var appendMicroseconds: Double
-    /// Visible cells that moved on screen because of the appends (should be 0).
+    /// Cost of one `performBatchUpdates([.insert(…)])` in microseconds (mean over the pages).
+    var insertMicroseconds: Double
+    /// Visible cells that moved on screen (by more than 1e-6 pt) because of the inserts
+    /// (should be 0).
     var visibleCellsMoved: Int
+}
+
+/// Where a page goes in ``ViewModelBenchmarks/insertPages(itemCount:at:pageSize:pages:columns:viewport:)``.
+enum FeedEnd {
+    /// Appended at the bottom (load-more), with the reader at the bottom.
+    case bottom
+    /// Prepended at the top (a refresh), with the reader halfway down.
+    case top
 }
 
 /// The view-model benchmarks: plain numbers, measured with `ContinuousClock` on a
@@ -129,27 +137,33 @@ enum ViewModelBenchmarks {
         return elapsed * 1e6 / Double(steps)
     }
 
-    /// With the reader at the bottom of `itemCount` items, appends `pages` pages of `pageSize`
-    /// and times each append; counts visible cells that moved.
-    /// - Complexity: O(n) to build the feed, then O(pages · (pageSize log c + k)).
-    static func appendPages(itemCount: Int, pageSize: Int = 50, pages: Int = 20, columns: Int = 4,
-                                   viewport: CGSize = CGSize(width: 1000, height: 1650)) -> AppendBenchmarkFigures {
+    /// Inserts `pages` pages of `pageSize` at one end of `itemCount` items and times each
+    /// insert; counts visible cells that moved on screen.
+    /// - Complexity: O(n) to build the feed, then per page O(pageSize log c + k) at the bottom,
+    ///   plus one O(n) pass over the engine's storage at the top.
+    static func insertPages(itemCount: Int, at end: FeedEnd, pageSize: Int = 50, pages: Int = 20, columns: Int = 4,
+                            viewport: CGSize = CGSize(width: 1000, height: 1650)) -> PageInsertFigures {
         let (model, source, _) = makeModel(itemCount: itemCount, columns: columns, viewport: viewport)
-        model.setContentOffset(CGPoint(x: 0, y: max(0, model.contentSize.height - viewport.height)))
-        let page = feed(pageSize)
+        let bottom = max(0, model.contentSize.height - viewport.height)
+        model.setContentOffset(CGPoint(x: 0, y: end == .bottom ? bottom : bottom / 2))
+        let page = (0..<pageSize).map { ItemSize.aspectRatio(width: 3, height: CGFloat(2 + $0 % 5)) }
         let clock = ContinuousClock()
         var total = Duration.zero
         var moved = 0
         for _ in 0..<pages {
-            let before = model.visibleIndices.map { ($0, model.placedAttributes(at: $0)) }
+            let before = model.visibleIndices.map { ($0, model.placedAttributes(at: $0)!.frame) }
             let count = model.numberOfItems
-            source.sizes += page
-            total += clock.measure { model.performBatchUpdates([.insert(count..<count + pageSize)]) }
-            moved += before.filter { model.placedAttributes(at: $0.0) != $0.1 }.count
+            let (range, shift) = end == .bottom ? (count..<count + pageSize, 0) : (0..<pageSize, pageSize)
+            source.sizes.replaceSubrange(range.lowerBound..<range.lowerBound, with: page)
+            total += clock.measure { model.performBatchUpdates([.insert(range)]) }
+            moved += before.filter { index, frame in
+                guard let now = model.placedAttributes(at: index + shift)?.frame else { return true }
+                return abs(now.minX - frame.minX) > 1e-6 || abs(now.minY - frame.minY) > 1e-6
+                    || now.size != frame.size
+            }.count
         }
-        return AppendBenchmarkFigures(itemCount: itemCount, pageSize: pageSize,
-                                      appendMicroseconds: total.microseconds / Double(max(1, pages)),
-                                      visibleCellsMoved: moved)
+        return PageInsertFigures(itemCount: itemCount, pageSize: pageSize,
+                                 insertMicroseconds: total.microseconds / Double(max(1, pages)),
+                                 visibleCellsMoved: moved)
     }
-
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Records the view-model figures: scroll-step cost and cell counts at 10,000 and 1,000,000
-/// items, the seeds' per-step scan, appends at the bottom of a long feed, and a burst of 50 size
-/// corrections coalesced into one relayout against the same corrections one by one.
+/// items, the seeds' per-step scan, pages appended at the bottom and prepended at the top (a
+/// refresh) of a long feed, and a burst of 50 size corrections coalesced into one relayout
+/// against the same corrections one by one.
 @MainActor
 enum ViewModelReport {
     /// Runs the view-model benchmarks and records their figures.
@@ -18,9 +19,12 @@ enum ViewModelReport {
         report.add("max_live_cells_1m", Double(large.maxLiveCells))
         report.add("cells_created_10k", Double(small.cellsCreated))
         report.add("cells_created_1m", Double(large.cellsCreated))
-        let append = ViewModelBenchmarks.appendPages(itemCount: 1_000_000)
-        report.add("append_page_at_bottom_1m_us", append.appendMicroseconds)
+        let append = ViewModelBenchmarks.insertPages(itemCount: 1_000_000, at: .bottom)
+        report.add("append_page_at_bottom_1m_us", append.insertMicroseconds)
         report.add("append_visible_cells_moved", Double(append.visibleCellsMoved))
+        let refresh = ViewModelBenchmarks.insertPages(itemCount: 1_000_000, at: .top)
+        report.add("refresh_50_at_top_1m_us", refresh.insertMicroseconds)
+        report.add("refresh_visible_cells_moved", Double(refresh.visibleCellsMoved))
         let burst = SizeCorrectionBenchmark.burst(itemCount: 100_000)
         report.add("size_burst_50_100k_relayouts", Double(burst.coalescedRelayouts))
         report.add("size_burst_50_100k_us", burst.coalescedMicroseconds)

@@ -12,6 +12,7 @@ enum DemoApp {
     static func run(_ options: Options) -> Int32 {
         let application = Application(name: "Waterfall Shop")
         application.run { application in
+            if !options.animations { AnimationSettings.setEnabled(false) }
             let finish: @MainActor (Int32) -> Void = { status in
                 exitStatus = status
                 application.quit()
@@ -33,8 +34,12 @@ enum DemoApp {
                 let run = FlowBoxRun(application: application, options: options)
                 run.start(finish: finish)
                 controller = run
-            case .compare:
-                preconditionFailure("--compare runs child processes, not a window")
+            case .soak(let seconds):
+                let run = SoakRun(application: application, options: options, seconds: seconds)
+                run.start(finish: finish)
+                controller = run
+            case .compare, .decodeBench:
+                preconditionFailure("--compare and --decode-bench run without a window")
             }
         }
         return exitStatus

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallCore
 import WaterfallFeed
 
 /// The demo's command line.
@@ -15,6 +16,11 @@ struct Options {
         case flowBox
         /// Run `--scroll-test` and `--flowbox` as child processes and print both with ratios.
         case compare
+        /// Decode every file of a directory to a cell of `--width`×`--height` pixels, print
+        /// timings (no window).
+        case decodeBench(directory: String)
+        /// Scroll, load more, refresh and churn images together for this long; print memory.
+        case soak(seconds: Int)
     }
 
     /// How the column count is chosen.
@@ -38,12 +44,22 @@ struct Options {
     var pageSize = 50
     /// An item to show selected in a `--snapshot`.
     var selectedIndex: Int?
+    /// With `--snapshot`: the scroll offset to show, in points from the top.
+    var scrollOffset: Double?
+    /// With `--snapshot`: refresh (as F5 does) before writing, and report what moved.
+    var refreshesBeforeSnapshot = false
     /// The wall's layout (`--layout`; the header bar switches it too).
     var layout = LayoutChoice.waterfall
     /// Where the items come from (`--feed`, `--folder`; default the generated shop).
     var source = Source.generated
     /// The bound on decoded images in memory for `--feed` / `--folder`, MB.
     var imageCacheMegabytes = 128
+    /// The bound on the HTTP disk cache of downloaded images, MB.
+    var diskCacheMegabytes = 512
+    /// How long the disk cache keeps an entry after storing or revalidating it, days.
+    var diskCacheDays = 30
+    /// Whether animated images play (`--no-animations` turns GTK's gtk-enable-animations off).
+    var animations = true
     /// Whether `--feed` / `--folder` cells show their titles wrapped under the images (`--captions`).
     var captions = false
     /// Where a `--feed`'s fields are in its pages (`--map`; default the project's own format).
@@ -51,20 +67,27 @@ struct Options {
 
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
-                          [--snapshot FILE.png | --scroll-test | --flowbox | --compare] [--frames N]
-                          [--select I] [--feed URL | --folder DIR] [--image-cache-mb N]
+                          [--snapshot FILE.png | --scroll-test | --flowbox | --compare | --soak S]
+                          [--frames N] [--select I] [--scroll-to Y] [--refresh] [--feed URL | --folder DIR]
+                          [--image-cache-mb N] [--disk-cache-mb N] [--disk-cache-days N] [--no-animations]
+                          [--decode-bench DIR]
                           [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
-      --columns N             fixed column count (default: 3 in a narrow window, 5 in a wide one)
+      --columns N             fixed column count, at most \(WaterfallLayout.maximumColumnCount) and at most what the width holds
+                              at 1 px per column (default: 3 in a narrow window, 5 in a wide one)
       --min-column-width W    adaptive columns at least W px wide
       --width W --height H    window size in logical pixels (default 1000 × 760)
       --snapshot FILE.png     render once the visible images are ready, write the PNG, exit
       --scroll-test           scroll top→bottom→top, one step per frame; print one JSON line, exit
       --flowbox               the same items in a GtkFlowBox, scrolled the same way; print JSON, exit
       --compare               run --scroll-test and --flowbox (10,000 items) and print the ratios
+      --soak S                scroll, load more, refresh (every 10 s) and churn images for S
+                              seconds; print resident memory per minute and its slope as JSON
       --frames N              frames per direction for --scroll-test / --flowbox
       --select I              with --snapshot: show item I selected
+      --scroll-to Y           with --snapshot: scroll Y points down first
+      --refresh               with --snapshot: refresh as F5 does, print how far visible items moved
       --layout L              waterfall (the shop), or seed 003's carousel or circle of 20 photos
       --feed URL              items from JSON/plist pages; {page} in URL is the 1-based page number
       --map MAP               where --feed's fields are: a preset (unsplash, pexels, reddit, shopify,
@@ -74,6 +97,12 @@ struct Options {
                               value into the query parameter NAME)
       --folder DIR            items from the images in DIR (sizes read from the file headers)
       --image-cache-mb N      decoded images kept in memory for --feed/--folder (default 128)
+      --disk-cache-mb N       downloaded images kept in $XDG_CACHE_HOME/waterfall (default 512)
+      --disk-cache-days N     days an entry is kept after it was stored or revalidated (default 30);
+                              within that, HTTP Cache-Control/Expires decide when to revalidate
+      --no-animations         animated GIF/WebP show their first frame (gtk-enable-animations off)
+      --decode-bench DIR      decode each file of DIR to fit --width × --height pixels (7 runs), print
+                              one JSON line per file (no window)
       --captions              --feed/--folder cells show their titles wrapped under the images
                               (self-sizing cells: image height + measured caption height)
     """
@@ -85,15 +114,16 @@ struct Options {
             guard let next = rest.popFirst() else { throw .missingValue(flag) }
             return next
         }
-        func number(_ flag: String, minimum: Int) throws(OptionsError) -> Int {
+        func number(_ flag: String, minimum: Int, maximum: Int = .max) throws(OptionsError) -> Int {
             let text = try value(flag)
             guard let n = Int(text), n >= minimum else { throw .badNumber(flag, text) }
+            guard n <= maximum else { throw .invalidValue(flag, "\(n) is more than the largest allowed, \(maximum)") }
             return n
         }
         while let flag = rest.popFirst() {
             switch flag {
             case "--items": items = try number(flag, minimum: 0)
-            case "--columns": columns = .fixed(try number(flag, minimum: 1))
+            case "--columns": columns = .fixed(try number(flag, minimum: 1, maximum: WaterfallLayout.maximumColumnCount))
             case "--min-column-width": columns = .adaptive(minimumWidth: Double(try number(flag, minimum: 1)))
             case "--width": width = try number(flag, minimum: 200)
             case "--height": height = try number(flag, minimum: 200)
@@ -101,8 +131,11 @@ struct Options {
             case "--scroll-test": mode = .scrollTest
             case "--flowbox": mode = .flowBox
             case "--compare": mode = .compare
+            case "--soak": mode = .soak(seconds: try number(flag, minimum: 1))
             case "--frames": frames = try number(flag, minimum: 1)
             case "--select": selectedIndex = try number(flag, minimum: 0)
+            case "--scroll-to": scrollOffset = Double(try number(flag, minimum: 0))
+            case "--refresh": refreshesBeforeSnapshot = true
             case "--layout":
                 let name = try value(flag)
                 guard let choice = LayoutChoice(rawValue: name) else {
@@ -119,6 +152,10 @@ struct Options {
                 }
             case "--folder": source = .folder(path: try value(flag))
             case "--image-cache-mb": imageCacheMegabytes = try number(flag, minimum: 1)
+            case "--disk-cache-mb": diskCacheMegabytes = try number(flag, minimum: 1)
+            case "--disk-cache-days": diskCacheDays = try number(flag, minimum: 0)
+            case "--no-animations": animations = false
+            case "--decode-bench": mode = .decodeBench(directory: try value(flag))
             case "--captions": captions = true
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)

@@ -1,4 +1,5 @@
 import Foundation
+import WaterfallFeed
 
 // waterfall-demo: seed 004's shop wall on GTK 4. See Options.usage.
 
@@ -15,6 +16,10 @@ do {
 } catch {
     FileHandle.standardError.write(Data("waterfall-demo: \(error)\n\n\(Options.usage)\n".utf8))
     exit(2)
+}
+
+if case .decodeBench(let directory) = options.mode {
+    exit(DecodeBenchRun.run(directory: directory, box: ImagePixelSize(width: options.width, height: options.height)))
 }
 
 let environment = ProcessInfo.processInfo.environment

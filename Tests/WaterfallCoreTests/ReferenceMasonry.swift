@@ -86,12 +86,17 @@ struct ReferenceMasonry {
         let left = Self.length(Double(insets.left)), right = Self.length(Double(insets.right))
         let spacing = Self.length(Double(columnSpacing)), rowGap = Self.length(Double(rowSpacing))
 
-        // The column count: `.fixed(n)` clamped to 1...16383; `.adaptive(minimumWidth:)` as many
+        // The column count: `.fixed(n)` clamped to 1...16383 and to columns at least one point
+        // wide; `.adaptive(minimumWidth:)` as many
         // columns as are each at least the minimum wide, at least one.
         var count: Int
         switch columns {
         case .fixed(let n):
+            // Fewer while a column would be narrower than one point (at least one column).
             count = min(max(n, 1), 16383)
+            while count > 1, Self.columnWidth(count: count, width: width, left: left, right: right, spacing: spacing) < 1 {
+                count -= 1
+            }
         case .adaptive(let minimum):
             count = 1
             let minimum = Double(minimum)

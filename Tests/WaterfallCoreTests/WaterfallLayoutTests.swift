@@ -291,12 +291,29 @@ import Testing
         layout.columns = .adaptive(minimumWidth: .nan)
         #expect(layout.columnCount == 1)
         layout.columns = .fixed(Int.max)
+        #expect(layout.columnCount == 1)   // no column fits one point wide
+        layout.containerWidth = 1e9
         #expect(layout.columnCount == WaterfallLayout.maximumColumnCount)
+        layout.containerWidth = 5
         layout.direction = .rightToLeft
         #expect(layout.allFrames.allSatisfy { $0.minX >= 0 && $0.minX.isFinite })
         #expect(layout.contentSize.height.isFinite && layout.contentSize.width == 5)
         #expect(layout.indices(in: CGRect(x: 0, y: CGFloat.nan, width: 1, height: 1)).isEmpty)
         #expect(layout.index(at: CGPoint(x: CGFloat.nan, y: 0)) == nil)
+    }
+
+    /// `--columns 100000` gave zero-width columns and content 16 points tall: a fixed count is
+    /// clamped to what the width holds, one point per column.
+    @Test func absurdFixedCountsAreClampedToWhatTheWidthHolds() {
+        var layout = WaterfallLayout(columns: .fixed(100_000), containerWidth: 916)   // 900 between the insets
+        #expect(layout.columnCount == 100)   // 100 columns of 1 point and 99 gaps of 8 points: 892 ≤ 900 < 901
+        #expect(layout.columnWidth >= WaterfallLayout.minimumColumnWidth)
+        layout.append(contentsOf: (0..<200).map { _ in .aspectRatio(width: 1, height: 2) })
+        #expect(layout.allFrames.allSatisfy { $0.width >= 1 && $0.height >= 2 })
+        layout.columns = .fixed(3)
+        #expect(layout.columnCount == 3)
+        layout.containerWidth = 0
+        #expect(layout.columnCount == 1)
     }
 
     @Test func outOfRangeIndicesTrapAsWithArray() async {

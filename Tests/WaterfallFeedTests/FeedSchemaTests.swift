@@ -22,7 +22,10 @@ struct FeedSchemaTests {
     }
 
     @Test func lookupsAreLiberal() throws {
-        let value = try JSONDecoder().decode(FeedValue.self, from: Data(#"{"a": [{"b": 1}, {"0": "zero"}]}"#.utf8))
+        let value = try FeedValue(json: Data(#"{"a": [{"b": 1}, {"0": "zero"}], "t": true, "n": 12.5, "i": 7}"#.utf8))
+        #expect(try FeedKeyPath("t").value(in: value) == .bool(true))
+        #expect(try FeedKeyPath("n").value(in: value) == .number(12.5))
+        #expect(try FeedKeyPath("i").value(in: value) == .integer(7))
         #expect(try FeedKeyPath("a.0.b").value(in: value) == .integer(1))
         #expect(try FeedKeyPath("a[1][0]").value(in: value) == .string("zero"))
         #expect(try FeedKeyPath("a[2]").value(in: value) == nil)
@@ -93,6 +96,12 @@ struct FeedSchemaTests {
         #expect(throws: FeedError.malformed(url: pageURL, location: "key 'r'", reason: "key 'r' is missing")) {
             try decode(#"{"data": []}"#, schema)
         }
+    }
+
+    @Test func urlsWithSpacesOrUnicodeAreEncoded() throws {
+        let page = try decode(#"[{"img": " /photos/a b/ü.jpg?q=x y "}, {"img": "https://cdn.test/%E2%9C%93.png"}]"#, .standard)
+        #expect(page.items.map(\.imageURL.absoluteString)
+            == ["https://api.example.test/photos/a%20b/%C3%BC.jpg?q=x%20y", "https://cdn.test/%E2%9C%93.png"])
     }
 
     @Test func htmlEntities() {

@@ -8,10 +8,11 @@ struct ImagePipelineTests {
     typealias Pipeline = ImagePipeline<HeaderImageDecoder>
 
     func pipeline(memoryLimit: Int = 128 << 20, diskCache: DiskDataCache? = nil, timeout: TimeInterval = 30,
-                  loader: any DataLoading = URLSessionDataLoader.shared, downloads: Int = 6) -> Pipeline {
+                  loader: any DataLoading = URLSessionDataLoader.shared, downloads: Int = 6,
+                  clock: ManualClock = ManualClock()) -> Pipeline {
         Pipeline(decoder: HeaderImageDecoder(), configuration: .init(
             dataLoader: loader, maximumConcurrentDownloads: downloads, memoryCacheByteLimit: memoryLimit,
-            diskCache: diskCache, requestTimeout: timeout))
+            diskCache: diskCache, requestTimeout: timeout, transientRetry: .once, now: clock.now))
     }
 
     @Test func loadsDownscalesAndCaches() async throws {
@@ -159,7 +160,7 @@ struct ImagePipelineTests {
         let url = server.url(path + "?w=640&h=427&size=500000&hold=1")
         let pipeline = pipeline(loader: URLSessionDataLoader())
         let reported = Locked<[ImageHeader]>([])
-        pipeline.setHeaderHandler { headerURL, header in
+        pipeline.addHeaderHandler { headerURL, header in
             if headerURL == url { reported.withLock { $0.append(header) } }
         }
         let task = pipeline.imageTask(for: ImageRequest(url: url, targetSize: ImagePixelSize(width: 100, height: 100)))
@@ -176,12 +177,15 @@ struct ImagePipelineTests {
         let url = server.url("/img/\(uniqueKey()).png?w=30&h=20&size=5000")
         let pipeline = pipeline(loader: URLSessionDataLoader())
         let count = Locked(0)
-        pipeline.setHeaderHandler { _, header in
+        pipeline.addHeaderHandler { _, header in
             #expect(header.pixelWidth == 30 && header.pixelHeight == 20)
             count.withLock { $0 += 1 }
         }
+        let removed = Locked(0)
+        pipeline.removeHeaderHandler(pipeline.addHeaderHandler { _, _ in removed.withLock { $0 += 1 } })
         _ = try await pipeline.image(for: ImageRequest(url: url, targetSize: ImagePixelSize(width: 10, height: 10)))
         #expect(count.withLock { $0 } == 1, "a body in several chunks reports its header once")
+        #expect(removed.withLock { $0 } == 0, "a removed handler is not called")
     }
 
     @Test func cancellingTheAwaitingSwiftTaskCancelsTheRequest() async throws {
@@ -202,7 +206,8 @@ struct ImagePipelineTests {
         let key = uniqueKey()
         // Only the stalled download relies on the timeout; the others get the usual 30 s, so a
         // slow server on a loaded machine cannot turn their answers into timeouts.
-        let pipeline = pipeline()
+        let clock = ManualClock()
+        let pipeline = pipeline(clock: clock)
         let impatient = self.pipeline(timeout: 1)
         let size = ImagePixelSize(width: 64, height: 64)
         func outcome(_ path: String, in chosen: Pipeline? = nil) async -> ImageTask<HeaderImageDecoder.FakeImage>.Outcome {
@@ -237,13 +242,15 @@ struct ImagePipelineTests {
             Issue.record("expected a timeout, got \(stalled)")
         }
         #expect(stalled.isTransient)
-        // A failed image is not cached; requesting it again (a cell configured again) recovers.
+        // A transient failure is remembered for its backoff only; requesting it again after
+        // that (a cell configured again) recovers.
         let flaky = "/img/\(key)-f.png?w=10&h=10&fail=500:1"
         guard case .failure(.loadFailed(let serverError)) = await outcome(flaky) else {
             Issue.record("the first request gets the 500")
             return
         }
         #expect(ImagePipelineError.loadFailed(serverError).description.contains("HTTP 500"))
+        clock.advance(by: .seconds(1))
         guard case .success = await outcome(flaky) else {
             Issue.record("the second request succeeds")
             return

@@ -81,6 +81,34 @@ extension WallTests {
         #expect(view.model.loadMoreState == .idle)
     }
 
+    @Test("a page nested 10,000 deep shows the limit in the banner, not a crash; Retry loads the page")
+    func deepPageShowsTheLimit() async throws {
+        let (wall, window) = try await showFeed("/feed/\(uniqueKey())/{page}.json?pages=2&per=12&deep=2:1")
+        defer { Task { await GTKHost.close(window) } }
+        let view = wall.view
+        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)))
+        await scrollToEnd(view)
+        try #require(await GTKHost.pump(until: { wall.banner.isVisible }, timeout: .seconds(10)),
+                     "the refusal never showed")
+        #expect(wall.banner.text.contains("nesting-depth limit of 64 levels"), "banner: \(wall.banner.text)")
+        #expect(wall.banner.text.contains("deep=2:1: line 1, column 491"), "banner: \(wall.banner.text)")
+        #expect(view.model.numberOfItems == 12, "the loaded items stay")
+        gtk_widget_activate(wall.banner.retryButton)
+        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 24 }, timeout: .seconds(10)),
+                     "Retry did not load the page")
+        #expect(!wall.banner.isVisible && !wall.emptyState.isVisible)
+    }
+
+    @Test("a feed without items says so instead of showing an empty window")
+    func emptyFeedShowsTheEmptyState() async throws {
+        let (wall, window) = try await showFeed("/feed/\(uniqueKey())/{page}.json?pages=0")
+        defer { Task { await GTKHost.close(window) } }
+        try #require(await GTKHost.pump(until: { wall.emptyState.isVisible }, timeout: .seconds(10)),
+                     "no empty-state message")
+        #expect(wall.emptyState.text == "This feed has no items")
+        #expect(wall.view.model.numberOfItems == 0 && !wall.banner.isVisible)
+    }
+
     @Test("refresh puts the feed's new items in front without moving what the reader sees")
     func refreshPrependsKeepingPlace() async throws {
         let key = uniqueKey()

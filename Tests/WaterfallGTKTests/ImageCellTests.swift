@@ -34,6 +34,21 @@ extension WallTests {
         #expect(!cell.hasImage, "a cancelled load never lands in a reused cell")
     }
 
+    @Test("a feed's colour or BlurHash fills the placeholder until the image shows, and reuse clears it")
+    func placeholderFromFeedHints() throws {
+        try GTKHost.start()
+        let blurred = try #require(Texture.placeholder(blurHash: "LEHV6nWB2yk8pyo0adR*.7kCMdnj", colorHex: "#0c2340", aspectRatio: 4 / 3))
+        #expect(blurred.width == 32 && blurred.height == 24, "the BlurHash wins, shaped like the image")
+        let colour = try #require(Texture.placeholder(blurHash: "not a hash", colorHex: "#0c2340", aspectRatio: 1))
+        #expect(ImageFixtures.rgba(of: colour) == [0x0C, 0x23, 0x40, 0xFF])
+        #expect(Texture.placeholder(blurHash: nil, colorHex: "blue", aspectRatio: 1) == nil)
+        let cell = WaterfallImageCell()
+        cell.setPlaceholder(colour)
+        #expect(cell.hasPlaceholderImage && !cell.hasImage)
+        cell.prepareForReuse()
+        #expect(!cell.hasPlaceholderImage)
+    }
+
     @Test("a cell's accessible label is set and its role is a list item")
     func cellAccessibility() throws {
         try GTKHost.start()

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Local HTTP feed and image server for the WaterfallFeed tests (Python 3 standard library only).
 
-Usage: feed_server.py [PARENT_PID]. Binds 127.0.0.1 on a free port, prints "PORT <n>" on stdout,
-and serves until its stdin reaches EOF or its parent process goes away (so it dies with the test
-process that started it).
+Usage: feed_server.py [--files DIR] [--port N] [--ignore-stdin] [PARENT_PID]. Binds 127.0.0.1 on
+a free port (or N), prints "PORT <n>" on stdout, and serves until its stdin reaches EOF (unless
+--ignore-stdin) or its parent process goes away (so it dies with the process that started it).
 
 Routes (all state is keyed by the request path, so tests use unique path prefixes):
 
@@ -17,6 +17,8 @@ Routes (all state is keyed by the request path, so tests use unique path prefixe
     truncate=P:T page P sends half its body, then closes, for its first T requests
     malformed=P  item 2 of page P has "w": "abc" (P:T: only for its first T requests)
     syntax=P     page P is not valid JSON (P:T: only for its first T requests)
+    deep=P       page P is an XML plist of 10,000 nested arrays (P:T: only for its first T
+                 requests), which overflows Foundation's plist scanner unless refused first
     bad=P        item 1 of page P has "w": 0 (an invalid size)
     grow=K       request r of page 1 is prefixed with K*(r-1) new items (for refresh tests)
     delay=MS     wait before answering
@@ -44,14 +46,23 @@ Routes (all state is keyed by the request path, so tests use unique path prefixe
     Query: delay=MS, fail=S:T (status S for the first T requests), broken=1 (not an image),
     empty=1 (empty body), truncate=1 (half the body, then close), ctype=TYPE,
     real=1 (a decodable w x h PNG of one colour chosen by the name), hold=1 (the PNG header,
-    then the rest of the promised `size` bytes one every 50 ms until the client disconnects)
+    then the rest of the promised `size` bytes one every 50 ms until the client disconnects).
+    HTTP caching: cache=VALUE (a Cache-Control header), expires=S (Expires S seconds from now,
+    negative for the past), etag=1 (an ETag; If-None-Match with it answers 304), lastmod=1 (a
+    Last-Modified; If-Modified-Since with it answers 304)
+/files/<name>      a file of the directory given with --files DIR (the image fixtures), with
+                   Cache-Control: max-age=3600 and an ETag (If-None-Match answers 304)
+/formats/<n>.json  page n (1 only) of a feed of every fixture in --files DIR (its manifest.json)
 /hang/<name>       headers promising 100000 bytes, then one byte every 50 ms until the client
                    disconnects (recorded) or 60 s pass
 /stall/<name>      headers promising 1000 bytes, then nothing for up to 30 s
 /_count?path=P       how many requests path P received
 /_disconnects?path=P how many /hang (or /img hold=1) requests on path P saw the client disconnect
+/_notmodified?path=P how many requests on path P were answered 304 Not Modified
 """
+import email.utils
 import json
+import mimetypes
 import os
 import plistlib
 import struct
@@ -65,6 +76,9 @@ from urllib.parse import parse_qs, urlsplit
 LOCK = threading.Lock()
 COUNTS = {}
 DISCONNECTS = {}
+NOT_MODIFIED = {}
+FILES = None  # the --files directory
+LAST_MODIFIED = "Mon, 01 Jan 2024 00:00:00 GMT"
 
 
 def bump(table, path):
@@ -178,6 +192,13 @@ class Handler(BaseHTTPRequestHandler):
             if path == "/_disconnects":
                 with LOCK:
                     return self.send_body(200, str(DISCONNECTS.get(query["path"], 0)).encode(), "text/plain")
+            if path == "/_notmodified":
+                with LOCK:
+                    return self.send_body(200, str(NOT_MODIFIED.get(query["path"], 0)).encode(), "text/plain")
+            if segments[0] == "files" and len(segments) == 2 and FILES:
+                return self.file(path, segments[1])
+            if segments[0] == "formats" and len(segments) == 2 and FILES:
+                return self.formats(segments[1])
             if segments[0] == "feed" and len(segments) == 3:
                 return self.feed(segments[1], segments[2], query, number)
             if segments[0] == "api" and len(segments) == 3:
@@ -223,6 +244,9 @@ class Handler(BaseHTTPRequestHandler):
             ctype = "application/json"
         if broken_now(query.get("syntax"), page, number):
             body = body[:-5] + b"}}oops"
+        if broken_now(query.get("deep"), page, number):
+            body = (b'<?xml version="1.0"?><plist version="1.0">' + b"<array>" * 10000
+                    + b"</array>" * 10000 + b"</plist>")
         truncate = faults(query.get("truncate", "")).get(page)
         self.send_body(200, body, query.get("ctype", ctype),
                        truncate=bool(truncate) and number <= truncate[0])
@@ -234,6 +258,52 @@ class Handler(BaseHTTPRequestHandler):
         nxt = f"{page + 1}?{urlsplit(self.path).query}" if page < pages else None
         self.send_body(200, json.dumps({"items": items, "next": nxt}).encode(), "application/json")
 
+    def cache_headers(self, path, query):
+        """The caching headers the query asks for, and whether the request's validators match."""
+        headers = {}
+        if "cache" in query:
+            headers["Cache-Control"] = query["cache"]
+        if "expires" in query:
+            headers["Expires"] = email.utils.formatdate(time.time() + int(query["expires"]), usegmt=True)
+        etag = '"%08x"' % zlib.crc32(path.encode())
+        matches = False
+        if query.get("etag"):
+            headers["ETag"] = etag
+            matches = self.headers.get("If-None-Match") == etag
+        if query.get("lastmod"):
+            headers["Last-Modified"] = LAST_MODIFIED
+            matches = matches or self.headers.get("If-Modified-Since") == LAST_MODIFIED
+        return headers, matches
+
+    def not_modified(self, path, headers):
+        bump(NOT_MODIFIED, path)
+        self.send_response(304)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+
+    def file(self, path, name):
+        target = os.path.join(FILES, os.path.basename(name))
+        if not os.path.isfile(target):
+            return self.send_body(404, b"no such file", "text/plain")
+        headers, matches = self.cache_headers(path, {"cache": "max-age=3600", "etag": "1"})
+        if matches:
+            return self.not_modified(path, headers)
+        with open(target, "rb") as f:
+            body = f.read()
+        self.send_body(200, body, mimetypes.guess_type(target)[0] or "application/octet-stream", headers=headers)
+
+    def formats(self, name):
+        with open(os.path.join(FILES, "manifest.json")) as f:
+            manifest = json.load(f)
+        items = []
+        if name.partition(".")[0] == "1":
+            for entry in manifest:
+                items.append({"id": entry["file"], "img": f"/files/{entry['file']}", "w": entry["display"][0],
+                              "h": entry["display"][1], "title": entry["file"]})
+            # A missing image: the error placeholder, requested once (the negative cache).
+            items.append({"id": "missing", "img": "/files/missing.png", "w": 300, "h": 200, "title": "missing.png"})
+        self.send_body(200, json.dumps(items).encode(), "application/json")
     def api(self, shape, key, query):
         """A page shaped like a real API (see the module notes)."""
         pages = int(query.get("pages", "3"))
@@ -353,6 +423,9 @@ class Handler(BaseHTTPRequestHandler):
         self.send_body(200, json.dumps(doc, indent=1).encode(), "application/json", headers=headers)
 
     def image(self, query, number):
+        headers, matches = self.cache_headers(urlsplit(self.path).path, query)
+        if matches:
+            return self.not_modified(urlsplit(self.path).path, headers)
         fail = query.get("fail")
         if fail:
             status, times = (int(x) for x in fail.split(":"))
@@ -372,7 +445,7 @@ class Handler(BaseHTTPRequestHandler):
         else:
             body = png_header(int(query.get("w", "10")), int(query.get("h", "10")))
             body += b"\0" * max(0, int(query.get("size", "0")) - len(body))
-        self.send_body(200, body, query.get("ctype", "image/png"), truncate=bool(query.get("truncate")))
+        self.send_body(200, body, query.get("ctype", "image/png"), truncate=bool(query.get("truncate")), headers=headers)
 
     def hold(self, path, width, height, size):
         header = png_header(width, height)
@@ -435,13 +508,28 @@ def watch_stdin():
 
 
 def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    global FILES
+    arguments = sys.argv[1:]
+    port = 0
+    if "--files" in arguments:
+        at = arguments.index("--files")
+        FILES = arguments[at + 1]
+        del arguments[at:at + 2]
+    watch_input = "--ignore-stdin" not in arguments
+    if not watch_input:
+        arguments.remove("--ignore-stdin")
+    if "--port" in arguments:
+        at = arguments.index("--port")
+        port = int(arguments[at + 1])
+        del arguments[at:at + 2]
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
     server.daemon_threads = True
     # The parent pid comes from the command line when given, so a parent that exits before this
     # line runs is still noticed.
-    parent = int(sys.argv[1]) if len(sys.argv) > 1 else os.getppid()
+    parent = int(arguments[0]) if arguments else os.getppid()
     threading.Thread(target=watch_parent, args=(parent,), daemon=True).start()
-    threading.Thread(target=watch_stdin, daemon=True).start()
+    if watch_input:
+        threading.Thread(target=watch_stdin, daemon=True).start()
     print(f"PORT {server.server_address[1]}", flush=True)
     server.serve_forever()
 

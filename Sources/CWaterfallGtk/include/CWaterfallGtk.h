@@ -5,4 +5,5 @@
 #include "wf_main_queue.h"
 #include "wf_canvas.h"
 #include "wf_accessible.h"
+#include "wf_animation.h"
 #endif

@@ -79,6 +79,14 @@ public protocol CollectionLayout {
     /// wins), relayouting once for the whole batch where the layout can.
     mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)])
 
+    /// Keeps the layout of the items from `index` on (0...itemCount) across later edits before
+    /// it: such an edit moves them all by one constant, which the view model absorbs in the
+    /// scroll offset, so nothing on screen moves (the waterfall's
+    /// ``WaterfallLayout/startBlock(at:)``). An insert at 0 right after `startBlock(at: 0)` puts
+    /// the new items above the old ones as a block of their own. Any configuration change
+    /// lays everything out again as one block.
+    mutating func startBlock(at index: Int)
+
     /// The frame of the item at `index` (which must be valid), used for visibility and hit tests.
     func frame(at index: Int) -> CGRect
     /// The full attributes of the item at `index` (which must be valid).
@@ -118,6 +126,10 @@ extension CollectionLayout {
 
     /// By default scrolling stops where it would.
     public func targetContentOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
+
+    /// By default nothing: a layout where an item's place does not depend on the sizes of the
+    /// items before it (a carousel, a circle) has nothing to keep.
+    public mutating func startBlock(at index: Int) {}
 
     /// By default each change replaces its item: one relayout per change, for layouts whose
     /// relayout is cheap.

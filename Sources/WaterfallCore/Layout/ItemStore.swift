@@ -30,6 +30,9 @@ final class ItemStore: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var slots: UnsafeMutablePointer<UInt16>
     /// Per item: the y of its frame's top edge.
     private(set) var ys: UnsafeMutablePointer<Double>
+    /// Free room before item 0 in every buffer, so that inserting or removing at the front
+    /// (a refresh prepends) moves no item: the buffers' pointers move instead.
+    private(set) var front = 0
 
     /// Bytes each item takes.
     static let bytesPerItem = MemoryLayout<Double>.stride * 2 + MemoryLayout<UInt16>.stride
@@ -43,9 +46,9 @@ final class ItemStore: @unchecked Sendable {
     }
 
     deinit {
-        values.deallocate()
-        slots.deallocate()
-        ys.deallocate()
+        (values - front).deallocate()
+        (slots - front).deallocate()
+        (ys - front).deallocate()
     }
 
     /// A deep copy, for copy-on-write.
@@ -60,13 +63,25 @@ final class ItemStore: @unchecked Sendable {
     }
 
     /// Bytes allocated.
-    var footprint: Int { capacity * Self.bytesPerItem }
+    var footprint: Int { (front + capacity) * Self.bytesPerItem }
 
     /// Replaces the items in `range` with the sanitized form of `items`, moving the items after
-    /// the range into place. The ys from `range.lowerBound` on are left for placement to write.
-    /// - Complexity: O(n − range.lowerBound + k) for k new items.
-    func replaceSubrange<C: Collection>(_ range: Range<Int>, with items: C) where C.Element == ItemSize {
+    /// the range into place — with their ys when `keepingTailYs` (a block after the range only
+    /// moves by a constant), else the ys from `range.lowerBound` on are left for placement. At
+    /// the front nothing moves (the buffers' start does, see ``front``).
+    /// - Complexity: O(n − range.lowerBound + k) for k new items; amortized O(k + range.count)
+    ///   when `range.lowerBound == 0`.
+    func replaceSubrange<C: Collection>(_ range: Range<Int>, with items: C, keepingTailYs: Bool)
+    where C.Element == ItemSize {
         let newCount = count - range.count + items.count
+        if range.lowerBound == 0 {
+            // At the front the items after the range stay where they are, ys included.
+            moveFront(by: items.count - range.count)
+            for (offset, item) in items.enumerated() { Self.write(item, at: offset, values: values, slots: slots) }
+            count = newCount
+            if newCount == 0 { moveFront(by: front) }   // emptied: all the room is after item 0 again
+            return
+        }
         reserve(newCount)
         let tail = count - range.upperBound
         let newUpper = range.lowerBound + items.count
@@ -75,6 +90,10 @@ final class ItemStore: @unchecked Sendable {
             .copyMemory(from: values + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
         UnsafeMutableRawPointer(slots + newUpper)
             .copyMemory(from: slots + range.upperBound, byteCount: tail * MemoryLayout<UInt16>.stride)
+        if keepingTailYs {
+            UnsafeMutableRawPointer(ys + newUpper)
+                .copyMemory(from: ys + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
+        }
         let (values, slots) = (self.values, self.slots)
         for (offset, item) in items.enumerated() {
             Self.write(item, at: range.lowerBound + offset, values: values, slots: slots)
@@ -120,19 +139,43 @@ final class ItemStore: @unchecked Sendable {
     @usableFromInline
     func reserve(_ minimum: Int) {
         guard minimum > capacity else { return }
-        let newCapacity = Swift.max(minimum, 2 * capacity, 16)
-        let grownValues = UnsafeMutablePointer<Double>.allocate(capacity: newCapacity)
-        let grownSlots = UnsafeMutablePointer<UInt16>.allocate(capacity: newCapacity)
-        let grownYs = UnsafeMutablePointer<Double>.allocate(capacity: newCapacity)
+        reallocate(front: front, capacity: Swift.max(minimum, 2 * capacity, 16))
+    }
+
+    /// Makes item 0 the item `growth` places before it (`growth` < 0: after it), moving the
+    /// buffers' pointers; the new first items are left for the caller to write. Growing past
+    /// the free room at the front makes room for at least an eighth of the items (up to 65,536),
+    /// so repeated prepends stay amortized O(k).
+    /// - Complexity: O(1), or O(n) when the front has to grow.
+    private func moveFront(by growth: Int) {
+        if growth > front {
+            reallocate(front: Swift.max(growth, Swift.min(count / 8, 1 << 16)), capacity: capacity)
+        }
+        values -= growth
+        slots -= growth
+        ys -= growth
+        front -= growth
+        capacity += growth
+    }
+
+    /// Moves the items into new buffers with `newFront` free items before item 0 and room for
+    /// `newCapacity` from item 0 on.
+    /// - Complexity: O(n).
+    private func reallocate(front newFront: Int, capacity newCapacity: Int) {
+        let total = newFront + newCapacity
+        let grownValues = UnsafeMutablePointer<Double>.allocate(capacity: total) + newFront
+        let grownSlots = UnsafeMutablePointer<UInt16>.allocate(capacity: total) + newFront
+        let grownYs = UnsafeMutablePointer<Double>.allocate(capacity: total) + newFront
         grownValues.moveInitialize(from: values, count: count)
         grownSlots.moveInitialize(from: slots, count: count)
         grownYs.moveInitialize(from: ys, count: count)
-        values.deallocate()
-        slots.deallocate()
-        ys.deallocate()
+        (values - front).deallocate()
+        (slots - front).deallocate()
+        (ys - front).deallocate()
         values = grownValues
         slots = grownSlots
         ys = grownYs
+        front = newFront
         capacity = newCapacity
     }
 }

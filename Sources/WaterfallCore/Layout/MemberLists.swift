@@ -37,6 +37,25 @@ final class MemberLists: @unchecked Sendable {
             count += 1
         }
 
+        /// Appends `tail`'s members plus `shift`, writing the fence entries from `ys`.
+        /// - Complexity: O(k) for k members.
+        mutating func append(contentsOf tail: UnsafeBufferPointer<Int32>, shift: Int32, ys: UnsafePointer<Double>) {
+            let stride = MemberLists.fenceStride
+            let newCount = count + tail.count
+            if newCount > capacity {
+                grow(to: Swift.max(4 * stride, 2 * capacity, (newCount + stride - 1) / stride * stride))
+            }
+            let base = base.unsafelyUnwrapped, fence = fence.unsafelyUnwrapped
+            let source = tail.baseAddress.unsafelyUnwrapped, destination = base + count
+            for offset in 0..<tail.count { destination[offset] = source[offset] &+ shift }
+            var position = (count + stride - 1) / stride * stride
+            while position < newCount {
+                fence[position / stride] = ys[Int(base[position])]
+                position += stride
+            }
+            count = newCount
+        }
+
         /// Moves the members and fence into allocations for `newCapacity` members.
         mutating func grow(to newCapacity: Int) {
             let strides = newCapacity / MemberLists.fenceStride + 1
@@ -105,6 +124,48 @@ final class MemberLists: @unchecked Sendable {
         UnsafeBufferPointer(start: lists[list].fence, count: lists[list].fenceCount)
     }
 
+    /// The last member of a list below `index`, if any.
+    /// - Complexity: O(1) when every member is below `index`, else O(log n).
+    func last(of list: Int, before index: Int) -> Int32? {
+        let members = elements(of: list)
+        guard let last = members.last else { return nil }
+        if Int(last) < index { return last }
+        let position = members.partitioningIndex { Int($0) >= index }
+        return position > 0 ? members[position - 1] : nil
+    }
+
+    /// Copies out every list's members ≥ `start` (to put back with ``appendTails(_:indexShift:ys:)``
+    /// after the lists were truncated and refilled below them).
+    /// - Complexity: O(c log n + k) for k members copied.
+    func detachTails(from start: Int) -> DetachedTails {
+        let firsts = lists.indices.map { position in
+            let list = elements(of: position)
+            return list.last.map { Int($0) >= start ? list.partitioningIndex { Int($0) >= start } : list.count } ?? 0
+        }
+        var tails = DetachedTails()
+        tails.members.reserveCapacity(zip(lists, firsts).reduce(0) { $0 + $1.0.count - $1.1 })
+        for (position, first) in firsts.enumerated() {
+            tails.members.append(contentsOf: elements(of: position)[first...])
+            tails.ends.append(tails.members.count)
+        }
+        return tails
+    }
+
+    /// Appends each list's detached members plus `indexShift`, with fence entries from `ys`.
+    /// - Complexity: O(k) for k members.
+    func appendTails(_ tails: DetachedTails, indexShift: Int32, ys: UnsafePointer<Double>) {
+        tails.members.withUnsafeBufferPointer { members in
+            var start = 0
+            for (position, end) in tails.ends.enumerated() {
+                if end > start {
+                    lists[position].append(contentsOf: UnsafeBufferPointer(rebasing: members[start..<end]),
+                                           shift: indexShift, ys: ys)
+                }
+                start = end
+            }
+        }
+    }
+
     /// Removes the indices ≥ `start` from every list.
     /// - Complexity: O(c) when nothing is removed, O(c log n) otherwise.
     func truncate(before start: Int) {
@@ -128,4 +189,12 @@ final class MemberLists: @unchecked Sendable {
                 + ($1.capacity / Self.fenceStride + 1) * MemoryLayout<Double>.stride
         } + lists.count * MemoryLayout<List>.stride
     }
+}
+
+/// Members copied out of every list by ``MemberLists/detachTails(from:)``.
+struct DetachedTails {
+    /// The members of all lists, list after list.
+    var members: ContiguousArray<Int32> = []
+    /// Where each list's members end in ``members``.
+    var ends: [Int] = []
 }

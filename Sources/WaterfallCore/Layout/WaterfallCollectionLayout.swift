@@ -67,6 +67,10 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
         }
     }
 
+    /// Forwards to ``WaterfallLayout/startBlock(at:)``.
+    /// - Complexity: O(c log n + b) for b blocks.
+    public mutating func startBlock(at index: Int) { engine.startBlock(at: index) }
+
     /// Forwards to ``WaterfallLayout/resizeItems(_:)``: one suffix relayout for the whole batch.
     /// - Complexity: O(k + c log n + (n − i) · log c) for k changes whose lowest index is i.
     public mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)]) {

@@ -22,16 +22,24 @@ extension WaterfallLayout {
 
     /// Replaces the items in `range` with `items` (insert, delete or replace) and relayouts only
     /// from `range.lowerBound` on, since masonry placement of an item depends on all items
-    /// before it.
-    /// - Complexity: O(c log n + (n − range.lowerBound) · log c).
+    /// before it — up to the next block start, from which the items only move by one constant
+    /// (see ``startBlock(at:)``).
+    /// - Complexity: O(c log n + (n − range.lowerBound) · log c); with a block starting at b
+    ///   after the range, O(c log n + (b − range.lowerBound) · log c + (n − b)).
     public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with items: C)
     where C.Element == ItemSize {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) out of bounds 0..<\(count)")
         precondition(count - range.count + items.count <= Int(Int32.max),
                      "WaterfallLayout holds at most 2^31 - 1 items")
         uniqueStorage()
-        self.items.replaceSubrange(range, with: items)
-        relayout(from: range.lowerBound)
+        let insertedCount = items.count
+        let kept = range.lowerBound + insertedCount
+        // A block whose first items the edit replaced is placed again; later ones only move.
+        let replacesBlockStart = remapBlocks(replacing: range, insertedCount: insertedCount)
+        let firstKept = replacesBlockStart ? Swift.max(kept, range.lowerBound + 1) : kept
+        let blockFollows = blocks.last.map { $0.index >= firstKept } ?? false
+        self.items.replaceSubrange(range, with: items, keepingTailYs: blockFollows)
+        relayout(from: range.lowerBound, keptFrom: firstKept, indexChange: insertedCount - range.count)
     }
 
     /// Inserts items before `index` (`index == count` appends).

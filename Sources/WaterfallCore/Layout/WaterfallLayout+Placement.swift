@@ -1,7 +1,8 @@
 import Foundation
 
 extension WaterfallLayout {
-    /// Places the items `start..<count` after the items before `start`, whose frames are kept.
+    /// Places the appended items `start..<count` after the items before `start`, whose frames
+    /// are kept.
     ///
     /// Rebuilds the column state as it was just before item `start` from the member lists (the
     /// last item of each column and the last full-span item), so no checkpoints are needed.
@@ -10,25 +11,53 @@ extension WaterfallLayout {
     /// - Complexity: O(c log n + (count − start) · log c).
     @usableFromInline
     mutating func relayout(from start: Int) {
+        relayout(from: start, keptFrom: items.count, indexChange: 0)
+    }
+
+    /// Places the items from `start` on after an edit, up to the first block that starts at or
+    /// after `kept` (a block starting at `start` itself is placed again when `kept > start`),
+    /// then moves that block and every later one by one constant instead of
+    /// placing them again (see ``BlockStart``).
+    ///
+    /// - Parameters:
+    ///   - start: the first changed index; the items before it keep their frames.
+    ///   - kept: the first item the edit left as it was and whose block only moves (items from
+    ///     here on are the old ones, with their old ys already moved to their new indices when
+    ///     a block follows).
+    ///   - indexChange: new index − old index for the kept items, which the member lists still
+    ///     hold under their old indices.
+    /// - Complexity: O(c log n + (b − start) · log c) when a block starts at b ≥ `kept`, plus
+    ///   O(n − b) to move the later blocks (a pass of adds, no placement); without a block,
+    ///   O(c log n + (count − start) · log c).
+    mutating func relayout(from start: Int, keptFrom kept: Int, indexChange: Int) {
         let count = items.count
+        let nextBlock = blocks.partitioningIndex { $0.index >= kept }
+        let currentBlock = nextBlock > 0 ? nextBlock - 1 : nil
+        let end = nextBlock < blocks.count ? blocks[nextBlock].index : count
+        let tails = end < count ? members.detachTails(from: end - indexChange) : nil
         members.truncate(before: start)
         let columnCount = geometry.columnCount
         withUnsafeTemporaryAllocation(of: Double.self, capacity: ColumnBottoms.storageSize(columns: columnCount)) { storage in
-            storeBottoms(before: start, into: storage)
+            let (startsBlock, top) = loadBottoms(before: start, inBlock: currentBlock, into: storage)
             if columnCount <= 4 && geometry.tolerance == 0 {
-                place(from: start, count: count, columns: SortedFourColumns(storage, columns: columnCount,
-                                                                            top: geometry.top, rowSpacing: geometry.rowSpacing))
+                place(from: start, to: end, columns: SortedFourColumns(storage, columns: columnCount,
+                                                                       top: top, rowSpacing: geometry.rowSpacing))
             } else {
-                place(from: start, count: count,
-                      columns: ColumnBottoms(storage: storage, columns: columnCount, top: geometry.top,
+                place(from: start, to: end,
+                      columns: ColumnBottoms(storage: storage, columns: columnCount, top: top,
                                              rowSpacing: geometry.rowSpacing, tolerance: geometry.tolerance,
-                                             nextSequential: sequentialColumn(before: start)))
+                                             nextSequential: startsBlock ? 0 : sequentialColumn(before: start)))
             }
+            guard let tails else { return }
+            storeBottoms(before: end, floorsOf: currentBlock, into: storage)
+            moveBlocks(from: nextBlock, toFit: storage)
+            members.appendTails(tails, indexShift: Int32(truncatingIfNeeded: indexChange), ys: items.ys)
+            tallestBottom = lastBottom()
         }
     }
 
     /// The placement loop of ``relayout(from:)``, specialized for each kind of column state.
-    private mutating func place<Columns: ColumnState & ~Copyable>(from start: Int, count: Int,
+    private mutating func place<Columns: ColumnState & ~Copyable>(from start: Int, to end: Int,
                                                                  columns: consuming Columns) {
         var columns = columns
         let geometry = self.geometry
@@ -36,7 +65,7 @@ extension WaterfallLayout {
         let kindMask = ~ItemKind.columnMask
         let (values, slots, ys) = (items.values, items.slots, items.ys)
         members.withLists { lists in
-            for index in start..<count {
+            for index in start..<end {
                 let slot = slots[index] & kindMask
                 let height = geometry.height(value: values[index], slot: slot)
                 // Full-span items go to the extra list after the columns'.
@@ -55,17 +84,24 @@ extension WaterfallLayout {
         tallestBottom = columns.tallest
     }
 
-    /// Stores each column's bottom just before item `start` is placed (`-infinity` for an
-    /// empty column) in the first c elements of `storage`. Expects the member lists to hold
-    /// only indices below `start`.
-    /// - Complexity: O(c).
-    private func storeBottoms(before start: Int, into storage: UnsafeMutableBufferPointer<Double>) {
+    /// Stores in the first c elements of `storage` each column's bottom just before item
+    /// `index` is placed: the bottom of its last item in `since..<index` or of the last
+    /// full-span item there, whichever is lower on the page, raised to its floor in the block
+    /// at position `block` of ``blocks`` (if any); `-infinity` for a column nothing precedes.
+    /// - Complexity: O(c) when the member lists hold only indices below `index`, else
+    ///   O(c log n).
+    func storeBottoms(before index: Int, since lowest: Int = 0, floorsOf block: Int?,
+                      into storage: UnsafeMutableBufferPointer<Double>) {
         let columnCount = geometry.columnCount
-        let fullSpanBottom = members.elements(of: columnCount).last.map { maxY(of: Int($0)) } ?? -.infinity
-        for column in 0..<columnCount {
-            let own = members.elements(of: column).last.map { maxY(of: Int($0)) } ?? -.infinity
-            storage[column] = Swift.max(own, fullSpanBottom)
+        func bottom(ofList list: Int) -> Double {
+            guard let last = members.last(of: list, before: index), Int(last) >= lowest else { return -.infinity }
+            return maxY(of: Int(last))
         }
+        let fullSpanBottom = bottom(ofList: columnCount)
+        for column in 0..<columnCount { storage[column] = Swift.max(bottom(ofList: column), fullSpanBottom) }
+        guard let block else { return }
+        let (base, offsets) = (blocks[block].base, blocks[block].offsets)
+        for column in 0..<columnCount { storage[column] = Swift.max(storage[column], base + offsets[column]) }
     }
 
     /// The column sequential placement uses for item `start`: round robin after the previous

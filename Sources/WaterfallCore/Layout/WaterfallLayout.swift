@@ -24,7 +24,13 @@ import Foundation
 ///
 /// Changing any configuration property (width, columns, insets, spacings, placement,
 /// direction) lays every item out again in O(n log c). Appends place only the new items;
-/// edits relayout only the suffix from the first changed index. Bad input never traps: see
+/// edits relayout only the suffix from the first changed index — up to the next *block*.
+///
+/// Blocks keep items still across edits before them: ``prepend(contentsOf:)`` lays new items
+/// out as a block of their own above the old ones, which start again level below it (a
+/// zero-height full-span boundary) and move down by one constant; ``startBlock(at:)`` makes
+/// the items from an index on a block that later edits before it move by one constant instead
+/// of reflowing. Any configuration change lays everything out again as one block. Bad input never traps: see
 /// ``ItemSize``, ``EdgeInsets`` and ``ColumnCount`` for the fallbacks; a NaN, negative or
 /// infinite container width counts as 0. Out-of-range indices trap, as with `Array`.
 ///
@@ -34,6 +40,10 @@ import Foundation
 public struct WaterfallLayout: Sendable {
     /// The largest column count the engine supports; larger requests are clamped.
     public static let maximumColumnCount = Int(ItemKind.columnMask)
+    /// The narrowest column a fixed count may produce: `.fixed(n)` gets at most as many columns
+    /// as fit this wide (at least one), so an absurd count gives narrow columns, never zero-wide
+    /// ones (see ``ColumnCount/fixed(_:)``).
+    public static let minimumColumnWidth: CGFloat = 1
 
     /// The width of the container, in points. Setting it relayouts every item.
     public var containerWidth: CGFloat { didSet { invalidateAll() } }
@@ -62,6 +72,9 @@ public struct WaterfallLayout: Sendable {
     /// The bottom of the tallest column (full-span items included) after the last placement,
     /// `-infinity` when there are no items.
     var tallestBottom = -Double.infinity
+    /// The blocks after the first, ascending by index (see ``startBlock(at:)``). Cleared by
+    /// every configuration change.
+    var blocks: [BlockStart] = []
     /// Set inside ``configure(_:)``: configuration changes wait for one relayout at its end.
     private var defersRelayout = false
     /// Whether a configuration change is waiting for the relayout at the end of ``configure(_:)``.
@@ -114,6 +127,7 @@ public struct WaterfallLayout: Sendable {
     /// Bytes held by the engine's storage (array capacities, not counts).
     public var memoryFootprint: Int {
         items.footprint + members.footprint
+            + blocks.reduce(0) { $0 + MemoryLayout<BlockStart>.stride + $1.offsets.capacity * MemoryLayout<Double>.stride }
     }
 
     /// Changes several configuration properties with one relayout instead of one per property:
@@ -147,6 +161,7 @@ public struct WaterfallLayout: Sendable {
             members = MemberLists(count: geometry.columnCount + 1)
         }
         uniqueStorage()
+        blocks.removeAll()
         relayout(from: 0)
     }
 

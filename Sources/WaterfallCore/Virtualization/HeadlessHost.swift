@@ -23,6 +23,8 @@ public final class HeadlessHost: WaterfallHosting {
     public private(set) var loadMoreStates: [LoadMoreState] = []
     /// Every refresh state announced, in order.
     public private(set) var refreshStates: [RefreshState] = []
+    /// Every count of new items above announced for the pill, in order.
+    public private(set) var newItemsAboveCounts: [Int] = []
     /// How many times size changes became pending (a real front end flushes them next frame).
     public private(set) var sizeChangeNotifications = 0
 
@@ -71,6 +73,11 @@ public final class HeadlessHost: WaterfallHosting {
     /// Records the state.
     public func refreshStateDidChange(_ state: RefreshState) {
         refreshStates.append(state)
+    }
+
+    /// Records the count.
+    public func newItemsAboveDidChange(_ count: Int) {
+        newItemsAboveCounts.append(count)
     }
 
     /// Counts the notification; the test applies the changes when it pumps a frame.

@@ -21,6 +21,19 @@ public enum ItemUpdate: Equatable, Sendable {
         }
     }
 
+    /// Whether the update changes what comes before the item at `index` (before the update):
+    /// inserts at or before it, deletes, reloads or moves of items before it.
+    func changesItems(before index: Int) -> Bool {
+        switch self {
+        case .insert(let range):
+            return !range.isEmpty && range.lowerBound <= index
+        case .delete(let range), .reload(let range):
+            return !range.isEmpty && range.lowerBound < index
+        case .move(let from, let to):
+            return from != to && Swift.min(from, to) < index
+        }
+    }
+
     /// Where the item at `index` before this update is after it, or `nil` if it was deleted.
     /// - Complexity: O(1).
     func map(_ index: Int) -> Int? {

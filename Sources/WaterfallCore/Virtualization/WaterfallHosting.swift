@@ -42,6 +42,11 @@ public protocol WaterfallHosting<Cell>: AnyObject {
     /// The pull-to-refresh state changed: update the header. Default: nothing.
     func refreshStateDidChange(_ state: RefreshState)
 
+    /// The number of new items above the reader changed (see
+    /// ``WaterfallViewModel/newItemsAbove``): show the "N new items" pill when it is above 0,
+    /// hide it at 0. Default: nothing.
+    func newItemsAboveDidChange(_ count: Int)
+
     /// Size changes were recorded (``WaterfallViewModel/invalidateSizes(at:)``) while none
     /// were pending: call ``WaterfallViewModel/applyPendingSizeChanges()`` once before the next
     /// frame, so every change of this frame costs one relayout. Default: nothing (the owner
@@ -60,6 +65,8 @@ extension WaterfallHosting {
     public func loadMoreStateDidChange(_ state: LoadMoreState) {}
     /// Does nothing.
     public func refreshStateDidChange(_ state: RefreshState) {}
+    /// Does nothing.
+    public func newItemsAboveDidChange(_ count: Int) {}
     /// Does nothing.
     public func sizeChangesDidBecomePending() {}
 }

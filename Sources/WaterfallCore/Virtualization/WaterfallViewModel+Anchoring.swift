@@ -44,3 +44,67 @@ extension WaterfallViewModel {
         }
     }
 }
+
+extension WaterfallViewModel {
+    /// Keeps what is on screen still across `updates`, before they are applied: a batch that
+    /// starts with an insert at 0 (a refresh) puts the new items above the old ones as a block
+    /// of their own (``CollectionLayout/startBlock(at:)`` at 0); otherwise, when an update
+    /// changes items before the first visible one, the items from the first visible one on
+    /// become a block of their own. Either way the edits then move every visible item by one
+    /// constant, which ``relayoutLiveCells(keeping:)``, restoring the first visible item's
+    /// place on screen, absorbs in the scroll offset.
+    /// - Parameter firstVisible: the lowest visible index before the updates.
+    /// - Complexity: O(updates) plus the layout's `startBlock` (O(c log n) for the waterfall).
+    func holdVisibleContent(across updates: [ItemUpdate], firstVisible: Int?) {
+        if case .insert(let range)? = updates.first, range.lowerBound == 0, !range.isEmpty {
+            layout.startBlock(at: 0)
+            return
+        }
+        guard let firstVisible else { return }
+        var anchor = firstVisible
+        for update in updates {
+            if update.changesItems(before: anchor) {
+                layout.startBlock(at: firstVisible)
+                return
+            }
+            guard let next = update.map(anchor) else { return }
+            anchor = next
+        }
+    }
+
+    /// Makes the items from `firstVisible` on a block of their own when an edit is about to
+    /// change items from `lowestChangedIndex` on and that is above it, so that the edit moves
+    /// the visible items by one constant only (absorbed by restoring the first visible item).
+    /// - Complexity: the layout's `startBlock` (O(c log n) for the waterfall) when it holds.
+    func holdVisibleContent(forEditsFrom lowestChangedIndex: Int, firstVisible: Int?) {
+        if let firstVisible, lowestChangedIndex < firstVisible { layout.startBlock(at: firstVisible) }
+    }
+
+    /// Runs `edit` — a change to ``layout`` of items from `lowestChangedIndex` on that keeps
+    /// every index, such as a corrected item size — so that nothing on screen moves when the
+    /// change is above the first visible item: the items from that item on become a block of
+    /// their own, `edit` runs, and restoring the first visible item's place absorbs the block's
+    /// move in the scroll offset. Live cells keep their identity and get their new frames; a
+    /// change at or below the first visible item moves what it moves.
+    ///
+    /// The step size corrections above the viewport go through:
+    ///
+    /// ```swift
+    /// editKeepingVisibleContentStill(from: index) {
+    ///     layout.replaceItems(in: index..<index + 1, with: [correctedSize])
+    /// }
+    /// ```
+    /// - Complexity: the edit's (for the waterfall, O((b − i) log c + (n − b)) with the block at
+    ///   b), plus O(c log n + k log k).
+    func editKeepingVisibleContentStill(from lowestChangedIndex: Int, _ edit: () -> Void) {
+        guard !needsReload else {
+            edit()
+            return
+        }
+        let anchor = captureAnchor()
+        holdVisibleContent(forEditsFrom: lowestChangedIndex, firstVisible: anchor?.index)
+        edit()
+        relayoutLiveCells(keeping: anchor)
+        checkLoadMore()
+    }
+}

@@ -19,8 +19,19 @@ extension WaterfallViewModel {
     /// first visible item that survives keeps its place on screen; the selection follows its
     /// item. Sizes of inserted, moved and reloaded items are asked at their final indices.
     ///
-    /// Appending (`.insert(count..<count + m)`) places only the new items and moves nothing
-    /// on screen.
+    /// Nothing on screen moves when the updates change only items above the first visible one:
+    /// - Appending (`.insert(count..<count + m)`) places only the new items.
+    /// - A batch that starts with an insert at 0 (a refresh) lays the new items out as a
+    ///   masonry block of their own above the old ones, which start again level below it;
+    ///   every old item keeps its column and moves down by one constant, which the scroll
+    ///   offset absorbs. ``newItemsAbove`` counts them for the "N new items" pill.
+    /// - Deletes, reloads and moves above the first visible item make the items from it on a
+    ///   block of their own first, so they too move only by a constant (columns that got
+    ///   shorter leave a gap above the block, off screen).
+    ///
+    /// Repeated refreshes stack blocks; a resize that changes the width or column count, or
+    /// ``reloadData()``, lays everything out again as one block, keeping the first visible item
+    /// in place.
     /// - Returns: the transitions of the items live before or after, for animation.
     /// - Complexity: the layout's edit cost (O(m log c) for an append of m, O((n − i) log c)
     ///   from the first changed index i) plus O(k · updates + k log k).
@@ -28,6 +39,7 @@ extension WaterfallViewModel {
     public func performBatchUpdates(_ updates: [ItemUpdate]) -> [ItemTransition] {
         guard !needsReload else { return [] }
         let candidates = anchorCandidates()
+        holdVisibleContent(across: updates, firstVisible: candidates.first?.index)
         var count = layout.itemCount
         for (step, update) in updates.enumerated() {
             update.validate(count: count)
@@ -78,6 +90,7 @@ extension WaterfallViewModel {
             updates.trace(candidate.index).index.map { ScrollAnchor(index: $0, viewportOrigin: candidate.viewportOrigin) }
         }.first
         relayoutLiveCells(keeping: anchor)
+        countNewItemsAbove(after: updates)
         transitions += transitionsOfLiveCells(from: sources, oldIndex: { updates.untrace($0) })
         checkLoadMore()
         return transitions

@@ -26,7 +26,14 @@ extension WaterfallViewModel {
                 target = current
             }
         }
-        moveContentOffset(to: clampedOffset(vertical ? CGPoint(x: 0, y: target) : CGPoint(x: target, y: 0)))
+        scrollToOffset(vertical ? CGPoint(x: 0, y: target) : CGPoint(x: target, y: 0))
+    }
+
+    /// Scrolls to `offset` (limited to the scrollable range) on the model's own initiative:
+    /// tells the host the new offset and updates the live cells as a scroll step does.
+    /// - Complexity: O(c log n + k) for the waterfall.
+    public func scrollToOffset(_ offset: CGPoint) {
+        moveContentOffset(to: clampedOffset(offset))
     }
 
     /// Where a fling that would stop at `proposed` (content coordinates) at `velocity` should

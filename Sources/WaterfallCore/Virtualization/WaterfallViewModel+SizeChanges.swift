@@ -43,9 +43,9 @@ extension WaterfallViewModel {
 
     /// Asks the delegate for the new sizes of every item recorded by ``invalidateSizes(at:)``
     /// and relayouts once, from the lowest of them, however many there are. What the reader
-    /// sees does not jump: the first visible item keeps its place on screen (so items above the
-    /// viewport that change height shift the content, not the view), and live cells keep their
-    /// identity.
+    /// sees does not jump: the first visible item keeps its place on screen, and changes above
+    /// it move nothing on screen at all (the visible items become a block of their own first,
+    /// see ``WaterfallLayout/startBlock(at:)``); live cells keep their identity.
     /// - Returns: the transitions of the live items (`.move` from their old to their new place
     ///   on screen, `.insert` for cells that came into view), for animation.
     /// - Complexity: O(k log k) for k changes, plus the layout's one suffix relayout
@@ -60,6 +60,7 @@ extension WaterfallViewModel {
         let sources = live.entries.map {
             TransitionSource(oldIndex: $0.index, newIndex: $0.index, from: toViewport($0.attributes), reloaded: false)
         }
+        holdVisibleContent(forEditsFrom: indices[0], firstVisible: anchor?.index)
         layout.resizeItems(indices.map { (index: $0, size: itemSize(at: $0)) })
         sizeChangeStatistics.itemsResized += indices.count
         sizeChangeStatistics.relayouts += 1

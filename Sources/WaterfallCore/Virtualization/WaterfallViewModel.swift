@@ -83,6 +83,11 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// How far the content must be pulled past its top to arm a refresh.
     public var refreshThreshold: CGFloat = 64
 
+    /// How many items at the front arrived above the reader (by a refresh, or inserts at the
+    /// top while scrolled down) since the reader was last at the top: the count on the "N new
+    /// items" pill. Back to 0 at the top and on ``reloadData()``.
+    public internal(set) var newItemsAbove = 0
+
     /// The realized items, ascending by index.
     var live = LiveCells()
     /// The window the live set is exact for, in content coordinates; `nil` before the first
@@ -158,6 +163,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         recycleAllLiveCells()
         let count = loadItems()
         selectedIndex = nil
+        setNewItemsAbove(0)
         loadMore.reset()
         host?.loadMoreStateDidChange(loadMore.state)
         relayoutLiveCells(keeping: anchor.flatMap { $0.index < count ? $0 : nil })
@@ -256,6 +262,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         if delta != 0 { scrollDirection = delta > 0 ? 1 : -1 }
         contentOffset = offset
         transitionRefresh { $0.scrolled() }
+        if isAtTop { setNewItemsAbove(0) }
         updateLiveCells()
         delegate?.waterfallViewDidScroll(self)
         checkLoadMore()

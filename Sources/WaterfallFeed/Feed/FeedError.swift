@@ -14,6 +14,9 @@ public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     ///     like the array index in the document) or `line 4, column 7`; empty when unknown.
     ///   - reason: what is wrong there.
     case malformed(url: URL, location: String, reason: String)
+    /// A page broke one of the decoding limits (``FeedPageLimits``) and was not decoded: it is
+    /// too large, or nests deeper than the decoders can take without overflowing the stack.
+    case limitExceeded(url: URL, FeedPageLimits.Violation)
     /// A folder feed's directory cannot be listed.
     case unreadableFolder(URL, reason: String)
     /// The load was cancelled (`FeedLoader.cancel()` or task cancellation); not a failure.
@@ -41,6 +44,8 @@ public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformed(let url, let location, let reason):
             let place = location.isEmpty ? "" : location + ": "
             return "Malformed feed page \(url.absoluteString): \(place)\(reason)"
+        case .limitExceeded(let url, let violation):
+            return "Refused feed page \(url.absoluteString): \(violation)"
         case .unreadableFolder(let url, let reason):
             return "Cannot read folder \(url.path): \(reason)"
         case .cancelled:

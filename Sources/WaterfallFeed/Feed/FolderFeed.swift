@@ -56,7 +56,7 @@ public struct FolderFeed: FeedPageProviding {
             if Task.isCancelled { throw .cancelled }
             guard let header = ImageHeader.read(contentsOf: file) else { continue }
             items.append(FeedItem(id: file.lastPathComponent, imageURL: file,
-                                  pixelWidth: Double(header.pixelWidth), pixelHeight: Double(header.pixelHeight),
+                                  pixelWidth: Double(header.displaySize.width), pixelHeight: Double(header.displaySize.height),
                                   title: file.lastPathComponent))
         }
         return FeedPage(items: items, droppedItemCount: slice.count - items.count,

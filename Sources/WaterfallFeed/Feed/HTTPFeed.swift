@@ -25,14 +25,18 @@ public struct HTTPFeed: FeedPageProviding {
     public let dataLoader: any DataLoading
     /// The idle timeout of each page request, in seconds.
     public let timeout: TimeInterval
+    /// The size and nesting limits every page is checked against before it is decoded.
+    public let limits: FeedPageLimits
 
     /// Creates a feed over `source`.
     public init(source: FeedSource, schema: FeedSchema = .standard,
-                dataLoader: any DataLoading = URLSessionDataLoader.shared, timeout: TimeInterval = 30) {
+                dataLoader: any DataLoading = URLSessionDataLoader.shared, timeout: TimeInterval = 30,
+                limits: FeedPageLimits = .default) {
         self.source = source
         self.schema = schema
         self.dataLoader = dataLoader
         self.timeout = timeout
+        self.limits = limits
     }
 
     /// Fetches and decodes the page at `cursor`; see `FeedPageProviding.page(at:)`.
@@ -58,7 +62,7 @@ public struct HTTPFeed: FeedPageProviding {
             throw error.kind == .cancelled ? .cancelled : .load(error)
         }
         var page = try FeedPage.decode(data, pageURL: url, contentType: response.mimeType, schema: schema,
-                                       templateNext: templateNext)
+                                       templateNext: templateNext, limits: limits)
         if !page.items.isEmpty || page.droppedItemCount > 0,
            let value = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Link") {
             let links = LinkHeader(value, relativeTo: url)

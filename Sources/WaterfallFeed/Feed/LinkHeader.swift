@@ -49,7 +49,7 @@ public struct LinkHeader: Sendable, Hashable {
                     relations.formUnion(parameter.lowercased().split(separator: " ").map(String.init))
                 }
             }
-            if let url = URL(string: target, relativeTo: base)?.absoluteURL, url.scheme != nil {
+            if let url = URL(lenient: target, relativeTo: base) {
                 links.append(Link(url: url, relations: relations))
             }
         }

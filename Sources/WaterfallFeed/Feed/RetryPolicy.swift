@@ -27,7 +27,12 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// The wait before retry number `retry` (0 for the first retry), drawn with `random`.
     public func delay(beforeRetry retry: Int, using random: inout some RandomNumberGenerator) -> Duration {
-        let ceiling = min(baseDelay * pow(multiplier, Double(retry)), maximumDelay)
-        return ceiling * Double.random(in: 0...1, using: &random)
+        ceiling(beforeRetry: retry) * Double.random(in: 0...1, using: &random)
+    }
+
+    /// The longest wait before retry number `retry` (0 for the first retry): the backoff
+    /// without jitter.
+    public func ceiling(beforeRetry retry: Int) -> Duration {
+        min(baseDelay * pow(multiplier, Double(min(retry, 62))), maximumDelay)
     }
 }

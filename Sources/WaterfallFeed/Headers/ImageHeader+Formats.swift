@@ -67,12 +67,14 @@ extension ImageHeader {
     /// JPEG: after `FF D8`, walk the marker segments (skipping fill bytes and the
     /// parameterless markers) until a start-of-frame marker (`C0`–`CF` except `C4`, `C8`,
     /// `CC`), whose segment holds precision, big-endian height, then width. Reaching the scan
-    /// (`DA`) or end of image (`D9`) first means there is no frame header.
+    /// (`DA`) or end of image (`D9`) first means there is no frame header. An `APP1` EXIF
+    /// segment on the way gives the orientation.
     ///
     /// - Complexity: O(number of segments before the frame header); segment bodies are skipped,
     ///   not read.
     static func parseJPEG(_ reader: inout ByteReader) -> ImageHeader? {
         var offset = 2
+        var orientation = ImageOrientation.up
         // A bounded walk: each step advances by at least 2 bytes, and real files reach the frame
         // header within a few dozen segments.
         for _ in 0..<4096 {
@@ -91,9 +93,12 @@ extension ImageHeader {
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
                 guard let height = reader.bigEndian(at: offset + 3, count: 2),
                       let width = reader.bigEndian(at: offset + 5, count: 2) else { return nil }
-                return ImageHeader(format: .jpeg, pixelWidth: width, pixelHeight: height)
+                return ImageHeader(format: .jpeg, pixelWidth: width, pixelHeight: height, orientation: orientation)
             default:
                 guard let length = reader.bigEndian(at: offset, count: 2), length >= 2 else { return nil }
+                if marker == 0xE1, let found = exifOrientation(&reader, segment: offset + 2, length: length - 2) {
+                    orientation = found
+                }
                 offset += length
             }
         }

@@ -1,6 +1,8 @@
 import Foundation
 
-/// An image's format and pixel size, read from the first bytes of its file without decoding it.
+/// An image's format, stored pixel size and EXIF orientation, read from the first bytes of its file
+/// without decoding it. Lay an image out at `displaySize`: a portrait phone photo is usually
+/// stored landscape with orientation 6.
 public struct ImageHeader: Sendable, Hashable {
     /// The image file formats whose headers can be read.
     public enum Format: String, Sendable, Hashable, CaseIterable {
@@ -18,16 +20,26 @@ public struct ImageHeader: Sendable, Hashable {
 
     /// The file format, recognised from the bytes (not the file name).
     public var format: Format
-    /// The width in pixels.
+    /// The stored width in pixels (before `orientation` is applied).
     public var pixelWidth: Int
-    /// The height in pixels.
+    /// The stored height in pixels (before `orientation` is applied).
     public var pixelHeight: Int
+    /// How the stored pixels are turned for display: from a JPEG's EXIF block (`.up` when there
+    /// is none, and for the other formats).
+    public var orientation: ImageOrientation
 
     /// Creates a header.
-    public init(format: Format, pixelWidth: Int, pixelHeight: Int) {
+    public init(format: Format, pixelWidth: Int, pixelHeight: Int, orientation: ImageOrientation = .up) {
         self.format = format
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
+        self.orientation = orientation
+    }
+
+    /// The size shown once `orientation` is applied (width and height swapped for 5–8): the size
+    /// to lay the image out at.
+    public var displaySize: ImagePixelSize {
+        orientation.displayed(ImagePixelSize(width: pixelWidth, height: pixelHeight))
     }
 
     /// Reads the header from an image held in memory.

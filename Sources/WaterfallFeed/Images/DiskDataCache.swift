@@ -5,11 +5,14 @@ import Glibc
 import Darwin
 #endif
 
-/// A disk cache of raw image data keyed by URL, bounded in bytes (least recently used entries
-/// are deleted first).
+/// A disk cache of raw image data keyed by URL, with the HTTP caching metadata of each response
+/// (`HTTPCacheMetadata`: freshness and validators), bounded in bytes (least recently used
+/// entries are deleted first) and in age (entries stored longer than `maximumAge` ago are
+/// deleted, whatever their freshness).
 ///
 /// Each entry is one file named by a 64-bit FNV-1a hash of the URL, holding a header (magic,
-/// the URL, the data length, an FNV-1a checksum of the data) followed by the data. Writes go to
+/// the URL, the metadata, the data length, an FNV-1a checksum of metadata and data) followed by
+/// the data. Writes go to
 /// a temporary file in the same directory that is then renamed over the entry, so a reader
 /// never sees a half-written entry; an entry that is truncated or corrupt anyway (a crash, a
 /// full disk, another process) fails validation on read, is deleted, and counts as a miss.
@@ -17,7 +20,7 @@ import Darwin
 /// Recency survives restarts through file modification dates (touched on each hit). All methods
 /// are thread-safe; file I/O happens under the cache's lock.
 public final class DiskDataCache: Sendable {
-    private static let magic = Array("WFDC1\n".utf8)
+    private static let magic = Array("WFDC2\n".utf8)
     private static let entryExtension = "wfc"
     private static let temporaryPrefix = ".tmp-"
 
@@ -25,17 +28,43 @@ public final class DiskDataCache: Sendable {
     public let directory: URL
     /// The bound on the total size of the entry files, in bytes.
     public let byteLimit: Int
+    /// The longest an entry is kept after it was stored (or last revalidated), in seconds.
+    public let maximumAge: TimeInterval
+    /// The freshness given to responses that carry no caching headers, in seconds.
+    public let defaultLifetime: TimeInterval
+    /// The wall-clock time entries are dated by (injected in tests).
+    public let now: @Sendable () -> Date
+
+    /// A stored response.
+    public struct Entry: Sendable, Hashable {
+        /// The response body.
+        public var data: Data
+        /// Its caching metadata.
+        public var metadata: HTTPCacheMetadata
+    }
 
     private let index: Locked<LRUCache<String, Void>>
 
     /// Opens (creating if needed) a cache in `directory`, indexing the entries already there by
-    /// modification date, deleting leftover temporary files, and trimming to `byteLimit`.
+    /// modification date (last use), deleting leftover temporary files and entries unused for
+    /// longer than `maximumAge`, and trimming to `byteLimit`.
     ///
+    /// - Parameters:
+    ///   - directory: where the entries are kept.
+    ///   - byteLimit: the bound on the total size of the entry files; default 256 MB.
+    ///   - maximumAge: how long an entry is kept after it was stored; default 30 days.
+    ///   - defaultLifetime: the freshness of responses without caching headers; default 1 day.
+    ///   - now: the clock (default `Date()`).
     /// - Complexity: O(*n* log *n*) for *n* existing entries.
     /// - Throws: when the directory cannot be created.
-    public init(directory: URL, byteLimit: Int = 256 << 20) throws {
+    public init(directory: URL, byteLimit: Int = 256 << 20, maximumAge: TimeInterval = 30 * 86_400,
+                defaultLifetime: TimeInterval = 86_400, now: @escaping @Sendable () -> Date = { Date() }) throws {
         self.directory = directory
         self.byteLimit = byteLimit
+        self.maximumAge = maximumAge
+        self.defaultLifetime = defaultLifetime
+        self.now = now
+        let oldest = now().addingTimeInterval(-maximumAge)
         let fileManager = FileManager.default
         try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
@@ -43,9 +72,10 @@ public final class DiskDataCache: Sendable {
         var entries: [(name: String, size: Int, date: Date)] = []
         for file in files {
             let name = file.lastPathComponent
-            if name.hasPrefix(Self.temporaryPrefix) {
+            let values = try? file.resourceValues(forKeys: Set(keys))
+            if name.hasPrefix(Self.temporaryPrefix) || (values?.contentModificationDate ?? .distantFuture) < oldest {
                 try? fileManager.removeItem(at: file)
-            } else if file.pathExtension == Self.entryExtension, let values = try? file.resourceValues(forKeys: Set(keys)) {
+            } else if file.pathExtension == Self.entryExtension, let values {
                 entries.append((name, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast))
             }
         }
@@ -68,33 +98,46 @@ public final class DiskDataCache: Sendable {
         index.withLock { $0.count }
     }
 
-    /// The data stored for `url`, or `nil` on a miss. A corrupt or truncated entry is deleted
-    /// and reported as a miss.
+    /// The data stored for `url`, fresh or not, or `nil` on a miss (see `entry(for:)`).
     ///
     /// - Complexity: O(*d*) for *d* bytes of data (the checksum).
     public func data(for url: URL) -> Data? {
+        entry(for: url)?.data
+    }
+
+    /// The response stored for `url`, fresh or not (check `metadata.isFresh(at:)`), or `nil` on
+    /// a miss. A corrupt or truncated entry, or one stored longer than `maximumAge` ago, is
+    /// deleted and reported as a miss.
+    ///
+    /// - Complexity: O(*d*) for *d* bytes of data (the checksum).
+    public func entry(for url: URL) -> Entry? {
         let name = Self.fileName(for: url)
-        return index.withLock { lru -> Data? in
+        let oldest = now().addingTimeInterval(-maximumAge)
+        return index.withLock { lru -> Entry? in
             guard lru.value(forKey: name) != nil else { return nil }
             let file = directory.appendingPathComponent(name)
-            guard let contents = try? Data(contentsOf: file), let payload = Self.payload(of: contents, for: url) else {
+            guard let contents = Self.contents(of: file), let payload = Self.payload(of: contents, for: url),
+                  payload.metadata.storedAt >= oldest else {
                 lru.removeValue(forKey: name)
                 try? FileManager.default.removeItem(at: file)
                 return nil
             }
-            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+            try? FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: file.path)
             return payload
         }
     }
 
-    /// Stores `data` for `url` atomically (temporary file, then rename), then deletes least
-    /// recently used entries until the total is within `byteLimit`. Data larger than the limit is
-    /// not stored; write errors leave the cache without the entry.
+    /// Stores `data` for `url` with its caching `metadata` (default: stored now, fresh for
+    /// `defaultLifetime`) atomically (temporary file, then rename), then deletes least recently
+    /// used entries until the total is within `byteLimit`. Data larger than the limit is not
+    /// stored; write errors leave the cache without the entry.
     ///
     /// - Complexity: O(*d*) for *d* bytes of data, plus one file deletion per evicted entry.
-    public func store(_ data: Data, for url: URL) {
+    public func store(_ data: Data, for url: URL, metadata: HTTPCacheMetadata? = nil) {
         let name = Self.fileName(for: url)
-        let entry = Self.entry(for: data, url: url)
+        let date = now()
+        let metadata = metadata ?? HTTPCacheMetadata(storedAt: date, freshUntil: date.addingTimeInterval(defaultLifetime))
+        let entry = Self.entry(for: data, metadata: metadata, url: url)
         index.withLock { lru in
             let file = directory.appendingPathComponent(name)
             let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
@@ -103,6 +146,8 @@ public final class DiskDataCache: Sendable {
                 guard rename(temporary.path, file.path) == 0 else {
                     throw CocoaError(.fileWriteUnknown)
                 }
+                // Dated by the cache's clock, as reads are: recency and age survive restarts.
+                try? FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: file.path)
             } catch {
                 try? FileManager.default.removeItem(at: temporary)
                 lru.removeValue(forKey: name)
@@ -115,6 +160,15 @@ public final class DiskDataCache: Sendable {
             for (evictedName, _) in evicted {
                 try? FileManager.default.removeItem(at: directory.appendingPathComponent(evictedName))
             }
+        }
+    }
+
+    /// Deletes the entry of `url`, if any (a response that must no longer be stored).
+    public func removeValue(for url: URL) {
+        let name = Self.fileName(for: url)
+        index.withLock { lru in
+            guard lru.removeValue(forKey: name) != nil else { return }
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 
@@ -134,21 +188,34 @@ public final class DiskDataCache: Sendable {
         return String(hash, radix: 16) + "." + entryExtension
     }
 
-    /// Header (magic, URL length and bytes, data length, checksum) followed by the data.
-    private static func entry(for data: Data, url: URL) -> Data {
+    /// The bytes of `file`; `nil` when it cannot be read or is empty. An empty file (a corrupt
+    /// entry) is not read at all: Foundation's `Data(contentsOf:)` leaks a 4 KiB buffer for every
+    /// empty file it reads (Swift 6.3 on Linux).
+    private static func contents(of file: URL) -> Data? {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int,
+              size > 0 else { return nil }
+        return try? Data(contentsOf: file)
+    }
+
+    /// Header (magic, URL length and bytes, metadata length and JSON, data length, checksum of
+    /// metadata and data) followed by the data.
+    private static func entry(for data: Data, metadata: HTTPCacheMetadata, url: URL) -> Data {
         let key = Array(url.absoluteString.utf8)
+        let meta = (try? JSONEncoder().encode(metadata)) ?? Data()
         var entry = Data(magic)
         entry.append(contentsOf: bigEndianBytes(UInt64(key.count)))
         entry.append(contentsOf: key)
+        entry.append(contentsOf: bigEndianBytes(UInt64(meta.count)))
+        entry.append(meta)
         entry.append(contentsOf: bigEndianBytes(UInt64(data.count)))
-        entry.append(contentsOf: bigEndianBytes(fnv1a(data)))
+        entry.append(contentsOf: bigEndianBytes(fnv1a(meta + data)))
         entry.append(data)
         return entry
     }
 
-    /// The data of a stored entry, or `nil` when the entry is truncated, corrupt, or for
-    /// another URL (a hash collision).
-    private static func payload(of entry: Data, for url: URL) -> Data? {
+    /// The response of a stored entry, or `nil` when the entry is truncated, corrupt, of an older
+    /// format, or for another URL (a hash collision).
+    private static func payload(of entry: Data, for url: URL) -> Entry? {
         var offset = entry.startIndex
         func take(_ count: Int) -> Data? {
             guard count >= 0, entry.endIndex - offset >= count else { return nil }
@@ -161,10 +228,12 @@ public final class DiskDataCache: Sendable {
         guard take(magic.count)?.elementsEqual(magic) == true,
               let keyLength = takeInteger().flatMap(Int.init(exactly:)),
               take(keyLength)?.elementsEqual(url.absoluteString.utf8) == true,
+              let metaLength = takeInteger().flatMap(Int.init(exactly:)), let meta = take(metaLength),
               let dataLength = takeInteger(), let checksum = takeInteger(),
               UInt64(entry.endIndex - offset) == dataLength,
-              let payload = take(Int(dataLength)), fnv1a(payload) == checksum else { return nil }
-        return Data(payload)
+              let payload = take(Int(dataLength)), fnv1a(meta + payload) == checksum,
+              let metadata = try? JSONDecoder().decode(HTTPCacheMetadata.self, from: meta) else { return nil }
+        return Entry(data: Data(payload), metadata: metadata)
     }
 
     private static func bigEndianBytes(_ value: UInt64) -> [UInt8] {

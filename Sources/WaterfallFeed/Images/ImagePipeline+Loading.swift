@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 extension ImagePipeline: ImageTaskOwner {
     /// Runs a new job in a detached task (so decoding never runs on the caller's actor).
@@ -32,41 +35,92 @@ extension ImagePipeline: ImageTaskOwner {
         }
     }
 
-    /// The raw data: from the disk cache, or downloaded in a scheduler slot (and then stored in
-    /// the disk cache).
+    /// The raw data: from the disk cache while fresh; else downloaded in a scheduler slot —
+    /// conditionally when a stale entry has validators, a 304 reusing the stored data — and
+    /// stored as the response's caching headers allow (`HTTPCacheMetadata`). A stale entry is
+    /// also used when revalidating it fails transiently (the server is unreachable).
     private func fetchData(for key: ImageCacheKey, jobID: Int) async throws(ImagePipelineError) -> Data {
         let url = key.url
         let diskCache = ["http", "https"].contains(url.scheme?.lowercased()) ? configuration.diskCache : nil
         let header = HeaderReport(url: url) { [state] url, header in
-            let handler = state.withLock { state -> (@Sendable (URL, ImageHeader) -> Void)? in
-                if state.headerHandler != nil { state.statistics.headersReported += 1 }
-                return state.headerHandler
+            let handlers = state.withLock { state in
+                if !state.headerHandlers.isEmpty { state.statistics.headersReported += 1 }
+                return Array(state.headerHandlers.values)
             }
-            handler?(url, header)
+            for handler in handlers { handler(url, header) }
         }
-        if let cached = diskCache?.data(for: url) {
+        let stored = diskCache?.entry(for: url)
+        if let stored, let diskCache, stored.metadata.isFresh(at: diskCache.now()) {
             state.withLock { $0.statistics.diskCacheHits += 1 }
-            header.received(cached)
-            return cached
+            header.received(stored.data)
+            return stored.data
         }
-        let priority = state.withLock { $0.jobs[key]?.priority ?? .normal }
-        do {
-            try await scheduler.acquire(id: jobID, priority: priority)
-        } catch {
-            throw .cancelled(url)
-        }
-        defer { scheduler.release() }
-        state.withLock { $0.statistics.downloadsStarted += 1 }
         let data: Data
-        do throws(DataLoadFailure) {
-            (data, _) = try await configuration.dataLoader.validatedData(
-                for: url, timeout: configuration.requestTimeout, received: header.received)
+        let response: URLResponse
+        do throws(ImagePipelineError) {
+            (data, response) = try await download(url, key: key, jobID: jobID, headers: stored?.metadata.conditionalHeaders ?? [:],
+                                                  received: header.received)
         } catch {
-            throw error.kind == .cancelled ? .cancelled(url) : .loadFailed(error)
+            guard case .loadFailed(let failure) = error, failure.isTransient, let stored else { throw error }
+            state.withLock { $0.statistics.diskCacheHits += 1 }
+            header.received(stored.data)
+            return stored.data
+        }
+        let http = response as? HTTPURLResponse
+        if let stored, let diskCache, let http, http.statusCode == 304 {
+            state.withLock { $0.statistics.notModifiedResponses += 1 }
+            if let metadata = stored.metadata.revalidated(by: http, at: diskCache.now(), defaultLifetime: diskCache.defaultLifetime) {
+                diskCache.store(stored.data, for: url, metadata: metadata)
+            } else {
+                diskCache.removeValue(for: url)
+            }
+            header.received(stored.data)
+            return stored.data
         }
         guard !data.isEmpty else { throw .emptyData(url) }
-        diskCache?.store(data, for: url)
+        if let diskCache {
+            if let http, let metadata = HTTPCacheMetadata(response: http, receivedAt: diskCache.now(),
+                                                          defaultLifetime: diskCache.defaultLifetime) {
+                diskCache.store(data, for: url, metadata: metadata)
+            } else {
+                diskCache.removeValue(for: url)
+            }
+        }
         return data
+    }
+
+    /// Downloads `url` in a scheduler slot, trying again after transient failures as
+    /// `Configuration.transientRetry` says (the slot is given back while waiting).
+    private func download(_ url: URL, key: ImageCacheKey, jobID: Int, headers: [String: String],
+                          received: @escaping @Sendable (Data) -> Void) async throws(ImagePipelineError) -> (Data, URLResponse) {
+        let policy = configuration.transientRetry
+        var random = SystemRandomNumberGenerator()
+        for attempt in 0..<policy.maximumAttempts {
+            if attempt > 0 {
+                state.withLock { $0.statistics.transientRetries += 1 }
+                do {
+                    try await Task.sleep(for: policy.delay(beforeRetry: attempt - 1, using: &random))
+                } catch {
+                    throw .cancelled(url)
+                }
+            }
+            let priority = state.withLock { $0.jobs[key]?.priority ?? .normal }
+            do {
+                try await scheduler.acquire(id: jobID, priority: priority)
+            } catch {
+                throw .cancelled(url)
+            }
+            state.withLock { $0.statistics.downloadsStarted += 1 }
+            do throws(DataLoadFailure) {
+                defer { scheduler.release() }
+                return try await configuration.dataLoader.validatedData(for: url, timeout: configuration.requestTimeout,
+                                                                        headers: headers, received: received)
+            } catch {
+                guard error.kind != .cancelled else { throw .cancelled(url) }
+                guard error.isTransient, attempt + 1 < policy.maximumAttempts else { throw .loadFailed(error) }
+            }
+        }
+        throw .cancelled(url)
     }
 
     /// Caches a successful image and completes the job's tasks, unless the job was cancelled.
@@ -80,10 +134,13 @@ extension ImagePipeline: ImageTaskOwner {
             case .success(let image):
                 state.statistics.imagesLoaded += 1
                 state.memoryCache.insert(image, cost: image.byteCount, forKey: key)
+                state.failures.removeValue(for: key.url)
             case .failure(.cancelled):
                 state.statistics.loadsCancelled += 1
-            case .failure:
-                state.statistics.imagesFailed += 1
+            case .failure(let error):
+                state.failures.record(error, for: key.url, at: configuration.now())
+                state.failedURLs.insert(key.url)
+                state.statistics.imagesFailed = state.failedURLs.count
             }
             return Array(job.tasks.values)
         }

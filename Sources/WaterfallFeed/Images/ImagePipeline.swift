@@ -11,8 +11,13 @@ import Foundation
 /// synchronously, so a cell can show a cached image in the same frame it is configured.
 ///
 /// The pipeline is generic over its decoder's image type and knows nothing of the UI toolkit.
-/// Failed loads are not retried automatically: a cell shows its error placeholder, and a new
-/// request (e.g. when the cell is configured again) tries again.
+///
+/// Failures: a transient one (timeout, 5xx, dropped connection) is retried within the load with
+/// backoff (`Configuration.transientRetry`); a load that still fails is remembered in a negative
+/// cache, so re-binding cells does not ask again: a permanent failure (404, 410, other 4xx,
+/// empty or undecodable data) until `Configuration.failureRetryInterval` (default 5 minutes) has
+/// passed or `forgetFailures()` is called (a refresh), a transient one for a backoff that doubles
+/// per consecutive failure. Meanwhile requests finish at once with the remembered error.
 public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
     /// The platform image type.
     public typealias Image = Decoder.Image
@@ -29,18 +34,36 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         public var diskCache: DiskDataCache?
         /// The idle timeout of each download, in seconds.
         public var requestTimeout: TimeInterval
+        /// How transient download failures are retried within one load (attempts and backoff),
+        /// and the backoff ceilings of the negative cache for loads that still failed.
+        public var transientRetry: RetryPolicy
+        /// How long a permanent failure (404, 410, undecodable data, …) is answered from the
+        /// negative cache before the URL is requested again.
+        public var failureRetryInterval: Duration
+        /// The monotonic time the negative cache is kept by (default: time since the pipeline
+        /// module was first used; inject a manual clock in tests).
+        public var now: @Sendable () -> Duration
 
         /// Creates a configuration; the defaults are 6 downloads, a 128 MB memory cache, no disk
-        /// cache and a 30 s timeout. The default data loader is a new `URLSessionDataLoader` with
-        /// its own session, so image downloads never hold the connections a feed request needs.
+        /// cache, a 30 s timeout, 3 attempts for transient failures (backoff from 0.5 s, at most
+        /// 60 s in the negative cache) and permanent failures remembered for 5 minutes. The
+        /// default data loader is a new `URLSessionDataLoader` with its own session, so image
+        /// downloads never hold the connections a feed request needs.
         public init(dataLoader: any DataLoading = URLSessionDataLoader(), maximumConcurrentDownloads: Int = 6,
                     memoryCacheByteLimit: Int = 128 << 20, diskCache: DiskDataCache? = nil,
-                    requestTimeout: TimeInterval = 30) {
+                    requestTimeout: TimeInterval = 30,
+                    transientRetry: RetryPolicy = RetryPolicy(maximumAttempts: 3, baseDelay: .milliseconds(500),
+                                                              maximumDelay: .seconds(60)),
+                    failureRetryInterval: Duration = .seconds(300),
+                    now: @escaping @Sendable () -> Duration = { ContinuousClock.now - pipelineClockOrigin }) {
             self.dataLoader = dataLoader
             self.maximumConcurrentDownloads = maximumConcurrentDownloads
             self.memoryCacheByteLimit = memoryCacheByteLimit
             self.diskCache = diskCache
             self.requestTimeout = requestTimeout
+            self.transientRetry = transientRetry
+            self.failureRetryInterval = failureRetryInterval
+            self.now = now
         }
     }
 
@@ -48,14 +71,22 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
     public struct Statistics: Sendable, Hashable {
         /// Loads that produced an image (shared loads count once).
         public var imagesLoaded = 0
-        /// Loads that failed (cancellations excluded).
+        /// Distinct image URLs whose load failed (cancellations excluded): a 404 asked for by
+        /// many cells counts once.
         public var imagesFailed = 0
+        /// Requests answered from the negative cache, without a download.
+        public var failureCacheHits = 0
+        /// Downloads tried again within a load after a transient failure.
+        public var transientRetries = 0
         /// Loads cancelled because every task waiting for them was cancelled.
         public var loadsCancelled = 0
         /// Downloads started through the data loader.
         public var downloadsStarted = 0
-        /// Loads answered from the disk cache.
+        /// Loads answered from the disk cache without a request (fresh entries; stale ones when
+        /// revalidating failed transiently).
         public var diskCacheHits = 0
+        /// Stale disk-cache entries revalidated by a `304 Not Modified` (their data reused).
+        public var notModifiedResponses = 0
         /// Requests answered from the memory cache (`imageTask(for:)` and `cachedImage`).
         public var memoryCacheHits = 0
         /// The total `byteCount` of the images in the memory cache.
@@ -64,7 +95,7 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         public var memoryCacheCount = 0
         /// Loads in progress.
         public var loadsInProgress = 0
-        /// Image headers read and reported to the header handler (see `setHeaderHandler(_:)`).
+        /// Image headers read and reported to the header handlers (see `addHeaderHandler(_:)`).
         public var headersReported = 0
     }
 
@@ -83,9 +114,11 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         var memoryCache: LRUCache<ImageCacheKey, DecodedImage<Image>>
         var jobs: [ImageCacheKey: Job] = [:]
         var prefetches: [ImageCacheKey: ImageTask<Image>] = [:]
+        var failures: FailureCache
+        var failedURLs: Set<URL> = []
         var nextID = 0
         var statistics = Statistics()
-        var headerHandler: (@Sendable (URL, ImageHeader) -> Void)?
+        var headerHandlers: [HeaderHandlerID: @Sendable (URL, ImageHeader) -> Void] = [:]
     }
 
     /// The decoder.
@@ -100,7 +133,9 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         self.decoder = decoder
         self.configuration = configuration
         scheduler = DownloadScheduler(maximumConcurrent: configuration.maximumConcurrentDownloads)
-        state = Locked(State(memoryCache: LRUCache(costLimit: configuration.memoryCacheByteLimit)))
+        state = Locked(State(memoryCache: LRUCache(costLimit: configuration.memoryCacheByteLimit),
+                             failures: FailureCache(retryInterval: configuration.failureRetryInterval,
+                                                    transientBackoff: configuration.transientRetry)))
     }
 
     /// The image for `url` decoded for `size`, if it is in the memory cache (marking it recently
@@ -115,8 +150,8 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         }
     }
 
-    /// Starts (or joins) the load of `request` and returns its task; a memory-cache hit returns a
-    /// task that has already finished.
+    /// Starts (or joins) the load of `request` and returns its task; a memory-cache hit, or a URL
+    /// in the negative cache, returns a task that has already finished.
     ///
     /// - Complexity: O(1) amortized.
     public func imageTask(for request: ImageRequest) -> ImageTask<Image> {
@@ -127,6 +162,10 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
             if let cached = state.memoryCache.value(forKey: key) {
                 state.statistics.memoryCacheHits += 1
                 return (ImageTask(request: request, id: id, owner: nil, outcome: .success(cached)), nil)
+            }
+            if let failure = state.failures.failure(for: key.url, at: configuration.now()) {
+                state.statistics.failureCacheHits += 1
+                return (ImageTask(request: request, id: id, owner: nil, outcome: .failure(failure)), nil)
             }
             let task = ImageTask<Image>(request: request, id: id, owner: self)
             if var job = state.jobs[key] {
@@ -182,12 +221,36 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         for task in tasks { task.cancel() }
     }
 
-    /// Sets what is told an image's format and pixel size as soon as its header has arrived —
+    /// Forgets every remembered failure (a refresh), so failed images are requested again.
+    public func forgetFailures() {
+        state.withLock { $0.failures.removeAll() }
+    }
+
+    /// Identifies a handler added with `addHeaderHandler(_:)`, to remove it.
+    public struct HeaderHandlerID: Hashable, Sendable {
+        let value: Int
+    }
+
+    /// Adds a handler told an image's format and pixel size as soon as its header has arrived —
     /// from the first bytes of a download (as far as the data loader delivers them early), or
     /// from disk-cached data — before the image is decoded; once per load, from the loading
-    /// thread. A view uses it to correct items laid out at an estimated size. `nil` removes it.
-    public func setHeaderHandler(_ handler: (@Sendable (_ url: URL, _ header: ImageHeader) -> Void)?) {
-        state.withLock { $0.headerHandler = handler }
+    /// thread. A view uses it to correct items laid out at an estimated size; several views
+    /// sharing a pipeline each add their own.
+    ///
+    /// - Returns: the id that `removeHeaderHandler(_:)` takes.
+    @discardableResult
+    public func addHeaderHandler(_ handler: @escaping @Sendable (_ url: URL, _ header: ImageHeader) -> Void) -> HeaderHandlerID {
+        state.withLock { state in
+            state.nextID += 1
+            let id = HeaderHandlerID(value: state.nextID)
+            state.headerHandlers[id] = handler
+            return id
+        }
+    }
+
+    /// Removes a handler added with `addHeaderHandler(_:)`; unknown ids are ignored.
+    public func removeHeaderHandler(_ id: HeaderHandlerID) {
+        state.withLock { _ = $0.headerHandlers.removeValue(forKey: id) }
     }
 
     /// Empties the memory cache (e.g. on memory pressure); images in use stay alive.
@@ -205,3 +268,6 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         }
     }
 }
+
+/// The origin of the default `ImagePipeline.Configuration.now`: monotonic time since first use.
+@usableFromInline let pipelineClockOrigin = ContinuousClock.now

@@ -80,16 +80,21 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 extension DataLoading {
-    /// Fetches `url` and checks what every caller needs checked: a 2xx status for HTTP, a body
-    /// as long as `Content-Length` promised, and cancellation.
+    /// Fetches `url` and checks what every caller needs checked: a 2xx status for HTTP (or 304
+    /// when `headers` make the request conditional), a body as long as `Content-Length`
+    /// promised, and cancellation.
     ///
     /// - Parameters:
     ///   - timeout: the idle timeout of the request, in seconds.
+    ///   - headers: extra request headers (`If-None-Match`, `If-Modified-Since`).
     ///   - received: called with the body so far as it arrives (see `data(for:received:)`).
-    func validatedData(for url: URL, timeout: TimeInterval,
+    func validatedData(for url: URL, timeout: TimeInterval, headers: [String: String] = [:],
                        received: (@Sendable (Data) -> Void)? = nil) async throws(DataLoadFailure) -> (Data, URLResponse) {
         var request = URLRequest(url: url)
         request.timeoutInterval = timeout
+        for (name, value) in headers {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
         let data: Data
         let response: URLResponse
         do {
@@ -104,7 +109,8 @@ extension DataLoading {
         if Task.isCancelled {
             throw DataLoadFailure(url: url, kind: .cancelled)
         }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode),
+           !(http.statusCode == 304 && !headers.isEmpty) {
             throw DataLoadFailure(url: url, kind: .httpStatus(http.statusCode))
         }
         let expected = response.expectedContentLength

@@ -93,11 +93,11 @@ extension FeedSchema {
                         colorHex: try text(color), blurHash: try text(blurHash))
     }
 
-    /// An image URL from its text: HTML entities decoded, resolved against the page.
+    /// A URL from a page's text: HTML entities decoded, surrounding spaces dropped, characters
+    /// a URL cannot hold (spaces, non-ASCII) percent-encoded, resolved against the page; `nil`
+    /// when it still is not an absolute URL.
     static func imageURL(from raw: String, relativeTo pageURL: URL) -> URL? {
-        let text = HTMLEntities.decode(raw.trimmingCharacters(in: .whitespacesAndNewlines))
-        guard let url = URL(string: text, relativeTo: pageURL)?.absoluteURL, url.scheme != nil else { return nil }
-        return url
+        URL(lenient: HTMLEntities.decode(raw), relativeTo: pageURL)
     }
 
     /// The page's `next`, as a URL (or, with a cursor parameter, the page URL carrying it).
@@ -113,9 +113,7 @@ extension FeedSchema {
             }
             return .url(pageURL.settingQueryParameter(cursorParameter, to: cursor))
         }
-        guard case .string(let raw) = value,
-              let url = URL(string: HTMLEntities.decode(raw.trimmingCharacters(in: .whitespaces)), relativeTo: pageURL)?
-                .absoluteURL, url.scheme != nil else {
+        guard case .string(let raw) = value, let url = Self.imageURL(from: raw, relativeTo: pageURL) else {
             throw SchemaMismatch(location: "key '\(path)'", reason: "key '\(path)' is not a URL")
         }
         return .url(url)
@@ -123,6 +121,18 @@ extension FeedSchema {
 }
 
 extension URL {
+    /// `text` as an absolute URL, resolved against `base`, after trimming spaces and, when it
+    /// does not parse as written, percent-encoding what a URL cannot hold; `nil` otherwise.
+    init?(lenient text: String, relativeTo base: URL?) {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.insert(charactersIn: "#%[]")
+        let parsed = URL(string: text, relativeTo: base)
+            ?? text.addingPercentEncoding(withAllowedCharacters: allowed).flatMap { URL(string: $0, relativeTo: base) }
+        guard let url = parsed?.absoluteURL, url.scheme != nil else { return nil }
+        self = url
+    }
+
     /// This URL with query parameter `name` set to `value` (replacing every existing `name`,
     /// appended otherwise), the value percent-encoded so that cursors with `+`, `/` or `=`
     /// survive.

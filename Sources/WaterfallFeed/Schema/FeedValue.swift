@@ -3,9 +3,10 @@ import Foundation
 /// A value of a page document (JSON or property list) before a `FeedSchema` picks fields from
 /// it: the tree the key paths walk.
 ///
-/// Property-list values JSON has no form for (dates, data) become `.null`, so a page carrying
-/// them still loads.
-public enum FeedValue: Sendable, Hashable, Decodable {
+/// Documents are parsed by `JSONSerialization` or `PropertyListSerialization` (fast, and
+/// Foundation's own limits apply) and converted; property-list values JSON has no form for
+/// (dates, data) become `.null`, so a page carrying them still loads.
+public enum FeedValue: Sendable, Hashable {
     /// JSON `null` (or a property-list value with no JSON form).
     case null
     /// `true` or `false`.
@@ -21,37 +22,45 @@ public enum FeedValue: Sendable, Hashable, Decodable {
     /// An object (a property-list dictionary).
     case object([String: FeedValue])
 
-    /// Decodes any JSON or property-list value.
-    public init(from decoder: any Decoder) throws {
-        if var list = try? decoder.unkeyedContainer() {
-            var elements: [FeedValue] = []
-            if let count = list.count { elements.reserveCapacity(count) }
-            while !list.isAtEnd {
-                elements.append(try list.decode(FeedValue.self))
-            }
-            self = .array(elements)
-            return
-        }
-        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
-            var members: [String: FeedValue] = [:]
-            for key in keyed.allKeys {
-                members[key.stringValue] = try keyed.decode(FeedValue.self, forKey: key)
-            }
-            self = .object(members)
-            return
-        }
-        let single = try decoder.singleValueContainer()
-        if single.decodeNil() {
-            self = .null
-        } else if let integer = try? single.decode(Int64.self) {
-            self = .integer(integer)
-        } else if let number = try? single.decode(Double.self) {
-            self = .number(number)
-        } else if let text = try? single.decode(String.self) {
+    /// Parses a JSON document (any value at the top, not only arrays and objects).
+    ///
+    /// - Complexity: O(*n*) in the document size.
+    /// - Throws: `JSONSerialization`'s error, whose debug description names the byte offset.
+    public init(json data: Data) throws {
+        self.init(foundationObject: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+    }
+
+    /// Parses a property list (XML or binary).
+    ///
+    /// - Complexity: O(*n*) in the document size.
+    /// - Throws: `PropertyListSerialization`'s error.
+    public init(propertyList data: Data) throws {
+        self.init(foundationObject: try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
+    }
+
+    /// Converts what `JSONSerialization` or `PropertyListSerialization` produced. Booleans are
+    /// told from numbers by their type (`NSNumber`'s `c` encoding, or Swift `Bool`); integers
+    /// that fit in 64 bits stay exact.
+    ///
+    /// - Complexity: O(*n*) in the number of values.
+    init(foundationObject object: Any) {
+        switch object {
+        case let text as String:
             self = .string(text)
-        } else if let flag = try? single.decode(Bool.self) {
+        case let members as [String: Any]:
+            self = .object(members.mapValues(FeedValue.init(foundationObject:)))
+        case let elements as [Any]:
+            self = .array(elements.map(FeedValue.init(foundationObject:)))
+        case let flag as Bool where type(of: object) == Bool.self:
             self = .bool(flag)
-        } else {
+        case let number as NSNumber:
+            switch String(cString: number.objCType) {
+            case "c", "B": self = .bool(number.boolValue)
+            case "d", "f": self = .number(number.doubleValue)
+            case "Q" where number.uint64Value > UInt64(Int64.max): self = .number(number.doubleValue)
+            default: self = .integer(number.int64Value)
+            }
+        default:
             self = .null
         }
     }
@@ -97,20 +106,5 @@ public enum FeedValue: Sendable, Hashable, Decodable {
         case .array: return "an array"
         case .object: return "an object"
         }
-    }
-}
-
-/// A coding key for any member name of an object.
-private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-
-    init(stringValue: String) {
-        self.stringValue = stringValue
-    }
-
-    init?(intValue: Int) {
-        stringValue = String(intValue)
-        self.intValue = intValue
     }
 }

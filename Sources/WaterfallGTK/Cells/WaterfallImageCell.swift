@@ -1,3 +1,4 @@
+import CWaterfallGtk
 import CWaterfallGtk4
 import Foundation
 import WaterfallFeed
@@ -15,7 +16,19 @@ import WaterfallFeed
 /// reused or given another image first, so a late image never lands in a cell that already shows
 /// another item. A load that fails shows the error placeholder.
 ///
-/// Assistive technologies see only the cell, named by ``setAccessibleLabel(_:)`` (e.g. "title,
+/// An animated GIF or WebP (a texture with an `animation`) plays on the picture's frame clock
+/// with its own frame delays while the cell is mapped and GTK's `gtk-enable-animations` is on;
+/// it pauses when the window is hidden or animations are turned off, and stops when the cell is
+/// reused (cells off screen are reused, so nothing plays off screen).
+///
+/// The placeholder is a plain style, or an image set with ``setPlaceholder(_:)`` — a feed's
+/// dominant colour or BlurHash (`Texture.placeholder(blurHash:colorHex:aspectRatio:)`).
+///
+/// A pending load holds the cell (not a weak reference: a weak reference gives the object a
+/// side table for life, which leak checkers report as lost, one per cell), so a cell outlives
+/// its view by at most the time its last load takes to notice cancellation.
+///
+/// Assistive technologies see only the cell, named by ``WaterfallCell/setAccessibleLabel(_:)`` (e.g. "title,
 /// price"): the picture is presentational and the caption, whose text the label repeats, is
 /// hidden from them, so nothing is read twice.
 @MainActor
@@ -42,6 +55,7 @@ public final class WaterfallImageCell: WaterfallCell {
 
     private let picture: OpaquePointer
     private let placeholder: UnsafeMutablePointer<GtkWidget>
+    private let placeholderPicture: OpaquePointer
     private let errorLabel: UnsafeMutablePointer<GtkWidget>
     private let caption: OpaquePointer
     /// The wrapped caption of ``CaptionStyle/wrappedBelow``.
@@ -51,13 +65,17 @@ public final class WaterfallImageCell: WaterfallCell {
     /// The pipeline's handle on the current load: cancelling it stops the download and decode.
     private var pipelineTask: ImageTask<Texture>?
     private var imageGeneration = 0
+    /// The animation playing, and its tick callback on the picture.
+    private var player: AnimationPlayer?
+    private var tickID: UInt32?
 
     /// Creates an image cell with an empty picture, a visible placeholder and an empty caption
     /// in `captionStyle`.
     public init(reuseIdentifier: String = WaterfallImageCell.defaultReuseIdentifier,
                 captionStyle: CaptionStyle = .strip) {
         picture = gcast(gtk_picture_new())
-        placeholder = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        placeholder = gtk_overlay_new()
+        placeholderPicture = gcast(gtk_picture_new())
         errorLabel = gtk_label_new(WaterfallStrings.current.imageUnavailable)
         caption = gcast(gtk_inscription_new(nil))
         self.captionStyle = captionStyle
@@ -89,7 +107,10 @@ public final class WaterfallImageCell: WaterfallCell {
         gtk_widget_set_vexpand(errorLabel, 1)
         gtk_widget_set_valign(errorLabel, GTK_ALIGN_CENTER)
         gtk_widget_set_visible(errorLabel, 0)
-        gtk_box_append(gcast(placeholder), errorLabel)
+        gtk_picture_set_content_fit(placeholderPicture, GTK_CONTENT_FIT_COVER)
+        gtk_picture_set_can_shrink(placeholderPicture, 1)
+        gtk_overlay_set_child(gcast(placeholder), gcast(placeholderPicture))
+        gtk_overlay_add_overlay(gcast(placeholder), errorLabel)
         addOverlay(placeholder)
 
         let captionWidget: UnsafeMutablePointer<GtkWidget> = gcast(caption)
@@ -124,6 +145,15 @@ public final class WaterfallImageCell: WaterfallCell {
         return (width * ratio).rounded() + Self.naturalHeight(of: wrappedCaption, forWidth: width)
     }
 
+    /// Fills the placeholder with `texture` (scaled to cover the cell) until the image shows, or
+    /// with the plain placeholder style when `nil`. Reuse clears it.
+    public func setPlaceholder(_ texture: Texture?) {
+        gtk_picture_set_paintable(placeholderPicture, texture.map { gcast($0.reference.pointer) })
+    }
+
+    /// Whether the placeholder has an image (a colour or BlurHash).
+    public var hasPlaceholderImage: Bool { gtk_picture_get_paintable(placeholderPicture) != nil }
+
     /// Shows `texture` now (or the placeholder when `nil`), cancelling any pending load.
     public func setImage(_ texture: Texture?) {
         cancelImageLoad()
@@ -137,11 +167,11 @@ public final class WaterfallImageCell: WaterfallCell {
         cancelImageLoad()
         show(nil)
         let generation = imageGeneration
-        imageTask = Task { [weak self] in
+        imageTask = Task {
             let texture = await load()
-            guard let self, !Task.isCancelled, self.imageGeneration == generation else { return }
-            self.imageTask = nil
-            self.show(texture)
+            guard !Task.isCancelled, imageGeneration == generation else { return }
+            imageTask = nil
+            show(texture)
         }
     }
 
@@ -167,15 +197,15 @@ public final class WaterfallImageCell: WaterfallCell {
         let task = pipeline.imageTask(for: request)
         pipelineTask = task
         let generation = imageGeneration
-        imageTask = Task { [weak self] in
+        imageTask = Task {
             let outcome = await task.outcome()
-            guard let self, self.imageGeneration == generation else { return }
-            self.imageTask = nil
-            self.pipelineTask = nil
+            guard imageGeneration == generation else { return }
+            imageTask = nil
+            pipelineTask = nil
             switch outcome {
-            case .success(let image): self.show(image.image)
+            case .success(let image): show(image.image)
             case .failure(.cancelled): break
-            case .failure: self.showError()
+            case .failure: showError()
             }
         }
         return false
@@ -191,6 +221,7 @@ public final class WaterfallImageCell: WaterfallCell {
     public override func prepareForReuse() {
         super.prepareForReuse()
         setImage(nil)
+        setPlaceholder(nil)
     }
 
     private func cancelImageLoad() {
@@ -201,8 +232,39 @@ public final class WaterfallImageCell: WaterfallCell {
         imageTask = nil
     }
 
+    /// The `GdkTexture` the picture shows (tests read its pixels).
+    var displayedPaintable: OpaquePointer? { gtk_picture_get_paintable(picture) }
+
+    /// Whether an animation is playing (or paused) in the cell.
+    public var isAnimating: Bool { player != nil }
+
+    /// The index of the animation frame shown (0 when still).
+    public var animationFrameIndex: Int { player?.frameIndex ?? 0 }
+
+    /// Advances the animation to the frame clock's `frameTime` (microseconds) as a tick does:
+    /// `active` false (unmapped, animations off) holds it where it is. Tests pump frames with it.
+    public func advanceAnimation(toFrameTime frameTime: Int64, active: Bool) {
+        guard let player, let frame = player.tick(frameTime: frameTime, active: active) else { return }
+        gtk_picture_set_paintable(picture, gcast(frame.reference.pointer))
+    }
+
+    private func play(_ animation: TextureAnimation?) {
+        if let tickID { TickCallback.remove(from: picture, tickID) }
+        tickID = nil
+        player = animation.map(AnimationPlayer.init)
+        guard player != nil else { return }
+        tickID = TickCallback.add(to: picture) { [weak self] frameTime in
+            guard let self else { return false }
+            let widget: UnsafeMutablePointer<GtkWidget> = gcast(self.picture)
+            self.advanceAnimation(toFrameTime: frameTime,
+                                  active: gtk_widget_get_mapped(widget) != 0 && wf_animations_enabled(widget) != 0)
+            return true
+        }
+    }
+
     private func show(_ texture: Texture?) {
         gtk_picture_set_paintable(picture, texture.map { gcast($0.reference.pointer) })
+        play(texture?.animation)
         gtk_widget_set_visible(placeholder, texture == nil ? 1 : 0)
         Accessible.setHidden(placeholder, true)  // showing it puts it back in the tree
         setError(false)
@@ -216,6 +278,8 @@ public final class WaterfallImageCell: WaterfallCell {
     private func setError(_ failed: Bool) {
         guard showsError != failed else { return }
         gtk_widget_set_visible(errorLabel, failed ? 1 : 0)
+        // A failed image shows the error style, not its colour or BlurHash.
+        gtk_widget_set_visible(gcast(placeholderPicture), failed ? 0 : 1)
         if failed {
             gtk_widget_add_css_class(placeholder, WaterfallStyle.ClassName.failed)
         } else {

@@ -23,18 +23,23 @@ extension FeedWall {
         /// are then self-sizing: image height + measured caption height (see
         /// ``WaterfallSelfSizing``).
         public var wrapsCaptions: Bool
+        /// What the wall says while its feed has ended without a single item (default `nil`:
+        /// ``WaterfallStrings/emptyFeed``), e.g. "No images in ~/Pictures".
+        public var emptyMessage: String?
 
         /// Creates options; see each field for its default.
         public init(columns: @escaping @MainActor (_ viewportWidth: CGFloat) -> ColumnCount = { _ in .adaptive(minimumWidth: 180) },
                     caption: @escaping @MainActor (FeedItem) -> String? = { $0.price ?? $0.title },
                     errorMessage: @escaping @MainActor (FeedError) -> String = { $0.description },
-                    loadsMore: Bool = true, refreshes: Bool = true, wrapsCaptions: Bool = false) {
+                    loadsMore: Bool = true, refreshes: Bool = true, wrapsCaptions: Bool = false,
+                    emptyMessage: String? = nil) {
             self.columns = columns
             self.caption = caption
             self.errorMessage = errorMessage
             self.loadsMore = loadsMore
             self.refreshes = refreshes
             self.wrapsCaptions = wrapsCaptions
+            self.emptyMessage = emptyMessage
         }
     }
 }

@@ -5,7 +5,8 @@ import WaterfallFeed
 /// A complete wall over a feed, as one widget: the ``WaterfallView`` of
 /// ``WaterfallImageCell``s (placeholder until each image is ready, the price — or title —
 /// caption), load-more with its footer, pull-to-refresh (touchpad overscroll, F5, Ctrl+R), the
-/// ``ErrorBanner`` with Retry floating over the items, and a selection callback.
+/// ``ErrorBanner`` with Retry floating over the items, an ``EmptyStateLabel`` when the feed has
+/// no items at all, and a selection callback.
 ///
 /// ```swift
 /// let wall = try FeedWall(feedURL: "https://example.com/page/{page}.json")
@@ -35,6 +36,8 @@ public final class FeedWall {
     public let view: WaterfallView<WaterfallImageCell>
     /// The error bar with Retry.
     public let banner: ErrorBanner
+    /// The message shown while the feed has ended without a single item.
+    public let emptyState: EmptyStateLabel
     /// The data source and delegate (internal for tests).
     let source: FeedWallSource
 
@@ -54,7 +57,10 @@ public final class FeedWall {
         widget = Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_overlay_set_child(gcast(widget), view.widget)
         gtk_overlay_add_overlay(gcast(widget), banner.widget)
-        source.onStateChange = { [banner, options, view] state in
+        emptyState = EmptyStateLabel(message: options.emptyMessage ?? WaterfallStrings.current.emptyFeed)
+        gtk_overlay_add_overlay(gcast(widget), emptyState.widget)
+        source.onStateChange = { [banner, emptyState, options, view, unowned source] state in
+            emptyState.setShown(state == .exhausted && source.items.isEmpty)
             switch state {
             case .failed(let error, _):
                 let message = options.errorMessage(error)
@@ -99,9 +105,10 @@ public final class FeedWall {
 
     /// Whether every visible cell shows its image or its error placeholder, at least one cell
     /// is visible and no size correction is pending or animating — the moment to take a
-    /// snapshot.
+    /// snapshot; also when the feed ended empty and the wall says so.
     /// - Complexity: O(k) for k visible cells.
     public var visibleImagesReady: Bool {
+        if emptyState.isVisible { return true }
         let visible = view.model.visibleIndices
         guard !view.model.hasPendingSizeChanges, !view.isAnimatingTransition else { return false }
         return !visible.isEmpty && visible.allSatisfy { index in

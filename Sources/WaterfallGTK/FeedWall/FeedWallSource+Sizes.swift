@@ -31,9 +31,9 @@ extension FeedWallSource {
 
     /// Starts listening for image headers (the pipeline reports them from its loading threads).
     func listenForImageSizes() {
-        pipeline.setHeaderHandler { [weak self] url, header in
+        headerHandler = pipeline.addHeaderHandler { [weak self] url, header in
             Task { @MainActor [weak self] in
-                self?.discovered(Double(header.pixelWidth), Double(header.pixelHeight), for: url)
+                self?.discovered(Double(header.displaySize.width), Double(header.displaySize.height), for: url)
             }
         }
     }

@@ -34,6 +34,9 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     var sizes = Sizes()
     /// Measured caption heights, by item key, with the width they were measured at.
     var captionHeights: [String: (width: CGFloat, height: CGFloat)] = [:]
+    /// The pipeline's header handler this source added (``listenForImageSizes()``), removed
+    /// when the source goes away.
+    var headerHandler: ImagePipeline<PixbufDecoder>.HeaderHandlerID?
 
     // Loader bookkeeping, used by FeedWallSource+Loading.swift.
     /// The subscription to the loader's events, made by ``start()``.
@@ -56,6 +59,10 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
         self.loader = loader
         self.pipeline = pipeline
         self.options = options
+    }
+
+    deinit {
+        if let headerHandler { pipeline.removeHeaderHandler(headerHandler) }
     }
 
     /// The image request for `item` at the current cell width and the view's scale.
@@ -94,6 +101,8 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
         }
         cell.setCaption(options.caption(item) ?? "")
         cell.setAccessibleLabel(item.accessibleLabel)
+        cell.setPlaceholder(Texture.placeholder(blurHash: item.blurHash, colorHex: item.colorHex,
+                                                aspectRatio: item.pixelWidth / item.pixelHeight))
         bindCounts.binds += 1
         if cell.loadImage(imageRequest(for: item, priority: .visible), from: pipeline) {
             bindCounts.shownFromCache += 1
@@ -131,6 +140,8 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     }
 
     func waterfallViewDidRequestRefresh(_ waterfallView: WaterfallViewModel<Cell>) {
+        // A refresh asks again for images that failed (the negative cache would wait 5 minutes).
+        pipeline.forgetFailures()
         send { await $0.refresh() }
     }
 }

@@ -13,15 +13,17 @@ extension ImagePipeline where Decoder == PixbufDecoder {
             .appendingPathComponent(".cache", isDirectory: true).appendingPathComponent(name)
     }
 
-    /// The pipeline a ``FeedWall`` makes when it is given none: gdk-pixbuf decoding at the
+    /// The pipeline a ``FeedWall`` makes when it is given none: `PixbufDecoder` decoding at the
     /// cell's pixel size, a memory cache of decoded images bounded by `memoryCacheMegabytes`,
-    /// and a disk cache of downloaded data of at most `diskCacheMegabytes` in `diskCache`
-    /// (`nil`: none). When the directory cannot be made the pipeline has no disk cache — see
+    /// and an HTTP disk cache of downloaded data of at most `diskCacheMegabytes`, each entry kept
+    /// at most `diskCacheDays` after it was stored or revalidated, in `diskCache` (`nil`: none).
+    /// When the directory cannot be made the pipeline has no disk cache — see
     /// `configuration.diskCache` — and works from memory and the network.
     public static func standard(memoryCacheMegabytes: Int = 128, diskCache: URL? = nil,
-                                diskCacheMegabytes: Int = 512) -> ImagePipeline<PixbufDecoder> {
+                                diskCacheMegabytes: Int = 512, diskCacheDays: Int = 30) -> ImagePipeline<PixbufDecoder> {
         let cache = diskCache.flatMap { directory in
-            try? DiskDataCache(directory: directory, byteLimit: max(0, diskCacheMegabytes) << 20)
+            try? DiskDataCache(directory: directory, byteLimit: max(0, diskCacheMegabytes) << 20,
+                               maximumAge: TimeInterval(max(0, diskCacheDays)) * 86_400)
         }
         let configuration = ImagePipeline<PixbufDecoder>.Configuration(
             memoryCacheByteLimit: max(0, memoryCacheMegabytes) << 20, diskCache: cache)

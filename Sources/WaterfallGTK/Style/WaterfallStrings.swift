@@ -22,6 +22,9 @@ public struct WaterfallStrings: Sendable, Equatable {
     public var refreshing = "Refreshing…"
     /// An image cell whose image failed to load or decode.
     public var imageUnavailable = "⚠\nImage unavailable"
+    /// A feed wall whose feed ended without a single item (``FeedWall/Options/emptyMessage``
+    /// replaces it for one wall).
+    public var emptyFeed = "This feed has no items"
     /// The error banner's button (with `_` before its mnemonic letter).
     public var retry = "_Retry"
 

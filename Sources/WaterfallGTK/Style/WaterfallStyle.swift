@@ -24,6 +24,8 @@ public enum WaterfallStyle {
         public static let wrappedCaption = "waterfall-wrapped-caption"
         /// The load-more footer and the refresh header.
         public static let indicator = "waterfall-indicator"
+        /// The "N new items" pill (also `osd`).
+        public static let newItemsPill = "waterfall-new-items"
         /// A ``FeedWall``'s error banner (beside GTK's own `app-notification`).
         public static let error = "waterfall-error"
     }
@@ -42,6 +44,8 @@ public enum WaterfallStyle {
     .waterfall-wrapped-caption { padding: 6px 8px 8px 8px; background-color: white; color: #2e2a26; }
     .waterfall-indicator { padding: 8px 14px; border-radius: 16px; background-color: alpha(white, 0.92); \
     box-shadow: 0 1px 4px alpha(black, 0.25); }
+    .waterfall-new-items { border-radius: 999px; padding: 6px 16px; font-weight: bold; \
+    box-shadow: 0 2px 6px alpha(black, 0.3); }
     """
 
     /// A stylesheet added to a display.

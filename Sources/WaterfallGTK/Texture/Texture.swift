@@ -5,12 +5,16 @@ import CWaterfallGtk4
 /// GdkTextures never change after creation, and GObject reference counting is atomic, so a
 /// texture made by a background task can be shown by a `GtkPicture` on the main thread.
 public final class Texture: Sendable {
-    /// The owned reference to the `GdkTexture`.
+    /// The owned reference to the `GdkTexture` (an animation's first frame).
     public let reference: GObjectRef<OpaquePointer>
+    /// The frames of an animated image, played by `WaterfallImageCell`; `nil` for a still one.
+    public let animation: TextureAnimation?
 
-    /// Adopts a texture reference the caller owns ("transfer full").
-    public init(adopting texture: OpaquePointer) {
+    /// Adopts a texture reference the caller owns ("transfer full"), the first frame of
+    /// `animation` if there is one.
+    public init(adopting texture: OpaquePointer, animation: TextureAnimation? = nil) {
         reference = GObjectRef(adopting: texture)
+        self.animation = animation
     }
 
     /// Makes a texture from premultiplied 32-bit pixels in native-endian ARGB order — the layout

@@ -50,11 +50,7 @@ final class StatusIndicator {
 
     /// Allocates the pill at its natural size, centred horizontally in `width`, top edge at `y`.
     func allocate(centeredIn width: Int32, top y: Float) {
-        guard isVisible else { return }
-        var natural = GtkRequisition()
-        gtk_widget_get_preferred_size(widget, nil, &natural)
-        var origin = graphene_point_t(x: Float(width - natural.width) / 2, y: y.rounded())
-        gtk_widget_allocate(widget, natural.width, natural.height, -1, gsk_transform_translate(nil, &origin))
+        allocateFloating(widget, centeredIn: width, top: y)
     }
 
     /// The pill's natural height.

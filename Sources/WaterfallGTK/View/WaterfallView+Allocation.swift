@@ -75,6 +75,7 @@ extension WaterfallView {
                 allocate(ghost.widget, attributes, scale: scale, pull: pull)
             }
             header.allocate(centeredIn: viewportWidth, top: Float(12 + pull))
+            newItemsPill.allocate(centeredIn: viewportWidth, top: Float(12 + pull))
             footer.allocate(centeredIn: viewportWidth, top: Float(viewportHeight - 12 - footer.naturalHeight))
             announcer.allocate()
         }

@@ -91,12 +91,14 @@ extension WaterfallView {
         gtk_widget_add_controller(widget, controller)
     }
 
-    /// Moves the focus ring to `index` and scrolls as little as needed to show it (a snapping
-    /// horizontal layout centres it, animated).
-    func focus(_ index: Int) {
+    /// Moves the focus ring to `index` and, when `reveal` is true, scrolls as little as needed
+    /// to show it (a snapping horizontal layout centres it, animated).
+    func focus(_ index: Int, reveal: Bool = true) {
         stopKinetic()
         focusedIndex = index
-        if model.layout.scrollAxis == .horizontal {
+        if !reveal {
+            // The caller has just scrolled to where it wants to be (a page step).
+        } else if model.layout.scrollAxis == .horizontal {
             settle(centering: index)
         } else {
             measuringWork { model.scrollToItem(at: index, position: .nearest) }
@@ -105,14 +107,16 @@ extension WaterfallView {
     }
 
     /// Scrolls by `distance` and moves the focus ring to the item now drawn where the focused
-    /// one was (the first visible item when nothing was focused or nothing is drawn there).
+    /// one was (the first visible item when nothing was focused or nothing is drawn there),
+    /// without scrolling again to reveal it: a page step moves a waterfall by exactly a page (a
+    /// snapping horizontal layout still centres the new item).
     private func page(by distance: Double) {
         let anchor = focusedIndex.map { index -> CGPoint in
             let frame = model.layout.frame(at: index)
             return CGPoint(x: frame.midX - model.contentOffset.x, y: frame.midY - model.contentOffset.y)
         }
         scroll(to: contentOffset + distance)
-        focus(anchor.flatMap { index(drawnAt: $0) } ?? firstVisibleIndex())
+        focus(anchor.flatMap { index(drawnAt: $0) } ?? firstVisibleIndex(), reveal: model.layout.scrollAxis == .horizontal)
     }
 
     /// The item directly above or below the focused one in the layout (by hit-testing just past

@@ -37,6 +37,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     let horizontalScrollbar: UnsafeMutablePointer<GtkWidget>
     let header = StatusIndicator()
     let footer = StatusIndicator()
+    /// The "N new items" pill (see ``revealNewItems()``); created in `init` because its action
+    /// needs the view.
+    var newItemsPill: NewItemsPill!
     /// Says loading, refresh and update results to assistive technologies.
     let announcer = Announcer()
     /// The load-more state last reported by the model.
@@ -144,6 +147,8 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         gtk_widget_set_parent(horizontalScrollbar, widget)
         gtk_widget_set_parent(header.widget, widget)
         gtk_widget_set_parent(footer.widget, widget)
+        newItemsPill = NewItemsPill { [weak self] in self?.revealNewItems() }
+        gtk_widget_set_parent(newItemsPill.widget, widget)
         gtk_widget_set_parent(announcer.widget, widget)
         model.dataSource = dataSource
         model.delegate = delegate

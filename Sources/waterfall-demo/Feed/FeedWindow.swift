@@ -17,7 +17,8 @@ final class FeedWindow: WallWindow {
     init(application: Application, options: Options, loader: FeedLoader, preloadAll: Bool) {
         source = options.source
         let cacheDirectory = ImagePipeline.cacheDirectory(named: "waterfall")
-        let pipeline = ImagePipeline.standard(memoryCacheMegabytes: options.imageCacheMegabytes, diskCache: cacheDirectory)
+        let pipeline = ImagePipeline.standard(memoryCacheMegabytes: options.imageCacheMegabytes, diskCache: cacheDirectory,
+                                              diskCacheMegabytes: options.diskCacheMegabytes, diskCacheDays: options.diskCacheDays)
         if pipeline.configuration.diskCache == nil {
             FileHandle.standardError.write(Data("waterfall-demo: no disk cache at \(cacheDirectory.path)\n".utf8))
         }
@@ -28,6 +29,7 @@ final class FeedWindow: WallWindow {
             // --captions: the title (and the price, when there is one) wrapped under the image.
             wallOptions.caption = { item in [item.title, item.price].compactMap { $0 }.joined(separator: " · ") }
         }
+        wallOptions.emptyMessage = options.source.emptyMessage
         wall = FeedWall(loader: loader, pipeline: pipeline, options: wallOptions)
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
         window.setChild(wall.widget)
@@ -80,6 +82,8 @@ final class FeedWindow: WallWindow {
             ("images_cancelled", .int(images.loadsCancelled)),
             ("downloads_started", .int(images.downloadsStarted)),
             ("disk_cache_hits", .int(images.diskCacheHits)),
+            ("not_modified", .int(images.notModifiedResponses)),
+            ("failure_cache_hits", .int(images.failureCacheHits)),
             ("image_cache_mb", .double(Double(images.memoryCacheBytes) / megabyte)),
             ("image_cache_peak_mb", .double(Double(max(imageCachePeakBytes, images.memoryCacheBytes)) / megabyte)),
             ("image_cache_cap_mb", .double(Double(wall.pipeline.configuration.memoryCacheByteLimit) / megabyte)),

@@ -35,6 +35,15 @@ extension Options {
             }
         }
 
+        /// What the wall says when this source has no items.
+        var emptyMessage: String {
+            switch self {
+            case .generated: "The shop has no items"
+            case .feed(let source): "The feed has no items\n\(source.template)"
+            case .folder(let directory): "No images in this folder\n\(directory.path)"
+            }
+        }
+
         /// The `feed` figure of `--scroll-test`.
         var kind: String {
             switch self {

@@ -82,6 +82,7 @@ final class ScrollTestRun {
             ("frame_interval_ms_p50", .double(intervals.value(50))),
             ("frame_interval_ms_p99", .double(intervals.value(99))),
             ("rss_mb", .double(ProcessMemory.residentMegabytes())),
+            ("peak_rss_mb", .double(ProcessMemory.peakResidentMegabytes())),
             ("engine_mb", .double(Double(engineBytes) / 1_048_576)),
         ] + feedFigures)
     }

@@ -2,7 +2,9 @@ import Foundation
 import WaterfallGTK
 
 /// `--snapshot FILE.png`: waits until the layout is done and every visible image is drawn,
-/// writes the window as PNG and quits (exit 0; 1 if the PNG could not be written).
+/// writes the window as PNG and quits (exit 0; 1 if the PNG could not be written). With
+/// `--scroll-to Y` it scrolls there first; with `--refresh` it then refreshes as F5 does, waits
+/// for the new items and prints how far the items visible before the refresh moved on screen.
 @MainActor
 final class SnapshotRun {
     /// How long to wait for the images before writing whatever is shown.
@@ -11,18 +13,26 @@ final class SnapshotRun {
     private let shop: any WallWindow
     private let path: String
     private let selectedIndex: Int?
+    /// Where to scroll before anything else, until done.
+    private var pendingScroll: Double?
+    /// Whether a refresh is still to start.
+    private var pendingRefresh: Bool
+    /// The visible items' on-screen frames when the refresh started, and the item count then.
+    private var beforeRefresh: (frames: [(index: Int, frame: CGRect)], count: Int)?
 
     init(application: Application, options: Options, path: String) {
         shop = makeWallWindow(application: application, options: options, preloadAll: false)
         self.path = path
         selectedIndex = options.selectedIndex
+        pendingScroll = options.scrollOffset
+        pendingRefresh = options.refreshesBeforeSnapshot
     }
 
     /// Presents the window, waits until it is ready, writes it and calls `finish` with the exit
     /// status (0 also when the images timed out: the PNG shows what was ready).
     func start(finish: @escaping @MainActor (Int32) -> Void) {
         shop.present()
-        WidgetSnapshot.savePNG(of: shop.window.pointer, to: path, whenReady: { [shop] in shop.visibleImagesReady },
+        WidgetSnapshot.savePNG(of: shop.window.pointer, to: path, whenReady: { [self] in shop.visibleImagesReady && !prepareNextStep() },
                                timeout: Self.timeout,
                                prepare: { [shop, selectedIndex] in
                                    if let selectedIndex { shop.view.selectItem(at: selectedIndex) }
@@ -40,5 +50,34 @@ final class SnapshotRun {
                 finish(1)
             }
         })
+    }
+
+    /// Starts the next step before the snapshot (scroll, refresh) or waits for one running;
+    /// returns whether the snapshot must wait. Reports the refresh once it is done.
+    private func prepareNextStep() -> Bool {
+        let model = shop.view.model
+        if let offset = pendingScroll {
+            pendingScroll = nil
+            shop.view.scroll(to: offset)
+            return true
+        }
+        if pendingRefresh {
+            pendingRefresh = false
+            beforeRefresh = (model.visibleIndices.map { ($0, model.placedAttributes(at: $0)!.frame) }, model.numberOfItems)
+            shop.view.refresh()
+            return true
+        }
+        guard model.refreshState != .refreshing else { return true }
+        if let before = beforeRefresh {
+            beforeRefresh = nil
+            let added = model.numberOfItems - before.count
+            let moves = before.frames.map { index, frame -> Double in
+                guard let now = model.placedAttributes(at: index + added)?.frame else { return .infinity }
+                return Double(max(abs(now.minX - frame.minX), abs(now.minY - frame.minY)))
+            }
+            print("refresh: \(added) new items; the \(moves.count) items visible before moved at most "
+                  + "\(moves.max() ?? 0) px; pill: \(shop.view.isShowingNewItemsPill ? "'\(model.newItemsPillText)'" : "hidden")")
+        }
+        return false
     }
 }

@@ -74,6 +74,11 @@ final class TestServer: @unchecked Sendable {
         try await counter("/_disconnects", path)
     }
 
+    /// How many requests on `path` were answered 304 Not Modified.
+    func notModifiedCount(_ path: String) async throws -> Int {
+        try await counter("/_notmodified", path)
+    }
+
     private func counter(_ endpoint: String, _ path: String) async throws -> Int {
         let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? path
         let (data, _) = try await URLSessionDataLoader.shared.data(for: URLRequest(url: url("\(endpoint)?path=\(escaped)")))

@@ -1,0 +1,57 @@
+import Foundation
+
+extension WaterfallViewModel {
+    /// Whether the "N new items" pill should show: new items arrived above the reader (a
+    /// refresh that kept the screen still, or inserts at the top while scrolled down) and the
+    /// reader has not gone back to the top since.
+    public var showsNewItemsPill: Bool { newItemsAbove > 0 }
+
+    /// What the pill says, e.g. "12 new items" ("1 new item").
+    public var newItemsPillText: String {
+        newItemsAbove == 1 ? "1 new item" : "\(newItemsAbove) new items"
+    }
+
+    /// Scrolls to the top, where the new items are, at once (hosts that animate scroll there
+    /// themselves); reaching the top hides the pill.
+    /// - Complexity: O(c log n + k).
+    public func revealNewItems() {
+        scrollToOffset(.zero)
+    }
+
+    /// Follows the count of new items at the front through `updates` — inserts at the front or
+    /// among the new items add to it, deletes among them take from it — and clears it when the
+    /// reader is at the top.
+    /// - Complexity: O(updates).
+    func countNewItemsAbove(after updates: [ItemUpdate]) {
+        var count = newItemsAbove
+        for update in updates {
+            switch update {
+            case .insert(let range):
+                if range.lowerBound == 0 || range.lowerBound < count { count += range.count }
+            case .delete(let range):
+                count -= Swift.max(0, Swift.min(range.upperBound, count) - range.lowerBound)
+            case .move(let from, let to):
+                if (from < count) != (to < count) { count += to < count ? 1 : -1 }
+            case .reload:
+                break
+            }
+        }
+        setNewItemsAbove(isAtTop ? 0 : count)
+    }
+
+    /// Whether the viewport is at the start of the content along the scroll axis.
+    var isAtTop: Bool {
+        switch layout.scrollAxis {
+        case .vertical: return contentOffset.y <= 0
+        case .horizontal: return contentOffset.x <= 0
+        case .none: return true
+        }
+    }
+
+    /// Sets ``newItemsAbove`` and tells the host when it changed.
+    func setNewItemsAbove(_ count: Int) {
+        guard count != newItemsAbove else { return }
+        newItemsAbove = count
+        host?.newItemsAboveDidChange(count)
+    }
+}

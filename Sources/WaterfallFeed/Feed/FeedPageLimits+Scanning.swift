@@ -1,0 +1,245 @@
+import Foundation
+
+/// The byte scans behind `FeedPageLimits.check`: each finds the first place where containers
+/// nest deeper than `limit`, or returns `nil`.
+///
+/// The scans err on the side of counting too deep, never too shallow: the text scans count an
+/// opening they are unsure of and clamp closings at zero, so a stray closing tag or bracket cannot
+/// buy depth for what follows.
+struct NestingScanner {
+    /// The first bytes of a binary property list.
+    static let binaryPlistMagic = Array("bplist".utf8)
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let limit: Int
+
+    /// Whether `byte` may precede a document's first character: ASCII white space or a UTF-8
+    /// byte-order mark.
+    static func isSkippedLeadingByte(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF || byte == 0xBB || byte == 0xBF
+    }
+
+    /// JSON: `[` and `{` outside strings open a level, `]` and `}` close one.
+    ///
+    /// - Complexity: O(*n*).
+    func jsonExcess() -> String? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return textLocation(of: index) }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
+    /// XML property lists: `<array` and `<dict` (any case) open a level, which `<array/>` and
+    /// `<dict/>` close at once, and `</array` and `</dict` close one; comments and CDATA sections are skipped whole, as the
+    /// plist scanner skips them.
+    ///
+    /// - Complexity: O(*n*).
+    func xmlExcess() -> String? {
+        var depth = 0
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
+            if matches("<!--", at: index) {
+                index = end(of: "-->", from: index + 4)
+            } else if matches("<![CDATA[", at: index) {
+                index = end(of: "]]>", from: index + 9)
+            } else if matches("</array", at: index) || matches("</dict", at: index) {
+                depth = max(0, depth - 1)
+                index += 2
+            } else if let nameLength = containerNameLength(at: index + 1) {
+                let afterName = index + 1 + nameLength
+                // `<array/>` is an empty array: a level that closes at once.
+                if depth + 1 > limit { return textLocation(of: index) }
+                if !matches("/>", at: afterName) { depth += 1 }
+                index = afterName
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// Binary property lists: arrays, sets and dictionaries open a level, following object
+    /// references from the top object, each object measured once; a reference cycle counts as
+    /// too deep. A document whose trailer or offsets do not hold up is left to the decoder, which
+    /// rejects it; so is an object that does not.
+    ///
+    /// - Complexity: O(*k* + *r*) for *k* objects and *r* references, O(*k*) memory.
+    func binaryPlistExcess() -> String? {
+        guard let trailer = BinaryPlistTrailer(bytes) else { return nil }
+        /// The height of each object: `nil` unmeasured, -1 while being measured (on the path).
+        var heights = [Int?](repeating: nil, count: trailer.objectCount)
+        /// The containers from the top object down: their references, the offset of the next
+        /// one to follow, and the greatest height among the children measured so far.
+        var path: [(object: Int, references: Range<Int>, next: Int, height: Int)] = []
+
+        func push(_ object: Int) {
+            heights[object] = -1
+            let references = trailer.references(of: object, in: bytes)
+            path.append((object, references, references.lowerBound, 0))
+        }
+        push(trailer.topObject)
+        while let top = path.last {
+            let position = path.count - 1
+            guard top.next < top.references.upperBound else {
+                path.removeLast()
+                heights[top.object] = top.height + 1
+                if let parent = path.indices.last {
+                    path[parent].height = max(path[parent].height, top.height + 1)
+                }
+                continue
+            }
+            path[position].next += trailer.referenceSize
+            guard let child = trailer.reference(at: top.next, in: bytes), child < trailer.objectCount else { continue }
+            switch heights[child] {
+            case .some(-1):
+                return "object \(child) (a reference cycle)"
+            case .some(let height):
+                if path.count + height > limit { return "object \(child)" }
+                path[position].height = max(path[position].height, height)
+            case .none:
+                guard trailer.isContainer(child, in: bytes) else {
+                    heights[child] = 0
+                    continue
+                }
+                if path.count + 1 > limit { return "object \(child)" }
+                push(child)
+            }
+        }
+        return nil
+    }
+
+    /// The length of `array` or `dict` (any case) when one starts at `offset`.
+    private func containerNameLength(at offset: Int) -> Int? {
+        if matches("array", at: offset, ignoringCase: true) { return 5 }
+        if matches("dict", at: offset, ignoringCase: true) { return 4 }
+        return nil
+    }
+
+    /// `line L, column C` (1-based, columns in bytes) of the byte at `offset`.
+    private func textLocation(of offset: Int) -> String {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return "line \(line), column \(offset - lineStart + 1)"
+    }
+
+    private func matches(_ text: String, at offset: Int, ignoringCase: Bool = false) -> Bool {
+        let pattern = text.utf8
+        guard offset >= 0, bytes.count - offset >= pattern.count else { return false }
+        return zip(bytes[offset...], pattern).allSatisfy { byte, expected in
+            byte == expected || (ignoringCase && byte | 0x20 == expected)
+        }
+    }
+
+    /// The index after the first `terminator` at or after `offset`, or the end.
+    private func end(of terminator: String, from offset: Int) -> Int {
+        var index = offset
+        while index < bytes.count {
+            if matches(terminator, at: index) { return index + terminator.utf8.count }
+            index += 1
+        }
+        return bytes.count
+    }
+}
+
+/// The trailer of a binary property list (its last 32 bytes) and the object layout it describes.
+private struct BinaryPlistTrailer {
+    let offsetSize: Int
+    let referenceSize: Int
+    let objectCount: Int
+    let topObject: Int
+    let offsetTableStart: Int
+
+    /// Reads and validates the trailer; `nil` when it does not describe a consistent document.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let headerSize = NestingScanner.binaryPlistMagic.count + 2
+        guard bytes.count >= headerSize + 32 else { return nil }
+        let start = bytes.count - 32
+        offsetSize = Int(bytes[start + 6])
+        referenceSize = Int(bytes[start + 7])
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
+              let count = Int(exactly: Self.integer(bytes, at: start + 8, size: 8)),
+              let top = Int(exactly: Self.integer(bytes, at: start + 16, size: 8)),
+              let table = Int(exactly: Self.integer(bytes, at: start + 24, size: 8)),
+              count >= 1, count <= start, top < count,
+              table >= headerSize, table <= start, (start - table) / offsetSize >= count else { return nil }
+        objectCount = count
+        topObject = top
+        offsetTableStart = table
+    }
+
+    /// Whether `object` is an array, ordered set, set or dictionary.
+    func isContainer(_ object: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let offset = offset(of: object, in: bytes) else { return false }
+        return [0xA, 0xB, 0xC, 0xD].contains(bytes[offset] >> 4)
+    }
+
+    /// The byte range of `object`'s references (keys then values for a dictionary); empty for a
+    /// scalar or for a container whose references would run past the offset table.
+    func references(of object: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        guard let offset = offset(of: object, in: bytes) else { return 0..<0 }
+        let marker = bytes[offset]
+        guard [0xA, 0xB, 0xC, 0xD].contains(marker >> 4) else { return 0..<0 }
+        var start = offset + 1
+        var count = Int(marker & 0xF)
+        if count == 0xF {
+            guard start < offsetTableStart, bytes[start] >> 4 == 0x1, bytes[start] & 0xF <= 3 else { return 0..<0 }
+            let size = 1 << Int(bytes[start] & 0xF)
+            guard start + 1 + size <= offsetTableStart,
+                  let length = Int(exactly: Self.integer(bytes, at: start + 1, size: size)) else { return 0..<0 }
+            count = length
+            start += 1 + size
+        }
+        let perEntry = marker >> 4 == 0xD ? 2 * referenceSize : referenceSize
+        let (length, overflow) = count.multipliedReportingOverflow(by: perEntry)
+        guard !overflow, length <= offsetTableStart - start else { return 0..<0 }
+        return start..<start + length
+    }
+
+    /// The object number stored at byte `offset`, `nil` when it does not fit an `Int`.
+    func reference(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        Int(exactly: Self.integer(bytes, at: offset, size: referenceSize))
+    }
+
+    private func offset(of object: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let entry = Self.integer(bytes, at: offsetTableStart + object * offsetSize, size: offsetSize)
+        guard let offset = Int(exactly: entry), offset >= NestingScanner.binaryPlistMagic.count + 2,
+              offset < offsetTableStart else { return nil }
+        return offset
+    }
+
+    private static func integer(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, size: Int) -> UInt64 {
+        bytes[offset..<offset + size].reduce(0) { $0 << 8 | UInt64($1) }
+    }
+}

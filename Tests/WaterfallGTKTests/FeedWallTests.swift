@@ -84,7 +84,7 @@ extension WallTests {
     @Test("a page nested 10,000 deep shows the limit in the banner, not a crash; Retry loads the page")
     func deepPageShowsTheLimit() async throws {
         let (wall, window) = try await showFeed("/feed/\(uniqueKey())/{page}.json?pages=2&per=12&deep=2:1")
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)))
         await scrollToEnd(view)
@@ -102,7 +102,7 @@ extension WallTests {
     @Test("a feed without items says so instead of showing an empty window")
     func emptyFeedShowsTheEmptyState() async throws {
         let (wall, window) = try await showFeed("/feed/\(uniqueKey())/{page}.json?pages=0")
-        defer { Task { await GTKHost.close(window) } }
+        defer { GTKHost.close(window) }
         try #require(await GTKHost.pump(until: { wall.emptyState.isVisible }, timeout: .seconds(10)),
                      "no empty-state message")
         #expect(wall.emptyState.text == "This feed has no items")

@@ -13,8 +13,3 @@ gboolean wf_animation_iter_advance(GdkPixbufAnimationIter *iter, gint64 elapsed_
 }
 
 G_GNUC_END_IGNORE_DEPRECATIONS
-
-void wf_set_animations_enabled(gboolean enabled) {
-    GtkSettings *settings = gtk_settings_get_default();
-    if (settings) g_object_set(settings, "gtk-enable-animations", enabled, NULL);
-}

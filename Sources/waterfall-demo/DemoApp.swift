@@ -11,9 +11,8 @@ enum DemoApp {
     /// Runs the application; returns the process exit status.
     static func run(_ options: Options) -> Int32 {
         let application = Application(name: "Waterfall Shop")
-        if options.reducedMotion { Application.animationsEnabled = false }
+        if !options.animations { Application.animationsEnabled = false }
         application.run { application in
-            if !options.animations { AnimationSettings.setEnabled(false) }
             let finish: @MainActor (Int32) -> Void = { status in
                 exitStatus = status
                 application.quit()

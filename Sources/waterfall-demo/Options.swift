@@ -58,13 +58,12 @@ struct Options {
     var diskCacheMegabytes = 512
     /// How long the disk cache keeps an entry after storing or revalidating it, days.
     var diskCacheDays = 30
-    /// Whether animated images play (`--no-animations` turns GTK's gtk-enable-animations off).
+    /// Whether GTK's animations are on: `--no-animations` (or its alias `--reduced-motion`) turns
+    /// gtk-enable-animations off, as the desktop's reduced-motion setting does: animated images
+    /// show their first frame, layout switches and deletions jump to their end.
     var animations = true
     /// Whether `--feed` / `--folder` cells show their titles wrapped under the images (`--captions`).
     var captions = false
-    /// Whether to turn GTK's animations off, as the desktop's reduced-motion setting does
-    /// (`--reduced-motion`): layout switches and deletions jump to their end.
-    var reducedMotion = false
     /// Where a `--feed`'s fields are in its pages (`--map`; default the project's own format).
     var schema = FeedSchema.standard
 
@@ -104,12 +103,12 @@ struct Options {
       --disk-cache-mb N       downloaded images kept in $XDG_CACHE_HOME/waterfall (default 512)
       --disk-cache-days N     days an entry is kept after it was stored or revalidated (default 30);
                               within that, HTTP Cache-Control/Expires decide when to revalidate
-      --no-animations         animated GIF/WebP show their first frame (gtk-enable-animations off)
+      --no-animations         GTK's gtk-enable-animations off, as the desktop's reduced-motion setting
+                              gives: animated GIF/WebP show their first frame, layout switches and
+                              deletions jump to their end (alias: --reduced-motion)
       --decode-bench DIR      decode each file of DIR to fit --width × --height pixels (7 runs), print
                               one JSON line per file (no window)
       --captions              --feed/--folder cells show their titles wrapped under the images
-      --reduced-motion        no animations (GTK's gtk-enable-animations off), as the desktop's
-                              reduced-motion setting gives
                               (self-sizing cells: image height + measured caption height)
     """
 
@@ -160,10 +159,9 @@ struct Options {
             case "--image-cache-mb": imageCacheMegabytes = try number(flag, minimum: 1)
             case "--disk-cache-mb": diskCacheMegabytes = try number(flag, minimum: 1)
             case "--disk-cache-days": diskCacheDays = try number(flag, minimum: 0)
-            case "--no-animations": animations = false
+            case "--no-animations", "--reduced-motion": animations = false
             case "--decode-bench": mode = .decodeBench(directory: try value(flag))
             case "--captions": captions = true
-            case "--reduced-motion": reducedMotion = true
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }

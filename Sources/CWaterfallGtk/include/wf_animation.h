@@ -11,8 +11,4 @@ GdkPixbufAnimationIter *wf_animation_iter_new(GdkPixbufAnimation *animation);
 /* Advances `iter` to `elapsed_ms` after the start; TRUE when the frame changed. */
 gboolean wf_animation_iter_advance(GdkPixbufAnimationIter *iter, gint64 elapsed_ms);
 
-/* Sets gtk-enable-animations on the default display's settings (the demo's --no-animations;
- * wf_animations_enabled in wf_accessible.h reads it). */
-void wf_set_animations_enabled(gboolean enabled);
-
 #endif

@@ -16,12 +16,15 @@ scripts/setup.sh
 # them keep CI short while still reaching every mutation and outcome.
 export WATERFALL_FUZZ_CASES=${WATERFALL_FUZZ_CASES:-500}
 
+# The engine's storage test measures the heap with mallinfo2, which sees nothing of ASan's
+# allocator (and other tests allocate beside it in this parallel run): scripts/test.sh runs it.
 echo "sanitize: AddressSanitizer + LeakSanitizer over WaterfallCoreTests and WaterfallFeedTests" >&2
 swift build --build-tests --sanitize=address --scratch-path .build-asan
 ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1" \
 LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0" \
   swift test --skip-build --sanitize=address --scratch-path .build-asan \
-    --filter 'WaterfallCoreTests|WaterfallFeedTests'
+    --filter 'WaterfallCoreTests|WaterfallFeedTests' \
+    --skip storageStaysWithinTwentyFourBytesPerItem
 
 echo "sanitize: ThreadSanitizer over WaterfallFeedTests" >&2
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan

@@ -89,34 +89,42 @@ public final class URLSessionDataLoader: DataLoading, Sendable {
         if url.isFileURL {
             return try readFile(at: url)
         }
-        let transfer = Transfer()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    // On the callback queue. The first call wins; a task cancelled just as it
-                    // finished must not resume the continuation twice.
-                    guard transfer.finish() else { return }
-                    if let error {
-                        continuation.resume(throwing: error)
-                    } else if let response {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                    }
+        return try await transfer(cancellingOn: callbackQueue) { transfer, continuation in
+            session.dataTask(with: request) { data, response, error in
+                // On the callback queue. The first call wins; a task cancelled just as it
+                // finished must not resume the continuation twice.
+                guard transfer.finish() else { return }
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let response {
+                    continuation.resume(returning: (data ?? Data(), response))
+                } else {
+                    continuation.resume(throwing: URLError(.badServerResponse))
                 }
-                transfer.start(task)
-                task.resume()
-                // Cancellation that raced ahead of the task's creation found nothing to cancel.
-                if Task.isCancelled { cancel(transfer) }
             }
-        } onCancel: {
-            cancel(transfer)
         }
     }
 
-    /// Cancels a transfer's task on the callback queue, unless its completion handler has run.
-    private func cancel(_ transfer: Transfer) {
-        callbackQueue.addOperation { transfer.runningTask()?.cancel() }
+    /// Starts the task `makeTask` builds for a new transfer and waits for the continuation it
+    /// is given. Cancelling the calling task cancels the URLSession task on `queue` (its
+    /// session's serial callback queue), and only while its completion has not run.
+    func transfer(
+        cancellingOn queue: OperationQueue,
+        _ makeTask: (Transfer, CheckedContinuation<(Data, URLResponse), any Error>) -> URLSessionDataTask
+    ) async throws -> (Data, URLResponse) {
+        let transfer = Transfer()
+        let cancel: @Sendable () -> Void = { queue.addOperation { transfer.runningTask()?.cancel() } }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = makeTask(transfer, continuation)
+                transfer.start(task)
+                task.resume()
+                // Cancellation that raced ahead of the task's creation found nothing to cancel.
+                if Task.isCancelled { cancel() }
+            }
+        } onCancel: {
+            cancel()
+        }
     }
 
     func readFile(at url: URL) throws -> (Data, URLResponse) {

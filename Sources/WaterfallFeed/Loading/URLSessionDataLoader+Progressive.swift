@@ -17,22 +17,11 @@ extension URLSessionDataLoader {
             received(result.0)
             return result
         }
-        let transfer = Transfer()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let task = progressiveSession.dataTask(with: request)
-                progressive.register(task, transfer: transfer, received: received, continuation: continuation)
-                transfer.start(task)
-                task.resume()
-                if Task.isCancelled { cancelProgressive(transfer) }
-            }
-        } onCancel: {
-            cancelProgressive(transfer)
+        return try await transfer(cancellingOn: progressive.queue) { transfer, continuation in
+            let task = progressiveSession.dataTask(with: request)
+            progressive.register(task, transfer: transfer, received: received, continuation: continuation)
+            return task
         }
-    }
-
-    private func cancelProgressive(_ transfer: Transfer) {
-        progressive.queue.addOperation { transfer.runningTask()?.cancel() }
     }
 }
 

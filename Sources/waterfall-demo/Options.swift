@@ -194,6 +194,9 @@ struct Options {
             guard mode == .scrollTest else { throw .invalidValue("--compare-grid", "goes with --scroll-test") }
             mode = .compareGrid
         }
+        if mode == .gridView || mode == .compareGrid, items > Int(UInt32.max) {
+            throw .invalidValue("--items", "a GtkGridView holds at most \(UInt32.max) items (a guint position)")
+        }
     }
 }
 

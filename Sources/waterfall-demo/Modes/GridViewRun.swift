@@ -72,12 +72,9 @@ final class GridViewRun {
         window.present()
         AfterPaint.next(of: scrolled) { [self] in
             firstFrameMilliseconds = (ContinuousClock.now - started).milliseconds
-            let adjustment = gtk_scrolled_window_get_vadjustment(gcast(scrolled))!
             let driver = ScrollDriver(
-                mode: options.scrollMode,
-                framesPerDirection: options.frames ?? ScrollTestRun.defaultFrames,
-                maximumOffset: { gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) },
-                scroll: { gtk_adjustment_set_value(adjustment, $0) },
+                mode: options.scrollMode, framesPerDirection: options.frames ?? ScrollTestRun.defaultFrames,
+                scrolledWindow: scrolled,
                 sampleWork: { [unowned self] in
                     defer { work = WorkTime() }
                     return work
@@ -85,7 +82,7 @@ final class GridViewRun {
                 eachFrame: { [unowned self] in maxLiveCells = max(maxLiveCells, cells.count) })
             self.driver = driver
             driver.start(on: scrolled) { [self] run in
-                report(run, contentHeight: gtk_adjustment_get_upper(adjustment))
+                report(run, contentHeight: gtk_adjustment_get_upper(gtk_scrolled_window_get_vadjustment(gcast(scrolled))))
                 finish(0)
             }
         }

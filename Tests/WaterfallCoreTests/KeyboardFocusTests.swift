@@ -107,4 +107,30 @@ struct KeyboardFocusTests {
         #expect(carousel.model.focusTarget(from: 4, moving: .down) == 5, "nothing below in one row: the next index")
         #expect(carousel.model.focusTarget(from: 4, moving: .up) == 3)
     }
+
+    @Test("Page Up/Down land on the item where the focused one was, else the first visible item starting in view",
+          arguments: 0..<30 as Range<UInt64>)
+    func pagingMatchesBruteForce(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let fixture = Fixture(sizes: randomSizes(Int.random(in: 50...400, using: &rng), using: &rng),
+                              columns: Int.random(in: 1...6, using: &rng))
+        let model = fixture.model, count = model.numberOfItems
+        var landedOnTheMovedPlace = 0
+        for step in 0..<40 {
+            let focused: Int? = Int.random(in: 0..<8, using: &rng) == 0 ? nil : Int.random(in: 0..<count, using: &rng)
+            let before = model.contentOffset.y
+            let page = CGFloat.random(in: -1.5...1.5, using: &rng) * model.viewportSize.height
+            model.setContentOffset(CGPoint(x: 0, y: min(max(before + page, 0), fixture.maxOffset)))
+            let moved = model.contentOffset.y - before
+            let frames = (0..<count).map { model.layout.frame(at: $0) }
+            let place = focused.map { CGPoint(x: frames[$0].midX, y: frames[$0].midY + moved) }
+            let there = place.flatMap { point in frames.indices.first { frames[$0].contains(point) } }
+            let viewport = model.visibleBounds
+            let firstStartingInView = frames.indices.first { frames[$0].overlaps(viewport) && frames[$0].minY >= viewport.minY }
+            if there != nil { landedOnTheMovedPlace += 1 }
+            #expect(model.focusTarget(afterPaging: moved, from: focused) == there ?? firstStartingInView,
+                    "seed \(seed), step \(step): focused \(String(describing: focused)), moved \(moved)")
+        }
+        #expect(landedOnTheMovedPlace > 0, "seed \(seed): the focused item's place was always a gap")
+    }
 }

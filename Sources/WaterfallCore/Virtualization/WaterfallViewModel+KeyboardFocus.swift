@@ -26,4 +26,26 @@ extension WaterfallViewModel {
         case .right: return mirrored ? max(index - 1, 0) : min(index + 1, count - 1)
         }
     }
+
+    /// The item Page Up or Page Down moves the focus ring to once the content has scrolled by
+    /// `distance` points along the layout's scroll axis (after the scroll): the item now at the
+    /// place in the viewport where the item at `index` was — its centre moved by `distance` —
+    /// or, without a focused item, for an index outside the items and where that place is a
+    /// gap, the lowest visible index whose item starts inside the viewport.
+    /// - Returns: that item, or `nil` when no visible item starts inside the viewport.
+    /// - Complexity: the layout's hit test (O(log n) for the waterfall) plus O(v) for the v
+    ///   live items.
+    public func focusTarget(afterPaging distance: CGFloat, from index: Int?) -> Int? {
+        let horizontal = layout.scrollAxis == .horizontal
+        if let index, index >= 0, index < layout.itemCount {
+            let frame = layout.frame(at: index)
+            let moved = CGPoint(x: frame.midX + (horizontal ? distance : 0), y: frame.midY + (horizontal ? 0 : distance))
+            if let target = layout.index(at: moved) { return target }
+        }
+        let start = horizontal ? contentOffset.x : contentOffset.y
+        return visibleIndices.first { visible in
+            let frame = layout.frame(at: visible)
+            return (horizontal ? frame.minX : frame.minY) >= start
+        }
+    }
 }

@@ -105,20 +105,9 @@ extension WaterfallView {
     private func page(by distance: Double) {
         let before = contentOffset
         scroll(to: before + distance)
-        let moved = contentOffset - before
-        let horizontal = model.layout.scrollAxis == .horizontal
-        let target = focusedIndex.flatMap { index -> Int? in
-            let frame = model.layout.frame(at: index)
-            let point = CGPoint(x: frame.midX + (horizontal ? moved : 0), y: frame.midY + (horizontal ? 0 : moved))
-            return model.layout.index(at: point)
-        }
-        let start = contentOffset
-        let startingInView = model.visibleIndices.first { index in
-            let frame = model.layout.frame(at: index)
-            return (horizontal ? frame.minX : frame.minY) >= start
-        }
+        let target = model.focusTarget(afterPaging: CGFloat(contentOffset - before), from: focusedIndex)
         // A snapping layout centres the new item; a vertical one stays where the page put it.
-        focus(target ?? startingInView ?? firstVisibleIndex(), reveal: horizontal)
+        focus(target ?? firstVisibleIndex(), reveal: model.layout.scrollAxis == .horizontal)
     }
 
     /// Where arrow keys start without a focus ring: the lowest visible index (0 when nothing is

@@ -229,8 +229,10 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Parents the cell's widget on first use and shows it.
     public func insertCell(_ cell: Cell) {
         if gtk_widget_get_parent(cell.widget) == nil {
-            // Below the scrollbar and the indicators.
-            gtk_widget_insert_before(cell.widget, widget, scrollbar)
+            // Below every other child: under the scrollbar and the indicators, and under cells
+            // raised by their z-index (a pinned section header, a ghost), which a new cell of
+            // z-index 0 must not cover.
+            gtk_widget_insert_after(cell.widget, widget, nil)
         }
         gtk_widget_set_visible(cell.widget, 1)
         cell.childSlot = shownCells.count

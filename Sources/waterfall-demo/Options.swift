@@ -40,6 +40,8 @@ struct Options {
     var mode = Mode.interactive
     /// Frames per direction for `--scroll-test` / `--flowbox`.
     var frames: Int?
+    /// How `--scroll-test` / `--flowbox` scroll (`--scroll-mode`).
+    var scrollMode = ScrollMode.teleport
     /// Items per load-more page.
     var pageSize = 50
     /// An item to show selected in a `--snapshot`.
@@ -72,7 +74,7 @@ struct Options {
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
                           [--snapshot FILE.png | --scroll-test | --flowbox | --compare | --soak S]
-                          [--frames N] [--select I] [--scroll-to Y] [--refresh] [--feed URL | --folder DIR]
+                          [--frames N] [--scroll-mode teleport|fling] [--select I] [--scroll-to Y] [--refresh] [--feed URL | --folder DIR]
                           [--image-cache-mb N] [--disk-cache-mb N] [--disk-cache-days N] [--no-animations]
                           [--decode-bench DIR]
                           [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
@@ -90,6 +92,9 @@ struct Options {
       --soak S                scroll, load more, refresh (every 10 s) and churn images for S
                               seconds; print resident memory per minute and its slope as JSON
       --frames N              frames per direction for --scroll-test / --flowbox
+      --scroll-mode M         teleport (default): --frames jumps per direction, new cells every frame;
+                              fling: \(Int(ScrollMode.flingStep)) px per frame (≈2,400 px/s), at most --frames
+                              per direction, fewer when the content ends first
       --select I              with --snapshot: show item I selected
       --scroll-to Y           with --snapshot: scroll Y points down first
       --refresh               with --snapshot: refresh as F5 does, print how far visible items moved
@@ -143,6 +148,12 @@ struct Options {
             case "--compare": mode = .compare
             case "--soak": mode = .soak(seconds: try number(flag, minimum: 1))
             case "--frames": frames = try number(flag, minimum: 1)
+            case "--scroll-mode":
+                let name = try value(flag)
+                guard let mode = ScrollMode(rawValue: name) else {
+                    throw .invalidValue(flag, "'\(name)' is not teleport or fling")
+                }
+                scrollMode = mode
             case "--select": selectedIndex = try number(flag, minimum: 0)
             case "--scroll-to": scrollOffset = Double(try number(flag, minimum: 0))
             case "--refresh": refreshesBeforeSnapshot = true

@@ -2,6 +2,11 @@ import CWaterfallGtk4
 import Foundation
 import WaterfallCore
 
+extension FrameClient {
+    /// A fling's deceleration (``WaterfallView/kinetic``).
+    static let fling = FrameClient(name: "fling")
+}
+
 extension WaterfallView {
     /// Scrollbars, mouse wheel (Shift+wheel too), touchpad (with kinetic scrolling, and
     /// pull-to-refresh overscroll when vertical), along the layout's scroll axis.
@@ -120,16 +125,13 @@ extension WaterfallView {
             return
         }
         kinetic = KineticScroll(velocity: velocity)
-        kineticTick = TickCallback.add(to: widget) { [weak self] frameTime in
-            self?.kineticStep(at: Double(frameTime) / 1_000_000) ?? false
-        }
+        frames.run(.fling) { [weak self] time in self?.kineticStep(at: time) ?? false }
     }
 
     /// Moves the fling one frame; returns whether it continues.
     private func kineticStep(at time: Double) -> Bool {
         guard var fling = kinetic, let distance = fling.step(at: time) else {
             kinetic = nil
-            kineticTick = nil
             return false
         }
         kinetic = fling
@@ -137,7 +139,6 @@ extension WaterfallView {
         gtk_adjustment_set_value(scrollAdjustment, before + distance)
         if distance != 0 && contentOffset == before {  // hit an edge
             kinetic = nil
-            kineticTick = nil
             return false
         }
         return true
@@ -145,8 +146,7 @@ extension WaterfallView {
 
     /// Stops a running fling and a running settle.
     func stopKinetic() {
-        if let tick = kineticTick { TickCallback.remove(from: widget, tick) }
-        kineticTick = nil
+        frames.stop(.fling)
         kinetic = nil
         stopSettle()
     }

@@ -15,12 +15,7 @@ struct SectionHeaderIndex {
     /// The position of the first header whose index is ≥ `index`.
     /// - Complexity: O(log h).
     private func lowerBound(_ index: Int) -> Int {
-        var low = 0, high = indices.count
-        while low < high {
-            let middle = (low + high) / 2
-            if indices[middle] < index { low = middle + 1 } else { high = middle }
-        }
-        return low
+        indices.partitioningIndex { $0 >= index }
     }
 
     /// Forgets every header.
@@ -60,11 +55,7 @@ struct SectionHeaderIndex {
     /// a prefix of the headers (their starts are ascending), or `nil` when it holds for none.
     /// - Complexity: O(log h) calls of `isAtOrBefore`.
     func lastPosition(where isAtOrBefore: (Int) -> Bool) -> Int? {
-        var low = 0, high = indices.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isAtOrBefore(indices[middle]) { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? low - 1 : nil
+        let end = indices.partitioningIndex { !isAtOrBefore($0) }
+        return end > 0 ? end - 1 : nil
     }
 }

@@ -277,7 +277,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// ignored. The offset is not limited to the scroll range, so a bounce past an edge shows
     /// what lies there.
     /// - Complexity: O(c log n + changes) for the diff of the old and new windows, plus O(k)
-    ///   placements for k live cells.
+    ///   placements for k live cells, plus O(log h) frame look-ups for the pinned one of h
+    ///   section headers.
     public func setContentOffset(_ offset: CGPoint) {
         guard offset != contentOffset, offset.x.isFinite, offset.y.isFinite else { return }
         let delta = layout.scrollAxis == .horizontal ? offset.x - contentOffset.x : offset.y - contentOffset.y

@@ -45,10 +45,8 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
         if let header = feed.header(at: index) { return ShopSectionHeader.cell(showing: header, from: waterfallView) }
         let cell = cells.cell(from: waterfallView)
         let item = feed.item(at: index)
-        cell.setCaption(item.price)
-        cell.setAccessibleLabel(item.accessibleLabel)
         let size = view?.cellPixelSize(forImageWidth: Double(item.width), height: Double(item.height)) ?? (width: 0, height: 0)
-        cell.loadImage { await ProductArtQueue.shared.render(item, width: size.width, height: size.height) }
+        cell.show(item, pixelWidth: size.width, pixelHeight: size.height)
         return cell
     }
 

@@ -32,7 +32,8 @@ public protocol WaterfallDataSource<Cell>: AnyObject {
     /// Whether the item at `index` is a section header (default `false`). Only full-span items
     /// (``ItemSize/fullSpan(height:)``, ``ItemSize/fullSpanAspectRatio(width:height:)``) can be:
     /// the view model asks only for them, when they are loaded, inserted, reloaded or resized,
-    /// and ignores the mark on other items. While a header's section (the items after it, up
+    /// and ignores the mark on other items — ``ItemSize/spanning(_:height:)`` items included,
+    /// which span every column only while there are no more columns than they ask for. While a header's section (the items after it, up
     /// to the next header) is scrolled under the top of the viewport, the header stays pinned
     /// there, drawn above the cells and hit by clicks first; the next header pushes it up as it
     /// arrives (see ``WaterfallViewModel/pinnedHeader``). Headers pin in layouts that scroll

@@ -73,14 +73,20 @@ private final class SectionedWall {
     }
 }
 
-/// Random sizes with sections: a full-span header every few items, most of them marked.
+/// Random sizes with sections: a full-span header every few items, most of them marked, and
+/// some items spanning 2 or 3 columns (marked too at times, which must not make them headers).
 private func sectionedItems(_ count: Int, using generator: inout SplitMix64) -> (sizes: [ItemSize], marks: [Bool]) {
     var sizes: [ItemSize] = [], marks: [Bool] = []
     for _ in 0..<count {
-        if Int.random(in: 0..<12, using: &generator) == 0 {
+        switch Int.random(in: 0..<12, using: &generator) {
+        case 0:
             sizes.append(.fullSpan(height: CGFloat.random(in: 24...90, using: &generator).rounded()))
             marks.append(Int.random(in: 0..<5, using: &generator) > 0)
-        } else {
+        case 1:
+            sizes.append(.spanning(Int.random(in: 2...3, using: &generator),
+                                   height: CGFloat.random(in: 40...200, using: &generator).rounded()))
+            marks.append(Bool.random(using: &generator))
+        default:
             sizes.append(.height(CGFloat.random(in: 40...300, using: &generator).rounded()))
             marks.append(Int.random(in: 0..<20, using: &generator) == 0)   // ignored: not full-span
         }

@@ -12,8 +12,10 @@ import WaterfallCore
 /// exact) and turns GTK events — resize, wheel, touchpad with kinetic scrolling and overscroll,
 /// scrollbars, keyboard, clicks — into model calls. It scrolls along the layout's
 /// `ScrollAxis` (vertical, horizontal with snapping, or not at all), draws the
-/// attributes' scale, alpha and z-order, and animates layout switches and batch updates at the
-/// frame clock (``setLayout(_:animated:)``, ``performBatchUpdates(_:animated:)``).
+/// attributes' scale, alpha and z-order (so the model's pinned section header,
+/// `WaterfallViewModel.pinnedHeader`, stays above the cells and gets the clicks), and animates
+/// layout switches and batch updates at the frame clock (``setLayout(_:animated:)``,
+/// ``performBatchUpdates(_:animated:)``).
 ///
 /// ```swift
 /// let view = WaterfallView<WaterfallImageCell>(dataSource: shop, delegate: shop)

@@ -184,6 +184,20 @@ struct StickyHeaderTests {
         wall.expectPinnedHeader("inside the second section")
     }
 
+    @Test("the new-items pill counts the items a refresh put above the reader, not their section header")
+    func newItemsPillSkipsHeaders() {
+        var sizes: [ItemSize] = [.fullSpan(height: 40)] + Array(repeating: .height(200), count: 60)
+        let wall = SectionedWall(sizes: sizes, marks: sizes.map(\.isFullSpan), columns: 3, viewport: CGSize(width: 600, height: 400))
+        wall.model.setContentOffset(CGPoint(x: 0, y: 1_000))
+        sizes = [.fullSpan(height: 40)] + Array(repeating: .height(200), count: 12) + sizes
+        wall.fixture.source.sizes = sizes
+        wall.marks = sizes.map(\.isFullSpan)
+        wall.model.performBatchUpdates([.insert(0..<13)])
+        #expect(wall.model.newItemsAbove == 13)
+        #expect(wall.model.newItemsPillText == "12 new items")
+        wall.expectPinnedHeader("after the refresh")
+    }
+
     @Test("without marked headers nothing pins and no cell is added")
     func noHeadersNoPinning() {
         var generator = SplitMix64(seed: 77)

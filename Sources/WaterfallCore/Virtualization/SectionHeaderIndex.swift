@@ -18,6 +18,12 @@ struct SectionHeaderIndex {
         indices.partitioningIndex { $0 >= index }
     }
 
+    /// How many headers have an index below `index`.
+    /// - Complexity: O(log h).
+    func count(before index: Int) -> Int {
+        lowerBound(index)
+    }
+
     /// Forgets every header.
     mutating func removeAll() {
         indices.removeAll(keepingCapacity: true)

@@ -42,6 +42,7 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
+        if let header = feed.header(at: index) { return ShopSectionHeader.cell(showing: header, from: waterfallView) }
         let cell = cells.cell(from: waterfallView)
         let item = feed.item(at: index)
         let size = view?.cellPixelSize(forImageWidth: Double(item.width), height: Double(item.height)) ?? (width: 0, height: 0)
@@ -49,14 +50,22 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
         return cell
     }
 
+    /// `--sections`: the category headers stick to the top while their section scrolls by.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, isSectionHeaderAt index: Int) -> Bool {
+        feed.header(at: index) != nil
+    }
+
     // MARK: Delegate
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
+        if feed.header(at: index) != nil { return .fullSpan(height: ShopSectionHeader.height) }
         let item = feed.item(at: index)
         return .aspectRatio(width: CGFloat(item.width), height: CGFloat(item.height))
     }
 
+    /// A product shows in the title; a section header scrolls its section's start into view.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {
+        guard feed.header(at: index) == nil else { return waterfallView.scrollToItem(at: index) }
         onSelect?(feed.item(at: index))
     }
 

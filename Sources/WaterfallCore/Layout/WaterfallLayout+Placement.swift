@@ -106,7 +106,7 @@ extension WaterfallLayout {
 
     /// The column sequential placement uses for item `start`: round robin after the previous
     /// item, restarting at 0 at the beginning and after a full-span item.
-    private func sequentialColumn(before start: Int) -> Int {
+    func sequentialColumn(before start: Int) -> Int {
         guard start > 0 else { return 0 }
         let slot = items.slots[start - 1]
         if slot & ItemKind.fullSpan.rawValue != 0 { return 0 }

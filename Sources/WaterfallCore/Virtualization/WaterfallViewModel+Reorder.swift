@@ -184,8 +184,8 @@ extension WaterfallViewModel {
     ///   O(k log k).
     @discardableResult
     public func endReorder() -> [ItemTransition] {
-        guard let preview = layout as? ReorderPreviewLayout else { return [] }
-        return finishReorder(landingAt: preview.destination)
+        guard let destination = reorderDestination else { return [] }
+        return finishReorder(landingAt: destination)
     }
 
     /// Cancels the drag (Escape): nothing moves, the lifted item goes back to its place and
@@ -256,8 +256,7 @@ extension WaterfallViewModel {
 
     /// Ends the drag with the lifted item at `destination` (its own index: a cancel).
     private func finishReorder(landingAt destination: Int) -> [ItemTransition] {
-        guard let drag = reorder.drag, let preview = layout as? ReorderPreviewLayout,
-              let lifted = liftedAttributes else { return [] }
+        guard let drag = reorder.drag, let lifted = liftedAttributes, takeDownPreview() else { return [] }
         let source = drag.lifted.index
         let move = ItemUpdate.move(from: source, to: destination)
         var sources = live.entries.map {
@@ -266,7 +265,6 @@ extension WaterfallViewModel {
         }
         sources.append(TransitionSource(oldIndex: source, newIndex: destination, from: lifted, reloaded: false))
         reorder.drag = nil
-        layout = preview.base
         return commitMove(from: source, to: destination, sources: sources, lifted: drag.lifted)
     }
 
@@ -299,14 +297,23 @@ extension WaterfallViewModel {
         return transitionsOfLiveCells(from: sources, oldIndex: { move.unmap($0) })
     }
 
+    /// Makes the previewed layout the layout again. Its own function, so that no copy of the
+    /// preview outlives the call: the layout's storage is then uniquely referenced, and the
+    /// move that follows does not copy a million items first.
+    /// - Returns: whether there was a preview.
+    private func takeDownPreview() -> Bool {
+        guard let preview = layout as? ReorderPreviewLayout else { return false }
+        layout = preview.base
+        return true
+    }
+
     /// Takes the preview down for a batch update: the layout is the real one again and the
     /// lifted cell stays out of the live set.
     /// - Returns: the drag and its landing place, to resume with ``resumeReorder(_:through:)``.
     func suspendReorder() -> (drag: ReorderDrag, destination: Int)? {
-        guard let drag = reorder.drag, let preview = layout as? ReorderPreviewLayout else { return nil }
+        guard let drag = reorder.drag, let destination = reorderDestination, takeDownPreview() else { return nil }
         reorder.drag = nil
-        layout = preview.base
-        return (drag, preview.destination)
+        return (drag, destination)
     }
 
     /// Resumes a drag after a batch update: the lifted item and its landing place follow the
@@ -333,9 +340,8 @@ extension WaterfallViewModel {
     /// Ends a drag without moving anything or animating (a reload, a layout switch, detaching):
     /// the lifted cell rejoins the live set at its own index, for the caller to handle.
     func abandonReorder() {
-        guard let drag = reorder.drag, let preview = layout as? ReorderPreviewLayout else { return }
+        guard let drag = reorder.drag, takeDownPreview() else { return }
         reorder.drag = nil
-        layout = preview.base
         live.insert(drag.lifted)
     }
 }

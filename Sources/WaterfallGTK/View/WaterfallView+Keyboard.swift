@@ -67,7 +67,7 @@ extension WaterfallView {
 
     /// Whether Left moves forward: in a right-to-left view with a vertical layout, which the
     /// waterfall mirrors (carousels and circles keep their left-to-right order).
-    private var keysMirrored: Bool { isRightToLeft && model.layout.scrollAxis == .vertical }
+    var keysMirrored: Bool { isRightToLeft && model.layout.scrollAxis == .vertical }
 
     /// The next (`forward`) or previous index from `index`, within the items.
     private func step(_ index: Int, forward: Bool) -> Int {

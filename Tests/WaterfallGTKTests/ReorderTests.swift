@@ -76,13 +76,13 @@ extension WallTests {
         let height = view.model.viewportSize.height
         view.reorderDragMoved(by: CGSize(width: 0, height: height - 8 - start.y), gesture: nil)
         let velocity = view.model.reorderScrollVelocity
-        #expect(velocity > 0 && view.reorderGesture.autoScrollTick != nil)
+        #expect(velocity > 0 && view.isAutoScrolling)
         #expect(view.autoScrollFrame(at: 100))   // the first frame only starts the clock
         for frame in 1...30 { #expect(view.autoScrollFrame(at: 100 + Double(frame) / 60)) }
         #expect(abs(view.contentOffset - 30 * Double(velocity) / 60) < 1e-6)
         #expect(Double(view.model.contentOffset.y) == view.contentOffset)
         view.reorderDragEnded()
-        #expect(!view.model.isReordering && view.reorderGesture.autoScrollTick == nil)
+        #expect(!view.model.isReordering && !view.isAutoScrolling)
         #expect(wall.ids != Array(0..<300) && wall.ids.sorted() == Array(0..<300))
         try await finishAnimations(view)
         try expectCellsWhereTheLayoutSays(view)

@@ -190,32 +190,34 @@ private struct PreviewRun {
         return position > destination && position <= source ? position - 1 : position
     }
 
-    /// Places positions from `lower` until `end`, or until no column is above the limit.
+    /// Places positions from `lower` until `end`, or until no column is above the limit, as
+    /// the engine's placement loop does (spans and full-span items included).
     /// - Returns: the tallest column's bottom.
     mutating func place<Columns: ColumnState & ~Copyable>(columns: consuming Columns) -> Double {
         var columns = columns
         let geometry = layout.geometry
         let columnCount = geometry.columnCount
-        let fullSpanBit = ItemKind.fullSpan.rawValue
-        let kindMask = ~ItemKind.columnMask
+        let multiColumnBit = ItemKind.multiColumn.rawValue
         let (values, slots) = (layout.items.values, layout.items.slots)
         var above = (0..<columnCount).reduce(0) { $0 + (bottoms[$1] < limit ? 1 : 0) }
         var position = lower
         while position < end && above > 0 {
             let index = index(atPosition: position)
-            let slot = slots[index] & kindMask
+            let slot = slots[index]
             let height = geometry.height(value: values[index], slot: slot)
-            let extent: (x: Double, width: Double), y: Double
-            if slot & fullSpanBit != 0 {
+            let column: Int, span: Int, y: Double
+            if slot & multiColumnBit == 0 {
+                span = 1
+                (column, y) = columns.place(height: height)
+            } else if geometry.span(requested: slot) == columnCount {
+                (column, span) = (0, columnCount)
                 y = columns.placeFullSpan(height: height)
-                extent = geometry.horizontalExtent(column: nil)
-                for column in 0..<columnCount { settle(column, at: y + height, above: &above) }
             } else {
-                let placed = columns.place(height: height)
-                y = placed.y
-                extent = geometry.horizontalExtent(column: placed.column)
-                settle(placed.column, at: y + height, above: &above)
+                span = geometry.span(requested: slot)
+                (column, y) = columns.placeSpan(span, height: height)
             }
+            for covered in column..<column + span { settle(covered, at: y + height, above: &above) }
+            let extent = geometry.horizontalExtent(column: column, span: span)
             frames.append(CGRect(x: extent.x, y: y, width: extent.width, height: height))
             position += 1
         }

@@ -10,10 +10,13 @@ struct ReorderGestureState {
     var isTouch = false
     /// Set by Escape: the rest of the current drag is ignored.
     var isCancelled = false
-    /// The tick callback driving auto-scroll, while the pointer asks for it.
-    var autoScrollTick: UInt32?
     /// The frame time auto-scroll last stepped at, in seconds.
     var lastFrameTime: Double?
+}
+
+extension FrameClient {
+    /// Auto-scroll while a reorder drag holds the pointer near the viewport's edge.
+    static let reorderAutoScroll = FrameClient(name: "reorder auto-scroll")
 }
 
 extension WaterfallView {
@@ -143,39 +146,34 @@ extension WaterfallView {
         animate(moves) { _ in nil }
     }
 
-    /// Starts the auto-scroll frame tick while the pointer asks for scrolling, stops it when
+    /// Starts auto-scrolling on the frame driver while the pointer asks for it, stops it when
     /// it no longer does.
     private func updateAutoScroll() {
         guard model.reorderScrollVelocity != 0 else {
             stopAutoScroll()
             return
         }
-        guard reorderGesture.autoScrollTick == nil else { return }
+        guard !isAutoScrolling else { return }
         reorderGesture.lastFrameTime = nil
-        reorderGesture.autoScrollTick = TickCallback.add(to: widget) { [weak self] micros in
-            guard let self else { return false }
-            return self.autoScrollFrame(at: Double(micros) / 1_000_000)
-        }
+        frames.run(.reorderAutoScroll) { [weak self] time in self?.autoScrollFrame(at: time) ?? false }
     }
 
-    /// One auto-scroll frame at frame time `time`: the model scrolls by its velocity for the
-    /// time since the last frame. Returns whether to keep ticking.
+    /// Whether auto-scroll is running.
+    var isAutoScrolling: Bool { frames.isRunning(.reorderAutoScroll) }
+
+    /// One auto-scroll frame at frame time `time` (seconds): the model scrolls by its velocity
+    /// for the time since the last frame. Returns whether to keep going.
     func autoScrollFrame(at time: Double) -> Bool {
         let elapsed = reorderGesture.lastFrameTime.map { time - $0 } ?? 0
         reorderGesture.lastFrameTime = time
-        guard model.isReordering, model.reorderScrollVelocity != 0 else {
-            reorderGesture.autoScrollTick = nil
-            return false
-        }
+        guard model.isReordering, model.reorderScrollVelocity != 0 else { return false }
         applyReorderChange { model.stepReorderAutoScroll(seconds: elapsed) }
         return true
     }
 
     /// Stops auto-scrolling.
     private func stopAutoScroll() {
-        guard let tick = reorderGesture.autoScrollTick else { return }
-        TickCallback.remove(from: widget, tick)
-        reorderGesture.autoScrollTick = nil
+        frames.stop(.reorderAutoScroll)
     }
 
     /// Ctrl+Shift+arrows move the focused item; Escape cancels a drag. Captured before the
@@ -195,10 +193,18 @@ extension WaterfallView {
         }
         add("<Control><Shift>Up") { $0.moveFocusedItem(by: -1) }
         add("<Control><Shift>Down") { $0.moveFocusedItem(by: 1) }
-        add("<Control><Shift>Left") { $0.moveFocusedItem(by: $0.keysMirrored ? 1 : -1) }
-        add("<Control><Shift>Right") { $0.moveFocusedItem(by: $0.keysMirrored ? -1 : 1) }
+        add("<Control><Shift>Left") { $0.moveFocusedItem(toward: .left) }
+        add("<Control><Shift>Right") { $0.moveFocusedItem(toward: .right) }
         add("Escape") { $0.cancelReorderDrag() }
         gtk_widget_add_controller(widget, controller)
+    }
+
+    /// Moves the focused item one position the way Left or Right moves the focus ring (the
+    /// previous or next position, swapped in a mirrored right-to-left waterfall).
+    /// - Returns: whether it moved.
+    func moveFocusedItem(toward direction: FocusDirection) -> Bool {
+        guard let index = focusedIndex, let target = model.focusTarget(from: index, moving: direction) else { return false }
+        return moveFocusedItem(by: target - index)
     }
 
     /// Moves the focused item by `offset` positions (the keyboard's move), keeps the focus on

@@ -20,6 +20,8 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     weak var view: WaterfallView<WaterfallImageCell>?
     /// Called when the user selects an item.
     var onSelect: ((ShopItem) -> Void)?
+    /// Whether the items can be reordered (`--reorder`).
+    var allowsReordering = false
     /// Where cells come from: the reuse pool first.
     private var cells = ImageCellSupply()
     /// Cells created so far (the rest were reused).
@@ -47,6 +49,16 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
         let size = view?.cellPixelSize(forImageWidth: Double(item.width), height: Double(item.height)) ?? (width: 0, height: 0)
         cell.show(item, pixelWidth: size.width, pixelHeight: size.height)
         return cell
+    }
+
+    /// Any item moves when `--reorder` is on.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, canMoveItemAt index: Int) -> Bool {
+        allowsReordering
+    }
+
+    /// The feed takes the new order (the view model moves the item in the layout itself).
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, moveItemFrom source: Int, to destination: Int) {
+        feed.moveItem(from: source, to: destination)
     }
 
     // MARK: Delegate

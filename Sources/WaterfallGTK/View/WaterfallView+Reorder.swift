@@ -55,9 +55,10 @@ extension WaterfallView {
             guard let self, self.lift(at: CGPoint(x: x, y: y)) else { return }
             gtk_gesture_set_state(gcast(press), GTK_EVENT_SEQUENCE_CLAIMED)
         }
-        // Grouped, so the drag keeps the touch sequence the long press claims.
-        gtk_gesture_group(gcast(press), gcast(drag))
         gtk_widget_add_controller(widget, gcast(press))
+        // Grouped (both on the widget first), so the drag keeps the touch sequence the long
+        // press claims.
+        gtk_gesture_group(gcast(press), gcast(drag))
 
         installReorderShortcuts()
     }
@@ -126,9 +127,34 @@ extension WaterfallView {
         if let destination, destination != source { announceMove(to: destination) }
     }
 
-    /// Escape: cancels the drag in progress; the rest of the drag is ignored.
+    /// Lifts the item drawn at `point` (relative to the view) from code, as a drag past the
+    /// threshold does: follow with ``moveReorder(to:)``, then ``endReorder()`` or
+    /// ``cancelReorder()``. The pointer gestures use the same path.
+    /// - Returns: whether an item was lifted (the data source lets it move, no drag is running).
+    @discardableResult
+    public func beginReorder(at point: CGPoint) -> Bool {
+        lift(at: point)
+    }
+
+    /// Moves the lifted item to follow a pointer at `point` (relative to the view); the other
+    /// items animate to their places around where it would land. Ignored without a drag.
+    public func moveReorder(to point: CGPoint) {
+        guard model.isReordering else { return }
+        moveLifted(to: point)
+    }
+
+    /// Drops the lifted item where it would land (through the data source's
+    /// `moveItemFrom:to:`) and announces its new position. Ignored without a drag.
+    public func endReorder() {
+        guard model.isReordering else { return }
+        finishReorder(committing: true)
+    }
+
+    /// Cancels the drag in progress as Escape does: everything returns to its place, and the
+    /// rest of a pointer drag is ignored.
     /// - Returns: whether a drag was cancelled.
-    func cancelReorderDrag() -> Bool {
+    @discardableResult
+    public func cancelReorder() -> Bool {
         guard model.isReordering else { return false }
         reorderGesture.isCancelled = true
         finishReorder(committing: false)
@@ -195,7 +221,7 @@ extension WaterfallView {
         add("<Control><Shift>Down") { $0.moveFocusedItem(by: 1) }
         add("<Control><Shift>Left") { $0.moveFocusedItem(toward: .left) }
         add("<Control><Shift>Right") { $0.moveFocusedItem(toward: .right) }
-        add("Escape") { $0.cancelReorderDrag() }
+        add("Escape") { $0.cancelReorder() }
         gtk_widget_add_controller(widget, controller)
     }
 

@@ -6,19 +6,6 @@ import Testing
 /// The engine's move of one item (drag to reorder): against the reference masonry of the moved
 /// list, and the drag preview against the move itself.
 @Suite struct MoveLayoutTests {
-    /// Whether two frames are equal up to rounding errors.
-    private static func isClose(_ a: CGRect, _ b: CGRect) -> Bool {
-        func close(_ x: CGFloat, _ y: CGFloat) -> Bool { abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
-        return close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width) && close(a.height, b.height)
-    }
-
-    /// `array.insert(array.remove(at: source), at: destination)`.
-    private static func moved<T>(_ array: [T], from source: Int, to destination: Int) -> [T] {
-        var result = array
-        result.insert(result.remove(at: source), at: destination)
-        return result
-    }
-
     @Test func movesEqualTheReferenceLayoutOfTheMovedList() {
         for seed in UInt64(0)..<300 {
             var rng = SplitMix64(seed: seed)
@@ -29,11 +16,11 @@ import Testing
                 let source = Int.random(in: 0..<items.count, using: &rng)
                 let destination = Int.random(in: 0..<items.count, using: &rng)
                 layout.moveItem(from: source, to: destination)
-                items = Self.moved(items, from: source, to: destination)
+                items = items.moving(from: source, to: destination)
                 let reference = ReferenceMasonry(layout).layout(of: items)
                 let frames = layout.allFrames
                 let context = "seed \(seed), step \(step): move \(source) → \(destination)"
-                if let bad = frames.indices.first(where: { !Self.isClose(frames[$0], reference.frames[$0]) }) {
+                if let bad = frames.indices.first(where: { !frames[$0].isClose(to: reference.frames[$0]) }) {
                     Issue.record("\(context): item \(bad) at \(frames[bad]), reference \(reference.frames[bad])")
                 }
                 #expect(Double(layout.contentSize.height) == reference.contentHeight, "\(context)")
@@ -73,10 +60,10 @@ import Testing
                     if position < lower {
                         #expect(frame == layout.frame(at: position), "\(context): \(position) before the move changed")
                     } else if offset < preview.placed.count {
-                        #expect(Self.isClose(preview.placed[offset], frame),
+                        #expect(preview.placed[offset].isClose(to: frame),
                                 "\(context): position \(position) previewed at \(preview.placed[offset]), moved to \(frame)")
                     } else if let shift = preview.blockShift, position >= shift.position {
-                        #expect(Self.isClose(layout.frame(at: position).offsetBy(dx: 0, dy: shift.distance), frame),
+                        #expect(layout.frame(at: position).offsetBy(dx: 0, dy: shift.distance).isClose(to: frame),
                                 "\(context): block item \(position) not shifted like the move")
                     } else {
                         // Not placed: it must lie below the limit, so no query above it misses it.

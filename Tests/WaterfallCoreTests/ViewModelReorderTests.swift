@@ -23,18 +23,6 @@ import Testing
         return ReferenceMasonry(layout).layout(of: sizes).frames
     }
 
-    private static func isClose(_ a: CGRect, _ b: CGRect) -> Bool {
-        func close(_ x: CGFloat, _ y: CGFloat) -> Bool { abs(x - y) <= 1e-6 * max(1, abs(x), abs(y)) }
-        return close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width) && close(a.height, b.height)
-    }
-
-    /// `array.insert(array.remove(at: source), at: destination)`.
-    private static func moved<T>(_ array: [T], from source: Int, to destination: Int) -> [T] {
-        var result = array
-        result.insert(result.remove(at: source), at: destination)
-        return result
-    }
-
     /// Mid-drag: every item but the lifted one is live exactly when its place in the reference
     /// layout of the moved list overlaps the realized window, and is placed there; the lifted
     /// cell is at the pointer, above everything.
@@ -45,14 +33,14 @@ import Testing
             Issue.record("no drag (\(context))", sourceLocation: sourceLocation)
             return
         }
-        let frames = referenceFrames(fixture, moved(original, from: source, to: destination))
+        let frames = referenceFrames(fixture, original.moving(from: source, to: destination))
         let move = ItemUpdate.move(from: source, to: destination)
         let window = fixture.window
         let expected = original.indices.filter { $0 != source && frames[move.map($0)!].overlaps(window) }
         #expect(model.liveIndices == expected, "live set (\(context))", sourceLocation: sourceLocation)
         for index in model.liveIndices {
             let frame = frames[move.map(index)!].offsetBy(dx: -model.contentOffset.x, dy: -model.contentOffset.y)
-            guard let placed = model.cell(at: index)?.attributes?.frame, isClose(placed, frame) else {
+            guard let placed = model.cell(at: index)?.attributes?.frame, placed.isClose(to: frame, tolerance: 1e-6) else {
                 Issue.record("item \(index) placed at \(String(describing: model.cell(at: index)?.attributes?.frame)), reference \(frame) (\(context))",
                              sourceLocation: sourceLocation)
                 return
@@ -70,12 +58,18 @@ import Testing
                                       sourceLocation: SourceLocation = #_sourceLocation) {
         let frames = referenceFrames(fixture, fixture.source.sizes)
         #expect(fixture.model.numberOfItems == frames.count, "\(context)", sourceLocation: sourceLocation)
-        if let bad = frames.indices.first(where: { !isClose(fixture.model.layout.frame(at: $0), frames[$0]) }) {
+        if let bad = frames.indices.first(where: { !fixture.model.layout.frame(at: $0).isClose(to: frames[$0], tolerance: 1e-6) }) {
             Issue.record("item \(bad) at \(fixture.model.layout.frame(at: bad)), reference \(frames[bad]) (\(context))",
                          sourceLocation: sourceLocation)
         }
         #expect(!fixture.model.isReordering, "\(context)", sourceLocation: sourceLocation)
         fixture.expectConsistent(context, sourceLocation: sourceLocation)
+    }
+
+    /// The centre of the item at `index` as the layout shows it now, relative to the viewport.
+    private static func centre(of index: Int, in model: WaterfallViewModel<HeadlessCell>) -> CGPoint {
+        let frame = model.layout.frame(at: index)
+        return CGPoint(x: frame.midX - model.contentOffset.x, y: frame.midY - model.contentOffset.y)
     }
 
     /// A visible item other than `excluded` and its viewport frame, chosen at random.
@@ -127,7 +121,7 @@ import Testing
             let offset = model.contentOffset
             if Bool.random(using: &rng) {
                 let transitions = model.endReorder()
-                #expect(fixture.source.sizes == Self.moved(original, from: start.index, to: destination), "seed \(seed)")
+                #expect(fixture.source.sizes == original.moving(from: start.index, to: destination), "seed \(seed)")
                 #expect(fixture.source.moves.count == (destination == start.index ? 0 : 1), "seed \(seed)")
                 let dropped = transitions.first { $0.oldIndex == start.index }
                 #expect(dropped == nil || dropped?.newIndex == destination, "seed \(seed): dropped item's transition")
@@ -177,7 +171,7 @@ import Testing
         Self.expectPreviewMatchesReference(fixture, original: original, "scrolled back")
         let destination = model.reorderDestination!
         model.endReorder()
-        #expect(fixture.source.sizes == Self.moved(original, from: start.index, to: destination))
+        #expect(fixture.source.sizes == original.moving(from: start.index, to: destination))
         Self.expectSettled(fixture, "auto-scrolled drop")
     }
 
@@ -201,13 +195,12 @@ import Testing
 
         // Drop on itself: nothing moves, the data source is not told.
         let original = fixture.source.sizes
-        let frame = model.layout.frame(at: 1)
-        #expect(model.beginReorder(at: CGPoint(x: frame.midX, y: frame.midY)))
-        #expect(!model.beginReorder(at: CGPoint(x: frame.midX, y: frame.midY)))   // one drag at a time
+        #expect(model.beginReorder(at: Self.centre(of: 1, in: model)))
+        #expect(!model.beginReorder(at: Self.centre(of: 1, in: model)))   // one drag at a time
         model.moveReorder(to: CGPoint(x: -1000, y: CGFloat.infinity))   // ignored
         model.moveReorder(to: CGPoint(x: -1000, y: 5000))        // out of the viewport: clamped
         #expect((0..<120).contains(model.reorderDestination!))
-        model.moveReorder(to: CGPoint(x: frame.midX, y: frame.midY))
+        model.moveReorder(to: Self.centre(of: 1, in: model))
         if model.reorderDestination == 1 {
             model.endReorder()
             #expect(fixture.source.moves.isEmpty && fixture.source.sizes == original)
@@ -217,10 +210,8 @@ import Testing
         Self.expectSettled(fixture, "dropped on itself")
 
         // A page appended while dragging: the drag goes on, the landing place stays valid.
-        let lifted = model.layout.frame(at: 4)
-        #expect(model.beginReorder(at: CGPoint(x: lifted.midX, y: lifted.midY)))
-        let target = model.layout.frame(at: 0)
-        model.moveReorder(to: CGPoint(x: target.midX, y: target.midY))
+        #expect(model.beginReorder(at: Self.centre(of: 4, in: model)))
+        model.moveReorder(to: Self.centre(of: 0, in: model))
         let landing = model.reorderDestination!
         fixture.source.sizes += randomSizes(50, using: &rng)
         model.performBatchUpdates([.insert(120..<170)])
@@ -234,12 +225,11 @@ import Testing
         let afterEdits = fixture.source.sizes
         let destination = model.reorderDestination!
         model.endReorder()
-        #expect(fixture.source.sizes == Self.moved(afterEdits, from: 3, to: destination))
+        #expect(fixture.source.sizes == afterEdits.moving(from: 3, to: destination))
         Self.expectSettled(fixture, "dropped after edits")
 
         // The lifted item deleted under the drag: the drag ends, nothing is lost.
-        let doomed = model.layout.frame(at: 6)
-        #expect(model.beginReorder(at: CGPoint(x: doomed.midX, y: doomed.midY)))
+        #expect(model.beginReorder(at: Self.centre(of: 6, in: model)))
         fixture.source.sizes.remove(at: 6)
         model.performBatchUpdates([.delete(6..<7)])
         #expect(!model.isReordering && model.liftedCell == nil)
@@ -247,8 +237,7 @@ import Testing
         #expect(model.endReorder().isEmpty)
 
         // A reload during a drag ends it.
-        let reloaded = model.layout.frame(at: 2)
-        #expect(model.beginReorder(at: CGPoint(x: reloaded.midX, y: reloaded.midY)))
+        #expect(model.beginReorder(at: Self.centre(of: 2, in: model)))
         model.reloadData()
         Self.expectSettled(fixture, "reloaded")
     }
@@ -261,15 +250,15 @@ import Testing
         model.focusedIndex = 5
         let moved = model.moveItem(at: 5, by: 1)
         #expect(moved?.index == 6 && model.focusedIndex == 6)
-        expected = Self.moved(expected, from: 5, to: 6)
+        expected = expected.moving(from: 5, to: 6)
         #expect(fixture.source.sizes == expected)
         Self.expectSettled(fixture, "moved forward")
         #expect(model.moveItem(at: 6, by: -1)?.index == 5 && model.focusedIndex == 5)
-        expected = Self.moved(expected, from: 6, to: 5)
+        expected = expected.moving(from: 6, to: 5)
         #expect(fixture.source.sizes == expected)
         #expect(model.moveItem(at: 0, by: -1) == nil && model.moveItem(at: 39, by: 1) == nil)
         #expect(model.moveItem(at: 39, by: Int.min)?.index == 0)
-        expected = Self.moved(expected, from: 39, to: 0)
+        expected = expected.moving(from: 39, to: 0)
         #expect(fixture.source.sizes == expected)
         Self.expectSettled(fixture, "moved to the front")
     }

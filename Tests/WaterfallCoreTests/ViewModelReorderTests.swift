@@ -242,14 +242,17 @@ import Testing
         Self.expectSettled(fixture, "reloaded")
     }
 
-    @Test func keyboardMovesTheItemOnePositionAndTheFocusFollows() {
+    @Test func keyboardMovesTheItemOnePositionAndTheFocusFollows() throws {
         var rng = SplitMix64(seed: 11)
         let fixture = Self.fixture(count: 40, columns: 3, using: &rng)
         let model = fixture.model
         var expected = fixture.source.sizes
         model.focusedIndex = 5
+        let before = try #require(model.placedAttributes(at: 5))
         let moved = model.moveItem(at: 5, by: 1)
         #expect(moved?.index == 6 && model.focusedIndex == 6)
+        let transition = moved?.transitions.first { $0.newIndex == 6 }
+        #expect(transition?.oldIndex == 5 && transition?.from == before, "the moved item animates from its old place")
         expected = expected.moving(from: 5, to: 6)
         #expect(fixture.source.sizes == expected)
         Self.expectSettled(fixture, "moved forward")

@@ -212,8 +212,10 @@ extension WaterfallViewModel {
         let (sum, overflow) = index.addingReportingOverflow(offset)
         let destination = overflow ? (offset > 0 ? layout.itemCount - 1 : 0) : min(max(sum, 0), layout.itemCount - 1)
         guard destination != index else { return nil }
+        let move = ItemUpdate.move(from: index, to: destination)
         let sources = live.entries.map {
-            TransitionSource(oldIndex: $0.index, newIndex: $0.index, from: toViewport($0.attributes), reloaded: false)
+            TransitionSource(oldIndex: $0.index, newIndex: move.map($0.index) ?? $0.index,
+                             from: toViewport($0.attributes), reloaded: false)
         }
         return (destination, commitMove(from: index, to: destination, sources: sources, lifted: nil))
     }

@@ -47,6 +47,11 @@ extension WaterfallView {
         Signal.connect(drag, "drag-end") { [weak self] (_: Double, _: Double) in
             self?.reorderDragEnded()
         }
+        // A gesture GTK cancels (a broken grab, the window going away) cancels the drag; the
+        // drag-end that follows then has nothing to drop.
+        Signal.connect(drag, "cancel") { [weak self] in
+            self?.cancelReorder()
+        }
         gtk_widget_add_controller(widget, gcast(drag))
 
         let press = gtk_gesture_long_press_new()!

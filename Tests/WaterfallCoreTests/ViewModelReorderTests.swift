@@ -242,6 +242,22 @@ import Testing
         Self.expectSettled(fixture, "reloaded")
     }
 
+    @Test func aLandingPlaceDeletedUnderTheDragBecomesTheLast() {
+        let fixture = Fixture(sizes: Array(repeating: .height(60), count: 12), columns: 3)
+        fixture.source.allowsMoving = true
+        let model = fixture.model
+        #expect(model.beginReorder(at: Self.centre(of: 0, in: model)))
+        model.moveReorder(to: Self.centre(of: 11, in: model))
+        #expect(model.reorderDestination == 11)
+        fixture.source.sizes.removeSubrange(8..<12)
+        model.performBatchUpdates([.delete(8..<12)])
+        #expect(model.liftedIndex == 0 && model.reorderDestination == 7)
+        Self.expectPreviewMatchesReference(fixture, original: fixture.source.sizes, "after the delete")
+        model.endReorder()
+        #expect(fixture.source.moves.count == 1 && fixture.source.moves[0] == (0, 7))
+        Self.expectSettled(fixture, "dropped at the last place")
+    }
+
     @Test func keyboardMovesTheItemOnePositionAndTheFocusFollows() throws {
         var rng = SplitMix64(seed: 11)
         let fixture = Self.fixture(count: 40, columns: 3, using: &rng)

@@ -15,6 +15,9 @@ struct ShopFeed {
     private(set) var prependedCount = 0
     /// With sections: the item count of each "New arrivals" section, newest first.
     private var freshSections: [Int] = []
+    /// The ids in display order once an item was moved (`--reorder`, never with sections);
+    /// `nil` while the order is the computed one, so an unmoved feed stores no ids.
+    private var order: [Int]?
 
     /// A feed with the first `initiallyLoaded` catalogue entries (at most `total`); the
     /// catalogue is `sections` when given, else `items` items in id order.
@@ -40,11 +43,22 @@ struct ShopFeed {
         entry(at: index).header
     }
 
+    /// Moves the item at `source` to `destination` (`insert(remove(at:), at:)`); the first
+    /// move writes down every id. Not for a feed with sections (the demo refuses the pair).
+    /// - Complexity: O(n).
+    mutating func moveItem(from source: Int, to destination: Int) {
+        precondition(sections == nil, "items of a sectioned shop do not move")
+        var ids = order ?? (0..<count).map { $0 - prependedCount }
+        ids.insert(ids.remove(at: source), at: destination)
+        order = ids
+    }
+
     /// The item at `index` (not a header's): fresh items first (newest at 0, ids
-    /// −prependedCount…−1), then the catalogue (ids 0…, grouped by category with sections).
+    /// −prependedCount…−1), then the catalogue (ids 0…, grouped by category with sections), or
+    /// the moved order once an item was moved.
     /// - Complexity: O(log sections + refreshes).
     func item(at index: Int) -> ShopItem {
-        ShopItem(id: entry(at: index).id)
+        ShopItem(id: order?[index] ?? entry(at: index).id)
     }
 
     /// What is at `index`: a header, or the id of an item.
@@ -67,6 +81,7 @@ struct ShopFeed {
     /// Loads the next catalogue page; returns how many entries it appended.
     mutating func loadNextPage() -> Int {
         let added = min(pageSize, total - loadedCount)
+        order?.append(contentsOf: loadedCount..<loadedCount + added)
         loadedCount += added
         return added
     }
@@ -74,6 +89,7 @@ struct ShopFeed {
     /// Puts `count` fresh items in front (under a "New arrivals" header with sections);
     /// returns how many entries that added.
     mutating func prependFresh(_ count: Int) -> Int {
+        order?.insert(contentsOf: (0..<count).map { -prependedCount - count + $0 }, at: 0)
         prependedCount += count
         guard sections != nil else { return count }
         freshSections.insert(count, at: 0)

@@ -20,6 +20,8 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     weak var view: WaterfallView<WaterfallImageCell>?
     /// Called when the user selects an item.
     var onSelect: ((ShopItem) -> Void)?
+    /// Whether the items can be reordered (`--reorder`).
+    var allowsReordering = false
     /// Where cells come from: the reuse pool first.
     private var cells = ImageCellSupply()
     /// Cells created so far (the rest were reused).
@@ -53,6 +55,16 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     /// `--sections`: the category headers stick to the top while their section scrolls by.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, isSectionHeaderAt index: Int) -> Bool {
         feed.header(at: index) != nil
+    }
+
+    /// Any item moves when `--reorder` is on.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, canMoveItemAt index: Int) -> Bool {
+        allowsReordering
+    }
+
+    /// The feed takes the new order (the view model moves the item in the layout itself).
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, moveItemFrom source: Int, to destination: Int) {
+        feed.moveItem(from: source, to: destination)
     }
 
     // MARK: Delegate

@@ -19,6 +19,7 @@ final class ShopWindow {
         wall = ShopWall(feed: feed, columns: options.columns, networkDelay: .milliseconds(600))
         view = WaterfallView(dataSource: wall, delegate: wall)
         wall.view = view
+        wall.allowsReordering = options.reorder
         view.model.isLoadMoreEnabled = !preloadAll
         view.model.isRefreshEnabled = true
         view.accessibleName = "Shop wall"

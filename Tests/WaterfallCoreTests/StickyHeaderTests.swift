@@ -153,6 +153,49 @@ struct StickyHeaderTests {
         #expect(pinnedSeen > 0, "seed \(seed): some offsets pin a header")
     }
 
+    @Test("moving items (keys and drags) keeps the header index in step: a moved header pins at its new place",
+          arguments: Array(UInt64(1)...UInt64(8)))
+    func movesKeepHeadersInStep(seed: UInt64) {
+        var generator = SplitMix64(seed: 0x5EC7_3000 + seed)
+        let (sizes, marks) = sectionedItems(Int.random(in: 120...300, using: &generator), using: &generator)
+        let wall = SectionedWall(sizes: sizes, marks: marks, columns: Int.random(in: 2...5, using: &generator),
+                                 viewport: CGSize(width: 700, height: 500))
+        wall.fixture.source.allowsMoving = true
+        var moved = 0
+        for step in 0..<20 {
+            let count = wall.model.numberOfItems
+            let headers = (0..<count).filter { wall.fixture.source.sizes[$0].isFullSpan && wall.marks[$0] }
+            // Every other step moves a header, so headers really travel.
+            let index = step.isMultiple(of: 2) && !headers.isEmpty
+                ? headers[Int.random(in: 0..<headers.count, using: &generator)]
+                : Int.random(in: 0..<count, using: &generator)
+            let offset = Int.random(in: -40...40, using: &generator)
+            let y = max(0, wall.model.layout.frame(at: index).minY - 100)
+            wall.model.setContentOffset(CGPoint(x: 0, y: y))
+            if Bool.random(using: &generator), let done = wall.model.moveItem(at: index, by: offset) {
+                wall.marks.insert(wall.marks.remove(at: index), at: done.index)
+                moved += 1
+            } else {
+                let from = wall.model.layout.frame(at: index)
+                let point = CGPoint(x: from.midX, y: from.midY - y)
+                guard wall.model.beginReorder(at: point) else { continue }
+                let target = wall.model.layout.frame(at: min(count - 1, max(0, index + offset)))
+                _ = wall.model.moveReorder(to: CGPoint(x: target.midX, y: target.midY - wall.model.contentOffset.y))
+                let destination = wall.model.reorderDestination ?? index
+                _ = wall.model.endReorder()
+                wall.marks.insert(wall.marks.remove(at: index), at: destination)
+                moved += 1
+            }
+            for probe in 0..<5 {
+                let maxOffset = wall.fixture.maxOffset
+                let offsetY = CGFloat.random(in: 0...max(0, maxOffset), using: &generator).rounded()
+                wall.model.setContentOffset(CGPoint(x: 0, y: offsetY))
+                wall.expectPinnedHeader("seed \(seed), move \(step), probe \(probe), y \(offsetY)")
+            }
+        }
+        #expect(moved > 10, "seed \(seed): most steps moved an item")
+    }
+
     @Test("the header's cell keeps its identity while its section scrolls by, far beyond the overscan")
     func headerCellKeepsIdentity() throws {
         var sizes: [ItemSize] = [.fullSpan(height: 40)]

@@ -49,6 +49,17 @@ public protocol WaterfallDataSource<Cell>: AnyObject {
 
     /// An item left the prefetch window: loads started for it may be cancelled. Default: nothing.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cancelPrefetchingItemAt index: Int)
+
+    /// Whether the user may move the item at `index` to another position (drag to reorder and
+    /// the keyboard's move shortcut). Default: `false` — reordering stays off until the data
+    /// source implements this and ``waterfallView(_:moveItemFrom:to:)``.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, canMoveItemAt index: Int) -> Bool
+
+    /// The user moved an item (dropped a drag, or used the keyboard's move shortcut): reorder
+    /// the items as `items.insert(items.remove(at: source), at: destination)`. Called before
+    /// the view model relayouts, which may then ask for cells at the new indices; the moved
+    /// item keeps the size it had. Default: nothing.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, moveItemFrom source: Int, to destination: Int)
 }
 
 extension WaterfallDataSource {
@@ -72,4 +83,10 @@ extension WaterfallDataSource {
 
     /// Does nothing.
     public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cancelPrefetchingItemAt index: Int) {}
+
+    /// `false`: reordering is off.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, canMoveItemAt index: Int) -> Bool { false }
+
+    /// Does nothing.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, moveItemFrom source: Int, to destination: Int) {}
 }

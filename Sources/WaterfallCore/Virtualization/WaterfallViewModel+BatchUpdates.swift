@@ -38,6 +38,8 @@ extension WaterfallViewModel {
     @discardableResult
     public func performBatchUpdates(_ updates: [ItemUpdate]) -> [ItemTransition] {
         guard !needsReload else { return [] }
+        let drag = suspendReorder()
+        defer { resumeReorder(drag, through: updates) }
         let candidates = anchorCandidates()
         holdVisibleContent(across: updates, firstVisible: candidates.first?.index)
         var count = layout.itemCount

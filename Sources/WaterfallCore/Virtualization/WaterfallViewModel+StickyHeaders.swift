@@ -37,6 +37,15 @@ extension WaterfallViewModel {
         sectionHeaders.insertItems(at: range.lowerBound, count: range.count, headers: headers)
     }
 
+    /// Moves the item at `source` to `destination` in the header index (a reorder's drop): a
+    /// header stays a header at its new index, the headers between shift by one.
+    /// - Complexity: O(log h + headers after the lower index).
+    func moveSectionHeader(from source: Int, to destination: Int) {
+        let wasHeader = sectionHeaders.count(before: source + 1) > sectionHeaders.count(before: source)
+        sectionHeaders.removeItems(in: source..<source + 1)
+        sectionHeaders.insertItems(at: destination, count: 1, headers: wasHeader ? [destination] : [])
+    }
+
     /// Re-asks whether resized items are headers (an item that stopped being full-span stops
     /// being one).
     /// - Complexity: O(k (log h + later headers)) for k changes.

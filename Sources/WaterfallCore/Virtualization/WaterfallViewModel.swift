@@ -129,6 +129,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     var refresh = RefreshStateMachine()
     /// Size changes waiting for ``applyPendingSizeChanges()``.
     var pendingSizeChanges = PendingSizeChanges()
+    /// The reorder drag in progress and the auto-scroll settings (see ``beginReorder(at:)``).
+    var reorder = ReorderState()
     /// What ``applyPendingSizeChanges()`` has done so far.
     public internal(set) var sizeChangeStatistics = SizeChangeStatistics()
 
@@ -162,6 +164,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// then every cell (pooled ones included) through ``WaterfallHosting/discardCell(_:)`` —
     /// and forgets the host. The next ``attach(to:)`` loads again.
     public func detach() {
+        abandonReorder()
         recycleAllLiveCells()
         for cell in pool.removeAll() { host?.discardCell(unsafeDowncast(cell, to: Cell.self)) }
         host = nil
@@ -179,6 +182,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
             return
         }
         needsReload = false
+        abandonReorder()
         let anchor = captureAnchor()
         recycleAllLiveCells()
         let count = loadItems()

@@ -100,6 +100,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Whether a pointer button is held anywhere in the view (e.g. dragging a scrollbar).
     var isPointerHeld = false
 
+    /// The reorder gestures' state (see ``installReordering()``).
+    var reorderGesture = ReorderGestureState()
+
     /// Whether the children's stacking order no longer follows their z-indices.
     var needsRestack = false
     /// The pending idle that restacks, if one is scheduled.
@@ -157,6 +160,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         installScrolling()
         installKeyboard()
         installPointer()
+        installReordering()
         showScrollbars()
         refreshAccessibleLabel()
         Signal.connect(widget, "realize") { [weak self] in

@@ -81,7 +81,7 @@ struct Options {
                           [--frames N] [--scroll-mode teleport|fling] [--select I] [--scroll-to Y] [--refresh] [--feed URL | --folder DIR]
                           [--image-cache-mb N] [--disk-cache-mb N] [--disk-cache-days N] [--no-animations]
                           [--decode-bench DIR]
-                          [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
+                          [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|rows|carousel|circle]
                           [--reduced-motion]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
@@ -106,7 +106,8 @@ struct Options {
       --select I              with --snapshot: show item I selected
       --scroll-to Y           with --snapshot: scroll Y points down first
       --refresh               with --snapshot: refresh as F5 does, print how far visible items moved
-      --layout L              waterfall (the shop), or seed 003's carousel or circle of 20 photos
+      --layout L              waterfall (the shop), rows (the shop in rows, scrolling sideways),
+                              or seed 003's carousel or circle of 20 photos
       --feed URL              items from JSON/plist pages; {page} in URL is the 1-based page number
       --map MAP               where --feed's fields are: a preset (unsplash, pexels, reddit, shopify,
                               pinterest) and/or items=PATH,img=PATH,w=PATH,h=PATH,id=PATH,

@@ -37,8 +37,11 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
         feed.count
     }
 
+    /// The columns for the viewport's width, or the rows for its height when the wall scrolls
+    /// sideways (`--layout rows`).
     func columns(in waterfallView: WaterfallViewModel<Cell>) -> ColumnCount {
-        columns.columnCount(forWidth: waterfallView.viewportSize.width)
+        let size = waterfallView.viewportSize
+        return columns.columnCount(forWidth: waterfallView.layout.scrollAxis == .horizontal ? size.height : size.width)
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {

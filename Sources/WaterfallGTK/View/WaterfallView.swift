@@ -171,7 +171,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// The size in device pixels of a one-column cell showing an image of `width`×`height`
     /// pixels: the column width times the scale factor, and the height that keeps the aspect
     /// ratio — the size to request the image at. Invalid sizes give a height of 0. In rows
-    /// (a horizontal ``WaterfallCollectionLayout``), the row height and the width that keeps
+    /// (a horizontal `WaterfallCollectionLayout`), the row height and the width that keeps
     /// the aspect ratio (0 for invalid sizes).
     public func cellPixelSize(forImageWidth width: Double, height: Double) -> (width: Int, height: Int) {
         let ratio = width > 0 && height.isFinite && height >= 0 ? height / width : 0

@@ -47,7 +47,9 @@ struct KeyboardFocusTests {
                               viewport: CGSize(width: CGFloat.random(in: 200...1200, using: &rng), height: 700))
         let model = fixture.model, layout = model.layout, count = model.numberOfItems
         var probedHits = 0
-        for index in 0..<count {
+        // Brute force is O(n) per item: a sample of the items, both ends included.
+        let sample = Set([0, count - 1] + (0..<min(count, 60)).map { _ in Int.random(in: 0..<count, using: &rng) })
+        for index in sample.sorted() {
             for below in [false, true] {
                 let expected = Self.bruteForceNeighbour(of: index, below: below, in: layout, within: 700)
                 let found = layout.verticalNeighbour(of: index, below: below, within: 700)
@@ -132,5 +134,31 @@ struct KeyboardFocusTests {
                     "seed \(seed), step \(step): focused \(String(describing: focused)), moved \(moved)")
         }
         #expect(landedOnTheMovedPlace > 0, "seed \(seed): the focused item's place was always a gap")
+    }
+
+    @Test("Up and Down inspect a bounded number of items: 200 times the items, no more work")
+    func neighbourSearchWorkIsBounded() {
+        /// The most items one search is reported by the layout's query, over 400 searches.
+        func mostItemsInspected(items: Int) -> Int {
+            var rng = SplitMix64(seed: 11)
+            var engine = WaterfallLayout(columns: .fixed(4), containerWidth: 1000)
+            engine.append(contentsOf: (0..<items).map { _ in ItemSize.height(CGFloat(Int.random(in: 60...320, using: &rng))) })
+            let layout = CountingLayout(base: WaterfallCollectionLayout(engine))
+            var most = 0
+            for _ in 0..<200 {
+                let index = Int.random(in: 0..<items, using: &rng)
+                for below in [false, true] {
+                    layout.counter.reported = 0
+                    _ = layout.verticalNeighbour(of: index, below: below, within: 800)
+                    most = max(most, layout.counter.reported)
+                }
+            }
+            return most
+        }
+        // A strip 800 high crosses at most 800 / (60 + 8) + 2 items of each of the 4 columns.
+        let bound = 4 * (800 / 68 + 2)
+        let few = mostItemsInspected(items: 1_000), many = mostItemsInspected(items: 200_000)
+        #expect(few > 4 && few <= bound, "1,000 items: \(few) inspected")
+        #expect(many > 4 && many <= bound, "200,000 items: \(many) inspected")
     }
 }

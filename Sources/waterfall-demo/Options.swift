@@ -73,6 +73,8 @@ struct Options {
     var captions = false
     /// Where a `--feed`'s fields are in its pages (`--map`; default the project's own format).
     var schema = FeedSchema.standard
+    /// Every this many generated shop items, one spans two columns (`--spans N`; none when nil).
+    var spanEvery: Int?
 
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
@@ -81,7 +83,7 @@ struct Options {
                           [--frames N] [--scroll-mode teleport|fling] [--select I] [--scroll-to Y] [--refresh] [--feed URL | --folder DIR]
                           [--image-cache-mb N] [--disk-cache-mb N] [--disk-cache-days N] [--no-animations]
                           [--decode-bench DIR]
-                          [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|rows|carousel|circle]
+                          [--map PRESET|FIELD=PATH,...] [--captions] [--spans N] [--layout waterfall|rows|carousel|circle]
                           [--reduced-motion]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
@@ -125,6 +127,7 @@ struct Options {
       --decode-bench DIR      decode each file of DIR to fit --width × --height pixels (7 runs), print
                               one JSON line per file (no window)
       --captions              --feed/--folder cells show their titles wrapped under the images
+      --spans N               every Nth generated shop item spans two columns (two rows in rows)
                               (self-sizing cells: image height + measured caption height)
     """
 
@@ -187,6 +190,7 @@ struct Options {
             case "--no-animations", "--reduced-motion": animations = false
             case "--decode-bench": mode = .decodeBench(directory: try value(flag))
             case "--captions": captions = true
+            case "--spans": spanEvery = try number(flag, minimum: 1)
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }

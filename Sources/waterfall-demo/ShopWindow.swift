@@ -16,6 +16,7 @@ final class ShopWindow {
         let feed = ShopFeed(total: options.items, pageSize: options.pageSize,
                             initiallyLoaded: preloadAll ? options.items : options.pageSize * 2)
         wall = ShopWall(feed: feed, columns: options.columns, networkDelay: .milliseconds(600))
+        wall.spanEvery = options.spanEvery
         view = WaterfallView(dataSource: wall, delegate: wall)
         wall.view = view
         view.model.isLoadMoreEnabled = !preloadAll

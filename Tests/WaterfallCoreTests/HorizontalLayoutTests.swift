@@ -6,12 +6,6 @@ import Testing
 /// Rows (`axis: .horizontal`): the vertical reference transposed, the mirror image right to
 /// left, queries and hit tests against a scan of the frames, and a few cases by hand.
 @Suite struct HorizontalLayoutTests {
-    /// Whether two frames are equal up to rounding errors.
-    private static func isClose(_ a: CGRect, _ b: CGRect) -> Bool {
-        func close(_ x: CGFloat, _ y: CGFloat) -> Bool { abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
-        return close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width) && close(a.height, b.height)
-    }
-
     /// `rect` with x and y swapped.
     private static func transposed(_ rect: CGRect) -> CGRect {
         CGRect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width)
@@ -58,10 +52,10 @@ import Testing
                 let context = "seed \(seed) step \(step)"
                 let (frames, size) = Self.reference(layout, items)
                 let actual = layout.allFrames
-                if let mismatch = actual.indices.first(where: { !Self.isClose(actual[$0], frames[$0]) }) {
+                if let mismatch = actual.indices.first(where: { !actual[$0].isClose(to: frames[$0]) }) {
                     Issue.record("\(context): item \(mismatch) (\(items[mismatch])) at \(actual[mismatch]), reference \(frames[mismatch])")
                 }
-                #expect(Self.isClose(CGRect(origin: .zero, size: layout.contentSize), CGRect(origin: .zero, size: size)),
+                #expect(CGRect(origin: .zero, size: layout.contentSize).isClose(to: CGRect(origin: .zero, size: size)),
                         "\(context): \(layout.contentSize), reference \(size)")
                 // Queries and hit tests, against a scan of the frames.
                 for _ in 0..<10 {

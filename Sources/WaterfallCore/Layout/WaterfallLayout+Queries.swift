@@ -45,7 +45,8 @@ extension WaterfallLayout {
 
     /// The size an item was given, after sanitizing. Aspect ratios come back normalized to a
     /// width of 1 (`.aspectRatio(width: 1, height: height / width)`), spans clamped to
-    /// 2…``maximumColumnCount`` columns (a span of 1 comes back as a plain item).
+    /// 1…``maximumColumnCount`` columns: a span of 1 or less comes back as a plain item, one of
+    /// ``maximumColumnCount`` or more as a full-span item.
     /// - Complexity: O(1).
     public func itemSize(at index: Int) -> ItemSize {
         checkIndex(index)

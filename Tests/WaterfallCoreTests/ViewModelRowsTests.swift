@@ -5,7 +5,7 @@ import Testing
 
 /// The view model over rows (a horizontal ``WaterfallCollectionLayout``): it scrolls sideways,
 /// takes the rows from the viewport's height, keeps the live set exact along x, keeps the
-/// screen still across a refresh, and moves the keyboard focus across rows.
+/// screen still across a refresh, and moves the keyboard focus along and across rows.
 @MainActor
 @Suite("View model: rows scrolling sideways")
 struct ViewModelRowsTests {
@@ -57,7 +57,7 @@ struct ViewModelRowsTests {
         }
     }
 
-    @Test func upAndDownMoveTheFocusToTheRowAboveOrBelow() {
+    @Test func arrowsMoveTheFocusAlongTheRowAndToTheRowAboveOrBelow() {
         // Two rows of 100 (container 200, no insets or spacing): 0 and 2 in row 0, 1 in row 1.
         let source = HeadlessDataSource(sizes: [.height(150), .height(300), .height(100)], columns: 2, margin: 0)
         let model = WaterfallViewModel<HeadlessCell>(layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
@@ -70,6 +70,10 @@ struct ViewModelRowsTests {
         #expect(model.focusTarget(from: 0, moving: .down) == 1)
         #expect(model.focusTarget(from: 1, moving: .up) == 2)     // above item 1's middle (x 150)
         #expect(model.focusTarget(from: 2, moving: .down) == 1)   // row 1 reaches under item 2
-        #expect(model.focusTarget(from: 0, moving: .right) == 1)  // placement order
+        // Left and Right along the row; past its end, the next index.
+        #expect(model.focusTarget(from: 0, moving: .right) == 2)
+        #expect(model.focusTarget(from: 2, moving: .left) == 0)
+        #expect(model.focusTarget(from: 1, moving: .right) == 2)  // nothing right of it in row 1
+        #expect(model.focusTarget(from: 0, moving: .left) == 0)
     }
 }

@@ -2,22 +2,26 @@ import Foundation
 import WaterfallCore
 
 /// The wall's layouts (`--layout`, the header bar's switcher): seed 004's waterfall of the
-/// shop, and seed 003's carousel and circle of photos.
+/// shop, the shop in rows, and seed 003's carousel and circle of photos.
 enum LayoutChoice: String, CaseIterable {
     /// The shop as a masonry waterfall, scrolling vertically.
     case waterfall
+    /// The shop as horizontal masonry: rows of one height, each item at the end of the
+    /// shortest row, scrolling sideways.
+    case rows
     /// Seed 003's line layout: photos in a row that scale toward the centre and snap.
     case carousel
     /// Seed 003's circle layout: photos on a ring around the centre.
     case circle
 
     /// Whether the layout shows seed 003's photos rather than the shop.
-    var showsPhotos: Bool { self != .waterfall }
+    var showsPhotos: Bool { self == .carousel || self == .circle }
 
     /// The switcher's label.
     var title: String {
         switch self {
         case .waterfall: "Waterfall"
+        case .rows: "Rows"
         case .carousel: "Carousel"
         case .circle: "Circle"
         }
@@ -29,6 +33,7 @@ enum LayoutChoice: String, CaseIterable {
         let seedProportions = ContainerScaling.proportional(reference: ContainerScaling.seedContainer)
         switch self {
         case .waterfall: return WaterfallCollectionLayout()
+        case .rows: return WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal))
         case .carousel:
             return CarouselLayout(itemSize: CGSize(width: PhotoStrip.photoSide, height: PhotoStrip.photoSide),
                                   scaling: seedProportions)

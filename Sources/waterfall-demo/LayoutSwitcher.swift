@@ -1,8 +1,8 @@
 import WaterfallCore
 import WaterfallGTK
 
-/// The header bar's layout switcher (three linked toggle buttons) and seed 003's background
-/// tap: switches the wall between the shop's waterfall and the photos' carousel and circle.
+/// The header bar's layout switcher (linked toggle buttons) and seed 003's background tap:
+/// switches the wall between the shop's waterfall or rows and the photos' carousel and circle.
 ///
 /// Carousel ↔ circle is animated (every photo moves, scales and fades to its new place), as
 /// the seed's `setCollectionViewLayout:animated:`; waterfall ↔ photos changes the items too
@@ -96,7 +96,7 @@ final class LayoutSwitcher {
         switch choice {
         case .carousel: select(.circle, animated: true)
         case .circle: select(.carousel, animated: true)
-        case .waterfall: break
+        case .waterfall, .rows: break
         }
     }
 

@@ -79,6 +79,8 @@ struct Options {
     var reorder = false
     /// With `--snapshot`: a drag to hold while the PNG is written (`--reorder-preview FROM:TO`).
     var reorderPreview: ReorderPreview?
+    /// Every this many generated shop items, one spans two columns (`--spans N`; none when nil).
+    var spanEvery: Int?
 
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
@@ -87,7 +89,7 @@ struct Options {
                           [--frames N] [--scroll-mode teleport|fling] [--select I] [--scroll-to Y] [--refresh] [--feed URL | --folder DIR]
                           [--image-cache-mb N] [--disk-cache-mb N] [--disk-cache-days N] [--no-animations]
                           [--decode-bench DIR]
-                          [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
+                          [--map PRESET|FIELD=PATH,...] [--captions] [--spans N] [--layout waterfall|rows|carousel|circle]
                           [--reduced-motion] [--sections | --reorder] [--reorder-preview FROM:TO]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
@@ -112,7 +114,8 @@ struct Options {
       --select I              with --snapshot: show item I selected
       --scroll-to Y           with --snapshot: scroll Y points down first
       --refresh               with --snapshot: refresh as F5 does, print how far visible items moved
-      --layout L              waterfall (the shop), or seed 003's carousel or circle of 20 photos
+      --layout L              waterfall (the shop), rows (the shop in rows, scrolling sideways),
+                              or seed 003's carousel or circle of 20 photos
       --feed URL              items from JSON/plist pages; {page} in URL is the 1-based page number
       --map MAP               where --feed's fields are: a preset (unsplash, pexels, reddit, shopify,
                               pinterest) and/or items=PATH,img=PATH,w=PATH,h=PATH,id=PATH,
@@ -131,6 +134,7 @@ struct Options {
                               one JSON line per file (no window)
       --captions              --feed/--folder cells show their titles wrapped under the images
                               (self-sizing cells: image height + measured caption height)
+      --spans N               every Nth generated shop item spans two columns (two rows in rows)
       --sections              the generated shop grouped by category, a full-width header per
                               section ("Desk Lamps · 625 items") that sticks to the top while its
                               section scrolls by; a refresh adds a "New arrivals" section
@@ -204,6 +208,7 @@ struct Options {
             case "--reorder-preview":
                 reorderPreview = try ReorderPreview(parsing: try value(flag))
                 reorder = true
+            case "--spans": spanEvery = try number(flag, minimum: 1)
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }

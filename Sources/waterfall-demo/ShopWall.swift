@@ -26,6 +26,8 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     private var cells = ImageCellSupply()
     /// Cells created so far (the rest were reused).
     var cellsCreated: Int { cells.created }
+    /// Every this many items, one spans two columns (`--spans N`); `nil`: none.
+    var spanEvery: Int?
 
     init(feed: ShopFeed, columns: Options.Columns, networkDelay: Duration) {
         self.feed = feed
@@ -39,15 +41,23 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
         feed.count
     }
 
+    /// The columns for the viewport's width, or the rows for its height when the wall scrolls
+    /// sideways (`--layout rows`).
     func columns(in waterfallView: WaterfallViewModel<Cell>) -> ColumnCount {
-        columns.columnCount(forWidth: waterfallView.viewportSize.width)
+        let size = waterfallView.viewportSize
+        return columns.columnCount(forWidth: waterfallView.layout.scrollAxis == .horizontal ? size.height : size.width)
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
         if let header = feed.header(at: index) { return ShopSectionHeader.cell(showing: header, from: waterfallView) }
         let cell = cells.cell(from: waterfallView)
         let item = feed.item(at: index)
-        let size = view?.cellPixelSize(forImageWidth: Double(item.width), height: Double(item.height)) ?? (width: 0, height: 0)
+        var size = view?.cellPixelSize(forImageWidth: Double(item.width), height: Double(item.height)) ?? (width: 0, height: 0)
+        if spans(index), let view {
+            // A spanning cell is wider (taller in rows) than one column: draw it at its frame.
+            let frame = waterfallView.layout.frame(at: index), scale = CGFloat(view.scaleFactor)
+            size = (Int((frame.width * scale).rounded()), Int((frame.height * scale).rounded()))
+        }
         cell.show(item, pixelWidth: size.width, pixelHeight: size.height)
         return cell
     }
@@ -67,12 +77,18 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
         feed.moveItem(from: source, to: destination)
     }
 
+    /// Whether the item at `index` spans two columns (`--spans N`: the last of every N).
+    private func spans(_ index: Int) -> Bool {
+        spanEvery.map { index % $0 == $0 - 1 } ?? false
+    }
+
     // MARK: Delegate
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
         if feed.header(at: index) != nil { return .fullSpan(height: ShopSectionHeader.height) }
         let item = feed.item(at: index)
-        return .aspectRatio(width: CGFloat(item.width), height: CGFloat(item.height))
+        guard spans(index) else { return .aspectRatio(width: CGFloat(item.width), height: CGFloat(item.height)) }
+        return .spanningAspectRatio(2, width: CGFloat(item.width), height: CGFloat(item.height))
     }
 
     /// A product shows in the title; a section header scrolls its section's start into view.

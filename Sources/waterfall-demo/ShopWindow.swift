@@ -17,6 +17,7 @@ final class ShopWindow {
         let feed = ShopFeed(items: options.items, sections: sections, pageSize: options.pageSize,
                             initiallyLoaded: preloadAll ? sections?.count ?? options.items : options.pageSize * 2)
         wall = ShopWall(feed: feed, columns: options.columns, networkDelay: .milliseconds(600))
+        wall.spanEvery = options.spanEvery
         view = WaterfallView(dataSource: wall, delegate: wall)
         wall.view = view
         wall.allowsReordering = options.reorder

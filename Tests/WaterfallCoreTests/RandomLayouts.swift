@@ -71,3 +71,12 @@ extension WaterfallLayout {
     /// Every frame, in index order.
     var allFrames: [CGRect] { (0..<count).map { frame(at: $0) } }
 }
+
+extension CGRect {
+    /// Whether two frames are equal up to rounding errors (a relative 1e-9 on every edge and
+    /// length), as a reference computing with its own formulas gives them.
+    func isClose(to other: CGRect) -> Bool {
+        func close(_ x: CGFloat, _ y: CGFloat) -> Bool { abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
+        return close(minX, other.minX) && close(minY, other.minY) && close(width, other.width) && close(height, other.height)
+    }
+}

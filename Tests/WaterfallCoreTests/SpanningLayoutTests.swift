@@ -6,12 +6,6 @@ import Testing
 /// Items across k of n columns: the README's rule by hand, and the engine against the reference
 /// through appends, edits, prepends, configuration changes, queries and hit tests.
 @Suite struct SpanningLayoutTests {
-    /// Whether two frames are equal up to rounding errors.
-    private static func isClose(_ a: CGRect, _ b: CGRect) -> Bool {
-        func close(_ x: CGFloat, _ y: CGFloat) -> Bool { abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
-        return close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width) && close(a.height, b.height)
-    }
-
     /// Checks every frame and the content height against the reference, and the queries and hit
     /// tests against a scan of the frames.
     private func expectExact(_ layout: WaterfallLayout, _ items: [ItemSize], _ rng: inout SplitMix64, _ context: String,
@@ -19,7 +13,7 @@ import Testing
         let reference = ReferenceMasonry(layout).layout(of: items)
         let frames = layout.allFrames
         #expect(frames.count == items.count, "\(context)", sourceLocation: sourceLocation)
-        if let mismatch = frames.indices.first(where: { !Self.isClose(frames[$0], reference.frames[$0]) }) {
+        if let mismatch = frames.indices.first(where: { !frames[$0].isClose(to: reference.frames[$0]) }) {
             Issue.record("\(context): item \(mismatch) (\(items[mismatch])) at \(frames[mismatch]), reference \(reference.frames[mismatch])",
                          sourceLocation: sourceLocation)
         }
@@ -118,17 +112,17 @@ import Testing
             let delta = after[fresh.count].minY - before[0].minY
             for (index, frame) in before.enumerated() {
                 let moved = after[fresh.count + index]
-                #expect(Self.isClose(moved.offsetBy(dx: 0, dy: -delta), frame), "seed \(seed): old item \(index) \(frame) → \(moved)")
+                #expect(moved.offsetBy(dx: 0, dy: -delta).isClose(to: frame), "seed \(seed): old item \(index) \(frame) → \(moved)")
                 #expect(layout.columnRange(at: fresh.count + index) == columnsBefore[index], "seed \(seed): old item \(index)")
             }
             let alone = ReferenceMasonry(layout).layout(of: fresh).frames
-            #expect(zip(after, alone).allSatisfy { Self.isClose($0, $1) }, "seed \(seed): the prepended block")
+            #expect(zip(after, alone).allSatisfy { $0.isClose(to: $1) }, "seed \(seed): the prepended block")
             // An edit inside the new block moves the old items by one constant again.
             let edited = layout.allFrames
             layout.replaceSubrange(0..<1, with: tiedItems(&rng, count: 2))
             let shift = layout.frame(at: fresh.count + 1).minY - edited[fresh.count].minY
             for index in old.indices {
-                #expect(Self.isClose(layout.frame(at: fresh.count + 1 + index).offsetBy(dx: 0, dy: -shift), edited[fresh.count + index]),
+                #expect(layout.frame(at: fresh.count + 1 + index).offsetBy(dx: 0, dy: -shift).isClose(to: edited[fresh.count + index]),
                         "seed \(seed): old item \(index) after an edit above it")
             }
             var queries = SplitMix64(seed: seed)

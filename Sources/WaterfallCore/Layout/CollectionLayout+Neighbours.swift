@@ -13,16 +13,39 @@ extension CollectionLayout {
     ///   for the k items it reports: O(c log n + k) for the waterfall (c columns), where k is
     ///   bounded by the items that fit in the strip's height, not by n.
     public func verticalNeighbour(of index: Int, below: Bool, within distance: CGFloat) -> Int? {
+        neighbour(of: index, forward: below, within: distance, transposed: false)
+    }
+
+    /// The item directly right of (`after`) or left of the item at `index`, what the Right and
+    /// Left arrow keys move to along a row layout: ``verticalNeighbour(of:below:within:)`` with
+    /// the axes swapped — of the items that cross the horizontal line through the item's
+    /// centre and reach past its right (left) edge, the nearest one, as long as it begins less
+    /// than `distance` past the edge. Ties go to the higher z-index, then to the lower index.
+    /// - Returns: the neighbour, or `nil` when none is within `distance`, for an index outside
+    ///   the items, and for a non-positive or non-finite `distance`.
+    /// - Complexity: one ``forEachIndex(in:_:)`` query of a `distance` × 1 strip plus O(k)
+    ///   for the k items it reports.
+    public func horizontalNeighbour(of index: Int, after: Bool, within distance: CGFloat) -> Int? {
+        neighbour(of: index, forward: after, within: distance, transposed: true)
+    }
+
+    /// ``verticalNeighbour(of:below:within:)``, or with x and y swapped when `transposed`
+    /// (``horizontalNeighbour(of:after:within:)``).
+    private func neighbour(of index: Int, forward below: Bool, within distance: CGFloat, transposed: Bool) -> Int? {
+        // Frames and strips are read through the swap, so the search below is written once.
+        func swapped(_ rect: CGRect) -> CGRect {
+            transposed ? CGRect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
+        }
         guard index >= 0, index < itemCount, distance > 0, distance.isFinite else { return nil }
-        let origin = frame(at: index)
+        let origin = swapped(frame(at: index))
         let x = origin.midX, edge = below ? origin.maxY : origin.minY
         guard x.isFinite, edge.isFinite else { return nil }
-        let strip = CGRect(x: x - 0.5, y: below ? edge : edge - distance, width: 1, height: distance)
+        let strip = swapped(CGRect(x: x - 0.5, y: below ? edge : edge - distance, width: 1, height: distance))
         var best: (gap: CGFloat, attributes: LayoutAttributes)?
         forEachIndex(in: strip) { candidate in
             guard candidate != index else { return }
             let attributes = layoutAttributes(at: candidate)
-            let frame = attributes.frame
+            let frame = swapped(attributes.frame)
             guard !frame.isEmpty, frame.minX <= x, x < frame.maxX,
                   below ? frame.maxY > edge : frame.minY < edge else { return }
             let gap = below ? max(frame.minY - edge, 0) : max(edge - frame.maxY, 0)

@@ -17,8 +17,13 @@ struct LayoutGeometry: Sendable {
     /// How far a column may be taller than the shortest and still be chosen; `nil` for
     /// sequential placement.
     let tolerance: Double?
-    /// Whether the layout is mirrored.
+    /// Whether the columns are mirrored (a vertical right-to-left layout).
     let isMirrored: Bool
+    /// Whether the layout stacks rows (``LayoutAxis/horizontal``): the engine's y is then the
+    /// content's x, its x the content's y, and an aspect ratio gives a width.
+    let isHorizontal: Bool
+    /// Whether the main axis is mirrored (a horizontal right-to-left layout grows leftward).
+    let mirrorsMainAxis: Bool
     /// The width mirrored frames are reflected in: the container width, or the minimum width
     /// the insets and spacings need when the container is narrower than that.
     let mirrorWidth: Double
@@ -26,9 +31,15 @@ struct LayoutGeometry: Sendable {
     /// Resolves a layout's public configuration.
     init(containerWidth: CGFloat, columns: ColumnCount, insets: EdgeInsets,
          columnSpacing: CGFloat, rowSpacing: CGFloat,
-         placement: PlacementStrategy, direction: LayoutDirection) {
+         placement: PlacementStrategy, direction: LayoutDirection, axis: LayoutAxis) {
         let width = containerWidth.sanitizedLength
-        let insets = insets.sanitized
+        isHorizontal = axis == .horizontal
+        // Along rows the engine's top (where items start) is the leading edge and its left the
+        // top edge: the insets transposed.
+        let physical = insets.sanitized
+        let insets = isHorizontal
+            ? EdgeInsets(top: physical.left, left: physical.top, bottom: physical.right, right: physical.bottom)
+            : physical
         let spacing = columnSpacing.sanitizedLength
         let available = width - insets.left - insets.right
         let count = columns.resolved(availableWidth: available, spacing: spacing,
@@ -49,15 +60,22 @@ struct LayoutGeometry: Sendable {
         case .sequential: tolerance = nil
         case .shortestWithTolerance(let value): tolerance = value.sanitizedLength
         }
-        isMirrored = direction == .rightToLeft
+        isMirrored = direction == .rightToLeft && !isHorizontal
+        mirrorsMainAxis = direction == .rightToLeft && isHorizontal
         mirrorWidth = Swift.max(width, insets.left + insets.right + CGFloat(count - 1) * spacing)
     }
 
-    /// The height of an item from its stored value and slot.
+    /// The length of an item along its column (its height; along rows, its width) from its
+    /// stored value and slot. An aspect ratio (stored as height / width) is applied across the
+    /// item's columns; along rows it is inverted, and a ratio of 0 or one so small that the
+    /// width would not be finite gives 0.
     @inline(__always)
     func height(value: Double, slot: UInt16) -> Double {
         if slot & ItemKind.proportional.rawValue == 0 { return value }
-        return value * (slot & ItemKind.multiColumn.rawValue == 0 ? columnWidth : width(spanning: span(requested: slot)))
+        let across = slot & ItemKind.multiColumn.rawValue == 0 ? columnWidth : width(spanning: span(requested: slot))
+        guard isHorizontal else { return value * across }
+        let length = across / value
+        return length.isFinite ? length : 0
     }
 
     /// How many columns a multi-column item's slot spans here: its request, at most every column.

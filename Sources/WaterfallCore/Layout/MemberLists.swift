@@ -89,8 +89,9 @@ final class MemberLists: @unchecked Sendable {
     /// array property, so reaching a list costs no dynamic exclusivity check.
     private let lists: UnsafeMutableBufferPointer<List>
     /// The items across several (not all) columns, ascending by index, each with its first
-    /// column.
-    private(set) var spanStarts: ContiguousArray<SpanStart> = []
+    /// column. Unchecked exclusivity, as in ``ItemStore``: every query and relayout reads it,
+    /// and no access overlaps another (one mutating layout method at a time).
+    @exclusivity(unchecked) private(set) var spanStarts: ContiguousArray<SpanStart> = []
 
     /// Creates `count` empty lists.
     init(count: Int) {

@@ -1,10 +1,11 @@
 import Foundation
 
-/// ``WaterfallLayout`` as a ``CollectionLayout``: a thin wrapper that forwards to the engine,
+/// ``WaterfallLayout`` as a ``CollectionLayout`` (columns scrolling vertically, or rows
+/// scrolling horizontally): a thin wrapper that forwards to the engine,
 /// so the view model drives the masonry layout at the engine's speed (O(c log n + k) window
 /// queries, O(log n) hit tests, suffix-only edits).
 public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
-    /// The wrapped engine; configure placement or direction here.
+    /// The wrapped engine; configure placement, direction or axis here.
     public var engine: WaterfallLayout
 
     /// Wraps an engine (by default an empty one with the seeds' settings).
@@ -12,8 +13,14 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
         self.engine = engine
     }
 
-    /// Always ``ScrollAxis/vertical``.
-    public var scrollAxis: ScrollAxis { .vertical }
+    /// ``ScrollAxis/vertical`` for columns, ``ScrollAxis/horizontal`` for rows (the engine's
+    /// ``WaterfallLayout/axis``).
+    public var scrollAxis: ScrollAxis { engine.axis == .horizontal ? .horizontal : .vertical }
+
+    /// The container's extent across the engine's columns: its width, or its height for rows.
+    private func crossLength(of containerSize: CGSize) -> CGFloat {
+        engine.axis == .horizontal ? containerSize.height : containerSize.width
+    }
 
     /// The engine's item count.
     public var itemCount: Int { engine.count }
@@ -22,13 +29,15 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     /// - Complexity: O(c).
     public var contentSize: CGSize { engine.contentSize }
 
-    /// The engine's column width.
-    public var cellWidth: CGFloat { engine.columnWidth }
+    /// The engine's column width; 0 for rows, whose items have no single width.
+    public var cellWidth: CGFloat { engine.axis == .horizontal ? 0 : engine.columnWidth }
 
-    /// Sets the engine's container width when it changed (relayouting every item).
+    /// Sets the engine's container width (for rows, the container's height) when it changed
+    /// (relayouting every item).
     /// - Complexity: O(1) when the width is unchanged, else O(n log c).
     public mutating func prepare(for containerSize: CGSize) {
-        if engine.containerWidth != containerSize.width { engine.containerWidth = containerSize.width }
+        let length = crossLength(of: containerSize)
+        if engine.containerWidth != length { engine.containerWidth = length }
     }
 
     /// Sets the engine's columns, insets, spacings and direction.
@@ -41,9 +50,10 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     /// one relayout — a resize that changes both the width and the column count lays out once.
     /// - Complexity: O(1) when nothing changed, else one O(n log c) relayout.
     public mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
+        let length = crossLength(of: containerSize)
         engine.configure { engine in
             Self.apply(metrics, to: &engine)
-            if engine.containerWidth != containerSize.width { engine.containerWidth = containerSize.width }
+            if engine.containerWidth != length { engine.containerWidth = length }
         }
     }
 
@@ -93,7 +103,7 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
         LayoutAttributes(index: index, frame: engine.frame(at: index))
     }
 
-    /// The engine's vertical query, filtered horizontally so that the result is exactly the
+    /// The engine's query along its axis, filtered across it so that the result is exactly the
     /// open intersection with `rect`.
     /// - Complexity: O(c log n + k) for k indices reported.
     public func forEachIndex(in rect: CGRect, _ body: (Int) -> Void) {

@@ -9,8 +9,7 @@ extension WaterfallLayout {
         let slot = items.slots[index]
         let height = geometry.height(value: items.values[index], slot: slot)
         let (column, span) = placedColumns(of: index)
-        let extent = geometry.horizontalExtent(column: column, span: span)
-        return CGRect(x: extent.x, y: items.ys[index], width: extent.width, height: height)
+        return contentRect(cross: geometry.horizontalExtent(column: column, span: span), main: items.ys[index], length: height)
     }
 
     /// The column an item was placed in, or `nil` for a full-span item (one that covers every
@@ -46,7 +45,8 @@ extension WaterfallLayout {
 
     /// The size an item was given, after sanitizing. Aspect ratios come back normalized to a
     /// width of 1 (`.aspectRatio(width: 1, height: height / width)`), spans clamped to
-    /// 2…``maximumColumnCount`` columns (a span of 1 comes back as a plain item).
+    /// 1…``maximumColumnCount`` columns: a span of 1 or less comes back as a plain item, one of
+    /// ``maximumColumnCount`` or more as a full-span item.
     /// - Complexity: O(1).
     public func itemSize(at index: Int) -> ItemSize {
         checkIndex(index)
@@ -78,12 +78,13 @@ extension WaterfallLayout {
     }
 
     /// Calls `body` with every index whose frame overlaps `rect` vertically
-    /// (`frame.maxY > rect.minY && frame.minY < rect.maxY`), column by column — so not in
-    /// ascending order — without allocating. An item across several columns is reported once.
+    /// (`frame.maxY > rect.minY && frame.minY < rect.maxY`; along rows, horizontally), column by
+    /// column — so not in ascending order — without allocating. An item across several columns
+    /// is reported once.
     /// - Complexity: O(c log n + k + m · (w + log s)) for k indices reported, m of them across
     ///   w < c columns each, among s such items.
     public func forEachIndex(in rect: CGRect, _ body: (Int) throws -> Void) rethrows {
-        let top = Double(rect.minY), bottom = Double(rect.maxY)
+        let (top, bottom) = mainRange(of: rect)
         let listCount = members.listCount
         let (ys, slots) = (items.ys, items.slots)
         // An item across several columns is in each of their lists: report it from its first.
@@ -107,7 +108,7 @@ extension WaterfallLayout {
     }
 
     /// The indices, ascending, of the items whose frame overlaps `rect` vertically
-    /// (`frame.maxY > rect.minY && frame.minY < rect.maxY`).
+    /// (`frame.maxY > rect.minY && frame.minY < rect.maxY`; along rows, horizontally).
     /// - Complexity: O(c log n + k log k + m · (w + log s)) for k indices returned, m of them
     ///   across w < c columns each, among s such items.
     public func indices(in rect: CGRect) -> [Int] {
@@ -121,12 +122,27 @@ extension WaterfallLayout {
     /// included, maximum edges excluded), or `nil` for a gap, an inset or an empty-sized item.
     /// - Complexity: O(log n).
     public func index(at point: CGPoint) -> Int? {
-        let y = Double(point.y)
+        guard geometry.isHorizontal else { return index(across: Double(point.x), along: Double(point.y), containing: point) }
+        guard geometry.mirrorsMainAxis else { return index(across: Double(point.y), along: Double(point.x), containing: point) }
+        // Mirrored, an item's leading edge (which it contains) is its far end in engine terms
+        // (which it does not), and reflecting a point rounds: look a few ulps to either side
+        // too. Every candidate is checked against its frame in content coordinates.
+        let length = contentLength, along = length - Double(point.x)
+        let slack = 4 * Swift.max(length, abs(along)).ulp
+        return index(across: Double(point.y), along: along, containing: point)
+            ?? index(across: Double(point.y), along: along - slack, containing: point)
+            ?? index(across: Double(point.y), along: along + slack, containing: point)
+    }
+
+    /// The hit test in engine terms: the item at `along` on the main axis and `across` on the
+    /// cross axis whose frame contains `point`.
+    /// - Complexity: O(log n).
+    private func index(across: Double, along y: Double, containing point: CGPoint) -> Int? {
         if let spanning = item(inList: geometry.columnCount, containingY: y),
            frame(at: spanning).contains(point) {
             return spanning
         }
-        let leadingX = geometry.isMirrored ? geometry.mirrorWidth - Double(point.x) : Double(point.x)
+        let leadingX = geometry.isMirrored ? geometry.mirrorWidth - across : across
         let pitch = geometry.columnWidth + geometry.columnSpacing
         guard pitch > 0, leadingX.isFinite else { return nil }
         let estimate = Int(Swift.min(Swift.max(((leadingX - geometry.left) / pitch).rounded(.down), 0),

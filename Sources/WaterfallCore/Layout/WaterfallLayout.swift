@@ -22,6 +22,10 @@ import Foundation
 ///   continues below it;
 /// - content height = tallest column + insets.bottom (empty: top + bottom).
 ///
+/// With `axis: .horizontal` the same rules lay out rows instead of columns, transposed at the
+/// boundary: items go at the end of the shortest row and the content grows to the right (see
+/// ``LayoutAxis/horizontal``).
+///
 /// Changing any configuration property (width, columns, insets, spacings, placement,
 /// direction) lays every item out again in O(n log c). Appends place only the new items;
 /// edits relayout only the suffix from the first changed index — up to the next *block*.
@@ -45,7 +49,8 @@ public struct WaterfallLayout: Sendable {
     /// ones (see ``ColumnCount/fixed(_:)``).
     public static let minimumColumnWidth: CGFloat = 1
 
-    /// The width of the container, in points. Setting it relayouts every item.
+    /// The width of the container, in points (its height along rows, ``LayoutAxis/horizontal``).
+    /// Setting it relayouts every item.
     public var containerWidth: CGFloat { didSet { invalidateAll() } }
     /// How many columns there are. Setting it relayouts every item.
     public var columns: ColumnCount { didSet { invalidateAll() } }
@@ -59,6 +64,10 @@ public struct WaterfallLayout: Sendable {
     public var placement: PlacementStrategy { didSet { invalidateAll() } }
     /// Left-to-right or mirrored. Setting it relayouts every item.
     public var direction: LayoutDirection { didSet { invalidateAll() } }
+    /// Columns (content growing down, the default) or rows (content growing to the right): see
+    /// ``LayoutAxis/horizontal`` for what every setting means along rows. Setting it relayouts
+    /// every item.
+    public var axis: LayoutAxis { didSet { invalidateAll() } }
 
     /// Resolved, sanitized geometry used by placement and queries.
     var geometry: LayoutGeometry
@@ -89,6 +98,7 @@ public struct WaterfallLayout: Sendable {
                 rowSpacing: CGFloat = 8,
                 placement: PlacementStrategy = .shortestColumn,
                 direction: LayoutDirection = .leftToRight,
+                axis: LayoutAxis = .vertical,
                 containerWidth: CGFloat = 0) {
         self.containerWidth = containerWidth
         self.columns = columns
@@ -97,9 +107,10 @@ public struct WaterfallLayout: Sendable {
         self.rowSpacing = rowSpacing
         self.placement = placement
         self.direction = direction
+        self.axis = axis
         let geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
                                       columnSpacing: columnSpacing, rowSpacing: rowSpacing,
-                                      placement: placement, direction: direction)
+                                      placement: placement, direction: direction, axis: axis)
         self.geometry = geometry
         self.members = MemberLists(count: geometry.columnCount + 1)
     }
@@ -117,11 +128,12 @@ public struct WaterfallLayout: Sendable {
     public var columnWidth: CGFloat { CGFloat(geometry.columnWidth) }
 
     /// The size of the whole content: the container width by the tallest column plus
-    /// `insets.bottom` (for an empty layout, top + bottom).
+    /// `insets.bottom` (for an empty layout, top + bottom); along rows (``LayoutAxis/horizontal``)
+    /// the longest row plus `insets.right` by the container's height.
     /// - Complexity: O(1).
     public var contentSize: CGSize {
-        let height = tallestBottom == -.infinity ? geometry.top + geometry.bottom : tallestBottom + geometry.bottom
-        return CGSize(width: geometry.containerWidth, height: height)
+        geometry.isHorizontal ? CGSize(width: contentLength, height: geometry.containerWidth)
+            : CGSize(width: geometry.containerWidth, height: contentLength)
     }
 
     /// Bytes held by the engine's storage (array capacities, not counts).
@@ -156,7 +168,7 @@ public struct WaterfallLayout: Sendable {
         fullRelayoutCount += 1
         geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
                                   columnSpacing: columnSpacing, rowSpacing: rowSpacing,
-                                  placement: placement, direction: direction)
+                                  placement: placement, direction: direction, axis: axis)
         if members.listCount != geometry.columnCount + 1 {
             members = MemberLists(count: geometry.columnCount + 1)
         }

@@ -9,7 +9,10 @@ extension WaterfallViewModel {
     /// where there is none (a gap, the end of a column). Left and Right go to the previous and
     /// next index — reading order, as the waterfall places items — swapped when a vertical
     /// layout is mirrored right to left (``layoutDirection``; carousels and circles keep their
-    /// left-to-right order). The target stays within the items.
+    /// left-to-right order). In rows (a horizontal ``WaterfallCollectionLayout``) Left and
+    /// Right go to the item beside it in its row
+    /// (``CollectionLayout/horizontalNeighbour(of:after:within:)``, within a viewport's width),
+    /// or to the previous or next index where there is none. The target stays within the items.
     /// - Returns: the item to focus, or `nil` for an index outside the items (the host then
     ///   starts from its own choice, such as the first visible item).
     /// - Complexity: O(c log n + k) for Up and Down in the waterfall (see
@@ -19,9 +22,14 @@ extension WaterfallViewModel {
         guard index >= 0, index < count else { return nil }
         let mirrored = layoutDirection == .rightToLeft && layout.scrollAxis == .vertical
         let searchDistance = max(viewportSize.height, 64)
+        // Rows (a horizontal waterfall): Left and Right go to the neighbour along the row.
+        let isRowLayout = (layout as? WaterfallCollectionLayout)?.engine.axis == .horizontal
+        let rowSearchDistance = max(viewportSize.width, 64)
         switch direction {
         case .up: return layout.verticalNeighbour(of: index, below: false, within: searchDistance) ?? max(index - 1, 0)
         case .down: return layout.verticalNeighbour(of: index, below: true, within: searchDistance) ?? min(index + 1, count - 1)
+        case .left where isRowLayout: return layout.horizontalNeighbour(of: index, after: false, within: rowSearchDistance) ?? max(index - 1, 0)
+        case .right where isRowLayout: return layout.horizontalNeighbour(of: index, after: true, within: rowSearchDistance) ?? min(index + 1, count - 1)
         case .left: return mirrored ? min(index + 1, count - 1) : max(index - 1, 0)
         case .right: return mirrored ? max(index - 1, 0) : min(index + 1, count - 1)
         }

@@ -176,10 +176,18 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
     /// The size in device pixels of a one-column cell showing an image of `width`×`height`
     /// pixels: the column width times the scale factor, and the height that keeps the aspect
-    /// ratio — the size to request the image at. Invalid sizes give a height of 0.
+    /// ratio — the size to request the image at. Invalid sizes give a height of 0. In rows
+    /// (a horizontal `WaterfallCollectionLayout`), the row height and the width that keeps
+    /// the aspect ratio (0 for invalid sizes).
     public func cellPixelSize(forImageWidth width: Double, height: Double) -> (width: Int, height: Int) {
-        let pixelWidth = (Double(model.cellWidth) * Double(scaleFactor)).rounded()
         let ratio = width > 0 && height.isFinite && height >= 0 ? height / width : 0
+        if let rows = (model.layout as? WaterfallCollectionLayout)?.engine, rows.axis == .horizontal {
+            let pixelHeight = (Double(rows.columnWidth) * Double(scaleFactor)).rounded()
+            let pixelWidth = (pixelHeight / ratio).rounded()
+            guard pixelHeight.isFinite, pixelWidth.isFinite else { return (0, 0) }
+            return (Int(pixelWidth), Int(pixelHeight))
+        }
+        let pixelWidth = (Double(model.cellWidth) * Double(scaleFactor)).rounded()
         guard pixelWidth.isFinite, ratio.isFinite else { return (0, 0) }
         return (Int(pixelWidth), Int((pixelWidth * ratio).rounded()))
     }

@@ -5,9 +5,9 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") {
     print("""
-    usage: waterfall-bench [--json] [--only engine|viewmodel]
+    usage: waterfall-bench [--json] [--only engine|viewmodel|scroll|append]
       --json          print one JSON object of figure name -> number
-      --only GROUP    run one group of benchmarks
+      --only GROUP    run one group of benchmarks (scroll, append: parts of viewmodel)
     """)
     exit(0)
 }
@@ -15,4 +15,6 @@ let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $
 var report = BenchmarkReport()
 if only == nil || only == "engine" { EngineBenchmarks.run(into: &report) }
 if only == nil || only == "viewmodel" { ViewModelReport.run(into: &report) }
+if only == "scroll" { ViewModelReport.runScroll(into: &report) }
+if only == "append" { ViewModelReport.runAppend(into: &report) }
 print(arguments.contains("--json") ? report.json : report.text)

@@ -87,6 +87,11 @@ public protocol CollectionLayout {
     /// lays everything out again as one block.
     mutating func startBlock(at index: Int)
 
+    /// Whether appending items leaves the attributes of every existing item as they were (the
+    /// waterfall places only the new items). The view model then handles an append at the end
+    /// in O(page) instead of re-deriving its live set. The default is `false`.
+    var appendingKeepsFrames: Bool { get }
+
     /// The frame of the item at `index` (which must be valid), used for visibility and hit tests.
     func frame(at index: Int) -> CGRect
     /// The full attributes of the item at `index` (which must be valid).
@@ -137,6 +142,9 @@ extension CollectionLayout {
     public mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)]) {
         for (index, size) in changes { replaceItems(in: index..<index + 1, with: CollectionOfOne(size)) }
     }
+
+    /// By default an append may move existing items (a circle spreads its items over the count).
+    public var appendingKeepsFrames: Bool { false }
 
     /// By default the layout has no single item width.
     public var cellWidth: CGFloat { 0 }

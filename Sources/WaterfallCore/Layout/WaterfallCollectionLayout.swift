@@ -22,6 +22,9 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     /// - Complexity: O(c).
     public var contentSize: CGSize { engine.contentSize }
 
+    /// Always `true`: the engine places only appended items.
+    public var appendingKeepsFrames: Bool { true }
+
     /// The engine's column width.
     public var cellWidth: CGFloat { engine.columnWidth }
 
@@ -59,6 +62,18 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     /// Forwards to ``WaterfallLayout/replaceSubrange(_:with:)``; an append places only the new items.
     /// - Complexity: O(c log n + (n − range.lowerBound) · log c).
     public mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C)
+    where C.Element == ItemSize {
+        // Called through the protocol, this generic method runs unspecialized: hand the engine
+        // a buffer (a concrete type) when there is one, so its loops over the sizes are
+        // specialized instead of going through the collection's witnesses per item.
+        let buffered: Void? = sizes.withContiguousStorageIfAvailable { buffer in
+            replaceEngineItems(in: range, with: buffer)
+        }
+        if buffered == nil { replaceEngineItems(in: range, with: sizes) }
+    }
+
+    /// Appends when `range` is at the end, else replaces.
+    private mutating func replaceEngineItems<C: Collection>(in range: Range<Int>, with sizes: C)
     where C.Element == ItemSize {
         if range.lowerBound == engine.count {
             engine.append(contentsOf: sizes)

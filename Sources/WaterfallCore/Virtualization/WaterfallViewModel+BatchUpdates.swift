@@ -38,6 +38,7 @@ extension WaterfallViewModel {
     @discardableResult
     public func performBatchUpdates(_ updates: [ItemUpdate]) -> [ItemTransition] {
         guard !needsReload else { return [] }
+        if let transitions = appendKeepingFrames(updates) { return transitions }
         let candidates = anchorCandidates()
         holdVisibleContent(across: updates, firstVisible: candidates.first?.index)
         var count = layout.itemCount
@@ -46,15 +47,15 @@ extension WaterfallViewModel {
             let later = updates[(step + 1)...]
             switch update {
             case .insert(let range):
-                insertItems(at: range, finalIndex: { later.trace($0).index })
+                insertItems(at: range, tracingThrough: later)
             case .delete(let range):
                 layout.replaceItems(in: range, with: EmptyCollection())
             case .move(let from, let to):
                 layout.replaceItems(in: from..<from + 1, with: EmptyCollection())
-                insertItems(at: to..<to + 1, finalIndex: { later.trace($0).index })
+                insertItems(at: to..<to + 1, tracingThrough: later)
             case .reload(let range):
                 layout.replaceItems(in: range, with: EmptyCollection())
-                insertItems(at: range, finalIndex: { later.trace($0).index })
+                insertItems(at: range, tracingThrough: later)
             }
             count += update.countChange
         }

@@ -188,21 +188,45 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         discardPendingSizeChanges()
         layout.replaceItems(in: 0..<layout.itemCount, with: EmptyCollection())
         layout.prepare(for: viewportSize, with: metrics)
-        insertItems(at: 0..<count, finalIndex: { $0 })
+        insertItems(at: 0..<count)
         return count
     }
 
-    /// Inserts items at `range`, asking the delegate for each one's size at `finalIndex(position)`
-    /// (its index once the whole batch is applied; `nil` if a later update deletes it). Sizes
-    /// are fetched in chunks *before* each layout mutation, so a delegate may read
-    /// ``cellWidth`` (as seed 004 does) while being asked.
-    /// - Complexity: O(range.count) size queries plus the layout's insertion cost.
-    func insertItems(at range: Range<Int>, finalIndex: (Int) -> Int?) {
+    /// Inserts items at `range`, asking the delegate for each one's size at its index once
+    /// the updates `later` in the batch are applied (an item a later update deletes gets
+    /// `.height(0)`). Sizes are fetched in chunks *before* each layout mutation, so a delegate
+    /// may read ``cellWidth`` (as seed 004 does) while being asked.
+    ///
+    /// Plain loops, no closures: a closure formed here is main-actor isolated, and Swift checks
+    /// the executor at run time each time one is called from a non-isolated function such as
+    /// `map` — once per item.
+    /// - Complexity: O(range.count · later.count) plus the size queries and the layout's
+    ///   insertion cost.
+    func insertItems(at range: Range<Int>, tracingThrough later: ArraySlice<ItemUpdate> = []) {
         let chunk = 4096
+        let delegate = self.delegate   // one load of the weak reference per batch, not per item
+        var sizes: [ItemSize] = []
+        sizes.reserveCapacity(Swift.min(chunk, range.count))
         var start = range.lowerBound
         while start < range.upperBound {
-            let end = min(start + chunk, range.upperBound)
-            let sizes = (start..<end).map { finalIndex($0).map(itemSize(at:)) ?? .height(0) }
+            let end = Swift.min(start + chunk, range.upperBound)
+            sizes.removeAll(keepingCapacity: true)
+            if let delegate {
+                withExtendedLifetime(delegate) {
+                    for position in start..<end {
+                        if let final = later.isEmpty ? position : later.trace(position).index {
+                            sizes.append(delegate.waterfallView(self, sizeAt: final))
+                        } else {
+                            sizes.append(.height(0))
+                        }
+                    }
+                }
+            } else {
+                for position in start..<end {
+                    let deleted = !later.isEmpty && later.trace(position).index == nil
+                    sizes.append(.height(deleted ? 0 : WaterfallDefaults.cellHeight))
+                }
+            }
             layout.replaceItems(in: start..<start, with: sizes)
             start = end
         }
@@ -382,11 +406,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// scroll range, updates offset-dependent attributes, then re-derives the live cells.
     /// - Complexity: O(c log n + k log k).
     func relayoutLiveCells(keeping anchor: ScrollAnchor?) {
-        let size = layout.contentSize
-        if size != announcedContentSize {
-            announcedContentSize = size
-            host?.contentSizeDidChange(size)
-        }
+        announceContentSize()
         let clamped = clampedOffset(anchor.map(offset(restoring:)) ?? contentOffset)
         let moved = clamped != contentOffset
         if moved {
@@ -398,6 +418,14 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         prefetchWindow = nil   // frames changed: the old prefetch window means nothing now
         rederiveLiveCells()
         if moved { delegate?.waterfallViewDidScroll(self) }
+    }
+
+    /// Tells the host the layout's content size when it differs from the one it was told last.
+    func announceContentSize() {
+        let size = layout.contentSize
+        guard size != announcedContentSize else { return }
+        announcedContentSize = size
+        host?.contentSizeDidChange(size)
     }
 
     /// Re-derives the live set by index: live items still in the window keep their cells and

@@ -50,6 +50,31 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
         }
     }
 
+    /// Like ``prepare(for:with:)``, through ``WaterfallLayout/configureDeferringLayout(_:)``:
+    /// a width or column change drops every frame and places nothing yet.
+    /// - Complexity: O(c).
+    public mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics) {
+        engine.configureDeferringLayout { engine in
+            Self.apply(metrics, to: &engine)
+            if engine.containerWidth != containerSize.width { engine.containerWidth = containerSize.width }
+        }
+    }
+
+    /// The engine's ``WaterfallLayout/laidOutCount``.
+    public var laidOutCount: Int { engine.laidOutCount }
+
+    /// Forwards to ``WaterfallLayout/layOut(upTo:)``.
+    /// - Complexity: O(c log n + k log c) for the k items placed.
+    public mutating func layOut(upTo index: Int) { engine.layOut(upTo: index) }
+
+    /// Forwards to ``WaterfallLayout/layOut(coveringY:)`` with the rectangle's bottom.
+    /// - Complexity: O(c log n + k log c) for the k items placed.
+    public mutating func layOut(covering rect: CGRect) { engine.layOut(coveringY: rect.maxY) }
+
+    /// Forwards to ``WaterfallLayout/continueLayout(itemBudget:)``.
+    /// - Complexity: O(c log n + itemBudget · log c).
+    public mutating func continueLayout(itemBudget: Int) -> Bool { engine.continueLayout(itemBudget: itemBudget) }
+
     /// Copies the settings of `metrics` that differ into `engine`.
     private static func apply(_ metrics: LayoutMetrics, to engine: inout WaterfallLayout) {
         if engine.columns != metrics.columns { engine.columns = metrics.columns }

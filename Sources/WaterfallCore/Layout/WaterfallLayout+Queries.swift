@@ -1,10 +1,12 @@
 import Foundation
 
 extension WaterfallLayout {
-    /// The frame of an item, in content coordinates (origin at the content's top-left).
+    /// The frame of an item, in content coordinates (origin at the content's top-left). The
+    /// item must be laid out (below ``laidOutCount``, which is ``count`` unless placement was
+    /// deferred with ``configureDeferringLayout(_:)``).
     /// - Complexity: O(1).
     public func frame(at index: Int) -> CGRect {
-        checkIndex(index)
+        checkLaidOut(index)
         let slot = items.slots[index]
         let height = geometry.height(value: items.values[index], slot: slot)
         let column = slot & ItemKind.fullSpan.rawValue != 0 ? nil : Int(slot & ItemKind.columnMask)
@@ -16,7 +18,7 @@ extension WaterfallLayout {
     /// column (the right one in a right-to-left layout).
     /// - Complexity: O(1).
     public func column(at index: Int) -> Int? {
-        checkIndex(index)
+        checkLaidOut(index)
         let slot = items.slots[index]
         return slot & ItemKind.fullSpan.rawValue != 0 ? nil : Int(slot & ItemKind.columnMask)
     }

@@ -32,7 +32,7 @@ extension WaterfallViewModel {
         }
         announceContentSize()
         let prefetch = prefetchWindow
-        for index in range {
+        for index in range.clamped(to: 0..<layout.laidOutCount) {   // waiting items have no frame yet
             let frame = layout.frame(at: index)
             if frame.overlaps(window) { realizeCell(index: index) }
             if let source, let prefetch, frame.overlaps(prefetch) { source.waterfallView(self, prefetchItemAt: index) }

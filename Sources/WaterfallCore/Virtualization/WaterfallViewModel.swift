@@ -273,11 +273,16 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// Configures the layout for the current metrics and viewport size, then re-derives the
     /// live cells around `anchor`.
+    ///
+    /// The layout may defer laying out (the waterfall does): only the items up to the anchor
+    /// and those the live and prefetch windows need are laid out now, and the host is told
+    /// that the rest waits for ``continueLayout(itemBudget:)`` slices.
     private func applyMetrics(keeping anchor: ScrollAnchor?) {
         let metrics = currentMetrics()
-        layout.prepare(for: viewportSize, with: metrics)
+        layout.prepareDeferringLayout(for: viewportSize, with: metrics)
         relayoutLiveCells(keeping: anchor)
         checkLoadMore()
+        if isLayoutPending { host?.layoutDidBecomePending() }
     }
 
     /// The user scrolled: the content point now at the viewport's top-left is `offset`. Cells
@@ -365,6 +370,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// the layout depends on the offset), then places every live cell.
     /// - Complexity: O(c log n + changes + k).
     func updateLiveCells() {
+        if isLayoutPending {
+            layOutLiveWindows(at: contentOffset)
+            announceContentSize()
+        }
         let bounds = visibleBounds
         if layout.shouldInvalidate(forBoundsChange: bounds) {
             layout.invalidate(forBoundsChange: bounds)
@@ -406,8 +415,12 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// scroll range, updates offset-dependent attributes, then re-derives the live cells.
     /// - Complexity: O(c log n + k log k).
     func relayoutLiveCells(keeping anchor: ScrollAnchor?) {
+        if let anchor { layout.layOut(upTo: anchor.index + 1) }
+        let restored = anchor.map(offset(restoring:)) ?? contentOffset
+        layOutLiveWindows(at: restored)
+        let clamped = clampedOffset(restored)
+        layOutLiveWindows(at: clamped)
         announceContentSize()
-        let clamped = clampedOffset(anchor.map(offset(restoring:)) ?? contentOffset)
         let moved = clamped != contentOffset
         if moved {
             contentOffset = clamped

@@ -92,6 +92,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// The one-shot tick callback that applies the model's pending size changes before the
     /// next frame, while some are pending.
     var sizeChangeTick: UInt32?
+    /// The idle source laying out the rest of the items after a resize (see +IdleLayout), and
+    /// how many slices ran so far.
+    var idleLayoutSource: UInt32?, idleLayoutSlices = 0
 
     /// The running settle of a snapping layout (seed 003's carousel centring an item).
     var settle: ScrollSettle?

@@ -5,9 +5,10 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") {
     print("""
-    usage: waterfall-bench [--json] [--only engine|viewmodel|scroll|append]
+    usage: waterfall-bench [--json] [--only engine|viewmodel|scroll|append|resize]
       --json          print one JSON object of figure name -> number
-      --only GROUP    run one group of benchmarks (scroll, append: parts of viewmodel)
+      --only GROUP    run one group of benchmarks (scroll, append: parts of viewmodel;
+                      resize: a 4 -> 5 column resize at 1M and 10M items)
     """)
     exit(0)
 }
@@ -17,4 +18,5 @@ if only == nil || only == "engine" { EngineBenchmarks.run(into: &report) }
 if only == nil || only == "viewmodel" { ViewModelReport.run(into: &report) }
 if only == "scroll" { ViewModelReport.runScroll(into: &report) }
 if only == "append" { ViewModelReport.runAppend(into: &report) }
+if only == nil || only == "resize" { ResizeBenchmark.run(into: &report) }
 print(arguments.contains("--json") ? report.json : report.text)

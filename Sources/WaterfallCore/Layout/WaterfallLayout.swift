@@ -183,7 +183,7 @@ public struct WaterfallLayout: Sendable {
         guard needsRelayout else { return }
         needsRelayout = false
         fullRelayoutCount += 1
-        resolveGeometry()
+        resolveGeometry(reusingMembers: true)
         uniqueStorage()
         blocks.removeAll()
         members.truncate(before: 0)
@@ -192,12 +192,20 @@ public struct WaterfallLayout: Sendable {
         placedFrontier = -.infinity
     }
 
-    /// Re-resolves the geometry from the configuration properties.
-    mutating func resolveGeometry() {
+    /// Re-resolves the geometry from the configuration properties. When the column count
+    /// changed and `reusingMembers`, the new member lists take over the old ones' memory
+    /// (when not shared) with room for an even share of the items each, so that deferred
+    /// placement neither frees nor faults in large buffers on the spot.
+    /// - Complexity: O(c), plus the allocations of the member lists.
+    mutating func resolveGeometry(reusingMembers: Bool = false) {
         geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
                                   columnSpacing: columnSpacing, rowSpacing: rowSpacing,
                                   placement: placement, direction: direction)
-        if members.listCount != geometry.columnCount + 1 {
+        guard members.listCount != geometry.columnCount + 1 else { return }
+        if reusingMembers && isKnownUniquelyReferenced(&members) {
+            let share = count / geometry.columnCount
+            members = members.emptied(toCount: geometry.columnCount + 1, reserving: share + share / 8)
+        } else {
             members = MemberLists(count: geometry.columnCount + 1)
         }
     }

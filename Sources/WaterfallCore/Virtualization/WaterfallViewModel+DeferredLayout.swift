@@ -33,7 +33,7 @@ extension WaterfallViewModel {
     /// - Returns: whether the layout is complete.
     /// - Complexity: O(budget): at least one slice.
     @discardableResult
-    public func continueLayout<C: Clock>(within budget: C.Duration, clock: C, sliceItems: Int = 16_384) -> Bool {
+    public func continueLayout<C: Clock>(within budget: C.Duration, clock: C, sliceItems: Int = 8_192) -> Bool {
         guard isLayoutPending else { return true }
         let deadline = clock.now.advanced(by: budget)
         var done = false

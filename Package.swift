@@ -46,7 +46,8 @@ let package = Package(
         .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom", "CHeapUsage"]),
         .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom"]),
         .target(name: "CWaterfallTestShims", dependencies: ["CWaterfallGtk4"], path: "Tests/CWaterfallTestShims"),
-        .testTarget(name: "WaterfallGTKTests", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CWaterfallTestShims"]),
+        .testTarget(name: "WaterfallGTKTests",
+                    dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom", "CWaterfallTestShims"]),
     ],
     swiftLanguageModes: [.v6]
 )

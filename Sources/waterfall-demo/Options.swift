@@ -16,6 +16,11 @@ struct Options {
         case flowBox
         /// Run `--scroll-test` and `--flowbox` as child processes and print both with ratios.
         case compare
+        /// The same items and cells in a GtkGridView, scrolled as `--scroll-test` scrolls the
+        /// wall, print one JSON line, exit.
+        case gridView
+        /// Run `--scroll-test` and `--grid-view` as child processes and print both lines.
+        case compareGrid
         /// Decode every file of a directory to a cell of `--width`×`--height` pixels, print
         /// timings (no window).
         case decodeBench(directory: String)
@@ -40,6 +45,8 @@ struct Options {
     var mode = Mode.interactive
     /// Frames per direction for `--scroll-test` / `--flowbox`.
     var frames: Int?
+    /// How `--scroll-test` / `--flowbox` scroll (`--scroll-mode`).
+    var scrollMode = ScrollMode.teleport
     /// Items per load-more page.
     var pageSize = 50
     /// An item to show selected in a `--snapshot`.
@@ -69,8 +76,9 @@ struct Options {
 
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
-                          [--snapshot FILE.png | --scroll-test | --flowbox | --compare | --soak S]
-                          [--frames N] [--select I] [--scroll-to Y] [--refresh] [--feed URL | --folder DIR]
+                          [--snapshot FILE.png | --scroll-test [--compare-grid] | --grid-view | --flowbox
+                           | --compare | --soak S]
+                          [--frames N] [--scroll-mode teleport|fling] [--select I] [--scroll-to Y] [--refresh] [--feed URL | --folder DIR]
                           [--image-cache-mb N] [--disk-cache-mb N] [--disk-cache-days N] [--no-animations]
                           [--decode-bench DIR]
                           [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
@@ -83,11 +91,18 @@ struct Options {
       --width W --height H    window size in logical pixels (default 1000 × 760)
       --snapshot FILE.png     render once the visible images are ready, write the PNG, exit
       --scroll-test           scroll top→bottom→top, one step per frame; print one JSON line, exit
+      --compare-grid          with --scroll-test: then the same items and cells in a GtkGridView (each
+                              in its own process), scrolled the same way; print the wall's line, the grid's
+      --grid-view             the same items and cells in a GtkGridView, scrolled as --scroll-test does;
+                              print JSON, exit
       --flowbox               the same items in a GtkFlowBox, scrolled the same way; print JSON, exit
       --compare               run --scroll-test and --flowbox (10,000 items) and print the ratios
       --soak S                scroll, load more, refresh (every 10 s) and churn images for S
                               seconds; print resident memory per minute and its slope as JSON
       --frames N              frames per direction for --scroll-test / --flowbox
+      --scroll-mode M         teleport (default): --frames jumps per direction, new cells every frame;
+                              fling: \(Int(ScrollMode.flingStep)) px per frame (≈2,400 px/s), at most --frames
+                              per direction, fewer when the content ends first
       --select I              with --snapshot: show item I selected
       --scroll-to Y           with --snapshot: scroll Y points down first
       --refresh               with --snapshot: refresh as F5 does, print how far visible items moved
@@ -115,6 +130,7 @@ struct Options {
     /// Parses `arguments` (without the program name).
     init(arguments: [String]) throws(OptionsError) {
         var rest = arguments[...]
+        var comparesGrid = false
         func value(_ flag: String) throws(OptionsError) -> String {
             guard let next = rest.popFirst() else { throw .missingValue(flag) }
             return next
@@ -134,10 +150,18 @@ struct Options {
             case "--height": height = try number(flag, minimum: 200)
             case "--snapshot": mode = .snapshot(path: try value(flag))
             case "--scroll-test": mode = .scrollTest
+            case "--compare-grid": comparesGrid = true
+            case "--grid-view": mode = .gridView
             case "--flowbox": mode = .flowBox
             case "--compare": mode = .compare
             case "--soak": mode = .soak(seconds: try number(flag, minimum: 1))
             case "--frames": frames = try number(flag, minimum: 1)
+            case "--scroll-mode":
+                let name = try value(flag)
+                guard let mode = ScrollMode(rawValue: name) else {
+                    throw .invalidValue(flag, "'\(name)' is not teleport or fling")
+                }
+                scrollMode = mode
             case "--select": selectedIndex = try number(flag, minimum: 0)
             case "--scroll-to": scrollOffset = Double(try number(flag, minimum: 0))
             case "--refresh": refreshesBeforeSnapshot = true
@@ -165,6 +189,13 @@ struct Options {
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }
+        }
+        if comparesGrid {
+            guard mode == .scrollTest else { throw .invalidValue("--compare-grid", "goes with --scroll-test") }
+            mode = .compareGrid
+        }
+        if mode == .gridView || mode == .compareGrid, items > Int(UInt32.max) {
+            throw .invalidValue("--items", "a GtkGridView holds at most \(UInt32.max) items (a guint position)")
         }
     }
 }

@@ -44,10 +44,8 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
         let cell = cells.cell(from: waterfallView)
         let item = feed.item(at: index)
-        cell.setCaption(item.price)
-        cell.setAccessibleLabel(item.accessibleLabel)
         let size = view?.cellPixelSize(forImageWidth: Double(item.width), height: Double(item.height)) ?? (width: 0, height: 0)
-        cell.loadImage { await ProductArtQueue.shared.render(item, width: size.width, height: size.height) }
+        cell.show(item, pixelWidth: size.width, pixelHeight: size.height)
         return cell
     }
 

@@ -6,4 +6,5 @@
 #include "wf_canvas.h"
 #include "wf_accessible.h"
 #include "wf_animation.h"
+#include "wf_list_model.h"
 #endif

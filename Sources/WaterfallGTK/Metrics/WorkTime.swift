@@ -1,5 +1,3 @@
-import Glibc
-
 /// Time spent in a piece of code, two ways: CPU time of the calling thread (what the code
 /// cost) and wall-clock time (what it cost plus any time the thread was preempted — on a busy
 /// two-core machine, most of the spikes).
@@ -13,20 +11,14 @@ public struct WorkTime: Sendable, Equatable {
     public init() {}
 
     /// Runs `body` and adds its CPU and wall-clock time.
-    mutating func measure<T>(_ body: () -> T) -> T {
-        let cpuStart = Self.threadCPUTime()
+    /// - Complexity: `body`'s, plus four clock readings.
+    public mutating func measure<T>(_ body: () -> T) -> T {
+        let cpuStart = CPUTime.thread()
         let wallStart = ContinuousClock.now
         defer {
             wall += ContinuousClock.now - wallStart
-            cpu += Self.threadCPUTime() - cpuStart
+            cpu += CPUTime.thread() - cpuStart
         }
         return body()
-    }
-
-    /// The calling thread's CPU time so far.
-    private static func threadCPUTime() -> Duration {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
     }
 }

@@ -2,6 +2,11 @@ import CWaterfallGtk4
 import Foundation
 import WaterfallCore
 
+extension FrameClient {
+    /// A fling's deceleration (``WaterfallView/kinetic``).
+    static let fling = FrameClient(name: "fling")
+}
+
 extension WaterfallView {
     /// Scrollbars, mouse wheel (Shift+wheel too), touchpad (with kinetic scrolling, and
     /// pull-to-refresh overscroll when vertical), along the layout's scroll axis.
@@ -41,9 +46,9 @@ extension WaterfallView {
 
     /// One of the adjustments moved (scrollbar, wheel, keys, fling, settle): the model follows
     /// if it is the adjustment of the layout's axis, a failed load-more is retried when the
-    /// reader moves on toward the end (at most every ``loadMoreRetryInterval`` seconds, so a
-    /// failing server is not hammered at the frame rate), and a snapping layout settles once
-    /// the scrolling pauses.
+    /// reader moves on toward the end (as often as `WaterfallViewModel.loadMoreRetryThrottle`
+    /// lets it, so a failing server is not hammered at the frame rate), and a snapping layout
+    /// settles once the scrolling pauses.
     private func adjustmentChanged(_ axis: ScrollAxis) {
         guard !isSyncingAdjustment, axis == model.layout.scrollAxis else { return }
         let value = gtk_adjustment_get_value(axis == .horizontal ? horizontalAdjustment : adjustment)
@@ -51,11 +56,7 @@ extension WaterfallView {
         let forward = value > contentOffsetAlongAxis(model.contentOffset)
         measuringWork { model.setContentOffset(offset) }
         if forward, model.loadMoreState == .failed {
-            let now = Double(g_get_monotonic_time()) / 1e6
-            if now - lastLoadMoreRetry >= Self.loadMoreRetryInterval {
-                lastLoadMoreRetry = now
-                model.retryLoadingMore()
-            }
+            model.retryLoadingMoreIfDue(at: Double(g_get_monotonic_time()) / 1_000_000)
         }
         restackIfNeeded()
         if axis == .horizontal, !isSettling { scheduleSettle() }
@@ -120,39 +121,27 @@ extension WaterfallView {
             return
         }
         kinetic = KineticScroll(velocity: velocity)
-        kineticTick = TickCallback.add(to: widget) { [weak self] frameTime in
-            self?.kineticStep(at: Double(frameTime) / 1_000_000) ?? false
-        }
+        frames.run(.fling) { [weak self] time in self?.kineticStep(at: time) ?? false }
     }
 
     /// Moves the fling one frame; returns whether it continues.
     private func kineticStep(at time: Double) -> Bool {
-        guard var fling = kinetic, let distance = fling.step(at: time) else {
+        guard var fling = kinetic, let offset = fling.step(at: time, from: contentOffset, within: 0...maximumContentOffset)
+        else {
             kinetic = nil
-            kineticTick = nil
             return false
         }
         kinetic = fling
-        let before = contentOffset
-        gtk_adjustment_set_value(scrollAdjustment, before + distance)
-        if distance != 0 && contentOffset == before {  // hit an edge
-            kinetic = nil
-            kineticTick = nil
-            return false
-        }
+        gtk_adjustment_set_value(scrollAdjustment, offset)
         return true
     }
 
     /// Stops a running fling and a running settle.
     func stopKinetic() {
-        if let tick = kineticTick { TickCallback.remove(from: widget, tick) }
-        kineticTick = nil
+        frames.stop(.fling)
         kinetic = nil
         stopSettle()
     }
-
-    /// The least time between two retries of a failed load-more triggered by scrolling.
-    static var loadMoreRetryInterval: Double { 2 }
 
     /// A model offset's component along the layout's scroll axis.
     private func contentOffsetAlongAxis(_ offset: CGPoint) -> Double {

@@ -2,6 +2,11 @@ import CWaterfallGtk4
 import Foundation
 import WaterfallCore
 
+extension FrameClient {
+    /// A snapping layout's settle (``WaterfallView/settle``).
+    static let settle = FrameClient(name: "settle")
+}
+
 extension WaterfallView {
     /// How long scrolling must pause (no wheel notch, no scrollbar motion) before a snapping
     /// layout settles, in milliseconds.
@@ -69,11 +74,8 @@ extension WaterfallView {
             setSettlingOffset(target)
             return
         }
-        let distance = Double(abs(target.x - current.x) + abs(target.y - current.y))
-        settle = ScrollSettle(from: current, to: target, start: now(), duration: min(0.5, max(0.2, distance / 2000)))
-        settleTick = TickCallback.add(to: widget) { [weak self] frameTime in
-            self?.settleStep(at: Double(frameTime) / 1_000_000) ?? false
-        }
+        settle = .paced(from: current, to: target, start: now())
+        frames.run(.settle) { [weak self] time in self?.settleStep(at: time) ?? false }
     }
 
     /// Moves the settle one frame; returns whether it continues.
@@ -82,7 +84,6 @@ extension WaterfallView {
         setSettlingOffset(running.offset(at: time))
         guard !running.isFinished(at: time) else {
             settle = nil
-            settleTick = nil
             return false
         }
         return true
@@ -97,8 +98,7 @@ extension WaterfallView {
 
     /// Stops a running settle and a pending one.
     func stopSettle() {
-        if let tick = settleTick { TickCallback.remove(from: widget, tick) }
-        settleTick = nil
+        frames.stop(.settle)
         settle = nil
         if let timer = settleTimer { MainLoopSource.remove(timer) }
         settleTimer = nil

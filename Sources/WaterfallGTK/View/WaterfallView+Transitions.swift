@@ -3,6 +3,11 @@ import CWaterfallGtk4
 import Foundation
 import WaterfallCore
 
+extension FrameClient {
+    /// Layout switches' and batch updates' transitions (``WaterfallView/transitions``).
+    static let transitions = FrameClient(name: "transitions")
+}
+
 extension WaterfallView {
     /// Replaces the layout (seed 003's `setCollectionViewLayout:animated:`). Animated, every
     /// item on screen before or after moves, scales and fades from where it was to where the
@@ -45,12 +50,12 @@ extension WaterfallView {
     public var animationsEnabled: Bool { wf_animations_enabled(widget) != 0 }
 
     /// Whether a layout switch or batch update is animating.
-    public var isAnimatingTransition: Bool { transitionTick != nil }
+    public var isAnimatingTransition: Bool { frames.isRunning(.transitions) }
 
     /// Where a cell is drawn now: its animated attributes while it is in flight, else where
     /// the model placed it.
     func presentedAttributes(of cell: Cell) -> LayoutAttributes? {
-        guard transitionTick != nil else { return cell.placement }
+        guard isAnimatingTransition else { return cell.placement }
         return transitions.attributes(for: .cell(ObjectIdentifier(cell)), at: transitionTime) ?? cell.placement
     }
 
@@ -110,8 +115,8 @@ extension WaterfallView {
         let start = transitionNow()
         transitionTime = start
         transitions.animate(moves, now: start)
-        if transitionTick == nil {
-            transitionTick = TickCallback.add(to: widget) { [weak self] _ in
+        if !isAnimatingTransition {
+            frames.run(.transitions) { [weak self] _ in
                 guard let self else { return false }
                 return transitionFrame(at: transitionNow())
             }
@@ -130,11 +135,7 @@ extension WaterfallView {
             ghosts.remove(at: position).remove()
         }
         gtk_widget_queue_allocate(widget)
-        guard transitions.isAnimating(at: transitionTime) else {
-            transitionTick = nil
-            return false
-        }
-        return true
+        return transitions.isAnimating(at: transitionTime)
     }
 
     /// The time transitions are animated at: ``transitionClock`` when set, else ``now()`` (in a

@@ -27,6 +27,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     public let widget: UnsafeMutablePointer<GtkWidget>
 
     let canvas: GObjectRef<UnsafeMutablePointer<GtkWidget>>
+    /// The one frame-clock driver of the view's animations: fling, settle, transitions, size
+    /// changes (see ``FrameDriver``).
+    let frames: FrameDriver
     /// The vertical scroll range (vertical layouts).
     let adjustment: UnsafeMutablePointer<GtkAdjustment>
     /// The vertical scrollbar, shown for vertical layouts.
@@ -56,25 +59,19 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var isSyncingAdjustment = false
     /// How far the content is pulled past its top (touchpad overscroll), in px.
     var pullDistance: Double = 0
-    /// The running fling, driven by ``kineticTick``.
+    /// The running fling, stepped by ``frames``.
     var kinetic: KineticScroll?
-    /// The tick callback driving the fling, while one runs.
-    var kineticTick: UInt32?
     /// The item with the keyboard focus ring, if the keyboard was used (kept by the model, in
     /// step with batch updates).
     var focusedIndex: Int? {
         get { model.focusedIndex }
         set { model.focusedIndex = newValue }
     }
-    /// When scrolling last retried a failed load-more (monotonic seconds).
-    var lastLoadMoreRetry = -Double.infinity
     /// Time spent in the view's own code since the last ``takeWorkTime()``.
     var workTime = WorkTime()
 
     /// Cells' animated transitions (layout switches, batch updates) and fading ghosts.
     var transitions = TransitionAnimator<TransitionKey>()
-    /// The tick callback driving ``transitions``, only while something animates.
-    var transitionTick: UInt32?
     /// The frame time the transitions are drawn at, in seconds.
     var transitionTime = 0.0
     /// The clock transitions read instead of the frame clock, in seconds; tests set it to step
@@ -89,17 +86,12 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var lastGhostID = 0
     /// Measures the cells of items that size themselves (held weakly); see ``WaterfallSelfSizing``.
     public weak var selfSizing: (any WaterfallSelfSizing<Cell>)?
-    /// The one-shot tick callback that applies the model's pending size changes before the
-    /// next frame, while some are pending.
-    var sizeChangeTick: UInt32?
     /// The idle source laying out the rest of the items after a resize (see +IdleLayout), and
     /// how many slices ran so far.
     var idleLayoutSource: UInt32?, idleLayoutSlices = 0
 
     /// The running settle of a snapping layout (seed 003's carousel centring an item).
     var settle: ScrollSettle?
-    /// The tick callback driving ``settle``.
-    var settleTick: UInt32?
     /// The pending quiet-period timer after which a snapping layout settles.
     var settleTimer: UInt32?
     /// Set while the settle moves the adjustment, so the move does not schedule another settle.
@@ -146,6 +138,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         model = WaterfallViewModel(layout: layout)
         canvas = GObjectRef(sinking: wf_canvas_new())
         widget = canvas.pointer
+        frames = FrameDriver(widget: widget)
         adjustment = gtk_adjustment_new(0, 0, 0, 40, 400, 0)
         scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment)
         horizontalAdjustment = gtk_adjustment_new(0, 0, 0, 40, 400, 0)
@@ -244,7 +237,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// moved at the next allocation. A cell in flight keeps animating, toward the new place.
     public func place(_ cell: Cell, attributes: LayoutAttributes) {
         if (cell.placement?.zIndex ?? 0) != attributes.zIndex { setNeedsRestack() }
-        if transitionTick != nil { transitions.retarget(.cell(ObjectIdentifier(cell)), to: attributes) }
+        if isAnimatingTransition { transitions.retarget(.cell(ObjectIdentifier(cell)), to: attributes) }
         let previous = cell.placement
         cell.placement = attributes
         measureIfNeeded(cell, previous: previous, attributes: attributes)
@@ -259,7 +252,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     public func removeCell(_ cell: Cell) {
         releaseKeyboardFocus(from: cell)
         captureGhost(of: cell)
-        if transitionTick != nil { transitions.cancel(.cell(ObjectIdentifier(cell))) }
+        if isAnimatingTransition { transitions.cancel(.cell(ObjectIdentifier(cell))) }
         gtk_widget_set_visible(cell.widget, 0)
         let slot = cell.childSlot
         let last = shownCells.removeLast()

@@ -29,7 +29,7 @@ enum DecodeBenchRun {
                     outcome = String(describing: error)
                 }
                 let elapsed = ContinuousClock.now - start
-                times.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+                times.append(elapsed.milliseconds)
             }
             let header = ImageHeader.read(from: data)
             let percentiles = Percentiles(times)

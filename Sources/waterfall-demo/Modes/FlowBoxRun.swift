@@ -2,8 +2,10 @@ import Foundation
 import WaterfallGTK
 
 /// `--flowbox`: what a GTK developer would reach for — the same items as one `GtkFlowBox` child
-/// each in a `GtkScrolledWindow` — scrolled top → bottom → top one step per frame; prints one
-/// JSON line with the time to the first frame, the time per scrolled frame and memory.
+/// each in a `GtkScrolledWindow` — scrolled top → bottom → top one step per frame
+/// (`--scroll-mode`); prints one JSON line with the time to the first frame, the whole-frame
+/// figures of ``ScrollTestRun`` (its `frame_work_ms_*` are 0: nothing of ours runs per frame)
+/// and memory.
 ///
 /// Children are the wall's own image cells with their caption and placeholder but no picture:
 /// drawing 10,000 pictures up front would only make the FlowBox look worse.
@@ -54,27 +56,19 @@ final class FlowBoxRun {
         window.present()
         AfterPaint.next(of: scrolled) { [self] in
             firstFrameMilliseconds = (ContinuousClock.now - started).milliseconds
-            let adjustment = gtk_scrolled_window_get_vadjustment(gcast(scrolled))!
             let driver = ScrollDriver(
-                framesPerDirection: options.frames ?? Self.defaultFrames,
-                maximumOffset: {
-                    gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-                },
-                scroll: { gtk_adjustment_set_value(adjustment, $0) },
+                mode: options.scrollMode, framesPerDirection: options.frames ?? Self.defaultFrames,
+                scrolledWindow: scrolled,
                 sampleWork: nil)
             self.driver = driver
             driver.start(on: scrolled) { [self] run in
-                let intervals = Percentiles(run.frameIntervals)
                 JSONLine.print([
                     ("mode", .string("flowbox")),
                     ("items", .int(cells.count)),
-                    ("frames", .int(run.frames)),
-                    ("step_px", .double(run.step)),
                     ("live_widgets", .int(cells.count)),
                     ("images", .bool(false)),
                     ("first_frame_ms", .double(firstFrameMilliseconds)),
-                    ("frame_interval_ms_p50", .double(intervals.value(50))),
-                    ("frame_interval_ms_p99", .double(intervals.value(99))),
+                ] + run.frameFields + [
                     ("rss_mb", .double(ProcessMemory.residentMegabytes())),
                 ])
                 finish(0)

@@ -1,0 +1,12 @@
+import WaterfallGTK
+
+extension WaterfallImageCell {
+    /// Shows `item` as every shop cell does (the wall's and `--grid-view`'s): its price in the
+    /// caption strip, its title and price for screen readers, and its product picture drawn off
+    /// the main thread at `pixelWidth` × `pixelHeight` device pixels (the placeholder until then).
+    func show(_ item: ShopItem, pixelWidth: Int, pixelHeight: Int) {
+        setCaption(item.price)
+        setAccessibleLabel(item.accessibleLabel)
+        loadImage { await ProductArtQueue.shared.render(item, width: pixelWidth, height: pixelHeight) }
+    }
+}

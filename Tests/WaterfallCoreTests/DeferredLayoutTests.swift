@@ -28,6 +28,15 @@ struct DeferredLayoutTests {
         }
     }
 
+    /// `count` items of whole-point heights, some full-span: sums stay exact, so a block placed
+    /// again from its floors (base + offset) meets the same ties the eager layout met.
+    private func wholePointItems(_ rng: inout SplitMix64, count: Int) -> [ItemSize] {
+        (0..<count).map { _ in
+            let height = CGFloat(Int.random(in: 0...400, using: &rng))
+            return Int.random(in: 0..<12, using: &rng) == 0 ? .fullSpan(height: height) : .height(height)
+        }
+    }
+
     @Test("any interleaving of slices, appends, edits and queries ends in the one-shot layout")
     func interleavingsEndInTheOneShotLayout() {
         var checkedQueries = 0
@@ -85,17 +94,18 @@ struct DeferredLayoutTests {
         for seed in UInt64(0)..<200 {
             var rng = SplitMix64(seed: seed)
             var deferred = RandomLayouts.layout(&rng)
-            // With a tolerance, a level block placed from its start fills its first row by the
-            // empty-column rule, where the eager layout had continued placing (see the README).
+            // With a tolerance or items across some columns, a level block placed from its start
+            // fills its first row by the empty-column rule, where the eager layout had continued
+            // placing (see the README): both are left out here.
             deferred.placement = Bool.random(using: &rng) ? .shortestColumn : .sequential
-            deferred.append(contentsOf: RandomLayouts.items(&rng, count: Int.random(in: 1...200, using: &rng)))
+            deferred.append(contentsOf: wholePointItems(&rng, count: Int.random(in: 1...200, using: &rng)))
             var eager = deferred
             let other = RandomLayouts.layout(&rng)
             deferred.configureDeferringLayout { $0.containerWidth = other.containerWidth }
             eager.containerWidth = other.containerWidth
             for step in 0..<12 {
                 let count = eager.count
-                let fresh = RandomLayouts.items(&rng, count: Int.random(in: 1...8, using: &rng))
+                let fresh = wholePointItems(&rng, count: Int.random(in: 1...8, using: &rng))
                 let lower = Int.random(in: 0...count, using: &rng)
                 switch Int.random(in: 0..<5, using: &rng) {
                 case 0: deferred.prepend(contentsOf: fresh); eager.prepend(contentsOf: fresh)
@@ -109,10 +119,7 @@ struct DeferredLayoutTests {
                 #expect(deferred.blockStarts == eager.blockStarts, "seed \(seed) step \(step): blocks")
             }
             while !deferred.continueLayout(itemBudget: 50) {}
-            let close = zip(deferred.allFrames, eager.allFrames).allSatisfy { a, b in
-                abs(a.minX - b.minX) <= 1e-6 && abs(a.minY - b.minY) <= 1e-6 * max(1, abs(b.minY)) && a.size == b.size
-            }
-            #expect(deferred.count == eager.count && close, "seed \(seed): final frames")
+            #expect(deferred.allFrames == eager.allFrames, "seed \(seed): final frames")
         }
     }
 

@@ -12,6 +12,7 @@ struct ViewModelDeferredLayoutTests {
         let fixture = Fixture(sizes: (0..<1_000_000).map { .height(CGFloat(100 + $0 % 13 * 20)) }, columns: 4,
                               viewport: CGSize(width: 1000, height: 800))
         #expect(fixture.model.laidOutItemCount == 1_000_000 && !fixture.model.isLayoutPending)
+        #expect(fixture.model.eagerLayoutLimit < 1_000_000, "the default defers at this size")
         fixture.model.setViewportSize(CGSize(width: 1300, height: 800))
         // Viewport 800 + overscan 2 × 200 + prefetch 2 × 800 = 2,800 pt of items ~220 pt tall
         // in 4 columns: about 50; the cap leaves room for the chunks placement grows in.
@@ -30,6 +31,7 @@ struct ViewModelDeferredLayoutTests {
     func interleavingsEndInAFreshLayout(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
         let fixture = Fixture(sizes: randomSizes(3_000, using: &generator), columns: 3)
+        fixture.model.eagerLayoutLimit = 0
         for step in 0..<40 {
             let context = "seed \(seed), step \(step)"
             let count = fixture.source.sizes.count
@@ -56,6 +58,7 @@ struct ViewModelDeferredLayoutTests {
         while !fixture.model.continueLayout(itemBudget: 1_000) {}
         fixture.expectConsistent("seed \(seed), finished")
         let fresh = Fixture(sizes: fixture.source.sizes, columns: fixture.source.columns, viewport: fixture.model.viewportSize)
+        #expect(fresh.model.eagerLayoutLimit > fresh.model.numberOfItems, "the reference lays out at once")
         let frames = (0..<fixture.model.numberOfItems).map { fixture.model.layout.frame(at: $0) }
         let freshFrames = (0..<fresh.model.numberOfItems).map { fresh.model.layout.frame(at: $0) }
         #expect((fixture.model.layout as? WaterfallCollectionLayout)?.engine.blockStarts == [], "seed \(seed): one block")

@@ -60,7 +60,7 @@ extension WaterfallViewModel {
         guard isLayoutPending else { return }
         let extra = (overscan.isFinite ? max(0, overscan) : 0) + (prefetchDistance.isFinite ? max(0, prefetchDistance) : 0)
         let viewport = CGRect(origin: offset, size: viewportSize)
-        switch layout.scrollAxis {
+        switch scrollAxis {
         case .vertical: layout.layOut(covering: viewport.insetBy(dx: 0, dy: -extra))
         case .horizontal: layout.layOut(covering: viewport.insetBy(dx: -extra, dy: 0))
         case .none: layout.layOut(upTo: layout.itemCount)

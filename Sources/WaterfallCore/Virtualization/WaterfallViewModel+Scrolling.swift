@@ -9,7 +9,7 @@ extension WaterfallViewModel {
         precondition(index >= 0 && index < layout.itemCount, "index \(index) out of range 0..<\(layout.itemCount)")
         layout.layOut(upTo: index + 1)
         let frame = layout.frame(at: index)
-        let vertical = layout.scrollAxis != .horizontal
+        let vertical = scrollAxis != .horizontal
         let start = vertical ? frame.minY : frame.minX
         let length = vertical ? frame.height : frame.width
         let current = vertical ? contentOffset.y : contentOffset.x

@@ -41,11 +41,21 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     public private(set) weak var host: (any WaterfallHosting<Cell>)?
 
     /// The layout in use; replace it with ``setLayout(_:)``.
-    public internal(set) var layout: any CollectionLayout
+    ///
+    /// The hot per-step state below is `@exclusivity(unchecked)`: the model is main-actor
+    /// isolated and never holds an access across a call that could start another, and the
+    /// dynamic checks (an access-set insert and a thread-local look-up each) were about a
+    /// tenth of a scroll step.
+    @exclusivity(unchecked) public internal(set) var layout: any CollectionLayout {
+        didSet { scrollAxis = layout.scrollAxis }
+    }
+    /// The layout's scroll axis, kept so that a scroll step reads it without opening the
+    /// layout existential (a copy of the layout's value each time).
+    @exclusivity(unchecked) private(set) var scrollAxis: ScrollAxis
     /// The viewport's size, as last reported by the host.
-    public internal(set) var viewportSize: CGSize = .zero
+    @exclusivity(unchecked) public internal(set) var viewportSize: CGSize = .zero
     /// The scroll position: the content point at the viewport's top-left.
-    public internal(set) var contentOffset: CGPoint = .zero
+    @exclusivity(unchecked) public internal(set) var contentOffset: CGPoint = .zero
     /// Extra distance, in points, realized beyond each edge of the viewport along the scroll
     /// axis, so that a scroll step rarely has to create a cell at the last moment (negative or
     /// non-finite counts as 0). Takes effect at the next scroll step.
@@ -77,6 +87,12 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         set { pool.capacityPerIdentifier = newValue }
     }
 
+    /// Up to this many items, a width or column change lays every item out at once (the
+    /// waterfall takes about 0.1 ms per 10,000 items); beyond it only what the screen needs is
+    /// laid out at once and the rest waits for idle slices (see ``isLayoutPending``). 0 always
+    /// defers; negative counts as 0.
+    public var eagerLayoutLimit = 20_000
+
     /// Whether load-more fires (off by default). Turning it on checks at once, so content
     /// shorter than the viewport asks for a page straight away.
     public var isLoadMoreEnabled = false {
@@ -95,16 +111,19 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     public internal(set) var newItemsAbove = 0
 
     /// The realized items, ascending by index.
-    var live = LiveCells()
+    @exclusivity(unchecked) var live = LiveCells()
+    /// Set when a relayout left items waiting (see ``isLayoutPending``), so that a scroll step
+    /// asks the layout only then; cleared once the layout is complete.
+    var layoutMayBePending = false
     /// The window the live set is exact for, in content coordinates; `nil` before the first
     /// derivation.
-    var liveWindow: CGRect?
+    @exclusivity(unchecked) var liveWindow: CGRect?
     /// The window last announced to the prefetch methods.
-    var prefetchWindow: CGRect?
+    @exclusivity(unchecked) var prefetchWindow: CGRect?
     /// +1 when the last scroll moved toward the end, −1 toward the start.
     var scrollDirection: CGFloat = 1
     /// Recycled cells.
-    var pool = ReusePool(capacityPerIdentifier: 64)
+    @exclusivity(unchecked) var pool = ReusePool(capacityPerIdentifier: 64)
     /// The content size last announced to the host.
     var announcedContentSize: CGSize?
     /// Nothing is loaded yet: the host or the viewport size is missing.
@@ -121,6 +140,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Creates a view model around a layout (by default the seeds' waterfall).
     public init(layout: any CollectionLayout = WaterfallCollectionLayout()) {
         self.layout = layout
+        scrollAxis = layout.scrollAxis
     }
 
     // MARK: Seeds' API
@@ -279,10 +299,17 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// that the rest waits for ``continueLayout(itemBudget:)`` slices.
     private func applyMetrics(keeping anchor: ScrollAnchor?) {
         let metrics = currentMetrics()
-        layout.prepareDeferringLayout(for: viewportSize, with: metrics)
+        if layout.itemCount > eagerLayoutLimit {
+            layout.prepareDeferringLayout(for: viewportSize, with: metrics)
+        } else {
+            layout.prepare(for: viewportSize, with: metrics)
+        }
         relayoutLiveCells(keeping: anchor)
         checkLoadMore()
-        if isLayoutPending { host?.layoutDidBecomePending() }
+        if isLayoutPending {
+            layoutMayBePending = true
+            host?.layoutDidBecomePending()
+        }
     }
 
     /// The user scrolled: the content point now at the viewport's top-left is `offset`. Cells
@@ -294,7 +321,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     ///   placements for k live cells.
     public func setContentOffset(_ offset: CGPoint) {
         guard offset != contentOffset, offset.x.isFinite, offset.y.isFinite else { return }
-        let delta = layout.scrollAxis == .horizontal ? offset.x - contentOffset.x : offset.y - contentOffset.y
+        let delta = scrollAxis == .horizontal ? offset.x - contentOffset.x : offset.y - contentOffset.y
         if delta != 0 { scrollDirection = delta > 0 ? 1 : -1 }
         contentOffset = offset
         transitionRefresh { $0.scrolled() }
@@ -342,7 +369,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// The realized window for the current offset: the viewport widened along the scroll axis.
     func realizedWindow() -> CGRect {
         let extra = overscan.isFinite ? max(0, overscan) : 0
-        switch layout.scrollAxis {
+        switch scrollAxis {
         case .vertical: return visibleBounds.insetBy(dx: 0, dy: -extra)
         case .horizontal: return visibleBounds.insetBy(dx: -extra, dy: 0)
         case .none: return visibleBounds
@@ -352,7 +379,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// The prefetch window: the realized window extended ahead in the scroll direction.
     private func prefetchWindow(around window: CGRect) -> CGRect {
         let ahead = prefetchDistance.isFinite ? max(0, prefetchDistance) : 0
-        switch layout.scrollAxis {
+        switch scrollAxis {
         case .vertical:
             return scrollDirection > 0
                 ? CGRect(x: window.minX, y: window.minY, width: window.width, height: window.height + ahead)
@@ -370,9 +397,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// the layout depends on the offset), then places every live cell.
     /// - Complexity: O(c log n + changes + k).
     func updateLiveCells() {
-        if isLayoutPending {
+        if layoutMayBePending {
             layOutLiveWindows(at: contentOffset)
             announceContentSize()
+            layoutMayBePending = isLayoutPending
         }
         let bounds = visibleBounds
         if layout.shouldInvalidate(forBoundsChange: bounds) {
@@ -519,7 +547,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         func clamp(_ value: CGFloat, _ content: CGFloat, _ viewport: CGFloat) -> CGFloat {
             max(0, min(value, content - viewport))
         }
-        switch layout.scrollAxis {
+        switch scrollAxis {
         case .vertical: return CGPoint(x: 0, y: clamp(offset.y, size.height, viewportSize.height))
         case .horizontal: return CGPoint(x: clamp(offset.x, size.width, viewportSize.width), y: 0)
         case .none: return .zero

@@ -47,6 +47,7 @@ extension WaterfallViewModel {
                                               from: faded, to: attributes))
         }
         countNewItemsAbove(after: updates)
+        updatePinnedHeader()   // the last section's header may rest on the content's end
         checkLoadMore()
         return transitions
     }

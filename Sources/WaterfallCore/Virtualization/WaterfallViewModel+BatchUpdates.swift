@@ -38,6 +38,8 @@ extension WaterfallViewModel {
     @discardableResult
     public func performBatchUpdates(_ updates: [ItemUpdate]) -> [ItemTransition] {
         guard !needsReload else { return [] }
+        let drag = suspendReorder()
+        defer { resumeReorder(drag, through: updates) }
         if let transitions = appendKeepingFrames(updates) { return transitions }
         let candidates = anchorCandidates()
         holdVisibleContent(across: updates, firstVisible: candidates.first?.index)
@@ -49,12 +51,12 @@ extension WaterfallViewModel {
             case .insert(let range):
                 insertItems(at: range, tracingThrough: later)
             case .delete(let range):
-                layout.replaceItems(in: range, with: EmptyCollection())
+                removeLayoutItems(in: range)
             case .move(let from, let to):
-                layout.replaceItems(in: from..<from + 1, with: EmptyCollection())
+                removeLayoutItems(in: from..<from + 1)
                 insertItems(at: to..<to + 1, tracingThrough: later)
             case .reload(let range):
-                layout.replaceItems(in: range, with: EmptyCollection())
+                removeLayoutItems(in: range)
                 insertItems(at: range, tracingThrough: later)
             }
             count += update.countChange
@@ -66,6 +68,7 @@ extension WaterfallViewModel {
         var transitions: [ItemTransition] = []
         var sources: [TransitionSource] = []
         var survivors: [LiveCell] = []
+        renumberDetachedHeader(through: updates)
         for entry in live.entries {
             let from = toViewport(entry.attributes)
             let (final, reloaded) = updates.trace(entry.index)

@@ -31,6 +31,7 @@ enum EngineBenchmarks {
         report.add("full_layout_1m_engine_ms", engineFull * 1e3)
         report.add("full_layout_1m_speedup", seedFull / engineFull)
         report.add("engine_bytes_per_item_1m", Double(engine.memoryFootprint) / 1e6)
+        runFirstBuild(million, width: width, into: &report)
 
         // A refresh: 50 items prepended to 1,000,000 as their own block (the old items move by
         // one constant, no placement) against the same insert at index 0 placing every item
@@ -127,5 +128,25 @@ enum EngineBenchmarks {
         report.add("visible_query_1m_random_us", jumped / Double(steps) * 1e6)
         report.add("visible_query_1m_sorted_array_us", sortedQuery / 20_000 * 1e6)
         report.add("visible_query_1m_seed_us", seedQuery * 1e6)
+    }
+
+    /// The first build of 1,000,000 items from nothing, what opening a huge feed costs: a new
+    /// seed view and a new layout each round, both growing their buffers from empty (the seed's
+    /// frame array by appends, as its `NSMutableArray` does), both asking the same
+    /// `heightAtIndex` closure for every item (the engine through a lazy map).
+    static func runFirstBuild(_ heights: [Double], width: Double, into report: inout BenchmarkReport) {
+        let heightAtIndex: (Int) -> Double = { heights[$0] }
+        let (seedFirst, engineFirst) = Timing.interleavedBest(rounds: 8, baseline: {
+            var seed = SeedWaterflow(columns: 4, width: width)
+            seed.reloadData(numberOfCells: heights.count, heightAtIndex: heightAtIndex)
+            blackHole(seed.contentHeight)
+        }, contender: {
+            var layout = WaterfallLayout(columns: .fixed(4), containerWidth: width)
+            layout.append(contentsOf: (0..<heights.count).lazy.map { ItemSize.height(heightAtIndex($0)) })
+            blackHole(layout.contentSize)
+        })
+        report.add("first_build_1m_seed_ms", seedFirst * 1e3)
+        report.add("first_build_1m_engine_ms", engineFirst * 1e3)
+        report.add("first_build_1m_speedup", seedFirst / engineFirst)
     }
 }

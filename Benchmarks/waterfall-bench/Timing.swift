@@ -9,6 +9,19 @@ enum Timing {
         return (ContinuousClock.now - start).microseconds / 1e6
     }
 
+    /// Seconds of this thread's CPU time taken by one call of `body` (unlike wall-clock time,
+    /// not counting the time other processes held the core).
+    static func threadCPU(_ body: () -> Void) -> Double {
+        func now() -> Double {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        }
+        let start = now()
+        body()
+        return now() - start
+    }
+
     /// The fastest of `runs` calls of `body`, in seconds (the least disturbed measurement).
     static func best(of runs: Int, _ body: () -> Void) -> Double {
         (0..<runs).map { _ in once(body) }.min()!

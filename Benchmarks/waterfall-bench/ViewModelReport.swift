@@ -8,6 +8,13 @@ import Foundation
 enum ViewModelReport {
     /// Runs the view-model benchmarks and records their figures.
     static func run(into report: inout BenchmarkReport) {
+        runScroll(into: &report)
+        runAppend(into: &report)
+        runRefreshAndCorrections(into: &report)
+    }
+
+    /// The scroll-step figures (`--only scroll`, for profiling).
+    static func runScroll(into report: inout BenchmarkReport) {
         let small = ViewModelBenchmarks.scrollThrough(itemCount: 10_000)
         let large = ViewModelBenchmarks.scrollThrough(itemCount: 1_000_000)
         report.add("scroll_step_1m_mean_us", large.diffMicrosecondsPerStep)
@@ -19,9 +26,18 @@ enum ViewModelReport {
         report.add("max_live_cells_1m", Double(large.maxLiveCells))
         report.add("cells_created_10k", Double(small.cellsCreated))
         report.add("cells_created_1m", Double(large.cellsCreated))
-        let append = ViewModelBenchmarks.insertPages(itemCount: 1_000_000, at: .bottom)
+    }
+
+    /// Pages appended at the bottom of 1,000,000 items (`--only append`, for profiling).
+    static func runAppend(into report: inout BenchmarkReport) {
+        let append = ViewModelBenchmarks.insertPages(itemCount: 1_000_000, at: .bottom, pages: 400)
         report.add("append_page_at_bottom_1m_us", append.insertMicroseconds)
+        report.add("append_page_at_bottom_1m_median_us", append.insertMedianMicroseconds)
         report.add("append_visible_cells_moved", Double(append.visibleCellsMoved))
+    }
+
+    /// A refresh at the top of 1,000,000 items and a burst of size corrections.
+    static func runRefreshAndCorrections(into report: inout BenchmarkReport) {
         let refresh = ViewModelBenchmarks.insertPages(itemCount: 1_000_000, at: .top)
         report.add("refresh_50_at_top_1m_us", refresh.insertMicroseconds)
         report.add("refresh_50_at_top_1m_median_us", refresh.insertMedianMicroseconds)

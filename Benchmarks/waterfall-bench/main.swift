@@ -5,15 +5,22 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") {
     print("""
-    usage: waterfall-bench [--json] [--only engine|viewmodel|reorder]
+    usage: waterfall-bench [--json] [--only engine|viewmodel|reorder|scroll|append|resize|firstbuild]
       --json          print one JSON object of figure name -> number
-      --only GROUP    run one group of benchmarks
+      --only GROUP    run one group of benchmarks (scroll, append: parts of viewmodel; firstbuild: of engine;
+                      resize: a 4 -> 5 column resize at 1M and 10M items)
     """)
     exit(0)
 }
 let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
 var report = BenchmarkReport()
 if only == nil || only == "engine" { EngineBenchmarks.run(into: &report) }
+if only == "firstbuild" {
+    EngineBenchmarks.runFirstBuild(EngineBenchmarks.heights(count: 1_000_000), width: 390, into: &report)
+}
 if only == nil || only == "viewmodel" { ViewModelReport.run(into: &report) }
 if only == nil || only == "reorder" { ReorderBenchmark.run(into: &report) }
+if only == "scroll" { ViewModelReport.runScroll(into: &report) }
+if only == "append" { ViewModelReport.runAppend(into: &report) }
+if only == nil || only == "resize" { ResizeBenchmark.run(into: &report) }
 print(arguments.contains("--json") ? report.json : report.text)

@@ -36,9 +36,10 @@ final class Fixture {
     /// The realized window, computed independently from the public settings.
     var window: CGRect { model.visibleBounds.insetBy(dx: 0, dy: -model.overscan) }
 
-    /// Brute force: every index whose frame overlaps `rect`.
+    /// Brute force: every laid-out index whose frame overlaps `rect` (after a resize the
+    /// items past what the screen needs wait for placement).
     func bruteForceIndices(in rect: CGRect) -> [Int] {
-        (0..<model.numberOfItems).filter { model.layout.frame(at: $0).overlaps(rect) }
+        (0..<model.laidOutItemCount).filter { model.layout.frame(at: $0).overlaps(rect) }
     }
 
     /// Scrolls a horizontal layout to `steps` random offsets drawn from `seed`, checking after

@@ -28,3 +28,22 @@ extension WallTests {
         #expect(abs(frame.minY - before.y) < 1, "item \(before.index) moved from y \(before.y) to \(frame.minY)")
     }
 }
+
+extension WallTests {
+    @Test("after a resize of a long wall the rest is laid out in idle slices, and the scrollbar settles")
+    func resizeLaysOutTheRestWhenIdle() async throws {
+        let wall = TestWall(initial: 200_000)
+        wall.columnsForWidth = { $0 < 600 ? 2 : 4 }
+        let (view, window) = try await show(wall, width: 900, height: 700)
+        defer { GTKHost.close(window) }
+        gtk_window_set_default_size(gcast(window), 500, 700)
+        let resized = await GTKHost.pump(until: { (view.model.layout as? WaterfallCollectionLayout)?.engine.columnCount == 2 })
+        try #require(resized, "the window was not resized")
+        #expect(view.model.liveCellCount > 0)
+        let finished = await GTKHost.pump(until: { !view.model.isLayoutPending })
+        try #require(finished, "the idle slices did not finish the layout")
+        #expect(view.idleLayoutSlices > 0, "the resize left the rest to idle slices")
+        let upper = gtk_adjustment_get_upper(view.adjustment)
+        #expect(abs(upper - Double(view.model.contentSize.height)) < 1, "the scrollbar has the settled height")
+    }
+}

@@ -92,6 +92,28 @@ public protocol CollectionLayout {
     /// lays everything out again as one block.
     mutating func startBlock(at index: Int)
 
+    /// Like ``prepare(for:with:)``, but the layout may defer laying its items out: the view
+    /// model then asks for what it must show with ``layOut(upTo:)`` and ``layOut(covering:)``
+    /// and has the rest done in slices with ``continueLayout(itemBudget:)``. The default lays
+    /// out at once (``prepare(for:with:)``).
+    mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics)
+    /// How many items, from index 0, are laid out (have frames); ``itemCount`` unless the
+    /// layout deferred work in ``prepareDeferringLayout(for:with:)``. Only laid-out items may
+    /// be asked for their frame or attributes, and only they are reported by queries.
+    var laidOutCount: Int { get }
+    /// Lays out the items up to (not including) `index`, if they are not yet. Default: nothing.
+    mutating func layOut(upTo index: Int)
+    /// Lays out every item that may overlap `rect`, if it is not yet. Default: nothing.
+    mutating func layOut(covering rect: CGRect)
+    /// Lays out up to `itemBudget` more of the deferred items.
+    /// - Returns: whether every item is laid out now (the default: always).
+    mutating func continueLayout(itemBudget: Int) -> Bool
+
+    /// Whether appending items leaves the attributes of every existing item as they were (the
+    /// waterfall places only the new items). The view model then handles an append at the end
+    /// in O(page) instead of re-deriving its live set. The default is `false`.
+    var appendingKeepsFrames: Bool { get }
+
     /// The frame of the item at `index` (which must be valid), used for visibility and hit tests.
     func frame(at index: Int) -> CGRect
     /// The full attributes of the item at `index` (which must be valid).
@@ -142,6 +164,26 @@ extension CollectionLayout {
     public mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)]) {
         for (index, size) in changes { replaceItems(in: index..<index + 1, with: CollectionOfOne(size)) }
     }
+
+    /// By default the layout lays out at once: ``prepare(for:with:)``.
+    public mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics) {
+        prepare(for: containerSize, with: metrics)
+    }
+
+    /// By default every item is laid out.
+    public var laidOutCount: Int { itemCount }
+
+    /// By default there is nothing to lay out.
+    public mutating func layOut(upTo index: Int) {}
+
+    /// By default there is nothing to lay out.
+    public mutating func layOut(covering rect: CGRect) {}
+
+    /// By default there is nothing to lay out.
+    public mutating func continueLayout(itemBudget: Int) -> Bool { true }
+
+    /// By default an append may move existing items (a circle spreads its items over the count).
+    public var appendingKeepsFrames: Bool { false }
 
     /// By default the item count stays and nothing is stored per item: a layout whose frames
     /// depend only on the index (a carousel, a circle) has nothing to move.

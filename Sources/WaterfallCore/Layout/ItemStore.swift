@@ -163,9 +163,9 @@ final class ItemStore: @unchecked Sendable {
     /// - Complexity: O(n).
     private func reallocate(front newFront: Int, capacity newCapacity: Int) {
         let total = newFront + newCapacity
-        let grownValues = UnsafeMutablePointer<Double>.allocate(capacity: total) + newFront
-        let grownSlots = UnsafeMutablePointer<UInt16>.allocate(capacity: total) + newFront
-        let grownYs = UnsafeMutablePointer<Double>.allocate(capacity: total) + newFront
+        let grownValues = HugePages.allocate(Double.self, capacity: total) + newFront
+        let grownSlots = HugePages.allocate(UInt16.self, capacity: total) + newFront
+        let grownYs = HugePages.allocate(Double.self, capacity: total) + newFront
         grownValues.moveInitialize(from: values, count: count)
         grownSlots.moveInitialize(from: slots, count: count)
         grownYs.moveInitialize(from: ys, count: count)

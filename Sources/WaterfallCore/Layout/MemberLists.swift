@@ -240,3 +240,27 @@ struct DetachedTails {
     /// The span starts of the detached items.
     var spanStarts: ArraySlice<SpanStart> = []
 }
+
+extension MemberLists {
+    /// `count` empty lists that take over this instance's allocations position by position —
+    /// memory that is already mapped, so that a column count change neither unmaps the old
+    /// lists on the spot nor faults fresh pages in list by list — and room for `capacity`
+    /// members in each column list (the last list, for full-span items, keeps what it gets).
+    /// This instance is left with the surplus lists only, and must be uniquely referenced.
+    /// - Complexity: O(count), plus an allocation per list that must grow.
+    func emptied(toCount count: Int, reserving capacity: Int) -> MemberLists {
+        let reused = MemberLists(count: count)
+        for position in 0..<Swift.min(count, lists.count) {
+            reused.lists[position] = lists[position]
+            reused.lists[position].count = 0
+            lists[position] = List()
+        }
+        let rounded = (capacity + Self.fenceStride - 1) / Self.fenceStride * Self.fenceStride
+        for position in 0..<count - 1 where reused.lists[position].capacity < rounded {
+            reused.lists[position].deallocate()
+            reused.lists[position] = List()
+            reused.lists[position].grow(to: rounded)
+        }
+        return reused
+    }
+}

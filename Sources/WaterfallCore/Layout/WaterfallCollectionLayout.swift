@@ -29,6 +29,9 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     /// - Complexity: O(c).
     public var contentSize: CGSize { engine.contentSize }
 
+    /// Always `true`: the engine places only appended items.
+    public var appendingKeepsFrames: Bool { true }
+
     /// The engine's column width; 0 for rows, whose items have no single width.
     public var cellWidth: CGFloat { engine.axis == .horizontal ? 0 : engine.columnWidth }
 
@@ -57,6 +60,31 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
         }
     }
 
+    /// Like ``prepare(for:with:)``, through ``WaterfallLayout/configureDeferringLayout(_:)``:
+    /// a width or column change drops every frame and places nothing yet.
+    /// - Complexity: O(c).
+    public mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics) {
+        engine.configureDeferringLayout { engine in
+            Self.apply(metrics, to: &engine)
+            if engine.containerWidth != containerSize.width { engine.containerWidth = containerSize.width }
+        }
+    }
+
+    /// The engine's ``WaterfallLayout/laidOutCount``.
+    public var laidOutCount: Int { engine.laidOutCount }
+
+    /// Forwards to ``WaterfallLayout/layOut(upTo:)``.
+    /// - Complexity: O(c log n + k log c) for the k items placed.
+    public mutating func layOut(upTo index: Int) { engine.layOut(upTo: index) }
+
+    /// Forwards to ``WaterfallLayout/layOut(coveringY:)`` with the rectangle's bottom.
+    /// - Complexity: O(c log n + k log c) for the k items placed.
+    public mutating func layOut(covering rect: CGRect) { engine.layOut(coveringY: rect.maxY) }
+
+    /// Forwards to ``WaterfallLayout/continueLayout(itemBudget:)``.
+    /// - Complexity: O(c log n + itemBudget · log c).
+    public mutating func continueLayout(itemBudget: Int) -> Bool { engine.continueLayout(itemBudget: itemBudget) }
+
     /// Copies the settings of `metrics` that differ into `engine`.
     private static func apply(_ metrics: LayoutMetrics, to engine: inout WaterfallLayout) {
         if engine.columns != metrics.columns { engine.columns = metrics.columns }
@@ -69,6 +97,18 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     /// Forwards to ``WaterfallLayout/replaceSubrange(_:with:)``; an append places only the new items.
     /// - Complexity: O(c log n + (n − range.lowerBound) · log c).
     public mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C)
+    where C.Element == ItemSize {
+        // Called through the protocol, this generic method runs unspecialized: hand the engine
+        // a buffer (a concrete type) when there is one, so its loops over the sizes are
+        // specialized instead of going through the collection's witnesses per item.
+        let buffered: Void? = sizes.withContiguousStorageIfAvailable { buffer in
+            replaceEngineItems(in: range, with: buffer)
+        }
+        if buffered == nil { replaceEngineItems(in: range, with: sizes) }
+    }
+
+    /// Appends when `range` is at the end, else replaces.
+    private mutating func replaceEngineItems<C: Collection>(in range: Range<Int>, with sizes: C)
     where C.Element == ItemSize {
         if range.lowerBound == engine.count {
             engine.append(contentsOf: sizes)

@@ -2,10 +2,14 @@ import Foundation
 
 extension WaterfallLayout {
     /// The content's length along the axis items stack on, in engine terms: the tallest
-    /// column's bottom + the closing inset (empty: both insets).
+    /// column's bottom + the closing inset (empty: both insets); while items wait for placement,
+    /// the laid-out prefix's length extrapolated to the item count.
     /// - Complexity: O(1).
     var contentLength: Double {
-        tallestBottom == -.infinity ? geometry.top + geometry.bottom : tallestBottom + geometry.bottom
+        if tallestBottom == -.infinity { return geometry.top + geometry.bottom }
+        guard placedCount < count, placedCount > 0 else { return tallestBottom + geometry.bottom }
+        let placedLength = tallestBottom - geometry.top
+        return geometry.top + placedLength * (Double(count) / Double(placedCount)) + geometry.bottom
     }
 
     /// A frame in content coordinates from engine terms: `cross` across the columns (already

@@ -40,6 +40,9 @@ extension WaterfallLayout {
         precondition(index >= 0 && index <= count, "index \(index) out of bounds 0...\(count)")
         let position = blocks.partitioningIndex { $0.index >= index }
         guard index < count, position == blocks.count || blocks[position].index != index else { return }
+        // The block starts from the profile of the items before it, and its first item stays
+        // where continuing placement puts it, as when every item is laid out.
+        layOut(upTo: index + 1)
         let columnCount = geometry.columnCount
         withUnsafeTemporaryAllocation(of: Double.self, capacity: columnCount) { storage in
             storeBottoms(before: index, floorsOf: position > 0 ? position - 1 : nil, into: storage)

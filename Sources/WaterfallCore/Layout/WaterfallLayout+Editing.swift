@@ -7,7 +7,9 @@ extension WaterfallLayout {
         append(contentsOf: CollectionOfOne(item))
     }
 
-    /// Appends items (any sequence: arrays, slices, lazy maps) and places only them.
+    /// Appends items (any sequence: arrays, slices, lazy maps) and places only them — or, while
+    /// placement is pending (see ``configureDeferringLayout(_:)``), leaves them to wait with
+    /// the rest.
     /// - Complexity: O(k log c) amortized for k new items.
     @inlinable
     public mutating func append<S: Sequence>(contentsOf items: S) where S.Element == ItemSize {
@@ -17,7 +19,15 @@ extension WaterfallLayout {
         uniqueStorage()
         self.items.append(contentsOf: items)
         precondition(count <= Int(Int32.max), "WaterfallLayout holds at most 2^31 - 1 items")
+        placeAppended(from: start)
+    }
+
+    /// Places the items appended from `start` on, unless placement is pending.
+    @usableFromInline
+    mutating func placeAppended(from start: Int) {
+        guard placedCount == start else { return }
         relayout(from: start)
+        placedCount = count
     }
 
     /// Replaces the items in `range` with `items` (insert, delete or replace) and relayouts only
@@ -34,12 +44,19 @@ extension WaterfallLayout {
         uniqueStorage()
         let insertedCount = items.count
         let kept = range.lowerBound + insertedCount
+        let change = insertedCount - range.count
+        let pending = placedCount < count
         // A block whose first items the edit replaced is placed again; later ones only move.
         let replacesBlockStart = remapBlocks(replacing: range, insertedCount: insertedCount)
         let firstKept = replacesBlockStart ? Swift.max(kept, range.lowerBound + 1) : kept
-        let blockFollows = blocks.last.map { $0.index >= firstKept } ?? false
-        self.items.replaceSubrange(range, with: items, keepingTailYs: blockFollows)
-        relayout(from: range.lowerBound, keptFrom: firstKept, indexChange: insertedCount - range.count)
+        guard pending else {
+            let blockFollows = blocks.last.map { $0.index >= firstKept } ?? false
+            self.items.replaceSubrange(range, with: items, keepingTailYs: blockFollows)
+            relayout(from: range.lowerBound, keptFrom: firstKept, indexChange: change)
+            placedCount = count
+            return
+        }
+        replaceSubrangeWhilePending(range, with: items, firstKept: firstKept, indexChange: change)
     }
 
     /// Inserts items before `index` (`index == count` appends).

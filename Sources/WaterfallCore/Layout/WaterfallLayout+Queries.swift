@@ -1,11 +1,13 @@
 import Foundation
 
 extension WaterfallLayout {
-    /// The frame of an item, in content coordinates (origin at the content's top-left).
+    /// The frame of an item, in content coordinates (origin at the content's top-left). The
+    /// item must be laid out (below ``laidOutCount``, which is ``count`` unless placement was
+    /// deferred with ``configureDeferringLayout(_:)``).
     /// - Complexity: O(1); O(log s) for an item across several but not all columns, among s
     ///   such items.
     public func frame(at index: Int) -> CGRect {
-        checkIndex(index)
+        checkLaidOut(index)
         let slot = items.slots[index]
         let height = geometry.height(value: items.values[index], slot: slot)
         let (column, span) = placedColumns(of: index)
@@ -18,7 +20,7 @@ extension WaterfallLayout {
     /// - Complexity: O(1); O(log s) for an item across several but not all columns, among s
     ///   such items.
     public func column(at index: Int) -> Int? {
-        checkIndex(index)
+        checkLaidOut(index)
         let (column, span) = placedColumns(of: index)
         return span == geometry.columnCount && items.slots[index] & ItemKind.multiColumn.rawValue != 0 ? nil : column
     }
@@ -29,7 +31,7 @@ extension WaterfallLayout {
     /// - Complexity: O(1); O(log s) for an item across several but not all columns, among s
     ///   such items.
     public func columnRange(at index: Int) -> Range<Int> {
-        checkIndex(index)
+        checkLaidOut(index)
         let (column, span) = placedColumns(of: index)
         return column..<column + span
     }

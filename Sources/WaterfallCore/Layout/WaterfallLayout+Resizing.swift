@@ -11,6 +11,10 @@ extension WaterfallLayout {
     public mutating func resizeItems<C: Collection>(_ changes: C) where C.Element == (index: Int, size: ItemSize) {
         guard !changes.isEmpty else { return }
         uniqueStorage()
+        guard placedCount == count else {
+            resizeItemsWhilePending(changes)
+            return
+        }
         // The lowest change in each block (-1: the first block, before any block start).
         var lowestInBlock: [Int: Int] = [:]
         for (index, size) in changes {
@@ -24,5 +28,19 @@ extension WaterfallLayout {
         for (block, lowest) in lowestInBlock.sorted(by: { $0.key > $1.key }) {
             relayout(from: lowest, keptFrom: block + 1 < blocks.count ? blocks[block + 1].index : count, indexChange: 0)
         }
+    }
+
+    /// ``resizeItems(_:)`` while placement is pending: the new sizes are stored, and the
+    /// laid-out prefix ends at the lowest change inside it.
+    /// - Complexity: O(k + c log n) for k changes.
+    private mutating func resizeItemsWhilePending<C: Collection>(_ changes: C)
+    where C.Element == (index: Int, size: ItemSize) {
+        var lowest = placedCount
+        for (index, size) in changes {
+            checkIndex(index)
+            ItemStore.write(size, at: index, values: items.values, slots: items.slots)
+            lowest = Swift.min(lowest, index)
+        }
+        shortenLaidOutPrefix(to: lowest)
     }
 }

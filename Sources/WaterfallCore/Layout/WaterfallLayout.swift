@@ -84,6 +84,12 @@ public struct WaterfallLayout: Sendable {
     /// The blocks after the first, ascending by index (see ``startBlock(at:)``). Cleared by
     /// every configuration change.
     var blocks: [BlockStart] = []
+    /// The items `0..<laidOutCount` have frames; the rest wait for placement after
+    /// ``configureDeferringLayout(_:)`` (see ``layOut(upTo:)``). Equal to the count otherwise.
+    var placedCount = 0
+    /// The lowest y any item from ``placedCount`` on can get (every column's next top), kept by
+    /// deferred placement; `-infinity` before anything is placed after a deferred change.
+    var placedFrontier = -Double.infinity
     /// Set inside ``configure(_:)``: configuration changes wait for one relayout at its end.
     private var defersRelayout = false
     /// Whether a configuration change is waiting for the relayout at the end of ``configure(_:)``.
@@ -129,7 +135,10 @@ public struct WaterfallLayout: Sendable {
 
     /// The size of the whole content: the container width by the tallest column plus
     /// `insets.bottom` (for an empty layout, top + bottom); along rows (``LayoutAxis/horizontal``)
-    /// the longest row plus `insets.right` by the container's height.
+    /// the longest row plus `insets.right` by the container's height. While items wait for
+    /// placement (see ``configureDeferringLayout(_:)``) the length is an estimate, extrapolated
+    /// from the laid-out prefix in proportion to the item count; it settles as placement goes on
+    /// and is exact once ``isLaidOut``.
     /// - Complexity: O(1).
     public var contentSize: CGSize {
         geometry.isHorizontal ? CGSize(width: contentLength, height: geometry.containerWidth)
@@ -156,6 +165,55 @@ public struct WaterfallLayout: Sendable {
         if needsRelayout { invalidateAll() }
     }
 
+    /// Changes several configuration properties like ``configure(_:)``, but places no item:
+    /// when something changed, every frame is dropped and the items wait for placement, which
+    /// the caller drives — ``layOut(upTo:)`` and ``layOut(coveringY:)`` for what it must show
+    /// now (the anchor item, the viewport), ``continueLayout(itemBudget:)`` for the rest in
+    /// slices (a view does it when idle). Until ``isLaidOut``, ``contentSize`` is an estimate,
+    /// queries report laid-out items only and ``frame(at:)`` accepts laid-out indices only;
+    /// edits, appends and size changes work as usual (an edit in the laid-out prefix shortens
+    /// it to the edit). The final layout is the one ``configure(_:)`` would have produced.
+    ///
+    /// ```swift
+    /// layout.configureDeferringLayout { $0.containerWidth = 1200 }
+    /// layout.layOut(coveringY: visibleRect.maxY)      // what the screen needs, now
+    /// while !layout.continueLayout(itemBudget: 100_000) {}   // the rest, slice by slice
+    /// ```
+    /// - Complexity: O(c) plus `body`: the placement is left to the calls above.
+    public mutating func configureDeferringLayout(_ body: (inout WaterfallLayout) -> Void) {
+        defersRelayout = true
+        body(&self)
+        defersRelayout = false
+        guard needsRelayout else { return }
+        needsRelayout = false
+        fullRelayoutCount += 1
+        resolveGeometry(reusingMembers: true)
+        uniqueStorage()
+        blocks.removeAll()
+        members.truncate(before: 0)
+        placedCount = 0
+        tallestBottom = -.infinity
+        placedFrontier = -.infinity
+    }
+
+    /// Re-resolves the geometry from the configuration properties. When the column count
+    /// changed and `reusingMembers`, the new member lists take over the old ones' memory
+    /// (when not shared) with room for an even share of the items each, so that deferred
+    /// placement neither frees nor faults in large buffers on the spot.
+    /// - Complexity: O(c), plus the allocations of the member lists.
+    mutating func resolveGeometry(reusingMembers: Bool = false) {
+        geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
+                                  columnSpacing: columnSpacing, rowSpacing: rowSpacing,
+                                  placement: placement, direction: direction, axis: axis)
+        guard members.listCount != geometry.columnCount + 1 else { return }
+        if reusingMembers && isKnownUniquelyReferenced(&members) {
+            let share = count / geometry.columnCount
+            members = members.emptied(toCount: geometry.columnCount + 1, reserving: share + share / 8)
+        } else {
+            members = MemberLists(count: geometry.columnCount + 1)
+        }
+    }
+
     /// Re-resolves the geometry and lays every item out again (at the end of ``configure(_:)``
     /// when called inside it).
     /// - Complexity: O(n log c).
@@ -166,15 +224,11 @@ public struct WaterfallLayout: Sendable {
         }
         needsRelayout = false
         fullRelayoutCount += 1
-        geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
-                                  columnSpacing: columnSpacing, rowSpacing: rowSpacing,
-                                  placement: placement, direction: direction, axis: axis)
-        if members.listCount != geometry.columnCount + 1 {
-            members = MemberLists(count: geometry.columnCount + 1)
-        }
+        resolveGeometry()
         uniqueStorage()
         blocks.removeAll()
         relayout(from: 0)
+        placedCount = count
     }
 
     /// Makes the item store and member lists this layout's own before mutating them

@@ -52,6 +52,13 @@ public protocol WaterfallHosting<Cell>: AnyObject {
     /// frame, so every change of this frame costs one relayout. Default: nothing (the owner
     /// applies them itself).
     func sizeChangesDidBecomePending()
+
+    /// A relayout left items waiting to be laid out (a resize of a long feed lays out only what
+    /// the screen needs at once): call ``WaterfallViewModel/continueLayout(within:)`` (or
+    /// ``WaterfallViewModel/continueLayout(itemBudget:)``) when idle until it returns `true`.
+    /// Until then the content size is an estimate that settles slice by slice. Default: nothing
+    /// (the rest is then laid out when scrolling or edits reach it).
+    func layoutDidBecomePending()
 }
 
 extension WaterfallHosting {
@@ -69,4 +76,6 @@ extension WaterfallHosting {
     public func newItemsAboveDidChange(_ count: Int) {}
     /// Does nothing.
     public func sizeChangesDidBecomePending() {}
+    /// Does nothing.
+    public func layoutDidBecomePending() {}
 }

@@ -37,7 +37,7 @@ extension WaterfallViewModel {
     /// - Complexity: O(1) for the waterfall.
     func offset(restoring anchor: ScrollAnchor) -> CGPoint {
         let frame = layout.frame(at: anchor.index)
-        switch layout.scrollAxis {
+        switch scrollAxis {
         case .vertical: return CGPoint(x: contentOffset.x, y: frame.minY - anchor.viewportOrigin.y)
         case .horizontal: return CGPoint(x: frame.minX - anchor.viewportOrigin.x, y: contentOffset.y)
         case .none: return contentOffset

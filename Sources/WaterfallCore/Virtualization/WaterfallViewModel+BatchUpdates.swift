@@ -40,6 +40,7 @@ extension WaterfallViewModel {
         guard !needsReload else { return [] }
         let drag = suspendReorder()
         defer { resumeReorder(drag, through: updates) }
+        if let transitions = appendKeepingFrames(updates) { return transitions }
         let candidates = anchorCandidates()
         holdVisibleContent(across: updates, firstVisible: candidates.first?.index)
         var count = layout.itemCount
@@ -48,15 +49,15 @@ extension WaterfallViewModel {
             let later = updates[(step + 1)...]
             switch update {
             case .insert(let range):
-                insertItems(at: range, finalIndex: { later.trace($0).index })
+                insertItems(at: range, tracingThrough: later)
             case .delete(let range):
                 removeLayoutItems(in: range)
             case .move(let from, let to):
                 removeLayoutItems(in: from..<from + 1)
-                insertItems(at: to..<to + 1, finalIndex: { later.trace($0).index })
+                insertItems(at: to..<to + 1, tracingThrough: later)
             case .reload(let range):
                 removeLayoutItems(in: range)
-                insertItems(at: range, finalIndex: { later.trace($0).index })
+                insertItems(at: range, tracingThrough: later)
             }
             count += update.countChange
         }

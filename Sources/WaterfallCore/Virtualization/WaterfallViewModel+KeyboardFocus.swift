@@ -20,7 +20,7 @@ extension WaterfallViewModel {
     public func focusTarget(from index: Int, moving direction: FocusDirection) -> Int? {
         let count = layout.itemCount
         guard index >= 0, index < count else { return nil }
-        let mirrored = layoutDirection == .rightToLeft && layout.scrollAxis == .vertical
+        let mirrored = layoutDirection == .rightToLeft && scrollAxis == .vertical
         let searchDistance = max(viewportSize.height, 64)
         // Rows (a horizontal waterfall): Left and Right go to the neighbour along the row.
         let isRowLayout = (layout as? WaterfallCollectionLayout)?.engine.axis == .horizontal
@@ -44,7 +44,7 @@ extension WaterfallViewModel {
     /// - Complexity: the layout's hit test (O(log n) for the waterfall) plus O(v) for the v
     ///   live items.
     public func focusTarget(afterPaging distance: CGFloat, from index: Int?) -> Int? {
-        let horizontal = layout.scrollAxis == .horizontal
+        let horizontal = scrollAxis == .horizontal
         if let index, index >= 0, index < layout.itemCount {
             let frame = layout.frame(at: index)
             let moved = CGPoint(x: frame.midX + (horizontal ? distance : 0), y: frame.midY + (horizontal ? 0 : distance))

@@ -14,7 +14,7 @@ extension WaterfallViewModel {
             layout = newLayout
             return []
         }
-        let sameAxis = newLayout.scrollAxis == layout.scrollAxis
+        let sameAxis = newLayout.scrollAxis == scrollAxis
         let anchor = sameAxis ? captureAnchor() : nil
         let sources = live.entries.map {
             TransitionSource(oldIndex: $0.index, newIndex: $0.index, from: toViewport($0.attributes), reloaded: false)

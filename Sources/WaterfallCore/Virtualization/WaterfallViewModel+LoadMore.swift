@@ -7,7 +7,7 @@ extension WaterfallViewModel {
     /// The distance from the viewport's end to the content's end along the scroll axis.
     var remainingScrollDistance: CGFloat {
         let size = layout.contentSize
-        switch layout.scrollAxis {
+        switch scrollAxis {
         case .vertical: return size.height - (contentOffset.y + viewportSize.height)
         case .horizontal: return size.width - (contentOffset.x + viewportSize.width)
         case .none: return .infinity

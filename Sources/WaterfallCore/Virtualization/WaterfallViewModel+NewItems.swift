@@ -44,7 +44,7 @@ extension WaterfallViewModel {
 
     /// Whether the viewport is at the start of the content along the scroll axis.
     var isAtTop: Bool {
-        switch layout.scrollAxis {
+        switch scrollAxis {
         case .vertical: return contentOffset.y <= 0
         case .horizontal: return contentOffset.x <= 0
         case .none: return true

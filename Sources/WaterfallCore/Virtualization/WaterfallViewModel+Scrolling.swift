@@ -3,11 +3,13 @@ import Foundation
 extension WaterfallViewModel {
     /// Scrolls so that the item at `index` is shown at `position` (limited to the scrollable
     /// range), tells the host the new offset, and updates the live cells as a scroll step does.
-    /// - Complexity: O(c log n + k) for the waterfall.
+    /// - Complexity: O(c log n + k) for the waterfall, plus laying out the items up to `index`
+    ///   while a relayout is pending (see ``continueLayout(itemBudget:)``).
     public func scrollToItem(at index: Int, position: ScrollPosition = .start) {
         precondition(index >= 0 && index < layout.itemCount, "index \(index) out of range 0..<\(layout.itemCount)")
+        layout.layOut(upTo: index + 1)
         let frame = layout.frame(at: index)
-        let vertical = layout.scrollAxis != .horizontal
+        let vertical = scrollAxis != .horizontal
         let start = vertical ? frame.minY : frame.minX
         let length = vertical ? frame.height : frame.width
         let current = vertical ? contentOffset.y : contentOffset.x

@@ -71,15 +71,19 @@ extension WaterfallViewModel {
         let inset = pinnedHeaderInset.isFinite ? max(0, pinnedHeaderInset) : 0
         let line = contentOffset.y + inset
         let headers = sectionHeaders.indices
-        guard let position = sectionHeaders.lastPosition(where: { layout.frame(at: $0).minY <= line }) else {
+        // Headers not laid out yet (see ``isLayoutPending``) start below everything laid out,
+        // far below the pin line.
+        let laidOut = layout.laidOutCount
+        guard let position = sectionHeaders.lastPosition(where: { $0 < laidOut && layout.frame(at: $0).minY <= line }) else {
             pinnedHeader = nil
             return
         }
         let index = headers[position]
         var attributes = layout.layoutAttributes(at: index)
         let natural = attributes.frame.minY
-        let sectionEnd = position + 1 < headers.count ? layout.frame(at: headers[position + 1]).minY
-                                                      : layout.contentSize.height
+        let sectionEnd = position + 1 < headers.count
+            ? (headers[position + 1] < laidOut ? layout.frame(at: headers[position + 1]).minY : .greatestFiniteMagnitude)
+            : layout.contentSize.height
         let top = max(natural, min(line, sectionEnd - attributes.frame.height))
         attributes.frame.origin.y = top - contentOffset.y
         attributes.zIndex = PinnedHeader.zIndex

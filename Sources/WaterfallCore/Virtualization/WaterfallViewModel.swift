@@ -41,11 +41,21 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     public private(set) weak var host: (any WaterfallHosting<Cell>)?
 
     /// The layout in use; replace it with ``setLayout(_:)``.
-    public internal(set) var layout: any CollectionLayout
+    ///
+    /// The hot per-step state below is `@exclusivity(unchecked)`: the model is main-actor
+    /// isolated and never holds an access across a call that could start another, and the
+    /// dynamic checks (an access-set insert and a thread-local look-up each) were about a
+    /// tenth of a scroll step.
+    @exclusivity(unchecked) public internal(set) var layout: any CollectionLayout {
+        didSet { scrollAxis = layout.scrollAxis }
+    }
+    /// The layout's scroll axis, kept so that a scroll step reads it without opening the
+    /// layout existential (a copy of the layout's value each time).
+    @exclusivity(unchecked) private(set) var scrollAxis: ScrollAxis
     /// The viewport's size, as last reported by the host.
-    public internal(set) var viewportSize: CGSize = .zero
+    @exclusivity(unchecked) public internal(set) var viewportSize: CGSize = .zero
     /// The scroll position: the content point at the viewport's top-left.
-    public internal(set) var contentOffset: CGPoint = .zero
+    @exclusivity(unchecked) public internal(set) var contentOffset: CGPoint = .zero
     /// Extra distance, in points, realized beyond each edge of the viewport along the scroll
     /// axis, so that a scroll step rarely has to create a cell at the last moment (negative or
     /// non-finite counts as 0). Takes effect at the next scroll step.
@@ -77,6 +87,12 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         set { pool.capacityPerIdentifier = newValue }
     }
 
+    /// Up to this many items, a width or column change lays every item out at once (the
+    /// waterfall takes about 0.1 ms per 10,000 items); beyond it only what the screen needs is
+    /// laid out at once and the rest waits for idle slices (see ``isLayoutPending``). 0 always
+    /// defers; negative counts as 0.
+    public var eagerLayoutLimit = 20_000
+
     /// Whether load-more fires (off by default). Turning it on checks at once, so content
     /// shorter than the viewport asks for a page straight away.
     public var isLoadMoreEnabled = false {
@@ -105,20 +121,23 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     public var pinnedHeaderInset: CGFloat = 0
 
     /// The realized items, ascending by index.
-    var live = LiveCells()
+    @exclusivity(unchecked) var live = LiveCells()
+    /// Set when a relayout left items waiting (see ``isLayoutPending``), so that a scroll step
+    /// asks the layout only then; cleared once the layout is complete.
+    var layoutMayBePending = false
     /// The items that are section headers.
     var sectionHeaders = SectionHeaderIndex()
     /// The pinned header's cell while its frame is outside the realized window.
     var detachedHeader: LiveCell?
     /// The window the live set is exact for, in content coordinates; `nil` before the first
     /// derivation.
-    var liveWindow: CGRect?
+    @exclusivity(unchecked) var liveWindow: CGRect?
     /// The window last announced to the prefetch methods.
-    var prefetchWindow: CGRect?
+    @exclusivity(unchecked) var prefetchWindow: CGRect?
     /// +1 when the last scroll moved toward the end, −1 toward the start.
     var scrollDirection: CGFloat = 1
     /// Recycled cells.
-    var pool = ReusePool(capacityPerIdentifier: 64)
+    @exclusivity(unchecked) var pool = ReusePool(capacityPerIdentifier: 64)
     /// The content size last announced to the host.
     var announcedContentSize: CGSize?
     /// Nothing is loaded yet: the host or the viewport size is missing.
@@ -137,6 +156,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Creates a view model around a layout (by default the seeds' waterfall).
     public init(layout: any CollectionLayout = WaterfallCollectionLayout()) {
         self.layout = layout
+        scrollAxis = layout.scrollAxis
     }
 
     // MARK: Seeds' API
@@ -206,23 +226,48 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         discardPendingSizeChanges()
         removeLayoutItems(in: 0..<layout.itemCount)
         layout.prepare(for: viewportSize, with: metrics)
-        insertItems(at: 0..<count, finalIndex: { $0 })
+        insertItems(at: 0..<count)
         return count
     }
 
-    /// Inserts items at `range`, asking the delegate for each one's size at `finalIndex(position)`
-    /// (its index once the whole batch is applied; `nil` if a later update deletes it). Sizes
-    /// are fetched in chunks *before* each layout mutation, so a delegate may read
-    /// ``cellWidth`` (as seed 004 does) while being asked.
-    /// - Complexity: O(range.count) size queries plus the layout's insertion cost.
-    func insertItems(at range: Range<Int>, finalIndex: (Int) -> Int?) {
+    /// Inserts items at `range`, asking the delegate for each one's size at its index once
+    /// the updates `later` in the batch are applied (an item a later update deletes gets
+    /// `.height(0)`). Sizes are fetched in chunks *before* each layout mutation, so a delegate
+    /// may read ``cellWidth`` (as seed 004 does) while being asked.
+    ///
+    /// Plain loops, no closures: a closure formed here is main-actor isolated, and Swift checks
+    /// the executor at run time each time one is called from a non-isolated function such as
+    /// `map` — once per item.
+    /// - Complexity: O(range.count · later.count) plus the size queries and the layout's
+    ///   insertion cost.
+    func insertItems(at range: Range<Int>, tracingThrough later: ArraySlice<ItemUpdate> = []) {
         let chunk = 4096
+        let delegate = self.delegate   // one load of the weak reference per batch, not per item
+        var sizes: [ItemSize] = []
+        sizes.reserveCapacity(Swift.min(chunk, range.count))
         var start = range.lowerBound
         while start < range.upperBound {
-            let end = min(start + chunk, range.upperBound)
-            let sizes = (start..<end).map { finalIndex($0).map(itemSize(at:)) ?? .height(0) }
+            let end = Swift.min(start + chunk, range.upperBound)
+            sizes.removeAll(keepingCapacity: true)
+            if let delegate {
+                withExtendedLifetime(delegate) {
+                    for position in start..<end {
+                        if let final = later.isEmpty ? position : later.trace(position).index {
+                            sizes.append(delegate.waterfallView(self, sizeAt: final))
+                        } else {
+                            sizes.append(.height(0))
+                        }
+                    }
+                }
+            } else {
+                for position in start..<end {
+                    let deleted = !later.isEmpty && later.trace(position).index == nil
+                    sizes.append(.height(deleted ? 0 : WaterfallDefaults.cellHeight))
+                }
+            }
             layout.replaceItems(in: start..<start, with: sizes)
-            recordSectionHeaders(insertedAt: start..<end, sizes: sizes, finalIndex: finalIndex)
+            recordSectionHeaders(insertedAt: start..<end, sizes: sizes,
+                                 finalIndex: { later.isEmpty ? $0 : later.trace($0).index })
             start = end
         }
     }
@@ -268,11 +313,23 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// Configures the layout for the current metrics and viewport size, then re-derives the
     /// live cells around `anchor`.
+    ///
+    /// The layout may defer laying out (the waterfall does): only the items up to the anchor
+    /// and those the live and prefetch windows need are laid out now, and the host is told
+    /// that the rest waits for ``continueLayout(itemBudget:)`` slices.
     private func applyMetrics(keeping anchor: ScrollAnchor?) {
         let metrics = currentMetrics()
-        layout.prepare(for: viewportSize, with: metrics)
+        if layout.itemCount > eagerLayoutLimit {
+            layout.prepareDeferringLayout(for: viewportSize, with: metrics)
+        } else {
+            layout.prepare(for: viewportSize, with: metrics)
+        }
         relayoutLiveCells(keeping: anchor)
         checkLoadMore()
+        if isLayoutPending {
+            layoutMayBePending = true
+            host?.layoutDidBecomePending()
+        }
     }
 
     /// The user scrolled: the content point now at the viewport's top-left is `offset`. Cells
@@ -285,7 +342,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     ///   section headers.
     public func setContentOffset(_ offset: CGPoint) {
         guard offset != contentOffset, offset.x.isFinite, offset.y.isFinite else { return }
-        let delta = layout.scrollAxis == .horizontal ? offset.x - contentOffset.x : offset.y - contentOffset.y
+        let delta = scrollAxis == .horizontal ? offset.x - contentOffset.x : offset.y - contentOffset.y
         if delta != 0 { scrollDirection = delta > 0 ? 1 : -1 }
         contentOffset = offset
         transitionRefresh { $0.scrolled() }
@@ -335,7 +392,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// The realized window for the current offset: the viewport widened along the scroll axis.
     func realizedWindow() -> CGRect {
         let extra = overscan.isFinite ? max(0, overscan) : 0
-        switch layout.scrollAxis {
+        switch scrollAxis {
         case .vertical: return visibleBounds.insetBy(dx: 0, dy: -extra)
         case .horizontal: return visibleBounds.insetBy(dx: -extra, dy: 0)
         case .none: return visibleBounds
@@ -345,7 +402,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// The prefetch window: the realized window extended ahead in the scroll direction.
     private func prefetchWindow(around window: CGRect) -> CGRect {
         let ahead = prefetchDistance.isFinite ? max(0, prefetchDistance) : 0
-        switch layout.scrollAxis {
+        switch scrollAxis {
         case .vertical:
             return scrollDirection > 0
                 ? CGRect(x: window.minX, y: window.minY, width: window.width, height: window.height + ahead)
@@ -363,6 +420,11 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// the layout depends on the offset), then places every live cell.
     /// - Complexity: O(c log n + changes + k).
     func updateLiveCells() {
+        if layoutMayBePending {
+            layOutLiveWindows(at: contentOffset)
+            announceContentSize()
+            layoutMayBePending = isLayoutPending
+        }
         let bounds = visibleBounds
         if layout.shouldInvalidate(forBoundsChange: bounds) {
             layout.invalidate(forBoundsChange: bounds)
@@ -406,12 +468,12 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// scroll range, updates offset-dependent attributes, then re-derives the live cells.
     /// - Complexity: O(c log n + k log k).
     func relayoutLiveCells(keeping anchor: ScrollAnchor?) {
-        let size = layout.contentSize
-        if size != announcedContentSize {
-            announcedContentSize = size
-            host?.contentSizeDidChange(size)
-        }
-        let clamped = clampedOffset(anchor.map(offset(restoring:)) ?? contentOffset)
+        if let anchor { layout.layOut(upTo: anchor.index + 1) }
+        let restored = anchor.map(offset(restoring:)) ?? contentOffset
+        layOutLiveWindows(at: restored)
+        let clamped = clampedOffset(restored)
+        layOutLiveWindows(at: clamped)
+        announceContentSize()
         let moved = clamped != contentOffset
         if moved {
             contentOffset = clamped
@@ -422,6 +484,14 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         prefetchWindow = nil   // frames changed: the old prefetch window means nothing now
         rederiveLiveCells()
         if moved { delegate?.waterfallViewDidScroll(self) }
+    }
+
+    /// Tells the host the layout's content size when it differs from the one it was told last.
+    func announceContentSize() {
+        let size = layout.contentSize
+        guard size != announcedContentSize else { return }
+        announcedContentSize = size
+        host?.contentSizeDidChange(size)
     }
 
     /// Re-derives the live set by index: live items still in the window keep their cells and
@@ -512,7 +582,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         func clamp(_ value: CGFloat, _ content: CGFloat, _ viewport: CGFloat) -> CGFloat {
             max(0, min(value, content - viewport))
         }
-        switch layout.scrollAxis {
+        switch scrollAxis {
         case .vertical: return CGPoint(x: 0, y: clamp(offset.y, size.height, viewportSize.height))
         case .horizontal: return CGPoint(x: clamp(offset.x, size.width, viewportSize.width), y: 0)
         case .none: return .zero

@@ -88,6 +88,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var lastGhostID = 0
     /// Measures the cells of items that size themselves (held weakly); see ``WaterfallSelfSizing``.
     public weak var selfSizing: (any WaterfallSelfSizing<Cell>)?
+    /// The idle source laying out the rest of the items after a resize (see +IdleLayout), and
+    /// how many slices ran so far.
+    var idleLayoutSource: UInt32?, idleLayoutSlices = 0
 
     /// The running settle of a snapping layout (seed 003's carousel centring an item).
     var settle: ScrollSettle?

@@ -173,6 +173,40 @@ static gboolean wf_has_gradient(GskRenderNode *node) {
   }
 }
 
+/* One corner of a rounded rectangle's path, as GSK's gsk_rounded_rect_path draws it (an arc of
+ * the unit circle scaled to the corner's ellipse), so that the clip covers the same pixels. */
+static void wf_corner_arc(cairo_t *cr, double x, double y, const graphene_size_t *corner, double angle1,
+                          double angle2) {
+  if (corner->width <= 0 || corner->height <= 0) {
+    cairo_line_to(cr, x, y);
+    return;
+  }
+  cairo_matrix_t saved;
+  cairo_get_matrix(cr, &saved);
+  cairo_translate(cr, x, y);
+  cairo_scale(cr, corner->width, corner->height);
+  cairo_arc(cr, 0, 0, 1, angle1, angle2);
+  cairo_set_matrix(cr, &saved);
+}
+
+/* GSK's path of a rounded rectangle (gsk_rounded_rect_path is private to GTK). */
+static void wf_rounded_rect_path(const GskRoundedRect *rect, cairo_t *cr) {
+  const graphene_rect_t *b = &rect->bounds;
+  const graphene_size_t *c = rect->corner;
+  cairo_new_sub_path(cr);
+  wf_corner_arc(cr, b->origin.x + c[GSK_CORNER_TOP_LEFT].width, b->origin.y + c[GSK_CORNER_TOP_LEFT].height,
+                &c[GSK_CORNER_TOP_LEFT], G_PI, 3 * G_PI_2);
+  wf_corner_arc(cr, b->origin.x + b->size.width - c[GSK_CORNER_TOP_RIGHT].width,
+                b->origin.y + c[GSK_CORNER_TOP_RIGHT].height, &c[GSK_CORNER_TOP_RIGHT], -G_PI_2, 0);
+  wf_corner_arc(cr, b->origin.x + b->size.width - c[GSK_CORNER_BOTTOM_RIGHT].width,
+                b->origin.y + b->size.height - c[GSK_CORNER_BOTTOM_RIGHT].height, &c[GSK_CORNER_BOTTOM_RIGHT], 0,
+                G_PI_2);
+  wf_corner_arc(cr, b->origin.x + c[GSK_CORNER_BOTTOM_LEFT].width,
+                b->origin.y + b->size.height - c[GSK_CORNER_BOTTOM_LEFT].height, &c[GSK_CORNER_BOTTOM_LEFT], G_PI_2,
+                G_PI);
+  cairo_close_path(cr);
+}
+
 /* Draws `node` as GSK's cairo code does, with linear gradients from the cache. `origin_x/y`
  * is where the user-space origin of `cr` lies in device pixels. */
 static void wf_draw(GskRenderNode *node, cairo_t *cr, int scale, double origin_x, double origin_y) {
@@ -221,19 +255,12 @@ static void wf_draw(GskRenderNode *node, cairo_t *cr, int scale, double origin_x
     return;
   }
   case GSK_ROUNDED_CLIP_NODE: {
-    /* The child is recorded into a cairo node (a recording surface: it is replayed, not
-     * resampled) and drawn through GSK's own rounded clip. */
-    GskRenderNode *inner = gsk_rounded_clip_node_get_child(node);
-    graphene_rect_t bounds;
-    gsk_render_node_get_bounds(inner, &bounds);
-    GskRenderNode *recorded = gsk_cairo_node_new(&bounds);
-    cairo_t *inner_cr = gsk_cairo_node_get_draw_context(recorded);
-    wf_draw(inner, inner_cr, scale, origin_x, origin_y);
-    cairo_destroy(inner_cr);
-    GskRenderNode *clipped = gsk_rounded_clip_node_new(recorded, gsk_rounded_clip_node_get_clip(node));
-    gsk_render_node_draw(clipped, cr);
-    gsk_render_node_unref(clipped);
-    gsk_render_node_unref(recorded);
+    /* As GSK draws a rounded clip node: its path, clipped, around the child. */
+    cairo_save(cr);
+    wf_rounded_rect_path(gsk_rounded_clip_node_get_clip(node), cr);
+    cairo_clip(cr);
+    wf_draw(gsk_rounded_clip_node_get_child(node), cr, scale, origin_x, origin_y);
+    cairo_restore(cr);
     return;
   }
   default:

@@ -17,7 +17,11 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     private let columns: Options.Columns
     private let networkDelay: Duration
     /// The view showing the wall; set right after the view is created.
-    weak var view: WaterfallView<WaterfallImageCell>?
+    weak var view: WaterfallView<WaterfallImageCell>? {
+        didSet { artPacer = view.map { ArtPacer(widget: $0.widget) } }
+    }
+    /// Draws pictures only for cells that stay on screen (nil until there is a view).
+    private var artPacer: ArtPacer?
     /// Called when the user selects an item.
     var onSelect: ((ShopItem) -> Void)?
     /// Where cells come from: the reuse pool first.
@@ -47,7 +51,11 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
         cell.setCaption(item.price)
         cell.setAccessibleLabel(item.accessibleLabel)
         let size = view?.cellPixelSize(forImageWidth: Double(item.width), height: Double(item.height)) ?? (width: 0, height: 0)
-        cell.loadImage { await ProductArtQueue.shared.render(item, width: size.width, height: size.height) }
+        let pacer = artPacer
+        cell.loadImage {
+            await pacer?.cellSurvivedAFrame()
+            return await ProductArtQueue.shared.render(item, width: size.width, height: size.height)
+        }
         return cell
     }
 

@@ -5,6 +5,7 @@
 #   scripts/demo.sh --snapshot shop.png     write a screenshot and exit
 #   scripts/demo.sh --scroll-test [--items 1000000]   print scrolling figures as JSON
 #   scripts/demo.sh --compare               the same items in a GtkFlowBox, side by side
+#   scripts/demo.sh --scroll-test --compare-grid   the same cells in a GtkGridView (see compare-grid.sh)
 #   scripts/demo.sh --soak 600              scroll, load more, refresh, churn images; print memory
 #
 # Without a display, the headless modes run under a virtual X server (xvfb-run) with GTK's
@@ -18,7 +19,7 @@ scripts/setup.sh
 headless=false
 for arg in "$@"; do
   case "$arg" in
-    --snapshot|--scroll-test|--flowbox|--compare|--soak) headless=true ;;
+    --snapshot|--scroll-test|--grid-view|--flowbox|--compare|--soak) headless=true ;;
   esac
 done
 

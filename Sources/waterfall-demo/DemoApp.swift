@@ -30,6 +30,10 @@ enum DemoApp {
                 let run = ScrollTestRun(application: application, options: options)
                 run.start(finish: finish)
                 controller = run
+            case .gridView:
+                let run = GridViewRun(application: application, options: options)
+                run.start(finish: finish)
+                controller = run
             case .flowBox:
                 let run = FlowBoxRun(application: application, options: options)
                 run.start(finish: finish)
@@ -38,8 +42,8 @@ enum DemoApp {
                 let run = SoakRun(application: application, options: options, seconds: seconds)
                 run.start(finish: finish)
                 controller = run
-            case .compare, .decodeBench:
-                preconditionFailure("--compare and --decode-bench run without a window")
+            case .compare, .compareGrid, .decodeBench:
+                preconditionFailure("--compare, --compare-grid and --decode-bench run without a window")
             }
         }
         return exitStatus

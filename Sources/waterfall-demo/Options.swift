@@ -16,6 +16,11 @@ struct Options {
         case flowBox
         /// Run `--scroll-test` and `--flowbox` as child processes and print both with ratios.
         case compare
+        /// The same items and cells in a GtkGridView, scrolled as `--scroll-test` scrolls the
+        /// wall, print one JSON line, exit.
+        case gridView
+        /// Run `--scroll-test` and `--grid-view` as child processes and print both lines.
+        case compareGrid
         /// Decode every file of a directory to a cell of `--width`×`--height` pixels, print
         /// timings (no window).
         case decodeBench(directory: String)
@@ -71,7 +76,8 @@ struct Options {
 
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
-                          [--snapshot FILE.png | --scroll-test | --flowbox | --compare | --soak S]
+                          [--snapshot FILE.png | --scroll-test [--compare-grid] | --grid-view | --flowbox
+                           | --compare | --soak S]
                           [--frames N] [--scroll-mode teleport|fling] [--select I] [--scroll-to Y] [--refresh] [--feed URL | --folder DIR]
                           [--image-cache-mb N] [--disk-cache-mb N] [--disk-cache-days N] [--no-animations]
                           [--decode-bench DIR]
@@ -85,6 +91,10 @@ struct Options {
       --width W --height H    window size in logical pixels (default 1000 × 760)
       --snapshot FILE.png     render once the visible images are ready, write the PNG, exit
       --scroll-test           scroll top→bottom→top, one step per frame; print one JSON line, exit
+      --compare-grid          with --scroll-test: then the same items and cells in a GtkGridView (each
+                              in its own process), scrolled the same way; print the wall's line, the grid's
+      --grid-view             the same items and cells in a GtkGridView, scrolled as --scroll-test does;
+                              print JSON, exit
       --flowbox               the same items in a GtkFlowBox, scrolled the same way; print JSON, exit
       --compare               run --scroll-test and --flowbox (10,000 items) and print the ratios
       --soak S                scroll, load more, refresh (every 10 s) and churn images for S
@@ -120,6 +130,7 @@ struct Options {
     /// Parses `arguments` (without the program name).
     init(arguments: [String]) throws(OptionsError) {
         var rest = arguments[...]
+        var comparesGrid = false
         func value(_ flag: String) throws(OptionsError) -> String {
             guard let next = rest.popFirst() else { throw .missingValue(flag) }
             return next
@@ -139,6 +150,8 @@ struct Options {
             case "--height": height = try number(flag, minimum: 200)
             case "--snapshot": mode = .snapshot(path: try value(flag))
             case "--scroll-test": mode = .scrollTest
+            case "--compare-grid": comparesGrid = true
+            case "--grid-view": mode = .gridView
             case "--flowbox": mode = .flowBox
             case "--compare": mode = .compare
             case "--soak": mode = .soak(seconds: try number(flag, minimum: 1))
@@ -176,6 +189,13 @@ struct Options {
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }
+        }
+        if comparesGrid {
+            guard mode == .scrollTest else { throw .invalidValue("--compare-grid", "goes with --scroll-test") }
+            mode = .compareGrid
+        }
+        if mode == .gridView || mode == .compareGrid, items > Int(UInt32.max) {
+            throw .invalidValue("--items", "a GtkGridView holds at most \(UInt32.max) items (a guint position)")
         }
     }
 }

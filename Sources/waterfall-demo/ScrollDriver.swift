@@ -76,6 +76,16 @@ final class ScrollDriver {
         self.eachFrame = eachFrame
     }
 
+    /// A driver that scrolls a `GtkScrolledWindow` through its vertical adjustment (the
+    /// GTK widgets `--flowbox` and `--grid-view` compare against).
+    convenience init(mode: ScrollMode, framesPerDirection: Int, scrolledWindow: UnsafeMutablePointer<GtkWidget>,
+                     sampleWork: (() -> WorkTime)?, eachFrame: @escaping () -> Void = {}) {
+        let adjustment = gtk_scrolled_window_get_vadjustment(gcast(scrolledWindow))!
+        self.init(mode: mode, framesPerDirection: framesPerDirection,
+                  maximumOffset: { gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) },
+                  scroll: { gtk_adjustment_set_value(adjustment, $0) }, sampleWork: sampleWork, eachFrame: eachFrame)
+    }
+
     /// Starts on `widget`'s frame clock; `completion` gets the measurements after the last frame.
     func start(on widget: some GPointer, completion: @escaping @MainActor (Run) -> Void) {
         let bottom = maximumOffset()

@@ -48,14 +48,8 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
         let cell = cells.cell(from: waterfallView)
         let item = feed.item(at: index)
-        cell.setCaption(item.price)
-        cell.setAccessibleLabel(item.accessibleLabel)
         let size = view?.cellPixelSize(forImageWidth: Double(item.width), height: Double(item.height)) ?? (width: 0, height: 0)
-        let pacer = artPacer
-        cell.loadImage {
-            await pacer?.cellSurvivedAFrame()
-            return await ProductArtQueue.shared.render(item, width: size.width, height: size.height)
-        }
+        cell.show(item, pixelWidth: size.width, pixelHeight: size.height, pacer: artPacer)
         return cell
     }
 

@@ -39,4 +39,7 @@ guard !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"
 if options.mode == .compare {
     exit(CompareRun.run(options))
 }
+if options.mode == .compareGrid {
+    exit(CompareGridRun.run(options))
+}
 exit(DemoApp.run(options))

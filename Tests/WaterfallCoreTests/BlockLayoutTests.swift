@@ -38,8 +38,8 @@ import Testing
         return delta
     }
 
-    /// Requires the engine's queries to agree with a scan of every frame, and no two items of a
-    /// column (or a full-span item and any item) to overlap.
+    /// Requires the engine's queries to agree with a scan of every frame, and no two items that
+    /// share a column (full-span and spanning items included) to overlap.
     private func expectConsistent(_ layout: WaterfallLayout, _ rng: inout SplitMix64, _ context: String,
                                   sourceLocation: SourceLocation = #_sourceLocation) {
         let frames = layout.allFrames
@@ -50,16 +50,16 @@ import Testing
             let expected = frames.indices.filter { frames[$0].maxY > rect.minY && frames[$0].minY < rect.maxY }
             #expect(layout.indices(in: rect) == expected, "\(context): query \(rect)", sourceLocation: sourceLocation)
         }
-        var bottoms: [Int?: CGFloat] = [:]
+        var bottoms = [CGFloat](repeating: -.infinity, count: layout.columnCount)
         for index in frames.indices {
-            let column = layout.column(at: index), frame = frames[index]
-            let floor = column == nil ? bottoms.values.max() : Swift.max(bottoms[column] ?? -.infinity, bottoms[nil] ?? -.infinity)
-            if let floor, frame.minY < floor - 1e-6 * Swift.max(1, abs(floor)) {
+            let columns = layout.columnRange(at: index), frame = frames[index]
+            let floor = bottoms[columns].max()!
+            if frame.minY < floor - 1e-6 * Swift.max(1, abs(floor)) {
                 Issue.record("\(context): item \(index) at \(frame) overlaps the item above it (bottom \(floor))",
                              sourceLocation: sourceLocation)
                 return
             }
-            bottoms[column] = Swift.max(bottoms[column] ?? -.infinity, frame.maxY)
+            for column in columns { bottoms[column] = Swift.max(bottoms[column], frame.maxY) }
         }
         let lowest = frames.map(\.maxY).max().map { Double($0) + Double(layout.insets.bottom.isFinite ? Swift.max(0, layout.insets.bottom) : 0) }
         if let lowest { #expect(abs(height - lowest) <= 1e-6 * Swift.max(1, height), "\(context): content height", sourceLocation: sourceLocation) }

@@ -37,13 +37,27 @@ enum RandomLayouts {
         }
     }
 
-    /// One random item: mostly column items, some full-span, some invalid.
+    /// One random item: mostly column items, some full-span, some across several columns,
+    /// some invalid.
     static func item(_ rng: inout SplitMix64) -> ItemSize {
-        switch Int.random(in: 0..<20, using: &rng) {
+        switch Int.random(in: 0..<24, using: &rng) {
         case 0: return .fullSpan(height: length(&rng, upTo: 200))
         case 1: return .fullSpanAspectRatio(width: length(&rng, upTo: 2000), height: length(&rng, upTo: 800))
         case 2...7: return .aspectRatio(width: length(&rng, upTo: 4000), height: length(&rng, upTo: 4000))
+        case 20, 21: return .spanning(span(&rng), height: length(&rng, upTo: 300))
+        case 22, 23:
+            return .spanningAspectRatio(span(&rng), width: length(&rng, upTo: 3000), height: length(&rng, upTo: 2000))
         default: return .height(length(&rng, upTo: 400))
+        }
+    }
+
+    /// A span: usually 2–6 columns, sometimes 1, below 1 or absurdly many.
+    static func span(_ rng: inout SplitMix64) -> Int {
+        switch Int.random(in: 0..<20, using: &rng) {
+        case 0: return [0, -1, Int.min].randomElement(using: &rng)!
+        case 1: return 1
+        case 2: return [40, 16_383, 16_384, Int.max].randomElement(using: &rng)!
+        default: return Int.random(in: 2...6, using: &rng)
         }
     }
 

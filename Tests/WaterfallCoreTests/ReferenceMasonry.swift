@@ -58,14 +58,39 @@ struct ReferenceMasonry {
         return length(width * (h / w))
     }
 
-    /// The height of `item`: its own, or its image's aspect ratio across one column or, for a
-    /// full-span item, across the content width.
-    private static func height(of item: ItemSize, columnWidth: Double, contentWidth: Double) -> Double {
+    /// How many columns `item` asks for, as the README and ``ItemSize`` state it: 1 for a plain
+    /// item, every column for a full-span one, a span below 1 counts as 1 and one of at least
+    /// the column count spans every column (`count`).
+    private static func span(of item: ItemSize, count: Int) -> Int {
         switch item {
-        case .height(let h), .fullSpan(let h): return length(Double(h))
-        case .aspectRatio(let w, let h): return height(imageWidth: w, imageHeight: h, across: columnWidth)
-        case .fullSpanAspectRatio(let w, let h): return height(imageWidth: w, imageHeight: h, across: contentWidth)
+        case .height, .aspectRatio: return 1
+        case .fullSpan, .fullSpanAspectRatio: return count
+        case .spanning(let k, _), .spanningAspectRatio(let k, _, _): return min(max(k, 1), count)
         }
+    }
+
+    /// The height of `item` across `width` (its own columns' width): its own height, or its
+    /// image's aspect ratio across that width.
+    private static func height(of item: ItemSize, across width: Double) -> Double {
+        switch item {
+        case .height(let h), .fullSpan(let h), .spanning(_, let h): return length(Double(h))
+        case .aspectRatio(let w, let h), .fullSpanAspectRatio(let w, let h), .spanningAspectRatio(_, let w, let h):
+            return height(imageWidth: w, imageHeight: h, across: width)
+        }
+    }
+
+    /// Whether `item` asks for more than one column (a full-span item, or a span above 1).
+    private static func asksForSeveralColumns(_ item: ItemSize) -> Bool {
+        switch item {
+        case .height, .aspectRatio: return false
+        case .fullSpan, .fullSpanAspectRatio: return true
+        case .spanning(let k, _), .spanningAspectRatio(let k, _, _): return k > 1
+        }
+    }
+
+    /// The tallest bottom of a run of columns, `nil` when every column of it is empty.
+    private static func tallest(_ run: ArraySlice<Double?>) -> Double? {
+        run.compactMap { $0 }.max()
     }
 
     /// Whether column bottom `a` is strictly shorter than `b`; an empty column (`nil`) is shorter
@@ -110,21 +135,51 @@ struct ReferenceMasonry {
         let columnWidth = Self.columnWidth(count: count, width: width, left: left, right: right, spacing: spacing)
         let contentWidth = Self.length(width - left - right)
 
-        // The left-to-right layout: the seeds' loop, with the README's strategies and full-span items.
+        // The left-to-right layout: the seeds' loop, with the README's strategies, spanning and
+        // full-span items.
         var bottoms = [Double?](repeating: nil, count: count)
         var nextSequential = 0
         var frames: [CGRect] = []
         for item in items {
-            let itemHeight = Self.height(of: item, columnWidth: columnWidth, contentWidth: contentWidth)
-            switch item {
-            case .fullSpan, .fullSpanAspectRatio:
+            let span = Self.span(of: item, count: count)
+            if span == count && Self.asksForSeveralColumns(item) {
                 // Below every column, across the content width.
-                let tallest = bottoms.compactMap { $0 }.max()
+                let itemHeight = Self.height(of: item, across: contentWidth)
+                let tallest = Self.tallest(bottoms[...])
                 let y = tallest == nil ? top : tallest! + rowGap
                 frames.append(CGRect(x: left, y: y, width: contentWidth, height: itemHeight))
                 bottoms = [Double?](repeating: y + itemHeight, count: count)
                 nextSequential = 0
-            case .height, .aspectRatio:
+            } else if span > 1 {
+                // README "Spanning items": the run of `span` adjacent columns whose tallest bottom
+                // is lowest (an empty run is lowest), leftmost on ties; with a tolerance the
+                // leftmost run within it of that one; sequential: the run from the next
+                // round-robin column, or from column 0 when it does not fit in the row.
+                let itemWidth = Double(span) * columnWidth + Double(span - 1) * spacing
+                let itemHeight = Self.height(of: item, across: itemWidth)
+                let runs = (0...(count - span)).map { Self.tallest(bottoms[$0..<$0 + span]) }
+                var lowest = 0
+                for j in 1..<runs.count where Self.isShorter(runs[j], than: runs[lowest]) { lowest = j }
+                var column = lowest
+                switch placement {
+                case .shortestColumn:
+                    break
+                case .sequential:
+                    column = nextSequential + span <= count ? nextSequential : 0
+                    nextSequential = (column + span) % count
+                case .shortestWithTolerance(let rawTolerance):
+                    let tolerance = Self.length(Double(rawTolerance))
+                    column = runs.indices.first { j in
+                        guard let lowestBottom = runs[lowest] else { return runs[j] == nil }
+                        return runs[j]! <= lowestBottom + tolerance
+                    }!
+                }
+                let y = runs[column] == nil ? top : runs[column]! + rowGap
+                let x = left + Double(column) * (columnWidth + spacing)
+                frames.append(CGRect(x: x, y: y, width: itemWidth, height: itemHeight))
+                for j in column..<column + span { bottoms[j] = y + itemHeight }
+            } else {
+                let itemHeight = Self.height(of: item, across: columnWidth)
                 // The seeds' loop: start at column 0, move right only to a strictly shorter column.
                 var shortest = 0
                 for j in 1..<count where Self.isShorter(bottoms[j], than: bottoms[shortest]) {
@@ -138,11 +193,13 @@ struct ReferenceMasonry {
                     column = nextSequential
                     nextSequential = (nextSequential + 1) % count
                 case .shortestWithTolerance(let rawTolerance):
-                    // The leftmost column within `tolerance` points of the shortest.
+                    // The leftmost column within `tolerance` points of the shortest (bottom ≤
+                    // shortest + tolerance: the README does not say how to round, this is the
+                    // engine's way, so a difference of exactly `tolerance` plus rounding agrees).
                     let tolerance = Self.length(Double(rawTolerance))
                     column = (0..<count).first { j in
                         guard let shortestBottom = bottoms[shortest] else { return bottoms[j] == nil }
-                        return bottoms[j]! - shortestBottom <= tolerance
+                        return bottoms[j]! <= shortestBottom + tolerance
                     }!
                 }
                 let y = bottoms[column] == nil ? top : bottoms[column]! + rowGap

@@ -18,6 +18,18 @@ import Testing
         #expect(ScrollSettle(from: .zero, to: CGPoint(x: 9, y: 0), start: 0, duration: 0).offset(at: 0).x == 9)
     }
 
+    @Test func aPacedSettleTakesLongerTheFurtherItGoes() {
+        #expect(ScrollSettle.duration(forDistance: 0) == 0.2)
+        #expect(ScrollSettle.duration(forDistance: 400) == 0.2)
+        #expect(ScrollSettle.duration(forDistance: 600) == 0.3)
+        #expect(ScrollSettle.duration(forDistance: 1000) == 0.5)
+        #expect(ScrollSettle.duration(forDistance: .infinity) == 0.5)
+        #expect(ScrollSettle.duration(forDistance: .nan) == 0.5)
+        let settle = ScrollSettle.paced(from: CGPoint(x: 100, y: 0), to: CGPoint(x: 400, y: 400), start: 2)
+        #expect(settle.duration == 0.35 && settle.start == 2 && settle.easing == .easeOut)
+        #expect(settle.offset(at: 2.35) == CGPoint(x: 400, y: 400))
+    }
+
     @Test func aFlingProjectsItsWholeDecelerationDistance() {
         let rest = ScrollSettle.projectedOffset(from: CGPoint(x: 50, y: 7), velocity: CGPoint(x: 2000, y: -400), friction: 4)
         #expect(rest == CGPoint(x: 550, y: -93))

@@ -7,4 +7,5 @@
 #include "wf_flatten.h"
 #include "wf_accessible.h"
 #include "wf_animation.h"
+#include "wf_list_model.h"
 #endif

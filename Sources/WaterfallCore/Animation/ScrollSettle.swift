@@ -24,6 +24,21 @@ public struct ScrollSettle: Equatable, Sendable {
         self.easing = easing
     }
 
+    /// A settle from `from` to `to` starting at `start` that takes longer the further it goes
+    /// (``duration(forDistance:)`` of the distance between them), as the view's snapping does.
+    public static func paced(from: CGPoint, to: CGPoint, start: Double, easing: Easing = .easeOut) -> ScrollSettle {
+        let distance = Double(abs(to.x - from.x) + abs(to.y - from.y))
+        return ScrollSettle(from: from, to: to, start: start, duration: duration(forDistance: distance), easing: easing)
+    }
+
+    /// How long a settle over `distance` points takes: 1 second per 2,000 points, at least 0.2
+    /// and at most 0.5 seconds (a non-finite distance takes the longest).
+    /// - Complexity: O(1).
+    public static func duration(forDistance distance: Double) -> Double {
+        guard !distance.isNaN else { return 0.5 }
+        return min(0.5, max(0.2, distance / 2000))
+    }
+
     /// The offset to show at `now`: `from` before the start, exactly `to` once the duration
     /// has passed.
     /// - Complexity: O(1).

@@ -85,6 +85,48 @@ struct ColumnBottoms: ColumnState, ~Copyable {
         return (column, y)
     }
 
+    /// Places an item across `span` adjacent columns: in the run whose tallest bottom is lowest
+    /// (leftmost on ties), or the leftmost run within the tolerance of that one; for sequential
+    /// placement in the run from the next round-robin column, or from column 0 when fewer than
+    /// `span` columns are left in the row — round robin continues after the run.
+    /// - Complexity: O(c + span · log c).
+    mutating func placeSpan(_ span: Int, height: Double) -> (column: Int, y: Double) {
+        let column: Int
+        if let tolerance {
+            column = nextRun(span, tolerance: tolerance)
+        } else {
+            column = nextSequential + span <= count ? nextSequential : 0
+            nextSequential = (column + span) % count
+        }
+        let tallest = (column..<column + span).reduce(-Double.infinity) { Swift.max($0, storage[$1]) }
+        let y = tallest == -.infinity ? top : tallest + rowSpacing
+        for covered in column..<column + span { setBottom(y + height, ofColumn: covered) }
+        return (column, y)
+    }
+
+    /// The first column of the run of `span` adjacent columns that a spanning item goes into:
+    /// the leftmost whose tallest bottom is at most the lowest run's + `tolerance`. Every run's
+    /// tallest bottom comes from one sliding-window maximum (a deque of columns whose bottoms
+    /// decrease), so the search is linear whatever the span.
+    /// - Complexity: O(c).
+    private func nextRun(_ span: Int, tolerance: Double) -> Int {
+        let runCount = count - span + 1
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: runCount) { tallest in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { window in
+                var (head, tail) = (0, 0)
+                for column in 0..<count {
+                    while tail > head, storage[window[tail - 1]] <= storage[column] { tail -= 1 }
+                    window[tail] = column
+                    tail += 1
+                    if window[head] <= column - span { head += 1 }
+                    if column >= span - 1 { tallest[column - span + 1] = storage[window[head]] }
+                }
+            }
+            let threshold = tallest.min()! + tolerance
+            return tallest.firstIndex { $0 <= threshold }!
+        }
+    }
+
     /// Places a full-span item below the tallest column; sequential placement restarts at
     /// column 0 after it.
     /// - Complexity: O(c).

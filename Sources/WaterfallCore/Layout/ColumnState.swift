@@ -13,6 +13,11 @@ protocol ColumnState: ~Copyable {
     /// Places an item (not full-span) of `height`: picks its column, moves that column's bottom
     /// below it, and returns the column and the item's y.
     mutating func place(height: Double) -> (column: Int, y: Double)
+    /// Places an item of `height` across `span` adjacent columns (2 ≤ `span` < the column
+    /// count): picks the run's first column by the strategy's rule for spans, moves the bottom
+    /// of every column of the run below it, and returns that column and the item's y — the
+    /// run's tallest bottom + `rowSpacing`, or `insets.top` when the whole run is empty.
+    mutating func placeSpan(_ span: Int, height: Double) -> (column: Int, y: Double)
     /// Places a full-span item of `height` below every column, moves every column's bottom
     /// below it, and returns its y.
     mutating func placeFullSpan(height: Double) -> Double

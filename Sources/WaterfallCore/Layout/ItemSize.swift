@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Invalid values never crash the engine: a height that is negative, NaN or infinite counts as
 /// 0, and so does an aspect ratio whose width is not positive and finite or whose height is not
-/// finite and non-negative.
+/// finite and non-negative. A span of fewer than one column counts as one column; a span of at
+/// least the column count (any number up to `Int.max`) spans every column.
 public enum ItemSize: Equatable, Hashable, Sendable {
     /// An item of one column's width and this height in points (the seeds' `heightAtIndex`).
     case height(CGFloat)
@@ -17,16 +18,30 @@ public enum ItemSize: Equatable, Hashable, Sendable {
     /// A full-span item whose height keeps the aspect ratio of a `width`×`height` image across
     /// the content width.
     case fullSpanAspectRatio(width: CGFloat, height: CGFloat)
+    /// An item across `columns` adjacent columns (their widths plus the spacings between them)
+    /// with this height. It goes into the run of adjacent columns whose tallest bottom is
+    /// lowest (see ``PlacementStrategy`` for each strategy's rule) and sits below all of them.
+    /// `columns` < 1 counts as 1 (a plain ``height(_:)`` item); `columns` ≥ the column count is
+    /// a full-span item, so the same item spans 2 of 4 columns and every column of 2.
+    case spanning(_ columns: Int, height: CGFloat)
+    /// A spanning item (see ``spanning(_:height:)``) whose height keeps the aspect ratio of a
+    /// `width`×`height` image across its own width: `columns` column widths plus the
+    /// `columns − 1` spacings between them.
+    case spanningAspectRatio(_ columns: Int, width: CGFloat, height: CGFloat)
 
-    /// Whether the item spans every column.
+    /// Whether the item spans every column whatever the column count (``fullSpan(height:)`` and
+    /// ``fullSpanAspectRatio(width:height:)``); a ``spanning(_:height:)`` item spans every
+    /// column only when it asks for at least as many columns as there are.
     public var isFullSpan: Bool {
         switch self {
-        case .height, .aspectRatio: return false
+        case .height, .aspectRatio, .spanning, .spanningAspectRatio: return false
         case .fullSpan, .fullSpanAspectRatio: return true
         }
     }
 
-    /// The sanitized stored form: a height, or the ratio height / width.
+    /// The sanitized stored form: a height, or the ratio height / width, and the kind flags —
+    /// for an item across several columns with the requested span in the column bits
+    /// (``ItemKind/columnMask``, which a full-span item fills).
     @inlinable
     var encoded: (value: Double, kind: ItemKind) {
         switch self {
@@ -38,6 +53,10 @@ public enum ItemSize: Equatable, Hashable, Sendable {
             return (Double(height.sanitizedLength), .fullSpan)
         case .fullSpanAspectRatio(let width, let height):
             return (Self.ratio(width: width, height: height), [.fullSpan, .proportional])
+        case .spanning(let columns, let height):
+            return (Double(height.sanitizedLength), ItemKind.spanning(columns))
+        case .spanningAspectRatio(let columns, let width, let height):
+            return (Self.ratio(width: width, height: height), ItemKind.spanning(columns).union(.proportional))
         }
     }
 
@@ -51,16 +70,31 @@ public enum ItemSize: Equatable, Hashable, Sendable {
 }
 
 /// The flags stored per item next to its column, in the top bits of a 16-bit slot.
+///
+/// An item of one column keeps its column in the low 14 bits (written by placement). An item
+/// across several columns has the ``multiColumn`` flag and keeps the number of columns it asks
+/// for there instead (2…16,383; all ones — ``columnMask`` — for a full-span item, which is at
+/// least any column count); the run it was placed in is kept by the member lists.
 @usableFromInline
 struct ItemKind: OptionSet, Sendable {
     @usableFromInline
     let rawValue: UInt16
     @inlinable
     init(rawValue: UInt16) { self.rawValue = rawValue }
-    /// The item spans every column.
-    @inlinable static var fullSpan: ItemKind { ItemKind(rawValue: 0x8000) }
+    /// The item spans several columns; the column bits hold how many.
+    @inlinable static var multiColumn: ItemKind { ItemKind(rawValue: 0x8000) }
+    /// The item spans every column, whatever their count.
+    @inlinable static var fullSpan: ItemKind { ItemKind(rawValue: 0x8000 | columnMask) }
     /// The stored value is a height/width ratio, not a height.
     @inlinable static var proportional: ItemKind { ItemKind(rawValue: 0x4000) }
-    /// The bits that hold the column index.
+    /// The bits that hold the column index, or the requested span of a multi-column item.
     @inlinable static var columnMask: UInt16 { 0x3FFF }
+
+    /// The kind of an item across `columns` columns: clamped to 1…``columnMask``, and a plain
+    /// one-column item for 1.
+    @inlinable
+    static func spanning(_ columns: Int) -> ItemKind {
+        let span = UInt16(truncatingIfNeeded: Swift.min(Swift.max(columns, 1), Int(columnMask)))
+        return span == 1 ? [] : ItemKind(rawValue: multiColumn.rawValue | span)
+    }
 }

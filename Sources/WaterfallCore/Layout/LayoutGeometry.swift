@@ -57,21 +57,29 @@ struct LayoutGeometry: Sendable {
     @inline(__always)
     func height(value: Double, slot: UInt16) -> Double {
         if slot & ItemKind.proportional.rawValue == 0 { return value }
-        return value * (slot & ItemKind.fullSpan.rawValue == 0 ? columnWidth : contentWidth)
+        return value * (slot & ItemKind.multiColumn.rawValue == 0 ? columnWidth : width(spanning: span(requested: slot)))
     }
 
-    /// The horizontal extent of an item in a column, or of a full-span item (`column == nil`),
-    /// mirrored when the layout is right to left.
+    /// How many columns a multi-column item's slot spans here: its request, at most every column.
     @inline(__always)
-    func horizontalExtent(column: Int?) -> (x: Double, width: Double) {
-        let x: Double, width: Double
-        if let column {
-            x = left + Double(column) * (columnWidth + columnSpacing)
-            width = columnWidth
-        } else {
-            x = left
-            width = contentWidth
-        }
+    func span(requested slot: UInt16) -> Int {
+        Swift.min(Int(slot & ItemKind.columnMask), columnCount)
+    }
+
+    /// The width of `span` adjacent columns plus the spacings between them: one column's width,
+    /// or the content width for every column.
+    @inline(__always)
+    func width(spanning span: Int) -> Double {
+        if span == 1 { return columnWidth }
+        return span == columnCount ? contentWidth : Double(span) * columnWidth + Double(span - 1) * columnSpacing
+    }
+
+    /// The horizontal extent of an item across `span` columns from `column` (a full-span item:
+    /// column 0, every column), mirrored when the layout is right to left.
+    @inline(__always)
+    func horizontalExtent(column: Int, span: Int) -> (x: Double, width: Double) {
+        let x = left + Double(column) * (columnWidth + columnSpacing)
+        let width = width(spanning: span)
         return isMirrored ? (Swift.max(0, mirrorWidth - x - width), width) : (x, width)
     }
 }

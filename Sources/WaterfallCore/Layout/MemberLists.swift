@@ -1,6 +1,9 @@
 /// Per column, the indices of the items placed in it, ascending; one extra list holds the
-/// full-span items. Within each list both minY and maxY are non-decreasing, which is what makes
-/// binary-searched queries exact for every placement strategy.
+/// full-span items. An item across k < c columns is a member of each of its k columns' lists,
+/// and its first column is kept in a separate list of *span starts*. Within each list both minY
+/// and maxY are non-decreasing (every item of a column, spanning or not, is placed below that
+/// column's bottom), which is what makes binary-searched queries exact for every placement
+/// strategy.
 ///
 /// Each list also keeps a *fence*: the top of every ``fenceStride``-th member, in its own small
 /// array (half a byte per item). A query bisects the fence — a few hundred kilobytes at a
@@ -85,6 +88,9 @@ final class MemberLists: @unchecked Sendable {
     /// The lists: one per column, then the full-span list. A fixed-size buffer rather than an
     /// array property, so reaching a list costs no dynamic exclusivity check.
     private let lists: UnsafeMutableBufferPointer<List>
+    /// The items across several (not all) columns, ascending by index, each with its first
+    /// column.
+    private(set) var spanStarts: ContiguousArray<SpanStart> = []
 
     /// Creates `count` empty lists.
     init(count: Int) {
@@ -106,6 +112,7 @@ final class MemberLists: @unchecked Sendable {
             copy.lists[position].fence!.initialize(from: list.fence!, count: list.fenceCount)
             copy.lists[position].count = list.count
         }
+        copy.spanStarts = spanStarts
         return copy
     }
 
@@ -134,6 +141,23 @@ final class MemberLists: @unchecked Sendable {
         return position > 0 ? members[position - 1] : nil
     }
 
+    /// Records that the item at `index`, the last one placed, spans several columns from
+    /// `column` (it is already a member of each of their lists).
+    /// - Complexity: O(1) amortized.
+    @inline(__always)
+    func recordSpan(_ index: Int32, from column: Int) {
+        spanStarts.append(SpanStart(index: index, column: Int32(truncatingIfNeeded: column)))
+    }
+
+    /// The first column of the item at `index`, which spans several (not all) columns.
+    /// - Complexity: O(log s) for s such items.
+    func firstColumn(ofSpanning index: Int) -> Int {
+        let position = spanStarts.partitioningIndex { Int($0.index) >= index }
+        precondition(position < spanStarts.count && Int(spanStarts[position].index) == index,
+                     "item \(index) spans no columns")
+        return Int(spanStarts[position].column)
+    }
+
     /// Copies out every list's members ≥ `start` (to put back with ``appendTails(_:indexShift:ys:)``
     /// after the lists were truncated and refilled below them).
     /// - Complexity: O(c log n + k) for k members copied.
@@ -148,6 +172,7 @@ final class MemberLists: @unchecked Sendable {
             tails.members.append(contentsOf: elements(of: position)[first...])
             tails.ends.append(tails.members.count)
         }
+        tails.spanStarts = spanStarts[spanStarts.partitioningIndex { Int($0.index) >= start }...]
         return tails
     }
 
@@ -164,6 +189,9 @@ final class MemberLists: @unchecked Sendable {
                 start = end
             }
         }
+        spanStarts.append(contentsOf: tails.spanStarts.lazy.map {
+            SpanStart(index: $0.index &+ indexShift, column: $0.column)
+        })
     }
 
     /// Removes the indices ≥ `start` from every list.
@@ -173,6 +201,9 @@ final class MemberLists: @unchecked Sendable {
             let list = elements(of: position)
             guard let last = list.last, Int(last) >= start else { continue }
             lists[position].count = list.partitioningIndex { Int($0) >= start }
+        }
+        if let last = spanStarts.last, Int(last.index) >= start {
+            spanStarts.removeSubrange(spanStarts.partitioningIndex { Int($0.index) >= start }...)
         }
     }
 
@@ -187,8 +218,16 @@ final class MemberLists: @unchecked Sendable {
         lists.reduce(0) {
             $0 + $1.capacity * MemoryLayout<Int32>.stride
                 + ($1.capacity / Self.fenceStride + 1) * MemoryLayout<Double>.stride
-        } + lists.count * MemoryLayout<List>.stride
+        } + lists.count * MemoryLayout<List>.stride + spanStarts.capacity * MemoryLayout<SpanStart>.stride
     }
+}
+
+/// An item across several (not all) columns and the first of its columns.
+struct SpanStart: Sendable {
+    /// The item's index.
+    var index: Int32
+    /// Its first column (the leading one: the right one in a right-to-left layout).
+    var column: Int32
 }
 
 /// Members copied out of every list by ``MemberLists/detachTails(from:)``.
@@ -197,4 +236,6 @@ struct DetachedTails {
     var members: ContiguousArray<Int32> = []
     /// Where each list's members end in ``members``.
     var ends: [Int] = []
+    /// The span starts of the detached items.
+    var spanStarts: ArraySlice<SpanStart> = []
 }

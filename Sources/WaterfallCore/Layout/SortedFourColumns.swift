@@ -65,8 +65,15 @@ struct SortedFourColumns: ColumnState {
         self.count = count
         self.top = top
         self.rowSpacing = rowSpacing
+        (k0, k1, k2, k3, c0, c1, c2, c3) = (0, 0, 0, 0, 0, 1, 2, 3)
+        sort(bottoms: { storage[$0] })
+    }
+
+    /// Refills the lanes from every column's bottom (`bottom(column)` for the first `count`
+    /// columns) and sorts them.
+    private mutating func sort(bottoms bottom: (Int) -> Double) {
         func lane(_ column: Int) -> (key: Int64, column: Int) {
-            (Self.key(column < count ? storage[column] : .infinity), column)
+            (Self.key(column < count ? bottom(column) : .infinity), column)
         }
         var lanes = (lane(0), lane(1), lane(2), lane(3))
         // A sorting network for four lanes, with conditional moves.
@@ -107,6 +114,23 @@ struct SortedFourColumns: ColumnState {
             k3 = Self.pick(beforeLane3, k3, key)
             c3 = Self.pick(beforeLane3, c3, column)
         }
+        return (column, y)
+    }
+
+    /// Places an item across `span` (2 or 3) adjacent columns in the run whose tallest bottom is
+    /// lowest, leftmost on ties, then sorts the lanes again. Spanning items are rare, so this
+    /// is plain code on the columns' bottoms rather than lane arithmetic.
+    /// - Complexity: O(1) (at most four columns).
+    mutating func placeSpan(_ span: Int, height: Double) -> (column: Int, y: Double) {
+        let lanes = [(k0, c0), (k1, c1), (k2, c2), (k3, c3)]
+        var bottoms = [Double](repeating: .infinity, count: 4)
+        for (key, column) in lanes { bottoms[column] = Self.bottom(key) }
+        // A run's tallest bottom; the lowest one wins, the first (leftmost) on ties.
+        let runs = (0...(count - span)).map { bottoms[$0..<$0 + span].max()! }
+        let column = runs.indices.min { runs[$0] < runs[$1] }!
+        let y = runs[column] == -.infinity ? top : runs[column] + rowSpacing
+        for covered in column..<column + span { bottoms[covered] = y + height }
+        sort(bottoms: { bottoms[$0] })
         return (column, y)
     }
 

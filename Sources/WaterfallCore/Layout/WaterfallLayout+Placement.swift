@@ -57,28 +57,41 @@ extension WaterfallLayout {
     }
 
     /// The placement loop of ``relayout(from:)``, specialized for each kind of column state.
+    ///
+    /// An item across several columns keeps its requested span in its slot; it joins the
+    /// member list of every column it covers (a full-span item: the extra list) and, unless it
+    /// covers them all, the span starts.
     private mutating func place<Columns: ColumnState & ~Copyable>(from start: Int, to end: Int,
                                                                  columns: consuming Columns) {
         var columns = columns
         let geometry = self.geometry
-        let fullSpanBit = ItemKind.fullSpan.rawValue
+        let multiColumnBit = ItemKind.multiColumn.rawValue
         let kindMask = ~ItemKind.columnMask
         let (values, slots, ys) = (items.values, items.slots, items.ys)
+        let members = self.members
         members.withLists { lists in
             for index in start..<end {
-                let slot = slots[index] & kindMask
+                let slot = slots[index]
                 let height = geometry.height(value: values[index], slot: slot)
-                // Full-span items go to the extra list after the columns'.
-                let (list, y): (Int, Double)
-                if slot & fullSpanBit != 0 {
-                    (list, y) = (geometry.columnCount, columns.placeFullSpan(height: height))
-                    slots[index] = slot
+                let member = Int32(truncatingIfNeeded: index)
+                if slot & multiColumnBit != 0 {
+                    let span = geometry.span(requested: slot)
+                    if span == geometry.columnCount {
+                        let y = columns.placeFullSpan(height: height)
+                        ys[index] = y
+                        lists[geometry.columnCount].append(member, top: y)
+                    } else {
+                        let (column, y) = columns.placeSpan(span, height: height)
+                        ys[index] = y
+                        for covered in column..<column + span { lists[covered].append(member, top: y) }
+                        members.recordSpan(member, from: column)
+                    }
                 } else {
-                    (list, y) = columns.place(height: height)
-                    slots[index] = slot | UInt16(truncatingIfNeeded: list)
+                    let (column, y) = columns.place(height: height)
+                    slots[index] = (slot & kindMask) | UInt16(truncatingIfNeeded: column)
+                    ys[index] = y
+                    lists[column].append(member, top: y)
                 }
-                ys[index] = y
-                lists[list].append(Int32(truncatingIfNeeded: index), top: y)
             }
         }
         tallestBottom = columns.tallest
@@ -105,12 +118,12 @@ extension WaterfallLayout {
     }
 
     /// The column sequential placement uses for item `start`: round robin after the previous
-    /// item, restarting at 0 at the beginning and after a full-span item.
+    /// item (after the last column of a spanning item), restarting at 0 at the beginning and
+    /// after a full-span item.
     private func sequentialColumn(before start: Int) -> Int {
         guard start > 0 else { return 0 }
-        let slot = items.slots[start - 1]
-        if slot & ItemKind.fullSpan.rawValue != 0 { return 0 }
-        return (Int(slot & ItemKind.columnMask) + 1) % geometry.columnCount
+        let (column, span) = placedColumns(of: start - 1)
+        return (column + span) % geometry.columnCount
     }
 }
 

@@ -2,36 +2,66 @@ import Foundation
 
 extension WaterfallLayout {
     /// The frame of an item, in content coordinates (origin at the content's top-left).
-    /// - Complexity: O(1).
+    /// - Complexity: O(1); O(log s) for an item across several but not all columns, among s
+    ///   such items.
     public func frame(at index: Int) -> CGRect {
         checkIndex(index)
         let slot = items.slots[index]
         let height = geometry.height(value: items.values[index], slot: slot)
-        let column = slot & ItemKind.fullSpan.rawValue != 0 ? nil : Int(slot & ItemKind.columnMask)
-        let extent = geometry.horizontalExtent(column: column)
+        let (column, span) = placedColumns(of: index)
+        let extent = geometry.horizontalExtent(column: column, span: span)
         return CGRect(x: extent.x, y: items.ys[index], width: extent.width, height: height)
     }
 
-    /// The column an item was placed in, or `nil` for a full-span item. Column 0 is the leading
+    /// The column an item was placed in, or `nil` for a full-span item (one that covers every
+    /// column). For an item across several columns, the first of them. Column 0 is the leading
     /// column (the right one in a right-to-left layout).
-    /// - Complexity: O(1).
+    /// - Complexity: O(1); O(log s) for an item across several but not all columns, among s
+    ///   such items.
     public func column(at index: Int) -> Int? {
         checkIndex(index)
+        let (column, span) = placedColumns(of: index)
+        return span == geometry.columnCount && items.slots[index] & ItemKind.multiColumn.rawValue != 0 ? nil : column
+    }
+
+    /// The columns an item covers: one for a plain item, every column (`0..<columnCount`) for a
+    /// full-span item, the run it was placed in for a spanning item. Column 0 is the leading
+    /// column (the right one in a right-to-left layout).
+    /// - Complexity: O(1); O(log s) for an item across several but not all columns, among s
+    ///   such items.
+    public func columnRange(at index: Int) -> Range<Int> {
+        checkIndex(index)
+        let (column, span) = placedColumns(of: index)
+        return column..<column + span
+    }
+
+    /// The first column an item covers and how many: an item across every column starts at 0.
+    /// - Complexity: O(1); O(log s) for an item across several but not all columns.
+    func placedColumns(of index: Int) -> (column: Int, span: Int) {
         let slot = items.slots[index]
-        return slot & ItemKind.fullSpan.rawValue != 0 ? nil : Int(slot & ItemKind.columnMask)
+        guard slot & ItemKind.multiColumn.rawValue != 0 else { return (Int(slot & ItemKind.columnMask), 1) }
+        let span = geometry.span(requested: slot)
+        return span == geometry.columnCount ? (0, span) : (members.firstColumn(ofSpanning: index), span)
     }
 
     /// The size an item was given, after sanitizing. Aspect ratios come back normalized to a
-    /// width of 1 (`.aspectRatio(width: 1, height: height / width)`).
+    /// width of 1 (`.aspectRatio(width: 1, height: height / width)`), spans clamped to
+    /// 2…``maximumColumnCount`` columns (a span of 1 comes back as a plain item).
     /// - Complexity: O(1).
     public func itemSize(at index: Int) -> ItemSize {
         checkIndex(index)
         let value = CGFloat(items.values[index])
-        switch ItemKind(rawValue: items.slots[index] & ~ItemKind.columnMask) {
-        case [.fullSpan, .proportional]: return .fullSpanAspectRatio(width: 1, height: value)
-        case .fullSpan: return .fullSpan(height: value)
-        case .proportional: return .aspectRatio(width: 1, height: value)
-        default: return .height(value)
+        let slot = items.slots[index]
+        let isProportional = slot & ItemKind.proportional.rawValue != 0
+        guard slot & ItemKind.multiColumn.rawValue != 0 else {
+            return isProportional ? .aspectRatio(width: 1, height: value) : .height(value)
+        }
+        let span = Int(slot & ItemKind.columnMask)
+        switch (span == Int(ItemKind.columnMask), isProportional) {
+        case (true, true): return .fullSpanAspectRatio(width: 1, height: value)
+        case (true, false): return .fullSpan(height: value)
+        case (false, true): return .spanningAspectRatio(span, width: 1, height: value)
+        case (false, false): return .spanning(span, height: value)
         }
     }
 
@@ -49,12 +79,15 @@ extension WaterfallLayout {
 
     /// Calls `body` with every index whose frame overlaps `rect` vertically
     /// (`frame.maxY > rect.minY && frame.minY < rect.maxY`), column by column — so not in
-    /// ascending order — without allocating.
-    /// - Complexity: O(c log n + k) for k indices reported.
+    /// ascending order — without allocating. An item across several columns is reported once.
+    /// - Complexity: O(c log n + k + m · (w + log s)) for k indices reported, m of them across
+    ///   w < c columns each, among s such items.
     public func forEachIndex(in rect: CGRect, _ body: (Int) throws -> Void) rethrows {
         let top = Double(rect.minY), bottom = Double(rect.maxY)
         let listCount = members.listCount
-        let ys = items.ys
+        let (ys, slots) = (items.ys, items.slots)
+        // An item across several columns is in each of their lists: report it from its first.
+        let hasSpans = !members.spanStarts.isEmpty
         try withUnsafeTemporaryAllocation(of: Int.self, capacity: listCount) { positions in
             firstPositions(inLists: 0..<listCount, endingBelow: top, into: positions)
             for (listIndex, first) in positions.enumerated() {
@@ -63,7 +96,10 @@ extension WaterfallLayout {
                 while position < list.count {
                     let index = Int(list[position])
                     guard ys[index] < bottom else { break }
-                    try body(index)
+                    if !hasSpans || listIndex == geometry.columnCount || slots[index] & ItemKind.multiColumn.rawValue == 0
+                        || members.firstColumn(ofSpanning: index) == listIndex {
+                        try body(index)
+                    }
                     position += 1
                 }
             }
@@ -72,7 +108,8 @@ extension WaterfallLayout {
 
     /// The indices, ascending, of the items whose frame overlaps `rect` vertically
     /// (`frame.maxY > rect.minY && frame.minY < rect.maxY`).
-    /// - Complexity: O(c log n + k log k) for k indices returned.
+    /// - Complexity: O(c log n + k log k + m · (w + log s)) for k indices returned, m of them
+    ///   across w < c columns each, among s such items.
     public func indices(in rect: CGRect) -> [Int] {
         var result: [Int] = []
         forEachIndex(in: rect) { result.append($0) }

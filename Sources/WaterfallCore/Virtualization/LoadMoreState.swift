@@ -18,6 +18,8 @@ struct LoadMoreStateMachine: Equatable, Sendable {
     private(set) var state: LoadMoreState = .idle
     /// The item count when the last request fired; a new request needs a different count.
     private var countAtLastRequest: Int?
+    /// How often scrolling retries after failures; counts them.
+    var retryThrottle = LoadMoreRetryThrottle()
 
     /// Fires (moving to `.loading`) when idle, within `triggerDistance` of the end, and the
     /// item count changed since the last request.
@@ -35,12 +37,14 @@ struct LoadMoreStateMachine: Equatable, Sendable {
     mutating func finish(hasMore: Bool) {
         guard state == .loading else { return }
         state = hasMore ? .idle : .exhausted
+        retryThrottle.recordSuccess()
     }
 
     /// A request failed.
     mutating func fail() {
         guard state == .loading else { return }
         state = .failed
+        retryThrottle.recordFailure()
     }
 
     /// Forces a request after a failure, or after a page that brought nothing.
@@ -52,8 +56,11 @@ struct LoadMoreStateMachine: Equatable, Sendable {
         return true
     }
 
-    /// Forgets everything (after a reload).
+    /// Forgets everything but the throttle's settings (after a reload).
     mutating func reset() {
+        var throttle = retryThrottle
+        throttle.recordSuccess()
         self = LoadMoreStateMachine()
+        retryThrottle = throttle
     }
 }

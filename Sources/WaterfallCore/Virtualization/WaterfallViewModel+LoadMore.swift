@@ -56,4 +56,28 @@ extension WaterfallViewModel {
         guard loadMore.retry(itemCount: layout.itemCount) else { return }
         requestMore()
     }
+
+    /// How often ``retryLoadingMoreIfDue(at:)`` lets a retry through after failures (2 s,
+    /// doubling with each further failure up to 16 s, by default). Setting it keeps the count
+    /// of failures so far.
+    public var loadMoreRetryThrottle: LoadMoreRetryThrottle {
+        get { loadMore.retryThrottle }
+        set {
+            var throttle = newValue
+            throttle.adoptHistory(of: loadMore.retryThrottle)
+            loadMore.retryThrottle = throttle
+        }
+    }
+
+    /// Retries a failed load-more when ``loadMoreRetryThrottle`` lets it at `now` (seconds on
+    /// a monotonic clock): what a host does when the reader scrolls on toward the end after a
+    /// failure, so that a failing server is not asked at the frame rate.
+    /// - Returns: whether a page was requested.
+    /// - Complexity: O(1).
+    @discardableResult
+    public func retryLoadingMoreIfDue(at now: Double) -> Bool {
+        guard loadMore.state == .failed, loadMore.retryThrottle.takeRetry(at: now) else { return false }
+        retryLoadingMore()
+        return true
+    }
 }

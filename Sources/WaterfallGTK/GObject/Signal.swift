@@ -80,6 +80,20 @@ public enum Signal {
         return connect(instance, name, handler, unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// Connects a handler for signals carrying one object and returning nothing
+    /// (`GtkSignalListItemFactory::setup`, `bind`, `unbind`, `teardown` — the `GtkListItem`).
+    @discardableResult
+    public static func connect(
+        _ instance: some GPointer, _ name: String, _ handler: @escaping @MainActor (OpaquePointer) -> Void
+    ) -> UInt {
+        let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, object, data in
+            let box = CallbackBox<@MainActor (OpaquePointer) -> Void>.from(data)
+            guard let object else { return }
+            MainActor.assumeIsolated { box.handler(OpaquePointer(object)) }
+        }
+        return connect(instance, name, handler, unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// Disconnects a handler returned by one of the `connect` functions; its box is released.
     public static func disconnect(_ instance: some GPointer, _ handlerID: UInt) {
         g_signal_handler_disconnect(instance.gpointer, gulong(handlerID))

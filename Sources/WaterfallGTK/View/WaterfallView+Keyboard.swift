@@ -51,27 +51,20 @@ extension WaterfallView {
         return true
     }
 
-    /// The item an arrow key moves the focus ring to, or `nil` for other keys (and when there
-    /// are no items).
+    /// The item an arrow key moves the focus ring to (see
+    /// `WaterfallViewModel.focusTarget(from:moving:)`; without a focus ring, the first visible
+    /// item), or `nil` for other keys and when there are no items.
     private func focusTarget(for keyval: Int32) -> Int? {
-        let count = model.numberOfItems
-        guard count > 0 else { return nil }
+        guard model.numberOfItems > 0 else { return nil }
+        let direction: FocusDirection
         switch keyval {
-        case GDK_KEY_Down, GDK_KEY_KP_Down: return neighbour(below: true) ?? firstVisibleIndex()
-        case GDK_KEY_Up, GDK_KEY_KP_Up: return neighbour(below: false) ?? firstVisibleIndex()
-        case GDK_KEY_Right, GDK_KEY_KP_Right: return focusedIndex.map { step($0, forward: !keysMirrored) } ?? firstVisibleIndex()
-        case GDK_KEY_Left, GDK_KEY_KP_Left: return focusedIndex.map { step($0, forward: keysMirrored) } ?? firstVisibleIndex()
+        case GDK_KEY_Down, GDK_KEY_KP_Down: direction = .down
+        case GDK_KEY_Up, GDK_KEY_KP_Up: direction = .up
+        case GDK_KEY_Right, GDK_KEY_KP_Right: direction = .right
+        case GDK_KEY_Left, GDK_KEY_KP_Left: direction = .left
         default: return nil
         }
-    }
-
-    /// Whether Left moves forward: in a right-to-left view with a vertical layout, which the
-    /// waterfall mirrors (carousels and circles keep their left-to-right order).
-    private var keysMirrored: Bool { isRightToLeft && model.layout.scrollAxis == .vertical }
-
-    /// The next (`forward`) or previous index from `index`, within the items.
-    private func step(_ index: Int, forward: Bool) -> Int {
-        forward ? min(index + 1, model.numberOfItems - 1) : max(index - 1, 0)
+        return focusedIndex.flatMap { model.focusTarget(from: $0, moving: direction) } ?? firstVisibleIndex()
     }
 
     /// F5 and Ctrl+R refresh from anywhere in the window (a global-scope shortcut), as in GNOME
@@ -112,33 +105,9 @@ extension WaterfallView {
     private func page(by distance: Double) {
         let before = contentOffset
         scroll(to: before + distance)
-        let moved = contentOffset - before
-        let horizontal = model.layout.scrollAxis == .horizontal
-        let target = focusedIndex.flatMap { index -> Int? in
-            let frame = model.layout.frame(at: index)
-            let point = CGPoint(x: frame.midX + (horizontal ? moved : 0), y: frame.midY + (horizontal ? 0 : moved))
-            return model.layout.index(at: point)
-        }
-        let start = contentOffset
-        let startingInView = model.visibleIndices.first { index in
-            let frame = model.layout.frame(at: index)
-            return (horizontal ? frame.minX : frame.minY) >= start
-        }
+        let target = model.focusTarget(afterPaging: CGFloat(contentOffset - before), from: focusedIndex)
         // A snapping layout centres the new item; a vertical one stays where the page put it.
-        focus(target ?? startingInView ?? firstVisibleIndex(), reveal: horizontal)
-    }
-
-    /// The item directly above or below the focused one in the layout (by hit-testing just past
-    /// its edge at its centre), or the previous/next index where there is a gap.
-    private func neighbour(below: Bool) -> Int? {
-        guard let index = focusedIndex, index < model.numberOfItems else { return nil }
-        let frame = model.layout.frame(at: index)
-        for distance in stride(from: 1.0, through: 64, by: 4) {
-            let y = below ? frame.maxY + distance : frame.minY - distance
-            let point = CGPoint(x: frame.midX - model.contentOffset.x, y: y - model.contentOffset.y)
-            if let hit = model.index(at: point), hit != index { return hit }
-        }
-        return below ? min(index + 1, model.numberOfItems - 1) : max(index - 1, 0)
+        focus(target ?? firstVisibleIndex(), reveal: model.layout.scrollAxis == .horizontal)
     }
 
     /// Where arrow keys start without a focus ring: the lowest visible index (0 when nothing is

@@ -46,9 +46,9 @@ extension WaterfallView {
 
     /// One of the adjustments moved (scrollbar, wheel, keys, fling, settle): the model follows
     /// if it is the adjustment of the layout's axis, a failed load-more is retried when the
-    /// reader moves on toward the end (at most every ``loadMoreRetryInterval`` seconds, so a
-    /// failing server is not hammered at the frame rate), and a snapping layout settles once
-    /// the scrolling pauses.
+    /// reader moves on toward the end (as often as `WaterfallViewModel.loadMoreRetryThrottle`
+    /// lets it, so a failing server is not hammered at the frame rate), and a snapping layout
+    /// settles once the scrolling pauses.
     private func adjustmentChanged(_ axis: ScrollAxis) {
         guard !isSyncingAdjustment, axis == model.layout.scrollAxis else { return }
         let value = gtk_adjustment_get_value(axis == .horizontal ? horizontalAdjustment : adjustment)
@@ -56,11 +56,7 @@ extension WaterfallView {
         let forward = value > contentOffsetAlongAxis(model.contentOffset)
         measuringWork { model.setContentOffset(offset) }
         if forward, model.loadMoreState == .failed {
-            let now = Double(g_get_monotonic_time()) / 1e6
-            if now - lastLoadMoreRetry >= Self.loadMoreRetryInterval {
-                lastLoadMoreRetry = now
-                model.retryLoadingMore()
-            }
+            model.retryLoadingMoreIfDue(at: Double(g_get_monotonic_time()) / 1_000_000)
         }
         restackIfNeeded()
         if axis == .horizontal, !isSettling { scheduleSettle() }
@@ -130,17 +126,13 @@ extension WaterfallView {
 
     /// Moves the fling one frame; returns whether it continues.
     private func kineticStep(at time: Double) -> Bool {
-        guard var fling = kinetic, let distance = fling.step(at: time) else {
+        guard var fling = kinetic, let offset = fling.step(at: time, from: contentOffset, within: 0...maximumContentOffset)
+        else {
             kinetic = nil
             return false
         }
         kinetic = fling
-        let before = contentOffset
-        gtk_adjustment_set_value(scrollAdjustment, before + distance)
-        if distance != 0 && contentOffset == before {  // hit an edge
-            kinetic = nil
-            return false
-        }
+        gtk_adjustment_set_value(scrollAdjustment, offset)
         return true
     }
 
@@ -150,9 +142,6 @@ extension WaterfallView {
         kinetic = nil
         stopSettle()
     }
-
-    /// The least time between two retries of a failed load-more triggered by scrolling.
-    static var loadMoreRetryInterval: Double { 2 }
 
     /// A model offset's component along the layout's scroll axis.
     private func contentOffsetAlongAxis(_ offset: CGPoint) -> Double {

@@ -74,8 +74,7 @@ extension WaterfallView {
             setSettlingOffset(target)
             return
         }
-        let distance = Double(abs(target.x - current.x) + abs(target.y - current.y))
-        settle = ScrollSettle(from: current, to: target, start: now(), duration: min(0.5, max(0.2, distance / 2000)))
+        settle = .paced(from: current, to: target, start: now())
         frames.run(.settle) { [weak self] time in self?.settleStep(at: time) ?? false }
     }
 

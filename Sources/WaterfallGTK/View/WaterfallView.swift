@@ -67,8 +67,6 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         get { model.focusedIndex }
         set { model.focusedIndex = newValue }
     }
-    /// When scrolling last retried a failed load-more (monotonic seconds).
-    var lastLoadMoreRetry = -Double.infinity
     /// Time spent in the view's own code since the last ``takeWorkTime()``.
     var workTime = WorkTime()
 

@@ -26,6 +26,11 @@ enum JSONLine {
 
     /// Writes `fields` as one JSON object line to standard output, unbuffered.
     static func print(_ fields: [(String, Value)]) {
-        FileHandle.standardOutput.write(Data((Value.object(fields).rendered + "\n").utf8))
+        print(.object(fields))
+    }
+
+    /// Writes `value` as one line to standard output, unbuffered.
+    static func print(_ value: Value) {
+        FileHandle.standardOutput.write(Data((value.rendered + "\n").utf8))
     }
 }

@@ -6,15 +6,9 @@ import Foundation
 enum CompareRun {
     /// Runs both and prints; returns the exit status.
     static func run(_ options: Options) -> Int32 {
-        var shared = ["--items", String(options.items), "--width", String(options.width),
-                      "--height", String(options.height)]
-        switch options.columns {
-        case .byOrientation: break
-        case .fixed(let n): shared += ["--columns", String(n)]
-        case .adaptive(let w): shared += ["--min-column-width", String(Int(w))]
-        }
-        guard let waterfall = child(shared + ["--scroll-test"]),
-              let flowBox = child(shared + ["--flowbox"]) else { return 1 }
+        let shared = ChildRun.sharedArguments(options)
+        guard let waterfall = ChildRun.run(shared + ["--scroll-test"]),
+              let flowBox = ChildRun.run(shared + ["--flowbox"]) else { return 1 }
         func ratio(_ key: String) -> JSONLine.Value {
             guard let a = flowBox.fields[key] as? Double, let b = waterfall.fields[key] as? Double, b > 0 else {
                 return .string("n/a")
@@ -32,30 +26,5 @@ enum CompareRun {
             ])),
         ])
         return 0
-    }
-
-    /// Runs this executable with `arguments`; its last stdout line parsed as a JSON object.
-    private static func child(_ arguments: [String]) -> (line: String, fields: [String: Any])? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        do {
-            try process.run()
-        } catch {
-            FileHandle.standardError.write(Data("waterfall-demo: cannot run \(arguments): \(error)\n".utf8))
-            return nil
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0,
-              let line = text.split(separator: "\n").last.map(String.init),
-              let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
-            FileHandle.standardError.write(Data("waterfall-demo: \(arguments.last ?? "") failed:\n\(text)\n".utf8))
-            return nil
-        }
-        return (line, object)
     }
 }

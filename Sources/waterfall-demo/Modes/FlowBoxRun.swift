@@ -56,14 +56,9 @@ final class FlowBoxRun {
         window.present()
         AfterPaint.next(of: scrolled) { [self] in
             firstFrameMilliseconds = (ContinuousClock.now - started).milliseconds
-            let adjustment = gtk_scrolled_window_get_vadjustment(gcast(scrolled))!
             let driver = ScrollDriver(
-                mode: options.scrollMode,
-                framesPerDirection: options.frames ?? Self.defaultFrames,
-                maximumOffset: {
-                    gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
-                },
-                scroll: { gtk_adjustment_set_value(adjustment, $0) },
+                mode: options.scrollMode, framesPerDirection: options.frames ?? Self.defaultFrames,
+                scrolledWindow: scrolled,
                 sampleWork: nil)
             self.driver = driver
             driver.start(on: scrolled) { [self] run in

@@ -1,0 +1,51 @@
+import Foundation
+
+extension WaterfallViewModel {
+    /// The item an arrow key moves the keyboard focus ring to from the item at `index`.
+    ///
+    /// Up and Down go to the item directly above or below in the layout
+    /// (``CollectionLayout/verticalNeighbour(of:below:within:)``, looking up to a viewport's
+    /// height, at least 64 points, past the item's edge), or to the previous or next index
+    /// where there is none (a gap, the end of a column). Left and Right go to the previous and
+    /// next index — reading order, as the waterfall places items — swapped when a vertical
+    /// layout is mirrored right to left (``layoutDirection``; carousels and circles keep their
+    /// left-to-right order). The target stays within the items.
+    /// - Returns: the item to focus, or `nil` for an index outside the items (the host then
+    ///   starts from its own choice, such as the first visible item).
+    /// - Complexity: O(c log n + k) for Up and Down in the waterfall (see
+    ///   ``CollectionLayout/verticalNeighbour(of:below:within:)``), O(1) for Left and Right.
+    public func focusTarget(from index: Int, moving direction: FocusDirection) -> Int? {
+        let count = layout.itemCount
+        guard index >= 0, index < count else { return nil }
+        let mirrored = layoutDirection == .rightToLeft && layout.scrollAxis == .vertical
+        let searchDistance = max(viewportSize.height, 64)
+        switch direction {
+        case .up: return layout.verticalNeighbour(of: index, below: false, within: searchDistance) ?? max(index - 1, 0)
+        case .down: return layout.verticalNeighbour(of: index, below: true, within: searchDistance) ?? min(index + 1, count - 1)
+        case .left: return mirrored ? min(index + 1, count - 1) : max(index - 1, 0)
+        case .right: return mirrored ? max(index - 1, 0) : min(index + 1, count - 1)
+        }
+    }
+
+    /// The item Page Up or Page Down moves the focus ring to once the content has scrolled by
+    /// `distance` points along the layout's scroll axis (after the scroll): the item now at the
+    /// place in the viewport where the item at `index` was — its centre moved by `distance` —
+    /// or, without a focused item, for an index outside the items and where that place is a
+    /// gap, the lowest visible index whose item starts inside the viewport.
+    /// - Returns: that item, or `nil` when no visible item starts inside the viewport.
+    /// - Complexity: the layout's hit test (O(log n) for the waterfall) plus O(v) for the v
+    ///   live items.
+    public func focusTarget(afterPaging distance: CGFloat, from index: Int?) -> Int? {
+        let horizontal = layout.scrollAxis == .horizontal
+        if let index, index >= 0, index < layout.itemCount {
+            let frame = layout.frame(at: index)
+            let moved = CGPoint(x: frame.midX + (horizontal ? distance : 0), y: frame.midY + (horizontal ? 0 : distance))
+            if let target = layout.index(at: moved) { return target }
+        }
+        let start = horizontal ? contentOffset.x : contentOffset.y
+        return visibleIndices.first { visible in
+            let frame = layout.frame(at: visible)
+            return (horizontal ? frame.minX : frame.minY) >= start
+        }
+    }
+}

@@ -1,4 +1,5 @@
 #include "wf_canvas.h"
+#include "wf_flatten.h"
 
 struct _WfCanvas {
   GtkWidget parent_instance;
@@ -54,6 +55,24 @@ static gboolean wf_canvas_focus(GtkWidget *widget, GtkDirectionType direction) {
   return gtk_widget_grab_focus(widget);
 }
 
+/* Draws the children in order, as GtkWidget does; with the cairo renderer, children marked
+ * with wf_flatten_mark are drawn from their rasterized pixels (see wf_flatten.h). */
+static void wf_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+  gboolean flatten = wf_flatten_applies(widget);
+  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+       child = gtk_widget_get_next_sibling(child)) {
+    if (wf_flatten_is_marked(child) && (!flatten || !gtk_widget_get_visible(child))) {
+      /* Hidden (a pooled cell) or drawn as usual: its raster is not needed. */
+      wf_flatten_forget(child);
+    }
+    if (flatten && wf_flatten_is_marked(child)) {
+      wf_flatten_snapshot_child(widget, child, snapshot);
+    } else {
+      gtk_widget_snapshot_child(widget, child, snapshot);
+    }
+  }
+}
+
 static void wf_canvas_dispose(GObject *object) {
   WfCanvas *self = WF_CANVAS(object);
   wf_canvas_clear_allocate_func(self);
@@ -70,6 +89,7 @@ static void wf_canvas_class_init(WfCanvasClass *klass) {
   object_class->dispose = wf_canvas_dispose;
   widget_class->measure = wf_canvas_measure;
   widget_class->size_allocate = wf_canvas_size_allocate;
+  widget_class->snapshot = wf_canvas_snapshot;
   widget_class->focus = wf_canvas_focus;
   gtk_widget_class_set_css_name(widget_class, "waterfall");
   gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_LIST);

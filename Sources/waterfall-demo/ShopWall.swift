@@ -17,7 +17,11 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     private let columns: Options.Columns
     private let networkDelay: Duration
     /// The view showing the wall; set right after the view is created.
-    weak var view: WaterfallView<WaterfallImageCell>?
+    weak var view: WaterfallView<WaterfallImageCell>? {
+        didSet { artPacer = view.map { ArtPacer(widget: $0.widget) } }
+    }
+    /// Draws pictures only for cells that stay on screen (nil until there is a view).
+    private var artPacer: ArtPacer?
     /// Called when the user selects an item.
     var onSelect: ((ShopItem) -> Void)?
     /// Whether the items can be reordered (`--reorder`).
@@ -58,7 +62,7 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
             let frame = waterfallView.layout.frame(at: index), scale = CGFloat(view.scaleFactor)
             size = (Int((frame.width * scale).rounded()), Int((frame.height * scale).rounded()))
         }
-        cell.show(item, pixelWidth: size.width, pixelHeight: size.height)
+        cell.show(item, pixelWidth: size.width, pixelHeight: size.height, pacer: artPacer)
         return cell
     }
 

@@ -4,6 +4,7 @@
 #include "wf_gtk.h"
 #include "wf_main_queue.h"
 #include "wf_canvas.h"
+#include "wf_flatten.h"
 #include "wf_accessible.h"
 #include "wf_animation.h"
 #include "wf_list_model.h"

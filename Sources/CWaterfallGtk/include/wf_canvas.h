@@ -8,8 +8,9 @@ G_BEGIN_DECLS
  * WfCanvas: a GtkWidget that places its children wherever its owner says. GTK calls the
  * allocate hook on every size allocation; the owner then allocates each child itself
  * (gtk_widget_allocate with a translation), so children can be positioned relative to a
- * scroll offset. The canvas clips its children, is focusable, draws its children in the
- * default way and unparents them all when disposed.
+ * scroll offset. The canvas clips its children, is focusable, draws its children in order
+ * (children marked with wf_flatten_mark flattened under the cairo renderer, see wf_flatten.h)
+ * and unparents them all when disposed.
  */
 #define WF_TYPE_CANVAS (wf_canvas_get_type())
 G_DECLARE_FINAL_TYPE(WfCanvas, wf_canvas, WF, CANVAS, GtkWidget)

@@ -66,6 +66,9 @@ open class WaterfallCell: ReusableCell {
         Accessible.setHidden(ring, true)
         gtk_widget_set_can_target(ring, 0)
         gtk_overlay_add_overlay(gcast(widget), ring)
+        // With the cairo renderer the view paints the cell from one raster (rounded corners,
+        // textures and gradients drawn once per change, not every frame).
+        wf_flatten_mark(widget)
     }
 
     /// Sets the main content, which fills the cell and decides nothing about its size.

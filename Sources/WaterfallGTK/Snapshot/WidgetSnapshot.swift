@@ -39,13 +39,21 @@ public enum WidgetSnapshot {
               let renderer = gtk_native_get_renderer(native) else { throw .noRenderer }
         let paintable = GObjectRef(adopting: gtk_widget_paintable_new(widgetPointer)!)
         let scale = Float(gtk_widget_get_scale_factor(widgetPointer))
+        // The paintable covers the widget's bounds, which for a window include the margins of
+        // its client-side shadow: draw it at that size (unscaled, so every pixel is the one on
+        // screen) and keep the widget's own box.
+        var bounds = graphene_rect_t()
+        if gtk_widget_compute_bounds(widgetPointer, widgetPointer, &bounds) == 0 {
+            graphene_rect_init(&bounds, 0, 0, Float(width), Float(height))
+        }
         let snapshot = gtk_snapshot_new()
         gtk_snapshot_scale(snapshot, scale, scale)
-        gdk_paintable_snapshot(paintable.pointer, snapshot, Double(width), Double(height))
+        gdk_paintable_snapshot(paintable.pointer, snapshot, Double(bounds.size.width), Double(bounds.size.height))
         guard let node = gtk_snapshot_free_to_node(snapshot) else { throw .emptyRender }
         defer { gsk_render_node_unref(node) }
         var viewport = graphene_rect_t()
-        graphene_rect_init(&viewport, 0, 0, Float(width) * scale, Float(height) * scale)
+        graphene_rect_init(&viewport, -bounds.origin.x * scale, -bounds.origin.y * scale,
+                           Float(width) * scale, Float(height) * scale)
         guard let texture = gsk_renderer_render_texture(renderer, node, &viewport) else { throw .emptyRender }
         return GObjectRef(adopting: texture)
     }

@@ -39,6 +39,8 @@ final class GridViewRun {
     private var maxLiveCells = 0
     private var work = WorkTime()
     private var driver: ScrollDriver?
+    /// Paces the product pictures as the wall does (drawn once a cell stays for a frame).
+    private var artPacer: ArtPacer?
 
     init(application: Application, options: Options) {
         self.options = options
@@ -61,6 +63,7 @@ final class GridViewRun {
         gtk_widget_set_margin_end(grid, gint(Self.spacing / 2))
         gtk_widget_add_css_class(grid, Self.styleClass)
         gtk_scrolled_window_set_child(gcast(scrolled), grid)
+        artPacer = ArtPacer(widget: grid)
         window.setChild(scrolled)
         WaterfallStyle.install(for: window.pointer)
         // The theme pads grid children; the cells' own margins give the wall's spacing.
@@ -110,7 +113,7 @@ final class GridViewRun {
             let height = (Double(cellWidth) * Double(item.height) / Double(item.width)).rounded()
             gtk_widget_set_size_request(cell.widget, -1, gint(height))
             let scale = Int(gtk_widget_get_scale_factor(cell.widget))
-            cell.show(item, pixelWidth: cellWidth * scale, pixelHeight: Int(height) * scale)
+            cell.show(item, pixelWidth: cellWidth * scale, pixelHeight: Int(height) * scale, pacer: artPacer)
         }
     }
 

@@ -1,0 +1,377 @@
+#include "wf_flatten.h"
+
+#include <math.h>
+
+/* What a flattened child keeps between frames: the render node GTK last gave for it and the
+ * node that draws its rasterized pixels. */
+typedef struct {
+  GskRenderNode *source;
+  GskRenderNode *flat;
+  int scale;
+  double fraction_x, fraction_y;
+} WfFlatCache;
+
+static GQuark wf_flatten_quark(void) {
+  static GQuark quark = 0;
+  if (quark == 0) {
+    quark = g_quark_from_static_string("wf-flatten-cache");
+  }
+  return quark;
+}
+
+static void wf_flat_cache_free(gpointer data) {
+  WfFlatCache *cache = data;
+  g_clear_pointer(&cache->source, gsk_render_node_unref);
+  g_clear_pointer(&cache->flat, gsk_render_node_unref);
+  g_free(cache);
+}
+
+void wf_flatten_mark(GtkWidget *child) {
+  if (g_object_get_qdata(G_OBJECT(child), wf_flatten_quark()) == NULL) {
+    g_object_set_qdata_full(G_OBJECT(child), wf_flatten_quark(), g_new0(WfFlatCache, 1), wf_flat_cache_free);
+  }
+}
+
+void wf_flatten_forget(GtkWidget *child) {
+  WfFlatCache *cache = g_object_get_qdata(G_OBJECT(child), wf_flatten_quark());
+  if (cache != NULL) {
+    g_clear_pointer(&cache->source, gsk_render_node_unref);
+    g_clear_pointer(&cache->flat, gsk_render_node_unref);
+  }
+}
+
+gboolean wf_flatten_is_marked(GtkWidget *child) {
+  return g_object_get_qdata(G_OBJECT(child), wf_flatten_quark()) != NULL;
+}
+
+gboolean wf_flatten_applies(GtkWidget *widget) {
+  static int enabled = -1;
+  if (enabled < 0) {
+    const char *setting = g_getenv("WATERFALL_FLATTEN");
+    enabled = setting == NULL || g_strcmp0(setting, "0") != 0;
+  }
+  if (!enabled) {
+    return FALSE;
+  }
+  GtkNative *native = gtk_widget_get_native(widget);
+  GskRenderer *renderer = native != NULL ? gtk_native_get_renderer(native) : NULL;
+  return renderer != NULL && GSK_IS_CAIRO_RENDERER(renderer);
+}
+
+/* ---- Gradients: rasterized once per look and pixel size, shared by every child. ---- */
+
+/* About 70 distinct placeholder sizes of 190 × 300 px. */
+#define WF_GRADIENT_CACHE_BYTES (16 * 1024 * 1024)
+
+typedef struct {
+  GBytes *key;
+  cairo_surface_t *surface;
+  gsize bytes;
+} WfGradientEntry;
+
+static GHashTable *gradient_table;  /* GBytes key → GList link in gradient_order */
+static GQueue gradient_order = G_QUEUE_INIT;  /* most recently used first */
+static gsize gradient_bytes;
+
+static void wf_gradient_entry_free(WfGradientEntry *entry) {
+  g_bytes_unref(entry->key);
+  cairo_surface_destroy(entry->surface);
+  g_free(entry);
+}
+
+/* The gradient's look relative to its bounds' origin (so equal gradients at other places
+ * share one raster), its size, the device scale and where its origin falls inside a device
+ * pixel (which decides the pixel centres it is sampled at). */
+static GBytes *wf_gradient_key(GskRenderNode *node, int scale, const graphene_rect_t *bounds,
+                               double fraction_x, double fraction_y) {
+  const graphene_point_t *start = gsk_linear_gradient_node_get_start(node);
+  const graphene_point_t *end = gsk_linear_gradient_node_get_end(node);
+  gsize count = gsk_linear_gradient_node_get_n_color_stops(node);
+  const GskColorStop *stops = gsk_linear_gradient_node_get_color_stops(node, NULL);
+  float header[10] = {
+    bounds->size.width, bounds->size.height,
+    start->x - bounds->origin.x, start->y - bounds->origin.y,
+    end->x - bounds->origin.x, end->y - bounds->origin.y,
+    (float)fraction_x, (float)fraction_y, (float)scale,
+    gsk_render_node_get_node_type(node) == GSK_REPEATING_LINEAR_GRADIENT_NODE ? 1.0f : 0.0f,
+  };
+  GByteArray *key = g_byte_array_sized_new((guint)(sizeof header + count * sizeof(GskColorStop)));
+  g_byte_array_append(key, (const guint8 *)header, sizeof header);
+  g_byte_array_append(key, (const guint8 *)stops, (guint)(count * sizeof(GskColorStop)));
+  return g_byte_array_free_to_bytes(key);
+}
+
+/* The raster of a gradient node whose bounds' origin lies `fraction` into a device pixel,
+ * drawn by GSK's own cairo code with its origin at (0, 0) of the raster's user space. */
+static cairo_surface_t *wf_gradient_surface(GskRenderNode *node, int scale, const graphene_rect_t *bounds,
+                                            double fraction_x, double fraction_y) {
+  if (gradient_table == NULL) {
+    gradient_table = g_hash_table_new(g_bytes_hash, g_bytes_equal);
+  }
+  GBytes *key = wf_gradient_key(node, scale, bounds, fraction_x, fraction_y);
+  GList *link = g_hash_table_lookup(gradient_table, key);
+  if (link != NULL) {
+    g_bytes_unref(key);
+    g_queue_unlink(&gradient_order, link);
+    g_queue_push_head_link(&gradient_order, link);
+    return ((WfGradientEntry *)link->data)->surface;
+  }
+  int width = MAX(1, (int)ceil(fraction_x + bounds->size.width * scale));
+  int height = MAX(1, (int)ceil(fraction_y + bounds->size.height * scale));
+  cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+  cairo_surface_set_device_scale(surface, scale, scale);
+  cairo_surface_set_device_offset(surface, fraction_x, fraction_y);
+  cairo_t *cr = cairo_create(surface);
+  cairo_translate(cr, -bounds->origin.x, -bounds->origin.y);
+  gsk_render_node_draw(node, cr);
+  cairo_destroy(cr);
+
+  WfGradientEntry *entry = g_new0(WfGradientEntry, 1);
+  entry->key = key;
+  entry->surface = surface;
+  entry->bytes = (gsize)cairo_image_surface_get_stride(surface) * (gsize)height;
+  g_queue_push_head(&gradient_order, entry);
+  g_hash_table_insert(gradient_table, key, gradient_order.head);
+  gradient_bytes += entry->bytes;
+  while (gradient_bytes > WF_GRADIENT_CACHE_BYTES && gradient_order.length > 1) {
+    WfGradientEntry *oldest = g_queue_pop_tail(&gradient_order);
+    g_hash_table_remove(gradient_table, oldest->key);
+    gradient_bytes -= oldest->bytes;
+    wf_gradient_entry_free(oldest);
+  }
+  return surface;
+}
+
+guint wf_flatten_gradient_cache_count(void) {
+  return gradient_order.length;
+}
+
+/* ---- Drawing a child's node with its gradients from the cache. ---- */
+
+/* Whether `node` holds a linear gradient below containers, clips and translations. */
+static gboolean wf_has_gradient(GskRenderNode *node) {
+  switch (gsk_render_node_get_node_type(node)) {
+  case GSK_LINEAR_GRADIENT_NODE:
+  case GSK_REPEATING_LINEAR_GRADIENT_NODE:
+    return TRUE;
+  case GSK_CONTAINER_NODE:
+    for (guint i = 0; i < gsk_container_node_get_n_children(node); i++) {
+      if (wf_has_gradient(gsk_container_node_get_child(node, i))) {
+        return TRUE;
+      }
+    }
+    return FALSE;
+  case GSK_CLIP_NODE:
+    return wf_has_gradient(gsk_clip_node_get_child(node));
+  case GSK_ROUNDED_CLIP_NODE:
+    return wf_has_gradient(gsk_rounded_clip_node_get_child(node));
+  case GSK_TRANSFORM_NODE:
+    return gsk_transform_get_category(gsk_transform_node_get_transform(node)) >= GSK_TRANSFORM_CATEGORY_2D_TRANSLATE &&
+           wf_has_gradient(gsk_transform_node_get_child(node));
+  default:
+    return FALSE;
+  }
+}
+
+/* One corner of a rounded rectangle's path, as GSK's gsk_rounded_rect_path draws it (an arc of
+ * the unit circle scaled to the corner's ellipse), so that the clip covers the same pixels. */
+static void wf_corner_arc(cairo_t *cr, double x, double y, const graphene_size_t *corner, double angle1,
+                          double angle2) {
+  if (corner->width <= 0 || corner->height <= 0) {
+    cairo_line_to(cr, x, y);
+    return;
+  }
+  cairo_matrix_t saved;
+  cairo_get_matrix(cr, &saved);
+  cairo_translate(cr, x, y);
+  cairo_scale(cr, corner->width, corner->height);
+  cairo_arc(cr, 0, 0, 1, angle1, angle2);
+  cairo_set_matrix(cr, &saved);
+}
+
+/* GSK's path of a rounded rectangle (gsk_rounded_rect_path is private to GTK). */
+static void wf_rounded_rect_path(const GskRoundedRect *rect, cairo_t *cr) {
+  const graphene_rect_t *b = &rect->bounds;
+  const graphene_size_t *c = rect->corner;
+  cairo_new_sub_path(cr);
+  wf_corner_arc(cr, b->origin.x + c[GSK_CORNER_TOP_LEFT].width, b->origin.y + c[GSK_CORNER_TOP_LEFT].height,
+                &c[GSK_CORNER_TOP_LEFT], G_PI, 3 * G_PI_2);
+  wf_corner_arc(cr, b->origin.x + b->size.width - c[GSK_CORNER_TOP_RIGHT].width,
+                b->origin.y + c[GSK_CORNER_TOP_RIGHT].height, &c[GSK_CORNER_TOP_RIGHT], -G_PI_2, 0);
+  wf_corner_arc(cr, b->origin.x + b->size.width - c[GSK_CORNER_BOTTOM_RIGHT].width,
+                b->origin.y + b->size.height - c[GSK_CORNER_BOTTOM_RIGHT].height, &c[GSK_CORNER_BOTTOM_RIGHT], 0,
+                G_PI_2);
+  wf_corner_arc(cr, b->origin.x + c[GSK_CORNER_BOTTOM_LEFT].width,
+                b->origin.y + b->size.height - c[GSK_CORNER_BOTTOM_LEFT].height, &c[GSK_CORNER_BOTTOM_LEFT], G_PI_2,
+                G_PI);
+  cairo_close_path(cr);
+}
+
+/* Draws `node` as GSK's cairo code does, with linear gradients from the cache. `origin_x/y`
+ * is where the user-space origin of `cr` lies in device pixels. */
+static void wf_draw(GskRenderNode *node, cairo_t *cr, int scale, double origin_x, double origin_y) {
+  if (!wf_has_gradient(node)) {
+    gsk_render_node_draw(node, cr);
+    return;
+  }
+  switch (gsk_render_node_get_node_type(node)) {
+  case GSK_LINEAR_GRADIENT_NODE:
+  case GSK_REPEATING_LINEAR_GRADIENT_NODE: {
+    graphene_rect_t bounds;
+    gsk_render_node_get_bounds(node, &bounds);
+    double device_x = origin_x + bounds.origin.x * scale, device_y = origin_y + bounds.origin.y * scale;
+    cairo_surface_t *surface = wf_gradient_surface(node, scale, &bounds, device_x - floor(device_x),
+                                                   device_y - floor(device_y));
+    cairo_save(cr);
+    cairo_set_source_surface(cr, surface, bounds.origin.x, bounds.origin.y);
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+    cairo_rectangle(cr, bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height);
+    cairo_fill(cr);
+    cairo_restore(cr);
+    return;
+  }
+  case GSK_CONTAINER_NODE:
+    for (guint i = 0; i < gsk_container_node_get_n_children(node); i++) {
+      wf_draw(gsk_container_node_get_child(node, i), cr, scale, origin_x, origin_y);
+    }
+    return;
+  case GSK_TRANSFORM_NODE: {
+    float dx, dy;
+    gsk_transform_to_translate(gsk_transform_node_get_transform(node), &dx, &dy);
+    cairo_save(cr);
+    cairo_translate(cr, dx, dy);
+    wf_draw(gsk_transform_node_get_child(node), cr, scale, origin_x + dx * scale, origin_y + dy * scale);
+    cairo_restore(cr);
+    return;
+  }
+  case GSK_CLIP_NODE: {
+    /* As GSK draws a clip node: a rectangle clip around the child. */
+    const graphene_rect_t *clip = gsk_clip_node_get_clip(node);
+    cairo_save(cr);
+    cairo_rectangle(cr, clip->origin.x, clip->origin.y, clip->size.width, clip->size.height);
+    cairo_clip(cr);
+    wf_draw(gsk_clip_node_get_child(node), cr, scale, origin_x, origin_y);
+    cairo_restore(cr);
+    return;
+  }
+  case GSK_ROUNDED_CLIP_NODE: {
+    /* As GSK draws a rounded clip node: its path, clipped, around the child. */
+    cairo_save(cr);
+    wf_rounded_rect_path(gsk_rounded_clip_node_get_clip(node), cr);
+    cairo_clip(cr);
+    wf_draw(gsk_rounded_clip_node_get_child(node), cr, scale, origin_x, origin_y);
+    cairo_restore(cr);
+    return;
+  }
+  default:
+    gsk_render_node_draw(node, cr);
+    return;
+  }
+}
+
+/* ---- Flattening a child: its node rasterized once, until GTK gives another node. ---- */
+
+/* `node` rasterized on a grid that coincides with the device pixels: `offset_x/y` is where the
+ * node's origin lies in device pixels (its fraction is what matters). The result paints the
+ * raster with nearest-pixel sampling, so it shows the pixels drawing `node` in place gives. */
+static GskRenderNode *wf_rasterize(GskRenderNode *node, int scale, double offset_x, double offset_y) {
+  graphene_rect_t bounds;
+  gsk_render_node_get_bounds(node, &bounds);
+  double fraction_x = offset_x - floor(offset_x), fraction_y = offset_y - floor(offset_y);
+  double x0 = floor(fraction_x + bounds.origin.x * scale), y0 = floor(fraction_y + bounds.origin.y * scale);
+  double x1 = ceil(fraction_x + (bounds.origin.x + bounds.size.width) * scale);
+  double y1 = ceil(fraction_y + (bounds.origin.y + bounds.size.height) * scale);
+  int width = (int)(x1 - x0), height = (int)(y1 - y0);
+  if (width <= 0 || height <= 0) {
+    return gsk_render_node_ref(node);
+  }
+  cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+  cairo_surface_set_device_scale(surface, scale, scale);
+  /* User point u lands on raster pixel u · scale + fraction − x0. */
+  cairo_surface_set_device_offset(surface, fraction_x - x0, fraction_y - y0);
+  cairo_t *cr = cairo_create(surface);
+  wf_draw(node, cr, scale, fraction_x - x0, fraction_y - y0);
+  cairo_destroy(cr);
+
+  graphene_rect_t pixels = GRAPHENE_RECT_INIT((float)((x0 - fraction_x) / scale), (float)((y0 - fraction_y) / scale),
+                                              (float)(width / (double)scale), (float)(height / (double)scale));
+  GskRenderNode *flat = gsk_cairo_node_new(&pixels);
+  cairo_t *flat_cr = gsk_cairo_node_get_draw_context(flat);
+  cairo_set_source_surface(flat_cr, surface, 0, 0);
+  cairo_pattern_set_filter(cairo_get_source(flat_cr), CAIRO_FILTER_NEAREST);
+  cairo_paint(flat_cr);
+  cairo_destroy(flat_cr);
+  /* The node's recording refers to the raster; the recording owns it from now on, so it is
+   * freed after the recording (destroying it first would make cairo copy it). */
+  static cairo_user_data_key_t raster_key;
+  cairo_surface_set_user_data(gsk_cairo_node_get_surface(flat), &raster_key, surface,
+                              (cairo_destroy_func_t)cairo_surface_destroy);
+  return flat;
+}
+
+/* Rebuilds the allocation's transform and opacity around the child's flattened node; a
+ * transform that scales or rotates keeps the vector drawing (a raster would blur). */
+static GskRenderNode *wf_flatten_node(WfFlatCache *cache, GskRenderNode *node, int scale,
+                                      double offset_x, double offset_y) {
+  switch (gsk_render_node_get_node_type(node)) {
+  case GSK_TRANSFORM_NODE: {
+    GskTransform *transform = gsk_transform_node_get_transform(node);
+    if (gsk_transform_get_category(transform) < GSK_TRANSFORM_CATEGORY_2D_TRANSLATE) {
+      return gsk_render_node_ref(node);
+    }
+    float dx, dy;
+    gsk_transform_to_translate(transform, &dx, &dy);
+    GskRenderNode *child = wf_flatten_node(cache, gsk_transform_node_get_child(node), scale,
+                                           offset_x + dx * scale, offset_y + dy * scale);
+    GskRenderNode *result = gsk_transform_node_new(child, transform);
+    gsk_render_node_unref(child);
+    return result;
+  }
+  case GSK_OPACITY_NODE: {
+    GskRenderNode *child = wf_flatten_node(cache, gsk_opacity_node_get_child(node), scale, offset_x, offset_y);
+    GskRenderNode *result = gsk_opacity_node_new(child, gsk_opacity_node_get_opacity(node));
+    gsk_render_node_unref(child);
+    return result;
+  }
+  default: {
+    double fraction_x = offset_x - floor(offset_x), fraction_y = offset_y - floor(offset_y);
+    if (cache->source != node || cache->scale != scale || cache->fraction_x != fraction_x ||
+        cache->fraction_y != fraction_y) {
+      g_clear_pointer(&cache->source, gsk_render_node_unref);
+      g_clear_pointer(&cache->flat, gsk_render_node_unref);
+      cache->source = gsk_render_node_ref(node);
+      cache->flat = wf_rasterize(node, scale, offset_x, offset_y);
+      cache->scale = scale;
+      cache->fraction_x = fraction_x;
+      cache->fraction_y = fraction_y;
+    }
+    return gsk_render_node_ref(cache->flat);
+  }
+  }
+}
+
+void wf_flatten_snapshot_child(GtkWidget *parent, GtkWidget *child, GtkSnapshot *snapshot) {
+  WfFlatCache *cache = g_object_get_qdata(G_OBJECT(child), wf_flatten_quark());
+  GtkSnapshot *inner = gtk_snapshot_new();
+  gtk_widget_snapshot_child(parent, child, inner);
+  GskRenderNode *node = gtk_snapshot_free_to_node(inner);
+  if (node == NULL) {
+    return;
+  }
+  /* Where the parent's origin lies in the surface's device pixels. */
+  int scale = gtk_widget_get_scale_factor(parent);
+  GtkNative *native = gtk_widget_get_native(parent);
+  graphene_point_t origin = GRAPHENE_POINT_INIT(0, 0);
+  double surface_x = 0, surface_y = 0;
+  if (native != NULL) {
+    if (!gtk_widget_compute_point(parent, GTK_WIDGET(native), &GRAPHENE_POINT_INIT(0, 0), &origin)) {
+      origin = GRAPHENE_POINT_INIT(0, 0);
+    }
+    gtk_native_get_surface_transform(native, &surface_x, &surface_y);
+  }
+  GskRenderNode *flat = wf_flatten_node(cache, node, scale, (origin.x + surface_x) * scale,
+                                        (origin.y + surface_y) * scale);
+  gtk_snapshot_append_node(snapshot, flat);
+  gsk_render_node_unref(flat);
+  gsk_render_node_unref(node);
+}

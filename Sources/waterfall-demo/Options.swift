@@ -73,6 +73,8 @@ struct Options {
     var captions = false
     /// Where a `--feed`'s fields are in its pages (`--map`; default the project's own format).
     var schema = FeedSchema.standard
+    /// Whether the generated shop is grouped by category under sticky section headers (`--sections`).
+    var sections = false
     /// Whether the shop's items can be dragged to reorder (`--reorder`).
     var reorder = false
     /// With `--snapshot`: a drag to hold while the PNG is written (`--reorder-preview FROM:TO`).
@@ -86,7 +88,7 @@ struct Options {
                           [--image-cache-mb N] [--disk-cache-mb N] [--disk-cache-days N] [--no-animations]
                           [--decode-bench DIR]
                           [--map PRESET|FIELD=PATH,...] [--captions] [--layout waterfall|carousel|circle]
-                          [--reduced-motion] [--reorder] [--reorder-preview FROM:TO]
+                          [--reduced-motion] [--sections | --reorder] [--reorder-preview FROM:TO]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
       --columns N             fixed column count, at most \(WaterfallLayout.maximumColumnCount) and at most what the width holds
@@ -129,6 +131,9 @@ struct Options {
                               one JSON line per file (no window)
       --captions              --feed/--folder cells show their titles wrapped under the images
                               (self-sizing cells: image height + measured caption height)
+      --sections              the generated shop grouped by category, a full-width header per
+                              section ("Desk Lamps · 625 items") that sticks to the top while its
+                              section scrolls by; a refresh adds a "New arrivals" section
       --reorder               the shop's items can be dragged to another place (a long press then a
                               drag on touch; Escape cancels) and moved with Ctrl+Shift+arrow keys
       --reorder-preview F:T   with --snapshot (implies --reorder): hold item F lifted over item T's
@@ -194,6 +199,7 @@ struct Options {
             case "--no-animations", "--reduced-motion": animations = false
             case "--decode-bench": mode = .decodeBench(directory: try value(flag))
             case "--captions": captions = true
+            case "--sections": sections = true
             case "--reorder": reorder = true
             case "--reorder-preview":
                 reorderPreview = try ReorderPreview(parsing: try value(flag))
@@ -214,6 +220,12 @@ struct Options {
         }
         if mode == .gridView || mode == .compareGrid, items > Int(UInt32.max) {
             throw .invalidValue("--items", "a GtkGridView holds at most \(UInt32.max) items (a guint position)")
+        }
+        if sections, source != .generated {
+            throw .invalidValue("--sections", "groups the generated shop by category; it cannot be used with --feed or --folder")
+        }
+        if sections, reorder {
+            throw .invalidValue("--reorder", "moves single items; it cannot be used with --sections, whose headers keep their sections in category order")
         }
     }
 }

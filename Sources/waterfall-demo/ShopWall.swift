@@ -44,11 +44,17 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
+        if let header = feed.header(at: index) { return ShopSectionHeader.cell(showing: header, from: waterfallView) }
         let cell = cells.cell(from: waterfallView)
         let item = feed.item(at: index)
         let size = view?.cellPixelSize(forImageWidth: Double(item.width), height: Double(item.height)) ?? (width: 0, height: 0)
         cell.show(item, pixelWidth: size.width, pixelHeight: size.height)
         return cell
+    }
+
+    /// `--sections`: the category headers stick to the top while their section scrolls by.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, isSectionHeaderAt index: Int) -> Bool {
+        feed.header(at: index) != nil
     }
 
     /// Any item moves when `--reorder` is on.
@@ -64,11 +70,14 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     // MARK: Delegate
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
+        if feed.header(at: index) != nil { return .fullSpan(height: ShopSectionHeader.height) }
         let item = feed.item(at: index)
         return .aspectRatio(width: CGFloat(item.width), height: CGFloat(item.height))
     }
 
+    /// A product shows in the title; a section header scrolls its section's start into view.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {
+        guard feed.header(at: index) == nil else { return waterfallView.scrollToItem(at: index) }
         onSelect?(feed.item(at: index))
     }
 

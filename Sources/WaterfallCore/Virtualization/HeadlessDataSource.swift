@@ -17,6 +17,8 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     public var margin: CGFloat
     /// The reuse identifier for an item.
     public var identifier: (Int) -> String
+    /// Whether an item is a section header (default: none is).
+    public var isSectionHeader: (Int) -> Bool = { _ in false }
     /// How many cells were created because the pool had none.
     public private(set) var cellsCreated = 0
     /// Every selected index, in order.
@@ -68,6 +70,11 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     /// `sizes[index]`.
     public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, sizeAt index: Int) -> ItemSize {
         sizes[index]
+    }
+
+    /// ``isSectionHeader``.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, isSectionHeaderAt index: Int) -> Bool {
+        isSectionHeader(index)
     }
 
     /// ``margin``.

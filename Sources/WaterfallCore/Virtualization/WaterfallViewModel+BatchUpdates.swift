@@ -50,12 +50,12 @@ extension WaterfallViewModel {
             case .insert(let range):
                 insertItems(at: range, finalIndex: { later.trace($0).index })
             case .delete(let range):
-                layout.replaceItems(in: range, with: EmptyCollection())
+                removeLayoutItems(in: range)
             case .move(let from, let to):
-                layout.replaceItems(in: from..<from + 1, with: EmptyCollection())
+                removeLayoutItems(in: from..<from + 1)
                 insertItems(at: to..<to + 1, finalIndex: { later.trace($0).index })
             case .reload(let range):
-                layout.replaceItems(in: range, with: EmptyCollection())
+                removeLayoutItems(in: range)
                 insertItems(at: range, finalIndex: { later.trace($0).index })
             }
             count += update.countChange
@@ -67,6 +67,7 @@ extension WaterfallViewModel {
         var transitions: [ItemTransition] = []
         var sources: [TransitionSource] = []
         var survivors: [LiveCell] = []
+        renumberDetachedHeader(through: updates)
         for entry in live.entries {
             let from = toViewport(entry.attributes)
             let (final, reloaded) = updates.trace(entry.index)

@@ -280,6 +280,7 @@ extension WaterfallViewModel {
         if source != destination {
             dataSource?.waterfallView(self, moveItemFrom: source, to: destination)
             layout.moveItem(from: source, to: destination)
+            moveSectionHeader(from: source, to: destination)
         }
         var entries = live.entries.map { entry -> LiveCell in
             var moved = entry
@@ -294,6 +295,7 @@ extension WaterfallViewModel {
         selectedIndex = selectedIndex.flatMap(move.map)
         focusedIndex = focusedIndex.flatMap(move.map)
         renumberPendingSizeChanges(through: [move])
+        renumberDetachedHeader(through: [move])
         relayoutLiveCells(keeping: nil)
         checkLoadMore()
         return transitionsOfLiveCells(from: sources, oldIndex: { move.unmap($0) })

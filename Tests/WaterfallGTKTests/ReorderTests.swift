@@ -58,6 +58,14 @@ extension WallTests {
         #expect(wall.ids == before)
         try await finishAnimations(view)
         try expectCellsWhereTheLayoutSays(view)
+
+        // A reload under the drag ends it; the next pointer event takes the shadow off.
+        #expect(view.beginReorder(at: CGPoint(x: third.midX, y: third.midY)))
+        let reloaded = try #require(view.model.liftedCell)
+        view.model.reloadData()
+        #expect(!view.model.isReordering)
+        view.reorderDragEnded()
+        #expect(gtk_widget_has_css_class(reloaded.widget, WaterfallStyle.ClassName.lifted) == 0)
     }
 
     @Test("touch lifts only after a long press; auto-scroll steps with the frames; Ctrl+Shift+Down moves the focused item")

@@ -10,6 +10,8 @@ struct ReorderGestureState {
     var isTouch = false
     /// Set by Escape: the rest of the current drag is ignored.
     var isCancelled = false
+    /// The cell widget carrying the `lifted` CSS class, until the drag that lifted it ends.
+    var liftedWidget: UnsafeMutablePointer<GtkWidget>?
     /// The frame time auto-scroll last stepped at, in seconds.
     var lastFrameTime: Double?
 }
@@ -84,6 +86,7 @@ extension WaterfallView {
     /// The drag moved by `offset` from its start: past the threshold a pointer drag lifts the
     /// item there (claiming the events, so no click follows); a lifted item follows.
     func reorderDragMoved(by offset: CGSize, gesture: OpaquePointer?) {
+        settleLiftedStyle()
         guard let start = reorderGesture.start, !reorderGesture.isCancelled else { return }
         if !model.isReordering {
             guard !reorderGesture.isTouch, hypot(offset.width, offset.height) >= Self.reorderDragThreshold,
@@ -96,6 +99,7 @@ extension WaterfallView {
     /// The drag ended: a lifted item is dropped where it would land.
     func reorderDragEnded() {
         reorderGesture.start = nil
+        settleLiftedStyle()
         guard model.isReordering else { return }
         finishReorder(committing: true)
     }
@@ -109,8 +113,18 @@ extension WaterfallView {
         guard measuringWork({ model.beginReorder(at: point) }), let cell = model.liftedCell else { return false }
         transitions.cancel(.cell(ObjectIdentifier(cell)))
         gtk_widget_add_css_class(cell.widget, WaterfallStyle.ClassName.lifted)
+        reorderGesture.liftedWidget = cell.widget
         restackIfNeeded()
         return true
+    }
+
+    /// Takes the `lifted` CSS class off the cell that had it once the model's drag is over —
+    /// dropped or cancelled here, or ended by the model itself (a reload, a layout switch, the
+    /// lifted item deleted), so a recycled cell never keeps the shadow.
+    private func settleLiftedStyle() {
+        guard !model.isReordering, let widget = reorderGesture.liftedWidget else { return }
+        gtk_widget_remove_css_class(widget, WaterfallStyle.ClassName.lifted)
+        reorderGesture.liftedWidget = nil
     }
 
     /// The lifted item follows the pointer to `point`; the others animate to where they go
@@ -124,11 +138,10 @@ extension WaterfallView {
     /// announces where the item went.
     func finishReorder(committing: Bool) {
         stopAutoScroll()
-        let cell = model.liftedCell
         let source = model.liftedIndex
         let destination = committing ? model.reorderDestination : source
         applyReorderChange { committing ? model.endReorder() : model.cancelReorder() }
-        if let cell { gtk_widget_remove_css_class(cell.widget, WaterfallStyle.ClassName.lifted) }
+        settleLiftedStyle()
         if let destination, destination != source { announceMove(to: destination) }
     }
 

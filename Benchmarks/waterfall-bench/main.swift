@@ -5,7 +5,7 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") {
     print("""
-    usage: waterfall-bench [--json] [--only engine|viewmodel]
+    usage: waterfall-bench [--json] [--only engine|viewmodel|reorder]
       --json          print one JSON object of figure name -> number
       --only GROUP    run one group of benchmarks
     """)
@@ -15,4 +15,5 @@ let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $
 var report = BenchmarkReport()
 if only == nil || only == "engine" { EngineBenchmarks.run(into: &report) }
 if only == nil || only == "viewmodel" { ViewModelReport.run(into: &report) }
+if only == nil || only == "reorder" { ReorderBenchmark.run(into: &report) }
 print(arguments.contains("--json") ? report.json : report.text)

@@ -27,13 +27,17 @@ enum LayoutChoice: String, CaseIterable {
         }
     }
 
-    /// A new layout of this kind, with seed 003's sizes for the photo layouts.
+    /// A new layout of this kind. The photo layouts have seed 003's sizes scaled from its
+    /// 320×200 phone view to the window, so they keep the seed's proportions on a desktop.
     func makeLayout() -> any CollectionLayout {
+        let seedProportions = ContainerScaling.proportional(reference: ContainerScaling.seedContainer)
         switch self {
-        case .waterfall: WaterfallCollectionLayout()
-        case .rows: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal))
-        case .carousel: CarouselLayout(itemSize: CGSize(width: PhotoStrip.photoSide, height: PhotoStrip.photoSide))
-        case .circle: CircleLayout()
+        case .waterfall: return WaterfallCollectionLayout()
+        case .rows: return WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal))
+        case .carousel:
+            return CarouselLayout(itemSize: CGSize(width: PhotoStrip.photoSide, height: PhotoStrip.photoSide),
+                                  scaling: seedProportions)
+        case .circle: return CircleLayout(scaling: seedProportions)
         }
     }
 }

@@ -75,6 +75,12 @@ struct Options {
     var schema = FeedSchema.standard
     /// Every this many generated shop items, one spans two columns (`--spans N`; none when nil).
     var spanEvery: Int?
+    /// Whether the generated shop is grouped by category under sticky section headers (`--sections`).
+    var sections = false
+    /// Whether the shop's items can be dragged to reorder (`--reorder`).
+    var reorder = false
+    /// With `--snapshot`: a drag to hold while the PNG is written (`--reorder-preview FROM:TO`).
+    var reorderPreview: ReorderPreview?
 
     static let usage = """
     usage: waterfall-demo [--items N] [--columns N | --min-column-width W] [--width W] [--height H]
@@ -84,7 +90,7 @@ struct Options {
                           [--image-cache-mb N] [--disk-cache-mb N] [--disk-cache-days N] [--no-animations]
                           [--decode-bench DIR]
                           [--map PRESET|FIELD=PATH,...] [--captions] [--spans N] [--layout waterfall|rows|carousel|circle]
-                          [--reduced-motion]
+                          [--reduced-motion] [--sections | --reorder] [--reorder-preview FROM:TO]
 
       --items N               items in the shop (default 10000); pages of 50 arrive as you scroll
       --columns N             fixed column count, at most \(WaterfallLayout.maximumColumnCount) and at most what the width holds
@@ -129,6 +135,13 @@ struct Options {
       --captions              --feed/--folder cells show their titles wrapped under the images
       --spans N               every Nth generated shop item spans two columns (two rows in rows)
                               (self-sizing cells: image height + measured caption height)
+      --sections              the generated shop grouped by category, a full-width header per
+                              section ("Desk Lamps · 625 items") that sticks to the top while its
+                              section scrolls by; a refresh adds a "New arrivals" section
+      --reorder               the shop's items can be dragged to another place (a long press then a
+                              drag on touch; Escape cancels) and moved with Ctrl+Shift+arrow keys
+      --reorder-preview F:T   with --snapshot (implies --reorder): hold item F lifted over item T's
+                              place, the others moved out of the way, while the PNG is written
     """
 
     /// Parses `arguments` (without the program name).
@@ -191,9 +204,20 @@ struct Options {
             case "--decode-bench": mode = .decodeBench(directory: try value(flag))
             case "--captions": captions = true
             case "--spans": spanEvery = try number(flag, minimum: 1)
+            case "--sections": sections = true
+            case "--reorder": reorder = true
+            case "--reorder-preview":
+                reorderPreview = try ReorderPreview(parsing: try value(flag))
+                reorder = true
             case "--help", "-h": throw .helpRequested
             default: throw .unknown(flag)
             }
+        }
+        if reorder, source != .generated || layout != .waterfall {
+            throw .invalidValue("--reorder", "reorders the generated shop's waterfall (no --feed, --folder or --layout)")
+        }
+        if reorderPreview != nil, case .snapshot = mode {} else if reorderPreview != nil {
+            throw .invalidValue("--reorder-preview", "goes with --snapshot")
         }
         if comparesGrid {
             guard mode == .scrollTest else { throw .invalidValue("--compare-grid", "goes with --scroll-test") }
@@ -201,6 +225,12 @@ struct Options {
         }
         if mode == .gridView || mode == .compareGrid, items > Int(UInt32.max) {
             throw .invalidValue("--items", "a GtkGridView holds at most \(UInt32.max) items (a guint position)")
+        }
+        if sections, source != .generated {
+            throw .invalidValue("--sections", "groups the generated shop by category; it cannot be used with --feed or --folder")
+        }
+        if sections, reorder {
+            throw .invalidValue("--reorder", "moves single items; it cannot be used with --sections, whose headers keep their sections in category order")
         }
     }
 }

@@ -11,7 +11,8 @@ final class PhotoStrip: WaterfallDataSource, WaterfallDelegate {
 
     /// The seed's photo count.
     static let photoCount = 20
-    /// The side of a carousel item (seed: 130); pictures are drawn this large.
+    /// The side of a carousel item in the seed's 320-point view (130); the layouts scale it
+    /// to the window, and pictures are drawn as large as their item is.
     nonisolated static let photoSide: CGFloat = 130
     /// Photo cells have their own reuse pool: they carry the photo style.
     static let reuseIdentifier = "WaterfallPhotoCell"
@@ -35,7 +36,7 @@ final class PhotoStrip: WaterfallDataSource, WaterfallDelegate {
         let cell = waterfallView.dequeueReusableCell(withIdentifier: Self.reuseIdentifier) ?? makeCell()
         let item = items[index]
         cell.setAccessibleLabel(item.accessibleLabel)
-        let side = Int((Self.photoSide * CGFloat(view?.scaleFactor ?? 1)).rounded())
+        let side = max(1, Int((waterfallView.layout.frame(at: index).width * CGFloat(view?.scaleFactor ?? 1)).rounded()))
         cell.loadImage { await ProductArtQueue.shared.render(item, width: side, height: side) }
         return cell
     }

@@ -39,6 +39,14 @@ struct ShopItem: Sendable, Equatable {
         shape = random.next(below: ProductArt.shapeCount)
     }
 
+    /// The shop's categories (`--sections`), one per kind of product, in shop order.
+    static let categories = ["Desk Lamps", "Tote Bags", "Teapots", "Armchairs", "Vases", "Sneakers",
+                             "Backpacks", "Mug Sets", "Throw Pillows", "Wall Clocks", "Planters",
+                             "Headphones", "Sunglasses", "Candles", "Notebooks", "Watches"]
+
+    /// The item's category: an index into ``categories`` (the kind of product).
+    var category: Int { product }
+
     /// The product name, drawn into the image and read by screen readers.
     var title: String { "\(Self.adjectives[adjective]) \(Self.products[product])" }
 

@@ -20,6 +20,8 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     weak var view: WaterfallView<WaterfallImageCell>?
     /// Called when the user selects an item.
     var onSelect: ((ShopItem) -> Void)?
+    /// Whether the items can be reordered (`--reorder`).
+    var allowsReordering = false
     /// Where cells come from: the reuse pool first.
     private var cells = ImageCellSupply()
     /// Cells created so far (the rest were reused).
@@ -47,6 +49,7 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
+        if let header = feed.header(at: index) { return ShopSectionHeader.cell(showing: header, from: waterfallView) }
         let cell = cells.cell(from: waterfallView)
         let item = feed.item(at: index)
         var size = view?.cellPixelSize(forImageWidth: Double(item.width), height: Double(item.height)) ?? (width: 0, height: 0)
@@ -64,15 +67,33 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
         spanEvery.map { index % $0 == $0 - 1 } ?? false
     }
 
+    /// `--sections`: the category headers stick to the top while their section scrolls by.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, isSectionHeaderAt index: Int) -> Bool {
+        feed.header(at: index) != nil
+    }
+
+    /// Any item moves when `--reorder` is on.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, canMoveItemAt index: Int) -> Bool {
+        allowsReordering
+    }
+
+    /// The feed takes the new order (the view model moves the item in the layout itself).
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, moveItemFrom source: Int, to destination: Int) {
+        feed.moveItem(from: source, to: destination)
+    }
+
     // MARK: Delegate
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
+        if feed.header(at: index) != nil { return .fullSpan(height: ShopSectionHeader.height) }
         let item = feed.item(at: index)
         guard spans(index) else { return .aspectRatio(width: CGFloat(item.width), height: CGFloat(item.height)) }
         return .spanningAspectRatio(2, width: CGFloat(item.width), height: CGFloat(item.height))
     }
 
+    /// A product shows in the title; a section header scrolls its section's start into view.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {
+        guard feed.header(at: index) == nil else { return waterfallView.scrollToItem(at: index) }
         onSelect?(feed.item(at: index))
     }
 

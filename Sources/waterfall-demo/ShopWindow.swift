@@ -13,16 +13,18 @@ final class ShopWindow {
 
     /// Builds the window for `options`; `preloadAll` loads every item at once instead of pages.
     init(application: Application, options: Options, preloadAll: Bool) {
-        let feed = ShopFeed(total: options.items, pageSize: options.pageSize,
-                            initiallyLoaded: preloadAll ? options.items : options.pageSize * 2)
+        let sections = options.sections ? ShopSections(items: options.items) : nil
+        let feed = ShopFeed(items: options.items, sections: sections, pageSize: options.pageSize,
+                            initiallyLoaded: preloadAll ? sections?.count ?? options.items : options.pageSize * 2)
         wall = ShopWall(feed: feed, columns: options.columns, networkDelay: .milliseconds(600))
         wall.spanEvery = options.spanEvery
         view = WaterfallView(dataSource: wall, delegate: wall)
         wall.view = view
+        wall.allowsReordering = options.reorder
         view.model.isLoadMoreEnabled = !preloadAll
         view.model.isRefreshEnabled = true
         view.accessibleName = "Shop wall"
-        view.accessibleTotal = options.items
+        view.accessibleTotal = feed.total
 
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
         window.setChild(view.widget)
@@ -41,9 +43,12 @@ final class ShopWindow {
         gtk_widget_grab_focus(view.widget)
     }
 
-    /// Whether every visible cell shows its image (and at least one cell is live).
+    /// Whether every visible product cell shows its image (and at least one cell is live);
+    /// section headers have none.
     var visibleImagesReady: Bool {
         let visible = view.model.visibleIndices
-        return !visible.isEmpty && visible.allSatisfy { view.model.cell(at: $0)?.hasImage ?? false }
+        return !visible.isEmpty && visible.allSatisfy {
+            wall.feed.header(at: $0) != nil || view.model.cell(at: $0)?.hasImage ?? false
+        }
     }
 }

@@ -10,6 +10,9 @@ import Foundation
 /// - Snapping: ``targetContentOffset(forProposed:velocity:)`` picks the item whose centre is
 ///   nearest the proposed centre; a fling faster than ``flingVelocity`` moves at least one item
 ///   from the one centred now.
+/// - Size: ``itemSize`` and ``spacing`` are points, or with ``scaling`` set to
+///   ``ContainerScaling/proportional(reference:)`` they scale with the viewport, keeping the
+///   seed's proportions in a desktop window (see ``scaledItemSize``).
 /// - Queries are arithmetic: O(1 + k) for k items in a rectangle, O(1) hit tests.
 public struct CarouselLayout: CollectionLayout, Sendable {
     /// The size of every item before scaling (seed: 130×130).
@@ -25,6 +28,9 @@ public struct CarouselLayout: CollectionLayout, Sendable {
     public var scaleCurve: (@Sendable (CGFloat) -> CGFloat)?
     /// Flings faster than this (points per second) move at least one item.
     public var flingVelocity: CGFloat
+    /// How ``itemSize`` and ``spacing`` follow the viewport's size (default
+    /// ``ContainerScaling/fixed``: they are points).
+    public var scaling: ContainerScaling
 
     /// The number of items.
     public private(set) var itemCount = 0
@@ -33,12 +39,15 @@ public struct CarouselLayout: CollectionLayout, Sendable {
     /// The viewport in content coordinates, as last reported by the view model.
     public private(set) var bounds = CGRect.zero
 
-    /// Creates a carousel; the defaults are seed 003's.
+    /// Creates a carousel; the defaults are seed 003's. Pass
+    /// `.proportional(reference: ContainerScaling.seedContainer)` as `scaling` for the seed's
+    /// proportions at any window size.
     public init(itemSize: CGSize = CGSize(width: 130, height: 130), spacing: CGFloat = 10,
                 minimumScale: CGFloat = 0.1, flingVelocity: CGFloat = 300,
-                scaleCurve: (@Sendable (CGFloat) -> CGFloat)? = nil) {
+                scaling: ContainerScaling = .fixed, scaleCurve: (@Sendable (CGFloat) -> CGFloat)? = nil) {
         self.itemSize = itemSize
         self.spacing = spacing
+        self.scaling = scaling
         self.minimumScale = minimumScale
         self.flingVelocity = flingVelocity
         self.scaleCurve = scaleCurve
@@ -47,17 +56,26 @@ public struct CarouselLayout: CollectionLayout, Sendable {
     /// Always ``ScrollAxis/horizontal``.
     public var scrollAxis: ScrollAxis { .horizontal }
 
-    /// Item width and height, sanitized (non-finite or negative counts as 0).
-    private var size: CGSize { CGSize(width: itemSize.width.sanitizedLength, height: itemSize.height.sanitizedLength) }
+    /// The factor ``scaling`` gives for the current viewport.
+    private var factor: CGFloat { scaling.factor(for: containerSize) }
+    /// The size every item has in the current viewport, before the scale by distance from the
+    /// centre: ``itemSize`` (sanitized: non-finite or negative counts as 0) times ``scaling``'s factor.
+    public var scaledItemSize: CGSize {
+        CGSize(width: itemSize.width.sanitizedLength * factor, height: itemSize.height.sanitizedLength * factor)
+    }
+    /// Item width and height in the current viewport.
+    private var size: CGSize { scaledItemSize }
+    /// The space between items in the current viewport.
+    private var gap: CGFloat { spacing.sanitizedLength * factor }
     /// Distance from one item's left edge to the next one's.
-    private var pitch: CGFloat { size.width + spacing.sanitizedLength }
+    private var pitch: CGFloat { size.width + gap }
     /// The seed's section inset: (viewport width − item width) / 2, so item 0 can be centred.
     private var sideInset: CGFloat { max(0, (containerSize.width - size.width) / 2) }
 
     /// The width of all items with the side insets, by the viewport height.
     public var contentSize: CGSize {
         guard itemCount > 0 else { return CGSize(width: containerSize.width, height: containerSize.height) }
-        let row = CGFloat(itemCount) * size.width + CGFloat(itemCount - 1) * spacing.sanitizedLength
+        let row = CGFloat(itemCount) * size.width + CGFloat(itemCount - 1) * gap
         return CGSize(width: max(containerSize.width, 2 * sideInset + row), height: containerSize.height)
     }
 
@@ -127,8 +145,10 @@ public struct CarouselLayout: CollectionLayout, Sendable {
     /// Scaling depends on the scroll offset: every bounds change invalidates.
     public func shouldInvalidate(forBoundsChange newBounds: CGRect) -> Bool { true }
 
-    /// Remembers the viewport, whose centre the scales are measured from.
+    /// Remembers the viewport, whose centre the scales are measured from; a viewport of another
+    /// size lays out again for it first (re-scaling the items with ``scaling``).
     public mutating func invalidate(forBoundsChange newBounds: CGRect) {
+        if newBounds.size != containerSize { prepare(for: newBounds.size) }
         bounds = newBounds
     }
 

@@ -5,6 +5,10 @@ import Foundation
 /// (x = cx + r·sin θ, y = cy + r·cos θ, as in the seed); a single item sits at the centre.
 /// Nothing scrolls: the content is the container.
 ///
+/// ``itemSize`` and ``radius`` are points, or with ``scaling`` set to
+/// ``ContainerScaling/proportional(reference:)`` they scale with the container, keeping the
+/// seed's proportions in a desktop window (see ``scaledItemSize`` and ``scaledRadius``).
+///
 /// Queries scan every item — O(n) — which is right for a circle: more than a few dozen items on
 /// one ring overlap anyway.
 public struct CircleLayout: CollectionLayout, Sendable {
@@ -12,16 +16,33 @@ public struct CircleLayout: CollectionLayout, Sendable {
     public var itemSize: CGSize
     /// The circle's radius (seed: 70).
     public var radius: CGFloat
+    /// How ``itemSize`` and ``radius`` follow the container's size (default
+    /// ``ContainerScaling/fixed``: they are points).
+    public var scaling: ContainerScaling
     /// The number of items.
     public private(set) var itemCount = 0
     /// The container size the layout was prepared for.
     public private(set) var containerSize = CGSize.zero
 
-    /// Creates a circle layout; the defaults are seed 003's.
-    public init(itemSize: CGSize = CGSize(width: 50, height: 50), radius: CGFloat = 70) {
+    /// Creates a circle layout; the defaults are seed 003's. Pass
+    /// `.proportional(reference: ContainerScaling.seedContainer)` as `scaling` for the seed's
+    /// proportions at any window size.
+    public init(itemSize: CGSize = CGSize(width: 50, height: 50), radius: CGFloat = 70,
+                scaling: ContainerScaling = .fixed) {
         self.itemSize = itemSize
         self.radius = radius
+        self.scaling = scaling
     }
+
+    /// The size every item has in the current container: ``itemSize`` (sanitized: non-finite
+    /// or negative counts as 0) times ``scaling``'s factor.
+    public var scaledItemSize: CGSize {
+        let factor = scaling.factor(for: containerSize)
+        return CGSize(width: itemSize.width.sanitizedLength * factor, height: itemSize.height.sanitizedLength * factor)
+    }
+
+    /// The circle's radius in the current container: ``radius`` (sanitized) times ``scaling``'s factor.
+    public var scaledRadius: CGFloat { radius.sanitizedLength * scaling.factor(for: containerSize) }
 
     /// Always ``ScrollAxis/none``.
     public var scrollAxis: ScrollAxis { .none }
@@ -48,21 +69,31 @@ public struct CircleLayout: CollectionLayout, Sendable {
         let origin = CGPoint(x: containerSize.width / 2, y: containerSize.height / 2)
         guard itemCount > 1 else { return origin }
         let angle = 2 * CGFloat.pi / CGFloat(itemCount) * CGFloat(index)
-        let r = radius.sanitizedLength
+        let r = scaledRadius
         return CGPoint(x: origin.x + r * sin(angle), y: origin.y + r * cos(angle))
     }
 
     /// The frame of an item, centred on ``center(of:)``.
     /// - Complexity: O(1).
     public func frame(at index: Int) -> CGRect {
-        let center = center(of: index)
-        let width = itemSize.width.sanitizedLength, height = itemSize.height.sanitizedLength
-        return CGRect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)
+        let center = center(of: index), size = scaledItemSize
+        return CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
     }
 
     /// The item's frame; later items are drawn above earlier ones where they overlap.
     public func layoutAttributes(at index: Int) -> LayoutAttributes {
         LayoutAttributes(index: index, frame: frame(at: index), zIndex: index)
+    }
+
+    /// Whether `newBounds` has another size than the container: the circle then re-centres (and
+    /// re-scales with ``scaling``), as the seed's `shouldInvalidateLayoutForBoundsChange:` asks.
+    public func shouldInvalidate(forBoundsChange newBounds: CGRect) -> Bool {
+        newBounds.size != containerSize
+    }
+
+    /// Lays out again for the size of `newBounds`.
+    public mutating func invalidate(forBoundsChange newBounds: CGRect) {
+        prepare(for: newBounds.size)
     }
 
     /// Every item whose frame overlaps `rect`.

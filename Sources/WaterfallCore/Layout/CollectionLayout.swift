@@ -78,6 +78,11 @@ public protocol CollectionLayout {
     /// Gives existing items new sizes (indices in any order, the last size of a repeated index
     /// wins), relayouting once for the whole batch where the layout can.
     mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)])
+    /// Moves the item at `source` to `destination` (both valid), as
+    /// `array.insert(array.remove(at: source), at: destination)`, keeping its size — drag to
+    /// reorder commits through it. Layouts that store sizes must implement it; the default
+    /// suits layouts that only track the count.
+    mutating func moveItem(from source: Int, to destination: Int)
 
     /// Keeps the layout of the items from `index` on (0...itemCount) across later edits before
     /// it: such an edit moves them all by one constant, which the view model absorbs in the
@@ -137,6 +142,10 @@ extension CollectionLayout {
     public mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)]) {
         for (index, size) in changes { replaceItems(in: index..<index + 1, with: CollectionOfOne(size)) }
     }
+
+    /// By default the item count stays and nothing is stored per item: a layout whose frames
+    /// depend only on the index (a carousel, a circle) has nothing to move.
+    public mutating func moveItem(from source: Int, to destination: Int) {}
 
     /// By default the layout has no single item width.
     public var cellWidth: CGFloat { 0 }

@@ -77,6 +77,12 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
         }
     }
 
+    /// Forwards to ``WaterfallLayout/moveItem(from:to:)``: one relayout from the lower index.
+    /// - Complexity: O(|source − destination| + c log n + (n − min) · log c).
+    public mutating func moveItem(from source: Int, to destination: Int) {
+        engine.moveItem(from: source, to: destination)
+    }
+
     /// Forwards to ``WaterfallLayout/startBlock(at:)``.
     /// - Complexity: O(c log n + b) for b blocks.
     public mutating func startBlock(at index: Int) { engine.startBlock(at: index) }

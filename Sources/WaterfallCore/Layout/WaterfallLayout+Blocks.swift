@@ -132,7 +132,7 @@ extension WaterfallLayout {
     /// Replaces the bottom of each column nothing precedes (`-infinity`) with the bottom from
     /// which an item lands at `insets.top`, so that block floors are finite.
     /// - Complexity: O(c).
-    private func raiseEmptyColumns(_ bottoms: UnsafeMutableBufferPointer<Double>) {
+    func raiseEmptyColumns(_ bottoms: UnsafeMutableBufferPointer<Double>) {
         let empty = geometry.top - geometry.rowSpacing
         for column in 0..<geometry.columnCount where bottoms[column] == -.infinity { bottoms[column] = empty }
     }

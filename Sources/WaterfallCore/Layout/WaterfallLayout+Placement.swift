@@ -120,7 +120,7 @@ extension WaterfallLayout {
     /// The column sequential placement uses for item `start`: round robin after the previous
     /// item (after the last column of a spanning item), restarting at 0 at the beginning and
     /// after a full-span item.
-    private func sequentialColumn(before start: Int) -> Int {
+    func sequentialColumn(before start: Int) -> Int {
         guard start > 0 else { return 0 }
         let (column, span) = placedColumns(of: start - 1)
         return (column + span) % geometry.columnCount

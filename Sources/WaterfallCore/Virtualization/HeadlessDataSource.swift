@@ -17,6 +17,8 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     public var margin: CGFloat
     /// The reuse identifier for an item.
     public var identifier: (Int) -> String
+    /// Whether an item is a section header (default: none is).
+    public var isSectionHeader: (Int) -> Bool = { _ in false }
     /// How many cells were created because the pool had none.
     public private(set) var cellsCreated = 0
     /// Every selected index, in order.
@@ -29,6 +31,10 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     public private(set) var scrollEvents = 0
     /// How many prefetch and cancel hints arrived.
     public private(set) var prefetchCount = 0, cancelCount = 0
+    /// Whether the items may be moved (drag to reorder, the keyboard's move); off by default.
+    public var allowsMoving = false
+    /// Every move the view model committed, in order.
+    public private(set) var moves: [(from: Int, to: Int)] = []
 
     /// Creates a data source with these items.
     public init(sizes: [ItemSize], columns: Int = WaterfallDefaults.numberOfColumns,
@@ -66,6 +72,11 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
         sizes[index]
     }
 
+    /// ``isSectionHeader``.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, isSectionHeaderAt index: Int) -> Bool {
+        isSectionHeader(index)
+    }
+
     /// ``margin``.
     public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, marginFor type: MarginType) -> CGFloat {
         margin
@@ -93,5 +104,16 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     /// Counts the hint.
     public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, cancelPrefetchingItemAt index: Int) {
         cancelCount += 1
+    }
+
+    /// ``allowsMoving``.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, canMoveItemAt index: Int) -> Bool {
+        allowsMoving
+    }
+
+    /// Moves the item's size and records the move.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, moveItemFrom source: Int, to destination: Int) {
+        sizes.insert(sizes.remove(at: source), at: destination)
+        moves.append((source, destination))
     }
 }

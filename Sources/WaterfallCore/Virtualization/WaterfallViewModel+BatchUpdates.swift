@@ -38,6 +38,8 @@ extension WaterfallViewModel {
     @discardableResult
     public func performBatchUpdates(_ updates: [ItemUpdate]) -> [ItemTransition] {
         guard !needsReload else { return [] }
+        let drag = suspendReorder()
+        defer { resumeReorder(drag, through: updates) }
         let candidates = anchorCandidates()
         holdVisibleContent(across: updates, firstVisible: candidates.first?.index)
         var count = layout.itemCount
@@ -48,12 +50,12 @@ extension WaterfallViewModel {
             case .insert(let range):
                 insertItems(at: range, finalIndex: { later.trace($0).index })
             case .delete(let range):
-                layout.replaceItems(in: range, with: EmptyCollection())
+                removeLayoutItems(in: range)
             case .move(let from, let to):
-                layout.replaceItems(in: from..<from + 1, with: EmptyCollection())
+                removeLayoutItems(in: from..<from + 1)
                 insertItems(at: to..<to + 1, finalIndex: { later.trace($0).index })
             case .reload(let range):
-                layout.replaceItems(in: range, with: EmptyCollection())
+                removeLayoutItems(in: range)
                 insertItems(at: range, finalIndex: { later.trace($0).index })
             }
             count += update.countChange
@@ -65,6 +67,7 @@ extension WaterfallViewModel {
         var transitions: [ItemTransition] = []
         var sources: [TransitionSource] = []
         var survivors: [LiveCell] = []
+        renumberDetachedHeader(through: updates)
         for entry in live.entries {
             let from = toViewport(entry.attributes)
             let (final, reloaded) = updates.trace(entry.index)

@@ -9,6 +9,7 @@ extension WaterfallViewModel {
     /// - Complexity: O(n) size queries plus the new layout's build cost.
     @discardableResult
     public func setLayout(_ newLayout: any CollectionLayout) -> [ItemTransition] {
+        abandonReorder()
         guard !needsReload else {
             layout = newLayout
             return []

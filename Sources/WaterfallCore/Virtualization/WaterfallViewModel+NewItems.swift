@@ -6,9 +6,12 @@ extension WaterfallViewModel {
     /// reader has not gone back to the top since.
     public var showsNewItemsPill: Bool { newItemsAbove > 0 }
 
-    /// What the pill says, e.g. "12 new items" ("1 new item").
+    /// What the pill says, e.g. "12 new items" ("1 new item"); section headers among the new
+    /// items are not counted.
+    /// - Complexity: O(log h) for h section headers.
     public var newItemsPillText: String {
-        newItemsAbove == 1 ? "1 new item" : "\(newItemsAbove) new items"
+        let items = newItemsAbove - sectionHeaders.count(before: newItemsAbove)
+        return items == 1 ? "1 new item" : "\(items) new items"
     }
 
     /// Scrolls to the top, where the new items are, at once (hosts that animate scroll there

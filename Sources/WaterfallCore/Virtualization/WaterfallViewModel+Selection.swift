@@ -2,9 +2,11 @@ import Foundation
 
 extension WaterfallViewModel {
     /// The item under a point given relative to the viewport (as clicks arrive), or `nil` for
-    /// a gap or margin.
+    /// a gap or margin. The pinned section header is on top: a point on it hits the header,
+    /// not the item scrolled beneath it.
     /// - Complexity: that of the layout's hit test, O(log n) for the waterfall.
     public func index(at viewportPoint: CGPoint) -> Int? {
+        if let pinnedHeader, pinnedHeader.attributes.frame.contains(viewportPoint) { return pinnedHeader.index }
         guard layout.itemCount > 0 else { return nil }
         return layout.index(at: CGPoint(x: viewportPoint.x + contentOffset.x, y: viewportPoint.y + contentOffset.y))
     }

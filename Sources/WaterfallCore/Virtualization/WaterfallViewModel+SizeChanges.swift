@@ -61,7 +61,9 @@ extension WaterfallViewModel {
             TransitionSource(oldIndex: $0.index, newIndex: $0.index, from: toViewport($0.attributes), reloaded: false)
         }
         holdVisibleContent(forEditsFrom: indices[0], firstVisible: anchor?.index)
-        layout.resizeItems(indices.map { (index: $0, size: itemSize(at: $0)) })
+        let changes = indices.map { (index: $0, size: itemSize(at: $0)) }
+        layout.resizeItems(changes)
+        recordSectionHeaders(resized: changes)
         sizeChangeStatistics.itemsResized += indices.count
         sizeChangeStatistics.relayouts += 1
         relayoutLiveCells(keeping: anchor)

@@ -94,8 +94,22 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// items" pill. Back to 0 at the top and on ``reloadData()``.
     public internal(set) var newItemsAbove = 0
 
+    /// The section header pinned to the top of the viewport, or `nil` when no header's section
+    /// is scrolled under the pin line (see ``WaterfallDataSource/waterfallView(_:isSectionHeaderAt:)``).
+    /// Updated at every scroll step and layout change; its cell is live and placed at
+    /// ``PinnedHeader/attributes`` even while the header's own frame is scrolled far away.
+    public internal(set) var pinnedHeader: PinnedHeader?
+    /// How far below the viewport's top edge section headers pin, in points (default 0; e.g.
+    /// the height of a translucent bar drawn over the wall). Negative or non-finite counts as
+    /// 0. Takes effect at the next scroll step.
+    public var pinnedHeaderInset: CGFloat = 0
+
     /// The realized items, ascending by index.
     var live = LiveCells()
+    /// The items that are section headers.
+    var sectionHeaders = SectionHeaderIndex()
+    /// The pinned header's cell while its frame is outside the realized window.
+    var detachedHeader: LiveCell?
     /// The window the live set is exact for, in content coordinates; `nil` before the first
     /// derivation.
     var liveWindow: CGRect?
@@ -115,6 +129,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     var refresh = RefreshStateMachine()
     /// Size changes waiting for ``applyPendingSizeChanges()``.
     var pendingSizeChanges = PendingSizeChanges()
+    /// The reorder drag in progress and the auto-scroll settings (see ``beginReorder(at:)``).
+    var reorder = ReorderState()
     /// What ``applyPendingSizeChanges()`` has done so far.
     public internal(set) var sizeChangeStatistics = SizeChangeStatistics()
 
@@ -148,6 +164,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// then every cell (pooled ones included) through ``WaterfallHosting/discardCell(_:)`` —
     /// and forgets the host. The next ``attach(to:)`` loads again.
     public func detach() {
+        abandonReorder()
         recycleAllLiveCells()
         for cell in pool.removeAll() { host?.discardCell(unsafeDowncast(cell, to: Cell.self)) }
         host = nil
@@ -165,6 +182,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
             return
         }
         needsReload = false
+        abandonReorder()
         let anchor = captureAnchor()
         recycleAllLiveCells()
         let count = loadItems()
@@ -186,7 +204,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         let metrics = currentMetrics()
         let count = dataSource.map { $0.numberOfCells(in: self) } ?? 0
         discardPendingSizeChanges()
-        layout.replaceItems(in: 0..<layout.itemCount, with: EmptyCollection())
+        removeLayoutItems(in: 0..<layout.itemCount)
         layout.prepare(for: viewportSize, with: metrics)
         insertItems(at: 0..<count, finalIndex: { $0 })
         return count
@@ -204,6 +222,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
             let end = min(start + chunk, range.upperBound)
             let sizes = (start..<end).map { finalIndex($0).map(itemSize(at:)) ?? .height(0) }
             layout.replaceItems(in: start..<start, with: sizes)
+            recordSectionHeaders(insertedAt: start..<end, sizes: sizes, finalIndex: finalIndex)
             start = end
         }
     }
@@ -262,7 +281,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// ignored. The offset is not limited to the scroll range, so a bounce past an edge shows
     /// what lies there.
     /// - Complexity: O(c log n + changes) for the diff of the old and new windows, plus O(k)
-    ///   placements for k live cells.
+    ///   placements for k live cells, plus O(log h) frame look-ups for the pinned one of h
+    ///   section headers.
     public func setContentOffset(_ offset: CGPoint) {
         guard offset != contentOffset, offset.x.isFinite, offset.y.isFinite else { return }
         let delta = layout.scrollAxis == .horizontal ? offset.x - contentOffset.x : offset.y - contentOffset.y
@@ -298,16 +318,18 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// - Complexity: O(identifiers).
     public var pooledCellCount: Int { pool.count }
 
-    /// The cell showing `index`, if the item is live.
+    /// The cell showing `index`, if the item is live (or is the pinned header).
     /// - Complexity: O(log k).
     public func cell(at index: Int) -> Cell? {
-        live.position(of: index).map { live.entries[$0].cell(as: Cell.self) }
+        live.position(of: index).map { live.entries[$0].cell(as: Cell.self) } ?? detachedHeaderCell(at: index)
     }
 
-    /// The attributes of a live item relative to the viewport, as last placed.
+    /// The attributes of a live item relative to the viewport, as last placed (the pinned
+    /// header's are ``PinnedHeader/attributes``).
     /// - Complexity: O(log k).
     public func placedAttributes(at index: Int) -> LayoutAttributes? {
-        live.position(of: index).map { toViewport(live.entries[$0].attributes) }
+        if let pinnedHeader, pinnedHeader.index == index { return pinnedHeader.attributes }
+        return live.position(of: index).map { toViewport(live.entries[$0].attributes) }
     }
 
     /// The realized window for the current offset: the viewport widened along the scroll axis.
@@ -348,11 +370,13 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
             return
         }
         let window = realizedWindow()
+        updatePinnedHeader()
         if let old = liveWindow {
             layout.forEachChange(from: old, to: window, left: recycleLiveCell(index:), entered: realizeCell(index:))
         } else {
             layout.forEachIndex(in: window, realizeCell(index:))
         }
+        settleDetachedHeader()
         liveWindow = window
         updatePrefetchWindow(around: window)
         placeLiveCells()
@@ -406,6 +430,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// - Complexity: O(c log n + k log k).
     private func rederiveLiveCells() {
         let window = realizedWindow()
+        updatePinnedHeader()
         var wanted: [Int] = []
         layout.forEachIndex(in: window) { wanted.append($0) }
         wanted.sort()
@@ -418,12 +443,13 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
                 live.setAttributes(layout.layoutAttributes(at: index), at: position)
                 position += 1
             } else {
-                recycle(live.remove(at: position).cell(as: Cell.self))
+                releaseLiveCell(at: position)
             }
         }
         for index in wanted where live.position(of: index) == nil {
             realizeCell(index: index)
         }
+        settleDetachedHeader()
         liveWindow = window
         updatePrefetchWindow(around: window)
         placeLiveCells()
@@ -432,7 +458,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Asks the data source for the cell of `index`, inserts it and records it as live.
     /// Does nothing without a data source.
     func realizeCell(index: Int) {
-        guard let dataSource else { return }
+        guard !adoptDetachedHeader(index: index), let dataSource else { return }
         let cell = dataSource.waterfallView(self, cellAt: index)
         host?.insertCell(cell)
         live.insert(LiveCell(index: index, object: cell, attributes: layout.layoutAttributes(at: index)))
@@ -441,7 +467,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Recycles the live cell of `index`, if there is one.
     func recycleLiveCell(index: Int) {
         guard let position = live.position(of: index) else { return }
-        recycle(live.remove(at: position).cell(as: Cell.self))
+        releaseLiveCell(at: position)
     }
 
     /// Removes a cell from the host and pools it, discarding it when the pool is full.
@@ -453,18 +479,26 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Recycles every live cell and forgets the windows.
     func recycleAllLiveCells() {
         while live.count > 0 { recycle(live.remove(at: live.count - 1).cell(as: Cell.self)) }
+        recycleDetachedHeader()
         liveWindow = nil
         prefetchWindow = nil
     }
 
-    /// Tells the host where every live cell goes, relative to the viewport.
+    /// Tells the host where every live cell goes, relative to the viewport (the pinned
+    /// header's cell at its pinned place).
     /// - Complexity: O(k).
     func placeLiveCells() {
         guard let host else { return }
         let dx = -contentOffset.x, dy = -contentOffset.y
+        let pinnedIndex = pinnedHeader?.index
         for entry in live.entries {
-            host.place(entry.cell(as: Cell.self), attributes: entry.attributes.offsetBy(dx: dx, dy: dy))
+            if entry.index == pinnedIndex, let pinnedHeader {
+                host.place(entry.cell(as: Cell.self), attributes: pinnedHeader.attributes)
+            } else {
+                host.place(entry.cell(as: Cell.self), attributes: entry.attributes.offsetBy(dx: dx, dy: dy))
+            }
         }
+        placeDetachedHeader()
     }
 
     /// Content attributes → viewport attributes.

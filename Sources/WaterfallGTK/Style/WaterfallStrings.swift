@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every piece of text the Waterfall widgets show, in English by default.
 ///
 /// Waterfall does not ship translations. An application translates them the way it translates
@@ -27,6 +29,17 @@ public struct WaterfallStrings: Sendable, Equatable {
     public var emptyFeed = "This feed has no items"
     /// The error banner's button (with `_` before its mnemonic letter).
     public var retry = "_Retry"
+
+    /// Announced after an item moved (a drop, or the keyboard's move): `{position}` and
+    /// `{count}` are replaced with the 1-based position and the item count, both formatted for
+    /// the locale ("Moved to position 12 of 10,000").
+    public var movedToPosition = "Moved to position {position} of {count}"
+
+    /// ``movedToPosition`` with its placeholders filled in.
+    public func movedToPosition(_ position: Int, of count: Int) -> String {
+        movedToPosition.replacingOccurrences(of: "{position}", with: position.formatted())
+            .replacingOccurrences(of: "{count}", with: count.formatted())
+    }
 
     /// The English texts.
     public init() {}

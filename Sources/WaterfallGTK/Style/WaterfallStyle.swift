@@ -28,6 +28,8 @@ public enum WaterfallStyle {
         public static let newItemsPill = "waterfall-new-items"
         /// A ``FeedWall``'s error banner (beside GTK's own `app-notification`).
         public static let error = "waterfall-error"
+        /// A cell lifted by a reorder drag, following the pointer (set once when it lifts).
+        public static let lifted = "lifted"
     }
 
     private static let css = """
@@ -37,6 +39,7 @@ public enum WaterfallStyle {
     .waterfall-cell.focused .waterfall-ring { border-color: alpha(#3584e4, 0.6); }
     .waterfall-cell.selected .waterfall-ring { border-color: #3584e4; \
     box-shadow: inset 0 0 0 2px white; }
+    .waterfall-cell.lifted { box-shadow: 0 12px 28px alpha(black, 0.4), 0 2px 6px alpha(black, 0.3); }
     .waterfall-placeholder { background-image: linear-gradient(160deg, #ece8e2, #d9d3ca); }
     .waterfall-placeholder.failed { background-image: linear-gradient(160deg, #f1e2df, #dcc3bd); \
     color: #8c4a40; font-weight: bold; }

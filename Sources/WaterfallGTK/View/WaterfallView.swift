@@ -12,8 +12,10 @@ import WaterfallCore
 /// exact) and turns GTK events — resize, wheel, touchpad with kinetic scrolling and overscroll,
 /// scrollbars, keyboard, clicks — into model calls. It scrolls along the layout's
 /// `ScrollAxis` (vertical, horizontal with snapping, or not at all), draws the
-/// attributes' scale, alpha and z-order, and animates layout switches and batch updates at the
-/// frame clock (``setLayout(_:animated:)``, ``performBatchUpdates(_:animated:)``).
+/// attributes' scale, alpha and z-order (so the model's pinned section header,
+/// `WaterfallViewModel.pinnedHeader`, stays above the cells and gets the clicks), and animates
+/// layout switches and batch updates at the frame clock (``setLayout(_:animated:)``,
+/// ``performBatchUpdates(_:animated:)``).
 ///
 /// ```swift
 /// let view = WaterfallView<WaterfallImageCell>(dataSource: shop, delegate: shop)
@@ -98,6 +100,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Whether a pointer button is held anywhere in the view (e.g. dragging a scrollbar).
     var isPointerHeld = false
 
+    /// The reorder gestures' state (see ``installReordering()``).
+    var reorderGesture = ReorderGestureState()
+
     /// Whether the children's stacking order no longer follows their z-indices.
     var needsRestack = false
     /// The pending idle that restacks, if one is scheduled.
@@ -155,6 +160,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         installScrolling()
         installKeyboard()
         installPointer()
+        installReordering()
         showScrollbars()
         refreshAccessibleLabel()
         Signal.connect(widget, "realize") { [weak self] in
@@ -230,8 +236,10 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Parents the cell's widget on first use and shows it.
     public func insertCell(_ cell: Cell) {
         if gtk_widget_get_parent(cell.widget) == nil {
-            // Below the scrollbar and the indicators.
-            gtk_widget_insert_before(cell.widget, widget, scrollbar)
+            // Below every other child: under the scrollbar and the indicators, and under cells
+            // raised by their z-index (a pinned section header, a ghost), which a new cell of
+            // z-index 0 must not cover.
+            gtk_widget_insert_after(cell.widget, widget, nil)
         }
         gtk_widget_set_visible(cell.widget, 1)
         cell.childSlot = shownCells.count

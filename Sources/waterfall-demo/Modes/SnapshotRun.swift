@@ -4,7 +4,9 @@ import WaterfallGTK
 /// `--snapshot FILE.png`: waits until the layout is done and every visible image is drawn,
 /// writes the window as PNG and quits (exit 0; 1 if the PNG could not be written). With
 /// `--scroll-to Y` it scrolls there first; with `--refresh` it then refreshes as F5 does, waits
-/// for the new items and prints how far the items visible before the refresh moved on screen.
+/// for the new items and prints how far the items visible before the refresh moved on screen;
+/// with `--reorder-preview FROM:TO` it lifts item FROM, holds it over item TO's place and waits
+/// for the others to move out of the way.
 @MainActor
 final class SnapshotRun {
     /// How long to wait for the images before writing whatever is shown.
@@ -17,6 +19,8 @@ final class SnapshotRun {
     private var pendingScroll: Double?
     /// Whether a refresh is still to start.
     private var pendingRefresh: Bool
+    /// The drag still to start and hold.
+    private var pendingReorder: ReorderPreview?
     /// The visible items' on-screen frames when the refresh started, and the item count then.
     private var beforeRefresh: (frames: [(index: Int, frame: CGRect)], count: Int)?
 
@@ -26,6 +30,7 @@ final class SnapshotRun {
         selectedIndex = options.selectedIndex
         pendingScroll = options.scrollOffset
         pendingRefresh = options.refreshesBeforeSnapshot
+        pendingReorder = options.reorderPreview
     }
 
     /// Presents the window, waits until it is ready, writes it and calls `finish` with the exit
@@ -67,7 +72,12 @@ final class SnapshotRun {
             shop.view.refresh()
             return true
         }
-        guard model.refreshState != .refreshing else { return true }
+        if let reorder = pendingReorder {
+            pendingReorder = nil
+            holdDrag(reorder)
+            return true
+        }
+        guard model.refreshState != .refreshing, !shop.view.isAnimatingTransition else { return true }
         if let before = beforeRefresh {
             beforeRefresh = nil
             let added = model.numberOfItems - before.count
@@ -79,5 +89,19 @@ final class SnapshotRun {
                   + "\(moves.max() ?? 0) px; pill: \(shop.view.isShowingNewItemsPill ? "'\(model.newItemsPillText)'" : "hidden")")
         }
         return false
+    }
+
+    /// Lifts item `from` at its centre and holds it over item `to`'s place, a little off its
+    /// centre so the lifted card visibly floats over its neighbours; both must be on screen.
+    private func holdDrag(_ reorder: ReorderPreview) {
+        let model = shop.view.model
+        guard let from = model.placedAttributes(at: reorder.from)?.frame,
+              let to = model.placedAttributes(at: reorder.to)?.frame,
+              shop.view.beginReorder(at: CGPoint(x: from.midX, y: from.midY)) else {
+            FileHandle.standardError.write(Data("waterfall-demo: --reorder-preview \(reorder.from):\(reorder.to): both items must be on screen\n".utf8))
+            return
+        }
+        shop.view.moveReorder(to: CGPoint(x: to.midX + to.width / 6, y: to.midY + to.height / 8))
+        print("reorder preview: item \(reorder.from) lifted, landing at \(model.reorderDestination ?? reorder.from)")
     }
 }

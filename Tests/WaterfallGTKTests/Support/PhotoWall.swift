@@ -13,6 +13,8 @@ final class PhotoWall: WaterfallDataSource, WaterfallDelegate {
     private(set) var ids: [Int]
     /// The view to animate deletions in.
     weak var view: WaterfallView<WaterfallImageCell>?
+    /// Whether the photos may be reordered.
+    var allowsMoving = false
 
     init(count: Int) {
         ids = Array(0..<count)
@@ -32,5 +34,11 @@ final class PhotoWall: WaterfallDataSource, WaterfallDelegate {
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {
         ids.remove(at: index)
         view?.performBatchUpdates([.delete(index..<index + 1)], animated: true)
+    }
+
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, canMoveItemAt index: Int) -> Bool { allowsMoving }
+
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, moveItemFrom source: Int, to destination: Int) {
+        ids.insert(ids.remove(at: source), at: destination)
     }
 }

@@ -70,16 +70,27 @@ final class TestWall: WaterfallDataSource, WaterfallDelegate {
         let id = ids[index]
         cell.setCaption("#\(id)")
         cell.setAccessibleLabel("Item \(id)")
-        cell.setImage(Self.texture(color: Self.color(of: id)))
+        cell.setImage(Self.texture(color: headerIDs.contains(id) ? Self.headerColor : Self.color(of: id)))
         return cell
     }
 
     /// Heights (for a width of 100) that replace ``height(of:)`` for some item ids, for size
     /// corrections.
     var correctedHeights: [Int: CGFloat] = [:]
+    /// Item ids that are sticky section headers: full-span, ``headerHeight`` high, dark grey.
+    var headerIDs: Set<Int> = []
+    /// The height of a section header.
+    static let headerHeight: CGFloat = 40
+    /// The colour of a section header's picture.
+    static let headerColor: UInt32 = 0x20_20_20
+
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, isSectionHeaderAt index: Int) -> Bool {
+        headerIDs.contains(ids[index])
+    }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
-        .aspectRatio(width: 100, height: correctedHeights[ids[index]] ?? Self.height(of: ids[index]))
+        if headerIDs.contains(ids[index]) { return .fullSpan(height: Self.headerHeight) }
+        return .aspectRatio(width: 100, height: correctedHeights[ids[index]] ?? Self.height(of: ids[index]))
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {

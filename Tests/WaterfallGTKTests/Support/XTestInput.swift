@@ -82,14 +82,31 @@ struct XTestInput {
     }
 
     /// Presses and releases the key with X keysym `keysym` (GDK's `GDK_KEY_*` values are X
-    /// keysyms), holding Control when `control` is set. The window under the pointer gets it.
-    func press(_ keysym: Int32, control: Bool = false) {
+    /// keysyms), holding Control when `control` is set and Shift when `shift` is. The window
+    /// under the pointer gets it.
+    func press(_ keysym: Int32, control: Bool = false, shift: Bool = false) {
         let controlKey = UInt32(keycode(display, UInt(GDK_KEY_Control_L)))
+        let shiftKey = UInt32(keycode(display, UInt(GDK_KEY_Shift_L)))
         if control { _ = key(display, controlKey, 1, 0) }
+        if shift { _ = key(display, shiftKey, 1, 0) }
         let code = UInt32(keycode(display, UInt(keysym)))
         _ = key(display, code, 1, 0)
         _ = key(display, code, 0, 0)
+        if shift { _ = key(display, shiftKey, 0, 0) }
         if control { _ = key(display, controlKey, 0, 0) }
+        _ = flush(display)
+    }
+
+    /// Presses the primary button at (`x`, `y`) in `widget`'s coordinates and keeps it down.
+    func pressButton(_ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) throws {
+        try move(to: widget, x: x, y: y)
+        _ = button(display, 1, 1, 0)
+        _ = flush(display)
+    }
+
+    /// Releases the primary button where the pointer is.
+    func releaseButton() {
+        _ = button(display, 1, 0, 0)
         _ = flush(display)
     }
 

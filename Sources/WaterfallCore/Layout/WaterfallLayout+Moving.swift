@@ -1,0 +1,233 @@
+import Foundation
+
+/// Where the items of a ``WaterfallLayout`` would go if one item moved, computed without
+/// changing the layout (see ``WaterfallLayout/previewMove(from:to:through:)``): the frames by
+/// position *after* the move (`array.insert(array.remove(at: source), at: destination)`).
+public struct MovePreview: Equatable, Sendable {
+    /// The moved item's index before the move.
+    public let source: Int
+    /// The moved item's index after the move.
+    public let destination: Int
+    /// The first position whose frame can differ from the layout's: `min(source, destination)`.
+    /// Every position before it keeps its frame.
+    public let lowerBound: Int
+    /// The frames of positions `lowerBound ..< lowerBound + placed.count`, in content coordinates.
+    public let placed: [CGRect]
+    /// When the placement reached the next block (see ``WaterfallLayout/startBlock(at:)``): the
+    /// position it starts at and the distance every item from it on moves; `nil` otherwise.
+    public let blockShift: (position: Int, distance: CGFloat)?
+    /// The content height after the move, when the preview reached the last item or a block;
+    /// `nil` when it stopped at its limit (the height is then not known without placing the rest).
+    public let contentHeight: CGFloat?
+
+    /// Whether the frames of every position from ``lowerBound`` on are known (placed, or moved
+    /// with a block).
+    public var isComplete: Bool { contentHeight != nil }
+
+    /// The position after the move of the item at `index` before it.
+    /// - Complexity: O(1).
+    public func position(ofItemAt index: Int) -> Int {
+        ItemUpdate.move(from: source, to: destination).map(index) ?? index
+    }
+
+    /// The index before the move of the item at `position` after it.
+    /// - Complexity: O(1).
+    public func index(atPosition position: Int) -> Int {
+        ItemUpdate.move(from: source, to: destination).unmap(position) ?? position
+    }
+
+    /// Memberwise, for the engine.
+    init(source: Int, destination: Int, placed: [CGRect], blockShift: (position: Int, distance: CGFloat)?,
+         contentHeight: CGFloat?) {
+        self.source = source
+        self.destination = destination
+        lowerBound = Swift.min(source, destination)
+        self.placed = placed
+        self.blockShift = blockShift
+        self.contentHeight = contentHeight
+    }
+
+    /// Equal when every stored property is (the block shift compared field by field).
+    public static func == (a: MovePreview, b: MovePreview) -> Bool {
+        a.source == b.source && a.destination == b.destination && a.placed == b.placed
+            && a.blockShift?.position == b.blockShift?.position && a.blockShift?.distance == b.blockShift?.distance
+            && a.contentHeight == b.contentHeight
+    }
+}
+
+extension WaterfallLayout {
+    /// Moves the item at `source` to `destination`, as
+    /// `array.insert(array.remove(at: source), at: destination)`, keeping its size, and
+    /// relayouts once from `min(source, destination)` — masonry placement of an item depends on
+    /// every item before it, so the suffix moves; with a block after `max(source, destination)`
+    /// the placement stops there and the block only moves (see ``startBlock(at:)``). Block
+    /// starts strictly between the two positions are dropped: the moved range is placed as one
+    /// piece. Moving an item onto itself does nothing.
+    /// - Complexity: O(|source − destination| + c log n + (n − min) · log c); with a block
+    ///   starting at b after the range, the placement stops at b and the rest is one O(n − b)
+    ///   pass.
+    public mutating func moveItem(from source: Int, to destination: Int) {
+        checkIndex(source)
+        checkIndex(destination)
+        guard source != destination else { return }
+        let lower = Swift.min(source, destination), upper = Swift.max(source, destination)
+        uniqueStorage()
+        blocks.removeAll { $0.index > lower && $0.index <= upper }
+        Self.rotate(items.values, from: source, to: destination)
+        Self.rotate(items.slots, from: source, to: destination)
+        relayout(from: lower, keptFrom: upper + 1, indexChange: 0)
+    }
+
+    /// Moves the element at `source` to `destination` in a buffer, shifting the ones between
+    /// by one (a memmove).
+    private static func rotate<Element>(_ buffer: UnsafeMutablePointer<Element>, from source: Int, to destination: Int) {
+        let moved = buffer[source]
+        let stride = MemoryLayout<Element>.stride
+        if source < destination {
+            UnsafeMutableRawPointer(buffer + source)
+                .copyMemory(from: buffer + source + 1, byteCount: (destination - source) * stride)
+        } else {
+            UnsafeMutableRawPointer(buffer + destination + 1)
+                .copyMemory(from: buffer + destination, byteCount: (source - destination) * stride)
+        }
+        buffer[destination] = moved
+    }
+
+    /// Where the items would go after ``moveItem(from:to:)``, without changing the layout: the
+    /// frames from `min(source, destination)` on, placed by the same rule as the move, until
+    /// every column's bottom is at or below `limit` (no later item can then start above it),
+    /// the next block (which only moves) or the last item. A drag preview passes the end of what
+    /// it shows as `limit`, so that a step costs the items on screen, not the whole suffix — the
+    /// frames it gives are exactly those ``moveItem(from:to:)`` produces.
+    /// - Complexity: O(c log n + p log c) for the p positions placed (about the items between
+    ///   `min(source, destination)` and `limit`).
+    public func previewMove(from source: Int, to destination: Int, through limit: CGFloat) -> MovePreview {
+        checkIndex(source)
+        checkIndex(destination)
+        let lower = Swift.min(source, destination), upper = Swift.max(source, destination)
+        var scratch = self   // shares the storage: only its block list is changed below
+        scratch.blocks.removeAll { $0.index > lower && $0.index <= upper }
+        let nextBlock = scratch.blocks.partitioningIndex { $0.index > upper }
+        let currentBlock = nextBlock > 0 ? nextBlock - 1 : nil
+        let end = nextBlock < scratch.blocks.count ? scratch.blocks[nextBlock].index : count
+        let columnCount = geometry.columnCount
+        let size = ColumnBottoms.storageSize(columns: columnCount)
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: size + columnCount) { storage in
+            let bottoms = UnsafeMutableBufferPointer(rebasing: storage[size...])
+            let columns = UnsafeMutableBufferPointer(rebasing: storage[..<size])
+            let (startsBlock, top) = scratch.loadBottoms(before: lower, inBlock: currentBlock, into: columns)
+            for column in 0..<columnCount { bottoms[column] = columns[column] }
+            var run = PreviewRun(layout: scratch, source: source, destination: destination, lower: lower,
+                                 end: end, limit: Double(limit), bottoms: bottoms)
+            let tallest: Double
+            if columnCount <= 4 && geometry.tolerance == 0 {
+                tallest = run.place(columns: SortedFourColumns(columns, columns: columnCount, top: top,
+                                                               rowSpacing: geometry.rowSpacing))
+            } else {
+                tallest = run.place(columns: ColumnBottoms(
+                    storage: columns, columns: columnCount, top: top, rowSpacing: geometry.rowSpacing,
+                    tolerance: geometry.tolerance,
+                    nextSequential: startsBlock ? 0 : sequentialColumn(before: lower)))
+            }
+            let reached = lower + run.frames.count
+            guard reached == end else {
+                return MovePreview(source: source, destination: destination, placed: run.frames,
+                                   blockShift: nil, contentHeight: nil)
+            }
+            guard end < count else {
+                let height = tallest == -.infinity ? geometry.top + geometry.bottom : tallest + geometry.bottom
+                return MovePreview(source: source, destination: destination, placed: run.frames,
+                                   blockShift: nil, contentHeight: CGFloat(height))
+            }
+            // The next block moves to fit below the new bottoms, as `moveBlocks` does.
+            if let currentBlock {
+                let (base, offsets) = (scratch.blocks[currentBlock].base, scratch.blocks[currentBlock].offsets)
+                for column in 0..<columnCount { bottoms[column] = Swift.max(bottoms[column], base + offsets[column]) }
+            }
+            raiseEmptyColumns(bottoms)
+            let distance = scratch.blocks[nextBlock].base(above: bottoms) - scratch.blocks[nextBlock].base
+            // The lowest bottom: the placed columns', or a later block's last item in a list.
+            var lowest = tallest
+            for list in 0..<members.listCount {
+                if let last = members.elements(of: list).last, Int(last) >= end {
+                    lowest = Swift.max(lowest, maxY(of: Int(last)) + distance)
+                }
+            }
+            let height = lowest + geometry.bottom
+            return MovePreview(source: source, destination: destination, placed: run.frames,
+                               blockShift: (end, CGFloat(distance)), contentHeight: CGFloat(height))
+        }
+    }
+}
+
+/// One pass of ``WaterfallLayout/previewMove(from:to:through:)``: places the moved sequence
+/// from its lower bound, recording frames, and stops once every column reaches the limit.
+private struct PreviewRun {
+    let layout: WaterfallLayout
+    let source: Int, destination: Int, lower: Int, end: Int
+    let limit: Double
+    /// Every column's bottom as placement goes (the column state may keep them elsewhere).
+    let bottoms: UnsafeMutableBufferPointer<Double>
+    /// The frames placed, by position from `lower`.
+    var frames: [CGRect] = []
+
+    init(layout: WaterfallLayout, source: Int, destination: Int, lower: Int, end: Int, limit: Double,
+         bottoms: UnsafeMutableBufferPointer<Double>) {
+        self.layout = layout
+        self.source = source
+        self.destination = destination
+        self.lower = lower
+        self.end = end
+        self.limit = limit
+        self.bottoms = bottoms
+    }
+
+    /// The item index before the move of `position` after it.
+    @inline(__always)
+    private func index(atPosition position: Int) -> Int {
+        if position == destination { return source }
+        if source < destination { return position >= source && position < destination ? position + 1 : position }
+        return position > destination && position <= source ? position - 1 : position
+    }
+
+    /// Places positions from `lower` until `end`, or until no column is above the limit, as
+    /// the engine's placement loop does (spans and full-span items included).
+    /// - Returns: the tallest column's bottom.
+    mutating func place<Columns: ColumnState & ~Copyable>(columns: consuming Columns) -> Double {
+        var columns = columns
+        let geometry = layout.geometry
+        let columnCount = geometry.columnCount
+        let multiColumnBit = ItemKind.multiColumn.rawValue
+        let (values, slots) = (layout.items.values, layout.items.slots)
+        var above = (0..<columnCount).reduce(0) { $0 + (bottoms[$1] < limit ? 1 : 0) }
+        var position = lower
+        while position < end && above > 0 {
+            let index = index(atPosition: position)
+            let slot = slots[index]
+            let height = geometry.height(value: values[index], slot: slot)
+            let column: Int, span: Int, y: Double
+            if slot & multiColumnBit == 0 {
+                span = 1
+                (column, y) = columns.place(height: height)
+            } else if geometry.span(requested: slot) == columnCount {
+                (column, span) = (0, columnCount)
+                y = columns.placeFullSpan(height: height)
+            } else {
+                span = geometry.span(requested: slot)
+                (column, y) = columns.placeSpan(span, height: height)
+            }
+            for covered in column..<column + span { settle(covered, at: y + height, above: &above) }
+            let extent = geometry.horizontalExtent(column: column, span: span)
+            frames.append(CGRect(x: extent.x, y: y, width: extent.width, height: height))
+            position += 1
+        }
+        return columns.tallest
+    }
+
+    /// Records a column's new bottom, counting it off once it reaches the limit.
+    @inline(__always)
+    private func settle(_ column: Int, at bottom: Double, above: inout Int) {
+        if bottoms[column] < limit && bottom >= limit { above -= 1 }
+        bottoms[column] = bottom
+    }
+}

@@ -73,8 +73,12 @@ final class Fixture {
                     sourceLocation: sourceLocation)
             #expect(cell.isInserted, "cell for \(index) not inserted (\(context()))",
                     sourceLocation: sourceLocation)
-            let frame = model.layout.frame(at: index)
+            var frame = model.layout.frame(at: index)
                 .offsetBy(dx: -model.contentOffset.x, dy: -model.contentOffset.y)
+            if let pinned = model.pinnedHeader, pinned.index == index {
+                // The pinned section header keeps its column and size but is held at the pin line.
+                frame.origin.y = pinned.attributes.frame.minY
+            }
             #expect(cell.attributes?.frame == frame, "cell for \(index) misplaced (\(context()))",
                     sourceLocation: sourceLocation)
             #expect(cell.reuseIdentifier == source.identifier(index), "wrong identifier (\(context()))",

@@ -61,9 +61,15 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     }
 
     /// Like ``prepare(for:with:)``, through ``WaterfallLayout/configureDeferringLayout(_:)``:
-    /// a width or column change drops every frame and places nothing yet.
-    /// - Complexity: O(c).
+    /// a width or column change drops every frame and places nothing yet. Rows (a horizontal
+    /// engine) lay out at once, as ``prepare(for:with:)`` does: their frames are mirrored in
+    /// the content's length, which is an estimate while items wait.
+    /// - Complexity: O(c) for columns; O(n log c) for rows when something changed.
     public mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics) {
+        guard engine.axis == .vertical else {
+            prepare(for: containerSize, with: metrics)
+            return
+        }
         engine.configureDeferringLayout { engine in
             Self.apply(metrics, to: &engine)
             if engine.containerWidth != containerSize.width { engine.containerWidth = containerSize.width }
@@ -118,8 +124,12 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     }
 
     /// Forwards to ``WaterfallLayout/moveItem(from:to:)``: one relayout from the lower index.
-    /// - Complexity: O(|source − destination| + c log n + (n − min) · log c).
+    /// While placement is pending (``laidOutCount`` below ``itemCount``) every item is laid out
+    /// first: the engine's move relayouts every item from the lower index on.
+    /// - Complexity: O(|source − destination| + c log n + (n − min) · log c), plus
+    ///   O(w log c) for the w items still waiting for placement.
     public mutating func moveItem(from source: Int, to destination: Int) {
+        if !engine.isLaidOut { engine.layOut(upTo: engine.count) }
         engine.moveItem(from: source, to: destination)
     }
 

@@ -66,4 +66,50 @@ extension WaterfallViewModel {
         case .none: layout.layOut(upTo: layout.itemCount)
         }
     }
+
+    /// The attributes of the item at `index` in content coordinates (as the layout's
+    /// ``CollectionLayout/layoutAttributes(at:)``), laying out the items up to it first while
+    /// the layout is pending (``isLayoutPending``) — the safe way to ask for any item's place.
+    /// - Returns: the attributes, or `nil` for an index outside the items.
+    /// - Complexity: O(1) for the waterfall when the item is laid out, else the layout's cost
+    ///   for the items up to `index` (O(c log n + k log c) for the k items placed).
+    public func contentAttributes(ofItemAt index: Int) -> LayoutAttributes? {
+        guard index >= 0, index < layout.itemCount else { return nil }
+        layOut(through: index)
+        return layout.layoutAttributes(at: index)
+    }
+
+    /// Lays out the item at `index` (a valid one) and every item that may overlap the strip
+    /// `distance` beyond either of its ends along the scroll axis, so that its frame and the
+    /// neighbours a keyboard move looks for can be read. Does nothing when nothing is pending.
+    /// - Complexity: O(1) when nothing is pending, else the layout's cost for the items up to
+    ///   `index` and those down to `distance` past its frame — O(c log n + k log c) for the k
+    ///   items the waterfall places.
+    func layOut(through index: Int, reaching distance: CGFloat = 0) {
+        guard isLayoutPending else { return }
+        layout.layOut(upTo: index + 1)
+        guard distance > 0, distance.isFinite else { return }
+        let frame = layout.frame(at: index)
+        layout.layOut(covering: scrollAxis == .horizontal ? frame.insetBy(dx: -distance, dy: 0)
+                                                          : frame.insetBy(dx: 0, dy: -distance))
+    }
+
+    /// Lays out every item that may contain `point` (content coordinates), so that a hit test
+    /// there is exact. Does nothing when nothing is pending.
+    /// - Complexity: O(1) when nothing is pending, else the layout's cost for the items down to
+    ///   `point`.
+    func layOut(coveringPoint point: CGPoint) {
+        guard isLayoutPending, point.x.isFinite, point.y.isFinite else { return }
+        layout.layOut(covering: CGRect(origin: point, size: CGSize(width: 1, height: 1)))
+    }
+
+    /// Lays out every item now (what a reorder drag needs: its preview places items by the
+    /// frames of those before them, wherever the pointer takes the lifted one).
+    /// - Complexity: O(1) when nothing is pending, else O(c log n + p log c) for the p items
+    ///   still waiting.
+    func finishPendingLayout() {
+        guard isLayoutPending else { return }
+        layout.layOut(upTo: layout.itemCount)
+        announceContentSize()
+    }
 }

@@ -16,7 +16,9 @@ extension WaterfallViewModel {
     /// - Returns: the item to focus, or `nil` for an index outside the items (the host then
     ///   starts from its own choice, such as the first visible item).
     /// - Complexity: O(c log n + k) for Up and Down in the waterfall (see
-    ///   ``CollectionLayout/verticalNeighbour(of:below:within:)``), O(1) for Left and Right.
+    ///   ``CollectionLayout/verticalNeighbour(of:below:within:)``), O(1) for Left and Right;
+    ///   while the layout is pending (``isLayoutPending``), plus laying out the items up to
+    ///   `index` and a search distance past it (O(c log n + k log c) for the k items placed).
     public func focusTarget(from index: Int, moving direction: FocusDirection) -> Int? {
         let count = layout.itemCount
         guard index >= 0, index < count else { return nil }
@@ -25,6 +27,9 @@ extension WaterfallViewModel {
         // Rows (a horizontal waterfall): Left and Right go to the neighbour along the row.
         let isRowLayout = (layout as? WaterfallCollectionLayout)?.engine.axis == .horizontal
         let rowSearchDistance = max(viewportSize.width, 64)
+        if direction == .up || direction == .down || isRowLayout {
+            layOut(through: index, reaching: max(searchDistance, rowSearchDistance))
+        }
         switch direction {
         case .up: return layout.verticalNeighbour(of: index, below: false, within: searchDistance) ?? max(index - 1, 0)
         case .down: return layout.verticalNeighbour(of: index, below: true, within: searchDistance) ?? min(index + 1, count - 1)
@@ -42,12 +47,16 @@ extension WaterfallViewModel {
     /// gap, the lowest visible index whose item starts inside the viewport.
     /// - Returns: that item, or `nil` when no visible item starts inside the viewport.
     /// - Complexity: the layout's hit test (O(log n) for the waterfall) plus O(v) for the v
-    ///   live items.
+    ///   live items; while the layout is pending (``isLayoutPending``), plus laying out the
+    ///   items up to `index` and down to the place it moved to (O(c log n + k log c) for the k
+    ///   items placed).
     public func focusTarget(afterPaging distance: CGFloat, from index: Int?) -> Int? {
         let horizontal = scrollAxis == .horizontal
         if let index, index >= 0, index < layout.itemCount {
+            layOut(through: index)
             let frame = layout.frame(at: index)
             let moved = CGPoint(x: frame.midX + (horizontal ? distance : 0), y: frame.midY + (horizontal ? 0 : distance))
+            layOut(coveringPoint: moved)
             if let target = layout.index(at: moved) { return target }
         }
         let start = horizontal ? contentOffset.x : contentOffset.y

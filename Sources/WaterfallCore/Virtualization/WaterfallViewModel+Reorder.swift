@@ -99,13 +99,17 @@ extension WaterfallViewModel {
     /// ``cancelReorder()``.
     ///
     /// Does nothing (returns `false`) while a drag is in progress, before the first load, when
-    /// the item is not live (on screen) or the data source does not let it move.
+    /// the item is not live (on screen) or the data source does not let it move. While the
+    /// layout is pending (``isLayoutPending``) it lays out every item first: the preview places
+    /// items after the frames of those before them, wherever the pointer takes the lifted one.
     /// - Complexity: one preview placement — O(c log n + p log c) for the p items from `index`
-    ///   to the end of the realized window — plus O(k log k).
+    ///   to the end of the realized window — plus O(k log k); while the layout is pending, plus
+    ///   O(w log c) for the w waiting items.
     @discardableResult
     public func beginReorder(ofItemAt index: Int, pointer: CGPoint) -> Bool {
         guard reorder.drag == nil, !needsReload, pointer.x.isFinite, pointer.y.isFinite,
               canMoveItem(at: index), let position = live.position(of: index) else { return false }
+        finishPendingLayout()
         let lifted = live.remove(at: position)
         let frame = toViewport(lifted.attributes).frame
         reorder.drag = ReorderDrag(lifted: lifted, pointer: pointer,
@@ -334,6 +338,7 @@ extension WaterfallViewModel {
         drag.lifted.index = source
         drag.lastHit = nil
         recycleLiveCell(index: source)   // the update may have realized it again at its old place
+        finishPendingLayout()   // the update may have ended the laid-out prefix above the drag
         reorder.drag = drag
         layout = ReorderPreviewLayout(base: layout, source: source, destination: min(max(landing, 0), count - 1),
                                       bounds: visibleBounds, reach: realizedReach)

@@ -57,9 +57,10 @@ extension WaterfallView {
         settle(to: model.targetContentOffset(forProposed: proposed, velocity: fling))
     }
 
-    /// Centres item `index` (of a snapping layout), animated.
+    /// Centres item `index` (of a snapping layout), animated; nothing for an index outside the
+    /// items. The item is laid out first if it waits for placement.
     func settle(centering index: Int) {
-        let frame = model.layout.frame(at: index)
+        guard let frame = model.contentAttributes(ofItemAt: index)?.frame else { return }
         let proposed = CGPoint(x: frame.midX - model.viewportSize.width / 2, y: 0)
         settle(to: model.targetContentOffset(forProposed: proposed, velocity: .zero))
     }

@@ -19,10 +19,11 @@ extension WaterfallView {
         showScrollbars()
         let size = viewportSize(width: gtk_widget_get_width(widget), height: gtk_widget_get_height(widget))
         model.setViewportSize(size)
-        // Ghosts head for their item's place in the new layout (off screen, for a carousel).
+        // Ghosts head for their item's place in the new layout (off screen, for a carousel);
+        // one whose item waits for placement (a deferred layout) fades where it is.
         let newLayout = model.layout, offset = model.contentOffset
         animate(moves) { ghost in
-            guard ghost.origin.index < newLayout.itemCount else { return nil }
+            guard ghost.origin.index < newLayout.laidOutCount else { return nil }
             return newLayout.layoutAttributes(at: ghost.origin.index).offsetBy(dx: -offset.x, dy: -offset.y)
         }
     }

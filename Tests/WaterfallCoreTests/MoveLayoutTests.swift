@@ -33,6 +33,37 @@ import Testing
         }
     }
 
+    @Test func aMoveWhilePlacementWaitsLaysOutFirstAndEqualsTheReference() {
+        var waitedCount = 0
+        for seed in UInt64(0)..<100 {
+            var rng = SplitMix64(seed: 0x3001_0000 + seed)
+            var layout = RandomLayouts.layout(&rng)
+            var items = RandomLayouts.items(&rng, count: Int.random(in: 2...150, using: &rng))
+            layout.append(contentsOf: items)
+            let other = RandomLayouts.layout(&rng)
+            layout.configureDeferringLayout { $0.containerWidth = other.containerWidth }
+            layout.layOut(upTo: Int.random(in: 0...items.count / 2, using: &rng))
+            let waited = !layout.isLaidOut
+            let source = Int.random(in: 0..<items.count, using: &rng)
+            let destination = (source + Int.random(in: 1..<items.count, using: &rng)) % items.count
+            layout.moveItem(from: source, to: destination)
+            items = items.moving(from: source, to: destination)
+            let context = "seed \(seed): move \(source) → \(destination), placement waited: \(waited)"
+            #expect(layout.isLaidOut, "\(context)")
+            let reference = ReferenceMasonry(layout).layout(of: items)
+            let frames = layout.allFrames
+            if let bad = frames.indices.first(where: { !frames[$0].isClose(to: reference.frames[$0]) }) {
+                Issue.record("\(context): item \(bad) at \(frames[bad]), reference \(reference.frames[bad])")
+            }
+            let rect = CGRect(x: 0, y: 0, width: 4000, height: layout.contentSize.height)
+            #expect(layout.indices(in: rect) == frames.indices.filter {
+                frames[$0].maxY > rect.minY && frames[$0].minY < rect.maxY
+            }, "\(context): query")
+            if waited { waitedCount += 1 }
+        }
+        #expect(waitedCount > 50, "most moves came while placement waited (\(waitedCount) of 100)")
+    }
+
     @Test func previewGivesTheMovedFramesDownToItsLimit() {
         for seed in UInt64(0)..<300 {
             var rng = SplitMix64(seed: seed)

@@ -123,13 +123,11 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
         }
     }
 
-    /// Forwards to ``WaterfallLayout/moveItem(from:to:)``: one relayout from the lower index.
-    /// While placement is pending (``laidOutCount`` below ``itemCount``) every item is laid out
-    /// first: the engine's move relayouts every item from the lower index on.
+    /// Forwards to ``WaterfallLayout/moveItem(from:to:)``: one relayout from the lower index
+    /// (while placement is pending, the engine lays every item out first).
     /// - Complexity: O(|source − destination| + c log n + (n − min) · log c), plus
     ///   O(w log c) for the w items still waiting for placement.
     public mutating func moveItem(from source: Int, to destination: Int) {
-        if !engine.isLaidOut { engine.layOut(upTo: engine.count) }
         engine.moveItem(from: source, to: destination)
     }
 

@@ -62,14 +62,16 @@ extension WaterfallLayout {
     /// every item before it, so the suffix moves; with a block after `max(source, destination)`
     /// the placement stops there and the block only moves (see ``startBlock(at:)``). Block
     /// starts strictly between the two positions are dropped: the moved range is placed as one
-    /// piece. Moving an item onto itself does nothing.
+    /// piece. Moving an item onto itself does nothing. Items still waiting for placement (see
+    /// ``configureDeferringLayout(_:)``) are laid out first.
     /// - Complexity: O(|source − destination| + c log n + (n − min) · log c); with a block
     ///   starting at b after the range, the placement stops at b and the rest is one O(n − b)
-    ///   pass.
+    ///   pass; plus O(w log c) for w items waiting for placement.
     public mutating func moveItem(from source: Int, to destination: Int) {
         checkIndex(source)
         checkIndex(destination)
         guard source != destination else { return }
+        if !isLaidOut { layOut(upTo: count) }
         let lower = Swift.min(source, destination), upper = Swift.max(source, destination)
         uniqueStorage()
         blocks.removeAll { $0.index > lower && $0.index <= upper }

@@ -8,7 +8,7 @@ if arguments.contains("--help") {
     usage: waterfall-bench [--json] [--only engine|viewmodel|reorder|scroll|append|resize|firstbuild]
       --json          print one JSON object of figure name -> number
       --only GROUP    run one group of benchmarks (scroll, append: parts of viewmodel; firstbuild: of engine;
-                      resize: a 4 -> 5 column resize at 1M and 10M items)
+                      resize: a 4 -> 5 column resize at 1M and 10M items, reader at the top, middle, end)
     """)
     exit(0)
 }

@@ -108,6 +108,15 @@ public protocol CollectionLayout {
     /// Lays out up to `itemBudget` more of the deferred items.
     /// - Returns: whether every item is laid out now (the default: always).
     mutating func continueLayout(itemBudget: Int) -> Bool
+    /// Gives the item at `index` (a valid one) a frame for a view to keep it in view, with the
+    /// content at least `clearance` above it along the scroll axis laid out too, placing about
+    /// `itemBudget` deferred items at most when it is deep in the items (the waterfall's
+    /// ``WaterfallLayout/layOut(around:clearance:itemBudget:)`` lays out an island there).
+    /// Default: ``layOut(upTo:)`` `index + 1`.
+    mutating func layOut(around index: Int, clearance: CGFloat, itemBudget: Int)
+    /// Returns, once, how deferred placement moved content since the last call (the
+    /// waterfall's island joining its placed prefix), or `nil`. Default: always `nil`.
+    mutating func takeLayoutShift() -> LayoutShift?
 
     /// Whether appending items leaves the attributes of every existing item as they were (the
     /// waterfall places only the new items). The view model then handles an append at the end
@@ -181,6 +190,14 @@ extension CollectionLayout {
 
     /// By default there is nothing to lay out.
     public mutating func continueLayout(itemBudget: Int) -> Bool { true }
+
+    /// By default the items up to `index` are laid out: ``layOut(upTo:)`` `index + 1`.
+    public mutating func layOut(around index: Int, clearance: CGFloat, itemBudget: Int) {
+        layOut(upTo: index + 1)
+    }
+
+    /// By default placement never moves content.
+    public mutating func takeLayoutShift() -> LayoutShift? { nil }
 
     /// By default an append may move existing items (a circle spreads its items over the count).
     public var appendingKeepsFrames: Bool { false }

@@ -83,13 +83,24 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     /// - Complexity: O(c log n + k log c) for the k items placed.
     public mutating func layOut(upTo index: Int) { engine.layOut(upTo: index) }
 
-    /// Forwards to ``WaterfallLayout/layOut(coveringY:)`` with the rectangle's bottom.
+    /// Forwards to ``WaterfallLayout/layOut(covering:)``.
     /// - Complexity: O(c log n + k log c) for the k items placed.
-    public mutating func layOut(covering rect: CGRect) { engine.layOut(coveringY: rect.maxY) }
+    public mutating func layOut(covering rect: CGRect) { engine.layOut(covering: rect) }
 
     /// Forwards to ``WaterfallLayout/continueLayout(itemBudget:)``.
     /// - Complexity: O(c log n + itemBudget · log c).
     public mutating func continueLayout(itemBudget: Int) -> Bool { engine.continueLayout(itemBudget: itemBudget) }
+
+    /// Forwards to ``WaterfallLayout/layOut(around:clearance:itemBudget:)``.
+    /// - Complexity: O(c log n + k log c) for the k items placed, about `itemBudget` at most
+    ///   before an island.
+    public mutating func layOut(around index: Int, clearance: CGFloat, itemBudget: Int) {
+        engine.layOut(around: index, clearance: clearance, itemBudget: itemBudget)
+    }
+
+    /// Forwards to ``WaterfallLayout/takeLayoutShift()``.
+    /// - Complexity: O(1).
+    public mutating func takeLayoutShift() -> LayoutShift? { engine.takeLayoutShift() }
 
     /// Copies the settings of `metrics` that differ into `engine`.
     private static func apply(_ metrics: LayoutMetrics, to engine: inout WaterfallLayout) {

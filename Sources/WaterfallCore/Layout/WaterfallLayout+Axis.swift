@@ -3,13 +3,17 @@ import Foundation
 extension WaterfallLayout {
     /// The content's length along the axis items stack on, in engine terms: the tallest
     /// column's bottom + the closing inset (empty: both insets); while items wait for placement,
-    /// the laid-out prefix's length extrapolated to the item count.
+    /// the laid-out prefix's length extrapolated to the item count; with an island (see
+    /// ``layOut(around:clearance:itemBudget:)``), the island's end plus the items after it
+    /// extrapolated the same way.
     /// - Complexity: O(1).
     var contentLength: Double {
+        if let island {
+            return Swift.max(island.tallestBottom, island.base) + estimatedLength(ofItems: count - island.end) + geometry.bottom
+        }
         if tallestBottom == -.infinity { return geometry.top + geometry.bottom }
         guard placedCount < count, placedCount > 0 else { return tallestBottom + geometry.bottom }
-        let placedLength = tallestBottom - geometry.top
-        return geometry.top + placedLength * (Double(count) / Double(placedCount)) + geometry.bottom
+        return geometry.top + estimatedLength(ofItems: count) + geometry.bottom
     }
 
     /// A frame in content coordinates from engine terms: `cross` across the columns (already

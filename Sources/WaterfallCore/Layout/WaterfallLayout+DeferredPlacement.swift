@@ -15,7 +15,7 @@ extension WaterfallLayout {
     @inline(__always)
     func checkLaidOut(_ index: Int) {
         checkIndex(index)
-        precondition(index < placedCount,
+        precondition(index < placedCount || island?.range.contains(index) == true,
                      "item \(index) is not laid out yet (laid out: 0..<\(placedCount)); call layOut(upTo:) first")
     }
 
@@ -31,11 +31,37 @@ extension WaterfallLayout {
 
     /// Places the items waiting for placement until every item whose frame starts above `y`
     /// has its frame — after it, ``forEachIndex(in:_:)`` is exact for any rectangle that ends
-    /// at or above `y`. A `y` beyond the content places every item.
+    /// at or above `y`. A `y` beyond the content places every item; a `y` below an island's
+    /// level joins it (see ``layOut(around:clearance:itemBudget:)``).
     /// - Complexity: O(c log n + k · log c) for the k items placed, which is about the items
     ///   between the laid-out prefix's lowest column and `y`.
     public mutating func layOut(coveringY y: CGFloat) {
-        let y = Double(y)
+        layOut(coveringFrom: -.infinity, to: Double(y))
+    }
+
+    /// Places the items waiting for placement that may overlap `rect` (along the main axis),
+    /// so that ``forEachIndex(in:_:)`` is exact for it. With an island (see
+    /// ``layOut(around:clearance:itemBudget:)``), a rectangle from its level on grows the
+    /// island; one reaching from above its level into it joins the island first, and is then
+    /// covered both where it was and moved with the island (see ``takeLayoutShift()``).
+    /// - Complexity: O(c log n + k · log c) for the k items placed.
+    public mutating func layOut(covering rect: CGRect) {
+        let (low, high) = mainRange(of: rect)
+        layOut(coveringFrom: low, to: high)
+    }
+
+    /// ``layOut(covering:)`` for the main-axis range `low..<high`.
+    /// - Complexity: O(c log n + k · log c) for the k items placed.
+    private mutating func layOut(coveringFrom low: Double, to high: Double) {
+        var y = high
+        if let island, y > island.base {
+            guard low < island.base else {
+                uniqueStorage()
+                return growIsland(coveringY: y)
+            }
+            layOut(upTo: island.start)
+            y = Swift.max(y, y + Double(unreportedShift?.distance ?? 0))
+        }
         guard placedCount < count, !(placedFrontier >= y) else { return }
         uniqueStorage()
         // Chunks that grow, so a short distance costs little and a long one few frontier checks.
@@ -66,7 +92,19 @@ extension WaterfallLayout {
     /// the pass — written for a fully placed layout — neither places nor moves the items that
     /// still wait.
     /// - Complexity: O(c log n + (target − placedCount) · log c + b) for b blocks.
-    private mutating func placePending(upTo target: Int) {
+    mutating func placePending(upTo target: Int) {
+        let total = items.count
+        if let island, target >= island.start {
+            placePrefix(upTo: island.start)
+            joinIsland()
+        }
+        placePrefix(upTo: target)
+        placedFrontier = placedCount == total ? .infinity : frontier()
+    }
+
+    /// The placement loop of ``placePending(upTo:)``, which has it join an island it reaches.
+    /// - Complexity: O(c log n + (target − placedCount) · log c + b) for b blocks.
+    private mutating func placePrefix(upTo target: Int) {
         let total = items.count
         while placedCount < target {
             let next = blocks.partitioningIndex { $0.index > placedCount }
@@ -79,7 +117,6 @@ extension WaterfallLayout {
             blocks += later
             placedCount = end
         }
-        placedFrontier = placedCount == total ? .infinity : frontier()
     }
 
     /// The lowest y the next item can get: the lowest of every column's next top (its bottom +
@@ -90,12 +127,7 @@ extension WaterfallLayout {
         let next = blocks.partitioningIndex { $0.index > placedCount }
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: columnCount) { storage in
             let (_, top) = loadBottoms(before: placedCount, inBlock: next > 0 ? next - 1 : nil, into: storage)
-            var lowest = Double.infinity
-            for column in 0..<columnCount {
-                let bottom = storage[column]
-                lowest = Swift.min(lowest, bottom == -.infinity ? top : bottom + geometry.rowSpacing)
-            }
-            return lowest
+            return lowestNextTop(bottoms: storage, top: top)
         }
     }
 

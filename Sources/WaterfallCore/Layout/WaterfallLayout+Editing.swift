@@ -33,14 +33,17 @@ extension WaterfallLayout {
     /// Replaces the items in `range` with `items` (insert, delete or replace) and relayouts only
     /// from `range.lowerBound` on, since masonry placement of an item depends on all items
     /// before it — up to the next block start, from which the items only move by one constant
-    /// (see ``startBlock(at:)``).
+    /// (see ``startBlock(at:)``). With an island (see ``layOut(around:clearance:itemBudget:)``),
+    /// the items before it are placed first and it joins them.
     /// - Complexity: O(c log n + (n − range.lowerBound) · log c); with a block starting at b
-    ///   after the range, O(c log n + (b − range.lowerBound) · log c + (n − b)).
+    ///   after the range, O(c log n + (b − range.lowerBound) · log c + (n − b)); plus the
+    ///   placement of the w items waiting before an island, O(w log c).
     public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with items: C)
     where C.Element == ItemSize {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) out of bounds 0..<\(count)")
         precondition(count - range.count + items.count <= Int(Int32.max),
                      "WaterfallLayout holds at most 2^31 - 1 items")
+        joinIslandBeforeEditing()
         uniqueStorage()
         let insertedCount = items.count
         let kept = range.lowerBound + insertedCount
@@ -82,5 +85,13 @@ extension WaterfallLayout {
     /// - Complexity: O(c).
     public mutating func removeAll() {
         replaceSubrange(0..<count, with: EmptyCollection())
+    }
+
+    /// Places the items waiting before an island and joins it (see
+    /// ``layOut(around:clearance:itemBudget:)``), so that an edit meets a layout without one:
+    /// the simplest rule that keeps every frame right.
+    /// - Complexity: O(c log n + w log c) for the w items waiting before the island.
+    mutating func joinIslandBeforeEditing() {
+        if let island { layOut(upTo: island.start) }
     }
 }

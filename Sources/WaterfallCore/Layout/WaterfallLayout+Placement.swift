@@ -39,15 +39,7 @@ extension WaterfallLayout {
         let columnCount = geometry.columnCount
         withUnsafeTemporaryAllocation(of: Double.self, capacity: ColumnBottoms.storageSize(columns: columnCount)) { storage in
             let (startsBlock, top) = loadBottoms(before: start, inBlock: currentBlock, into: storage)
-            if columnCount <= 4 && geometry.tolerance == 0 {
-                place(from: start, to: end, columns: SortedFourColumns(storage, columns: columnCount,
-                                                                       top: top, rowSpacing: geometry.rowSpacing))
-            } else {
-                place(from: start, to: end,
-                      columns: ColumnBottoms(storage: storage, columns: columnCount, top: top,
-                                             rowSpacing: geometry.rowSpacing, tolerance: geometry.tolerance,
-                                             nextSequential: startsBlock ? 0 : sequentialColumn(before: start)))
-            }
+            placeItems(from: start, to: end, bottoms: storage, top: top, restartingSequence: startsBlock)
             guard let tails else { return }
             storeBottoms(before: end, floorsOf: currentBlock, into: storage)
             moveBlocks(from: nextBlock, toFit: storage)
@@ -56,7 +48,27 @@ extension WaterfallLayout {
         }
     }
 
-    /// The placement loop of ``relayout(from:)``, specialized for each kind of column state.
+    /// Places the items `start..<end` from the column bottoms in the first c elements of
+    /// `storage` (``ColumnBottoms/storageSize(columns:)`` elements in all), an empty column's
+    /// first item at `top`; sequential placement restarts at column 0 when `restartingSequence`
+    /// (a block's first item), else continues after item `start − 1`. Sets ``tallestBottom``.
+    /// - Complexity: O((end − start) · log c), plus O(log s) to find the column after a
+    ///   spanning item for sequential placement.
+    mutating func placeItems(from start: Int, to end: Int, bottoms storage: UnsafeMutableBufferPointer<Double>,
+                             top: Double, restartingSequence: Bool) {
+        let columnCount = geometry.columnCount
+        if columnCount <= 4 && geometry.tolerance == 0 {
+            place(from: start, to: end, columns: SortedFourColumns(storage, columns: columnCount,
+                                                                   top: top, rowSpacing: geometry.rowSpacing))
+        } else {
+            place(from: start, to: end,
+                  columns: ColumnBottoms(storage: storage, columns: columnCount, top: top,
+                                         rowSpacing: geometry.rowSpacing, tolerance: geometry.tolerance,
+                                         nextSequential: restartingSequence ? 0 : sequentialColumn(before: start)))
+        }
+    }
+
+    /// The placement loop of ``placeItems(from:to:bottoms:top:restartingSequence:)``, specialized for each kind of column state.
     ///
     /// An item across several columns keeps its requested span in its slot; it joins the
     /// member list of every column it covers (a full-span item: the extra list) and, unless it

@@ -42,7 +42,15 @@ extension WaterfallLayout {
         let slot = items.slots[index]
         guard slot & ItemKind.multiColumn.rawValue != 0 else { return (Int(slot & ItemKind.columnMask), 1) }
         let span = geometry.span(requested: slot)
-        return span == geometry.columnCount ? (0, span) : (members.firstColumn(ofSpanning: index), span)
+        return span == geometry.columnCount ? (0, span) : (memberLists(holding: index).firstColumn(ofSpanning: index), span)
+    }
+
+    /// The member lists an item with a frame is in: the island's for an island item (see
+    /// ``layOut(around:clearance:itemBudget:)``), else the prefix's.
+    @inline(__always)
+    func memberLists(holding index: Int) -> MemberLists {
+        if let island, index >= island.start { return island.members }
+        return members
     }
 
     /// The size an item was given, after sanitizing. Aspect ratios come back normalized to a
@@ -82,17 +90,29 @@ extension WaterfallLayout {
     /// Calls `body` with every index whose frame overlaps `rect` vertically
     /// (`frame.maxY > rect.minY && frame.minY < rect.maxY`; along rows, horizontally), column by
     /// column — so not in ascending order — without allocating. An item across several columns
-    /// is reported once.
+    /// is reported once. While an island is laid out ahead of the prefix (see
+    /// ``layOut(around:clearance:itemBudget:)``), the content from the island's level on is the
+    /// island's: a rectangle there reports island items only, one above it prefix items only.
     /// - Complexity: O(c log n + k + m · (w + log s)) for k indices reported, m of them across
     ///   w < c columns each, among s such items.
     public func forEachIndex(in rect: CGRect, _ body: (Int) throws -> Void) rethrows {
         let (top, bottom) = mainRange(of: rect)
+        guard let island else { return try forEachIndex(from: top, to: bottom, in: members, body) }
+        if top < island.base { try forEachIndex(from: top, to: Swift.min(bottom, island.base), in: members, body) }
+        if bottom > island.base { try forEachIndex(from: Swift.max(top, island.base), to: bottom, in: island.members, body) }
+    }
+
+    /// ``forEachIndex(in:_:)`` for the items of `members` (the prefix's or an island's lists)
+    /// overlapping `top..<bottom` along the main axis.
+    /// - Complexity: O(c log n + k + m · (w + log s)).
+    private func forEachIndex(from top: Double, to bottom: Double, in members: MemberLists,
+                              _ body: (Int) throws -> Void) rethrows {
         let listCount = members.listCount
         let (ys, slots) = (items.ys, items.slots)
         // An item across several columns is in each of their lists: report it from its first.
         let hasSpans = !members.spanStarts.isEmpty
         try withUnsafeTemporaryAllocation(of: Int.self, capacity: listCount) { positions in
-            firstPositions(inLists: 0..<listCount, endingBelow: top, into: positions)
+            firstPositions(inLists: 0..<listCount, of: members, endingBelow: top, into: positions)
             for (listIndex, first) in positions.enumerated() {
                 let list = members.elements(of: listIndex)
                 var position = first
@@ -159,11 +179,14 @@ extension WaterfallLayout {
     }
 
     /// The item of a member list whose vertical extent contains `y` (top included).
+    /// While an island is laid out, `y` at or below its level is searched in the island.
     private func item(inList listIndex: Int, containingY y: Double) -> Int? {
+        let members = island.map { y >= $0.base ? $0.members : self.members } ?? self.members
         let list = members.elements(of: listIndex)
         var position = 0
         withUnsafeMutablePointer(to: &position) {
-            firstPositions(inLists: listIndex..<listIndex + 1, endingBelow: y, into: UnsafeMutableBufferPointer(start: $0, count: 1))
+            firstPositions(inLists: listIndex..<listIndex + 1, of: members, endingBelow: y,
+                           into: UnsafeMutableBufferPointer(start: $0, count: 1))
         }
         guard position < list.count else { return nil }
         let index = Int(list[position])

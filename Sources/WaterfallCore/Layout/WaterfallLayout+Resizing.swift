@@ -5,11 +5,13 @@ extension WaterfallLayout {
     /// measured) and relayouts once, from the lowest changed index: any number of changes cost
     /// one suffix relayout. Indices may repeat (the last size wins) and come in any order. With
     /// blocks (see ``startBlock(at:)``), each block holding a change is placed again from its
-    /// lowest change up to the next block, and the blocks after it only move.
+    /// lowest change up to the next block, and the blocks after it only move. An island (see
+    /// ``layOut(around:clearance:itemBudget:)``) joins the prefix first.
     /// - Complexity: O(k log b + c log n + (n − i) · log c) for k changes whose lowest index is
     ///   i; with blocks, the placement stops at the next block and the rest is one O(n) pass.
     public mutating func resizeItems<C: Collection>(_ changes: C) where C.Element == (index: Int, size: ItemSize) {
         guard !changes.isEmpty else { return }
+        joinIslandBeforeEditing()
         uniqueStorage()
         guard placedCount == count else {
             resizeItemsWhilePending(changes)

@@ -1,5 +1,5 @@
 extension WaterfallLayout {
-    /// For each member list in `lists`, the first position whose item ends below `y`
+    /// For each member list in `lists` of `memberLists` (the prefix's, or an island's), the first position whose item ends below `y`
     /// (maxY > y), stored in `positions[list - lists.lowerBound]`.
     ///
     /// Searches the items' tops rather than their bottoms, then steps back one: items of a list
@@ -14,13 +14,13 @@ extension WaterfallLayout {
     /// lists' misses are in flight together instead of one after another, with no mispredicted
     /// branch throwing the other lists' loads away.
     /// - Complexity: O(L log n) for L lists.
-    func firstPositions(inLists lists: Range<Int>, endingBelow y: Double,
+    func firstPositions(inLists lists: Range<Int>, of memberLists: MemberLists, endingBelow y: Double,
                         into positions: UnsafeMutableBufferPointer<Int>) {
         precondition(positions.count >= lists.count)
         // An empty list counts as ending above y: no block, position 0.
-        if lists.allSatisfy({ members.fence(of: $0).last.map { $0 <= y } ?? true }) {
+        if lists.allSatisfy({ memberLists.fence(of: $0).last.map { $0 <= y } ?? true }) {
             for (slot, list) in lists.enumerated() {
-                positions[slot] = firstPositionInLastBlock(of: list, endingBelow: y)
+                positions[slot] = firstPositionInLastBlock(of: memberLists.elements(of: list), endingBelow: y)
             }
             return
         }
@@ -28,9 +28,9 @@ extension WaterfallLayout {
         withUnsafeTemporaryAllocation(of: ListSearch.self, capacity: lists.count) { searches in
             // Round 1: which block of each list holds the last top at or above y.
             for (slot, list) in lists.enumerated() {
-                let fence = members.fence(of: list)
+                let fence = memberLists.fence(of: list)
                 let atEnd = fence.last.map { $0 <= y } ?? false
-                searches.initializeElement(at: slot, to: ListSearch(members: members.elements(of: list), fence: fence,
+                searches.initializeElement(at: slot, to: ListSearch(members: memberLists.elements(of: list), fence: fence,
                                                                     base: atEnd ? fence.count - 1 : 0,
                                                                     length: atEnd ? 1 : fence.count))
             }
@@ -52,11 +52,11 @@ extension WaterfallLayout {
         }
     }
 
-    /// ``firstPositions(inLists:endingBelow:into:)`` for one list whose last fence entry is at
-    /// or above `y`: a bisection of its last block only.
+    /// ``firstPositions(inLists:of:endingBelow:into:)`` for one list (its `members`) whose last
+    /// fence entry is at or above `y`: a bisection of its last block only.
     @inline(__always)
-    private func firstPositionInLastBlock(of list: Int, endingBelow y: Double) -> Int {
-        let members = members.elements(of: list), ys = items.ys
+    private func firstPositionInLastBlock(of members: UnsafeBufferPointer<Int32>, endingBelow y: Double) -> Int {
+        let ys = items.ys
         guard !members.isEmpty else { return 0 }
         let lower = (members.count - 1) / MemberLists.fenceStride * MemberLists.fenceStride
         let position = members[lower...].partitioningIndex { ys[Int($0)] > y }
@@ -92,7 +92,7 @@ extension WaterfallLayout {
     }
 }
 
-/// One member list's bisection state in ``WaterfallLayout/firstPositions(inLists:endingBelow:into:)``.
+/// One member list's bisection state in ``WaterfallLayout/firstPositions(inLists:of:endingBelow:into:)``.
 struct ListSearch {
     /// The list's members (item indices, ascending).
     let members: UnsafeBufferPointer<Int32>

@@ -90,6 +90,12 @@ public struct WaterfallLayout: Sendable {
     /// The lowest y any item from ``placedCount`` on can get (every column's next top), kept by
     /// deferred placement; `-infinity` before anything is placed after a deferred change.
     var placedFrontier = -Double.infinity
+    /// Items laid out ahead of the prefix, as a level block at an estimated base, so that a
+    /// view deep in the feed has its frames at once (see ``layOut(around:clearance:itemBudget:)``);
+    /// `nil` when there is none. Dropped by every configuration change.
+    var island: PlacementIsland?
+    /// How the last island moved when it joined the prefix, until ``takeLayoutShift()``.
+    var unreportedShift: LayoutShift?
     /// Set inside ``configure(_:)``: configuration changes wait for one relayout at its end.
     private var defersRelayout = false
     /// Whether a configuration change is waiting for the relayout at the end of ``configure(_:)``.
@@ -147,7 +153,7 @@ public struct WaterfallLayout: Sendable {
 
     /// Bytes held by the engine's storage (array capacities, not counts).
     public var memoryFootprint: Int {
-        items.footprint + members.footprint
+        items.footprint + members.footprint + (island?.members.footprint ?? 0)
             + blocks.reduce(0) { $0 + MemoryLayout<BlockStart>.stride + $1.offsets.capacity * MemoryLayout<Double>.stride }
     }
 
@@ -190,6 +196,7 @@ public struct WaterfallLayout: Sendable {
         resolveGeometry(reusingMembers: true)
         uniqueStorage()
         blocks.removeAll()
+        island = nil
         members.truncate(before: 0)
         placedCount = 0
         tallestBottom = -.infinity
@@ -227,6 +234,7 @@ public struct WaterfallLayout: Sendable {
         resolveGeometry()
         uniqueStorage()
         blocks.removeAll()
+        island = nil
         relayout(from: 0)
         placedCount = count
     }
@@ -238,5 +246,6 @@ public struct WaterfallLayout: Sendable {
     mutating func uniqueStorage() {
         if !isKnownUniquelyReferenced(&items) { items = items.copy() }
         if !isKnownUniquelyReferenced(&members) { members = members.copy() }
+        if island != nil, !isKnownUniquelyReferenced(&island!.members) { island!.members = island!.members.copy() }
     }
 }

@@ -58,13 +58,52 @@ extension WaterfallViewModel {
     ///   cost for the items up to the window's end.
     func layOutLiveWindows(at offset: CGPoint) {
         guard isLayoutPending else { return }
-        let extra = (overscan.isFinite ? max(0, overscan) : 0) + (prefetchDistance.isFinite ? max(0, prefetchDistance) : 0)
+        let extra = liveWindowsReach
         let viewport = CGRect(origin: offset, size: viewportSize)
         switch scrollAxis {
         case .vertical: layout.layOut(covering: viewport.insetBy(dx: 0, dy: -extra))
         case .horizontal: layout.layOut(covering: viewport.insetBy(dx: -extra, dy: 0))
         case .none: layout.layOut(upTo: layout.itemCount)
         }
+    }
+
+    /// How far the windows ``layOutLiveWindows(at:)`` lays out reach beyond the viewport on
+    /// either side along the scroll axis: the overscan plus the prefetch distance.
+    var liveWindowsReach: CGFloat {
+        (overscan.isFinite ? max(0, overscan) : 0) + (prefetchDistance.isFinite ? max(0, prefetchDistance) : 0)
+    }
+
+    /// Gives the anchor's item a frame and lays out the content above it that the live windows
+    /// at its restored offset need, placing at most about ``eagerLayoutLimit`` waiting items
+    /// before it: deep in a huge feed the waterfall lays out an island there (see
+    /// ``WaterfallLayout/layOut(around:clearance:itemBudget:)``) and leaves the items before it
+    /// to the idle slices.
+    /// - Complexity: the layout's (O(c log n + k log c) for the k items the waterfall places).
+    func layOut(anchoring anchor: ScrollAnchor) {
+        guard isLayoutPending else { return }
+        let origin = scrollAxis == .horizontal ? anchor.viewportOrigin.x : anchor.viewportOrigin.y
+        layout.layOut(around: anchor.index, clearance: liveWindowsReach + max(0, origin), itemBudget: eagerLayoutLimit)
+    }
+
+    /// Follows content that deferred placement moved — an island joining the placed prefix,
+    /// by one constant — when it is what the live cells show: the scroll offset, the windows
+    /// and the live attributes move with it, and the host is told the new offset, so nothing
+    /// on screen moves (as after a prepend). Content above the moved part stays where it is.
+    /// The one place every shift is taken: ``layout``'s observer calls it after each change.
+    /// - Complexity: O(k) for k live cells.
+    func followLayoutShift(_ shift: LayoutShift) {
+        layoutShiftCount += 1
+        let horizontal = scrollAxis == .horizontal
+        let shown = liveWindow ?? visibleBounds
+        guard (horizontal ? shown.minX : shown.minY) >= shift.level, shift.distance != 0 else { return }
+        let (dx, dy) = horizontal ? (shift.distance, CGFloat(0)) : (CGFloat(0), shift.distance)
+        contentOffset = CGPoint(x: contentOffset.x + dx, y: contentOffset.y + dy)
+        liveWindow = liveWindow?.offsetBy(dx: dx, dy: dy)
+        prefetchWindow = prefetchWindow?.offsetBy(dx: dx, dy: dy)
+        for position in 0..<live.count {
+            live.setAttributes(live.entries[position].attributes.offsetBy(dx: dx, dy: dy), at: position)
+        }
+        host?.contentOffsetDidChange(contentOffset)
     }
 
     /// The attributes of the item at `index` in content coordinates (as the layout's

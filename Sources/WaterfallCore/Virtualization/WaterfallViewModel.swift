@@ -47,7 +47,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// dynamic checks (an access-set insert and a thread-local look-up each) were about a
     /// tenth of a scroll step.
     @exclusivity(unchecked) public internal(set) var layout: any CollectionLayout {
-        didSet { scrollAxis = layout.scrollAxis }
+        didSet {
+            scrollAxis = layout.scrollAxis
+            if let shift = layout.takeLayoutShift() { followLayoutShift(shift) }
+        }
     }
     /// The layout's scroll axis, kept so that a scroll step reads it without opening the
     /// layout existential (a copy of the layout's value each time).
@@ -122,6 +125,9 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// The realized items, ascending by index.
     @exclusivity(unchecked) var live = LiveCells()
+    /// How many times deferred placement moved content that the view model followed (see
+    /// ``followLayoutShift(_:)``).
+    var layoutShiftCount = 0
     /// Set when a relayout left items waiting (see ``isLayoutPending``), so that a scroll step
     /// asks the layout only then; cleared once the layout is complete.
     var layoutMayBePending = false
@@ -468,11 +474,18 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// scroll range, updates offset-dependent attributes, then re-derives the live cells.
     /// - Complexity: O(c log n + k log k).
     func relayoutLiveCells(keeping anchor: ScrollAnchor?) {
-        if let anchor { layout.layOut(upTo: anchor.index + 1) }
-        let restored = anchor.map(offset(restoring:)) ?? contentOffset
-        layOutLiveWindows(at: restored)
-        let clamped = clampedOffset(restored)
-        layOutLiveWindows(at: clamped)
+        if let anchor { layOut(anchoring: anchor) }
+        var clamped: CGPoint
+        while true {
+            // A window reaching above a layout island joins it, which moves the anchor (and
+            // the island's content with it): then restore again, at most once more.
+            let shifts = layoutShiftCount
+            let restored = anchor.map(offset(restoring:)) ?? contentOffset
+            layOutLiveWindows(at: restored)
+            clamped = clampedOffset(restored)
+            layOutLiveWindows(at: clamped)
+            if shifts == layoutShiftCount { break }
+        }
         announceContentSize()
         let moved = clamped != contentOffset
         if moved {

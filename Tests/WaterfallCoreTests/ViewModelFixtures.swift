@@ -37,9 +37,14 @@ final class Fixture {
     var window: CGRect { model.visibleBounds.insetBy(dx: 0, dy: -model.overscan) }
 
     /// Brute force: every laid-out index whose frame overlaps `rect` (after a resize the
-    /// items past what the screen needs wait for placement).
+    /// items past what the screen needs wait for placement). Deep in the feed the waterfall
+    /// may lay out an island ahead of the placed prefix, in coordinates of its own: a
+    /// rectangle that island items overlap is the island's, and shows only them.
     func bruteForceIndices(in rect: CGRect) -> [Int] {
-        (0..<model.laidOutItemCount).filter { model.layout.frame(at: $0).overlaps(rect) }
+        let island = (model.layout as? WaterfallCollectionLayout)?.engine.islandRange ?? 0..<0
+        let islandItems = island.filter { model.layout.frame(at: $0).overlaps(rect) }
+        guard islandItems.isEmpty else { return islandItems }
+        return (0..<model.laidOutItemCount).filter { model.layout.frame(at: $0).overlaps(rect) }
     }
 
     /// Scrolls a horizontal layout to `steps` random offsets drawn from `seed`, checking after
@@ -83,6 +88,35 @@ final class Fixture {
                     sourceLocation: sourceLocation)
             #expect(cell.reuseIdentifier == source.identifier(index), "wrong identifier (\(context()))",
                     sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A fresh layout of the data source's sizes with the waterfall engine's configuration,
+    /// except that the items from each block start on (the seams a layout island leaves, see
+    /// `WaterfallLayout.layOut(around:clearance:itemBudget:)`) are laid out alone from one row
+    /// below every column before them: the frames a finished layout must have, and its
+    /// content height.
+    func freshFramesWithSeams() -> (frames: [CGRect], height: CGFloat) {
+        let engine = (model.layout as? WaterfallCollectionLayout)?.engine ?? WaterfallLayout()
+        let bounds = [0] + engine.blockStarts + [source.sizes.count]
+        var frames: [CGRect] = []
+        for (lower, upper) in zip(bounds, bounds.dropFirst()) {
+            var piece = WaterfallLayout(columns: engine.columns, insets: engine.insets, columnSpacing: engine.columnSpacing,
+                                        rowSpacing: engine.rowSpacing, placement: engine.placement,
+                                        direction: engine.direction, containerWidth: engine.containerWidth)
+            if let level = frames.map(\.maxY).max() { piece.insets.top = level + engine.rowSpacing }
+            piece.append(contentsOf: source.sizes[lower..<upper])
+            frames += (0..<piece.count).map(piece.frame(at:))
+        }
+        return (frames, (frames.map(\.maxY).max() ?? engine.insets.top) + engine.insets.bottom)
+    }
+
+    /// Whether two lists of frames agree to float rounding (a block moved by one constant
+    /// differs from one placed where it ends up in the last bits).
+    static func areClose(_ a: [CGRect], _ b: [CGRect]) -> Bool {
+        func close(_ x: CGFloat, _ y: CGFloat) -> Bool { abs(x - y) <= 1e-6 * max(1, abs(x), abs(y)) }
+        return a.count == b.count && zip(a, b).allSatisfy {
+            close($0.minX, $1.minX) && close($0.minY, $1.minY) && close($0.width, $1.width) && close($0.height, $1.height)
         }
     }
 

@@ -9,7 +9,7 @@ import WaterfallCore
 @MainActor
 @Suite("View model: public operations while the layout is pending")
 struct ViewModelPendingLayoutTests {
-    @Test("random operations right after a resize never trap, keep the live set exact and end in a fresh layout",
+    @Test("random operations right after a resize never trap, keep the live set exact and end in a fresh layout (seams aside)",
           arguments: [401, 402, 403, 404, 405, 406] as [UInt64])
     func randomOperationsWhilePending(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
@@ -41,7 +41,12 @@ struct ViewModelPendingLayoutTests {
         if !blockStarts(of: model).isEmpty { leaveLayoutPending(fixture, using: &generator) }
         while !model.continueLayout(itemBudget: 500) {}
         fixture.expectConsistent("seed \(seed), finished")
-        expectFreshLayout(of: fixture, items: 0..<model.numberOfItems, "seed \(seed), finished")
+        // An island the last relayout laid out deep in the feed leaves a seam.
+        let frames = (0..<model.numberOfItems).map { model.layout.frame(at: $0) }
+        let fresh = fixture.freshFramesWithSeams()
+        #expect(blockStarts(of: model).count <= 1, "seed \(seed): seams \(blockStarts(of: model))")
+        #expect(Fixture.areClose(frames, fresh.frames), "seed \(seed): the finished layout is a fresh one, seams aside")
+        #expect(abs(model.contentSize.height - fresh.height) <= 1e-6 * fresh.height, "seed \(seed)")
     }
 
     /// The layout's block starts (empty for a layout laid out as one block).

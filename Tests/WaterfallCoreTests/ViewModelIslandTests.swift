@@ -1,0 +1,128 @@
+import Foundation
+import SeededRandom
+import Testing
+import WaterfallCore
+
+/// A width or column change with the reader deep in the feed: the view model lays out an
+/// island around the first visible item (see `WaterfallLayout.layOut(around:clearance:itemBudget:)`)
+/// and, when placement reaches it, follows its move in the scroll offset — nothing on screen
+/// moves, whether the idle slices, a scroll up past the island or an edit reach it.
+@MainActor
+@Suite("View model: a deep resize lays out an island and keeps the screen still when it joins")
+struct ViewModelIslandTests {
+    /// The visible items and where the host shows them.
+    private func screen(of fixture: Fixture) -> [Int: CGRect] {
+        var shown: [Int: CGRect] = [:]
+        for index in fixture.model.visibleIndices { shown[index] = fixture.model.cell(at: index)?.attributes?.frame }
+        return shown
+    }
+
+    /// The engine's island, if there is one.
+    private func island(of fixture: Fixture) -> Range<Int>? {
+        (fixture.model.layout as? WaterfallCollectionLayout)?.engine.islandRange
+    }
+
+    /// Requires every item visible both before and after to be shown where it was, moved by
+    /// `scrolled` (how far the reader scrolled toward the end in between).
+    /// - Returns: how many items were compared.
+    private func expectStill(_ before: [Int: CGRect], _ after: [Int: CGRect], scrolled: CGFloat, _ context: String,
+                             sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+        var compared = 0
+        for (index, frame) in before {
+            guard let now = after[index] else { continue }
+            compared += 1
+            // To float rounding: content and offset both move by the island's distance.
+            if !Fixture.areClose([now], [frame.offsetBy(dx: 0, dy: -scrolled)]) {
+                Issue.record("\(context): item \(index) was shown at \(frame), now at \(now) (scrolled \(scrolled))",
+                             sourceLocation: sourceLocation)
+                return compared
+            }
+        }
+        return compared
+    }
+
+    @Test("slices, scrolls and edits while an island is laid out never move what is on screen",
+          arguments: [901, 902, 903, 904, 905, 906, 907, 908] as [UInt64])
+    func theScreenStaysStillThroughTheJoin(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let fixture = Fixture(sizes: randomSizes(4_000, using: &generator), columns: 3,
+                              viewport: CGSize(width: 600, height: 800))
+        let model = fixture.model
+        model.eagerLayoutLimit = Int.random(in: 20...200, using: &generator)
+        model.setContentOffset(CGPoint(x: 0, y: (fixture.maxOffset * CGFloat.random(in: 0.4...0.95, using: &generator)).rounded()))
+        var shown = screen(of: fixture)
+        if Bool.random(using: &generator) {
+            model.setViewportSize(CGSize(width: CGFloat.random(in: 500...1_400, using: &generator).rounded(), height: 800))
+        } else {
+            fixture.source.columns = Int.random(in: 4...6, using: &generator)
+            model.invalidateLayout()
+        }
+        let islandItems = try #require(island(of: fixture), "seed \(seed): the resize laid out an island")
+        #expect(model.laidOutItemCount + islandItems.count <= model.eagerLayoutLimit + 8 * 6 + islandItems.count,
+                "seed \(seed): about the budget placed before the island")
+        fixture.expectConsistent("seed \(seed), right after the resize")
+        let first = try #require(model.visibleIndices.first)
+        #expect(islandItems.contains(first), "seed \(seed): the first visible item is an island item")
+        shown = screen(of: fixture)
+        var joins = 0, compared = 0, edited = false
+        for step in 0..<400 where model.isLayoutPending {
+            let context = "seed \(seed), step \(step)"
+            let hadIsland = island(of: fixture) != nil
+            let offset = model.contentOffset.y
+            var scrolled: CGFloat = 0
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0, 1, 2:
+                // A small scroll, or one far enough up to leave the island.
+                scrolled = Int.random(in: 0..<4, using: &generator) == 0
+                    ? -CGFloat.random(in: 800...3_000, using: &generator).rounded()
+                    : CGFloat.random(in: -150...150, using: &generator).rounded()
+                model.setContentOffset(CGPoint(x: 0, y: max(0, offset + scrolled)))
+                scrolled = max(0, offset + scrolled) - offset
+            case 3 where !edited:
+                // Items inserted well above the screen: the first visible item keeps its place.
+                let index = Int.random(in: 0..<max(1, first / 2), using: &generator)
+                let page = randomSizes(Int.random(in: 1...5, using: &generator), using: &generator)
+                fixture.source.sizes.insert(contentsOf: page, at: index)
+                model.performBatchUpdates([.insert(index..<index + page.count)])
+                edited = true
+                shown = Dictionary(uniqueKeysWithValues: shown.map { ($0.key >= index ? $0.key + page.count : $0.key, $0.value) })
+            default:
+                model.continueLayout(itemBudget: Int.random(in: 20...300, using: &generator))
+            }
+            if hadIsland && island(of: fixture) == nil { joins += 1 }
+            let now = screen(of: fixture)
+            compared += expectStill(shown, now, scrolled: scrolled, context)
+            fixture.expectConsistent(context)
+            shown = now
+        }
+        #expect(!model.isLayoutPending, "seed \(seed): the layout finished")
+        #expect(joins == 1, "seed \(seed): the island joined once")
+        #expect(compared >= 50, "seed \(seed): items stayed on screen across most steps")
+        guard !edited else { return }
+        let frames = (0..<model.numberOfItems).map { model.layout.frame(at: $0) }
+        #expect(Fixture.areClose(frames, fixture.freshFramesWithSeams().frames), "seed \(seed): a fresh layout, seam aside")
+    }
+
+    @Test("the idle slice that reaches the island moves the scroll offset by the island's move, and the host follows")
+    func theJoiningSliceMovesTheOffset() throws {
+        let fixture = Fixture(sizes: (0..<50_000).map { .height(CGFloat(100 + $0 % 11 * 23)) }, columns: 3,
+                              viewport: CGSize(width: 600, height: 800))
+        let model = fixture.model
+        model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset / 2))
+        fixture.source.columns = 5
+        model.invalidateLayout()
+        let islandItems = try #require(island(of: fixture))
+        let first = try #require(model.visibleIndices.first)
+        let placed = model.placedAttributes(at: first)
+        let before = model.contentOffset.y
+        let frameBefore = model.layout.frame(at: first)
+        while island(of: fixture) != nil { model.continueLayout(itemBudget: 5_000) }
+        let moved = model.layout.frame(at: first).minY - frameBefore.minY
+        #expect(moved != 0, "the estimate was off: the island moved")
+        #expect(model.contentOffset.y == before + moved, "the offset moved with it")
+        #expect(fixture.host.offsetChanges.last == model.contentOffset, "the host was told")
+        #expect(model.placedAttributes(at: first) == placed, "the first visible item stayed put")
+        #expect(islandItems.lowerBound == (model.layout as? WaterfallCollectionLayout)?.engine.blockStarts.first,
+                "the island's start is the seam")
+    }
+}

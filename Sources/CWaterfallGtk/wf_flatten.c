@@ -3,10 +3,12 @@
 #include <math.h>
 
 /* What a flattened child keeps between frames: the render node GTK last gave for it and the
- * node that draws its rasterized pixels. */
+ * node that draws it — a recording of its drawing (with cached gradients) the first frame GTK
+ * gives that node, its rasterized pixels from the second frame on (`rasterized`). */
 typedef struct {
   GskRenderNode *source;
   GskRenderNode *flat;
+  gboolean rasterized;
   int scale;
   double fraction_x, fraction_y;
 } WfFlatCache;
@@ -37,11 +39,17 @@ void wf_flatten_forget(GtkWidget *child) {
   if (cache != NULL) {
     g_clear_pointer(&cache->source, gsk_render_node_unref);
     g_clear_pointer(&cache->flat, gsk_render_node_unref);
+    cache->rasterized = FALSE;
   }
 }
 
 gboolean wf_flatten_is_marked(GtkWidget *child) {
   return g_object_get_qdata(G_OBJECT(child), wf_flatten_quark()) != NULL;
+}
+
+gboolean wf_flatten_is_rasterized(GtkWidget *child) {
+  WfFlatCache *cache = g_object_get_qdata(G_OBJECT(child), wf_flatten_quark());
+  return cache != NULL && cache->rasterized;
 }
 
 gboolean wf_flatten_applies(GtkWidget *widget) {
@@ -269,7 +277,7 @@ static void wf_draw(GskRenderNode *node, cairo_t *cr, int scale, double origin_x
   }
 }
 
-/* ---- Flattening a child: its node rasterized once, until GTK gives another node. ---- */
+/* ---- Flattening a child: its node recorded, then rasterized once, until GTK gives another node. ---- */
 
 /* `node` rasterized on a grid that coincides with the device pixels: `offset_x/y` is where the
  * node's origin lies in device pixels (its fraction is what matters). The result paints the
@@ -309,6 +317,24 @@ static GskRenderNode *wf_rasterize(GskRenderNode *node, int scale, double offset
   return flat;
 }
 
+/* `node` drawn straight into a recording, with its gradients from the cache: what a child
+ * shows the first frame it has new content. A child whose content changes every frame (a
+ * jump per frame, a cell rebound at each tick) then costs no raster: it would be drawn once
+ * and thrown away, and two frames' worth of them would be alive while the previous frame's
+ * nodes are released. `offset_x/y` is where the node's origin lies in device pixels. */
+static GskRenderNode *wf_record(GskRenderNode *node, int scale, double offset_x, double offset_y) {
+  graphene_rect_t bounds;
+  gsk_render_node_get_bounds(node, &bounds);
+  if (bounds.size.width <= 0 || bounds.size.height <= 0) {
+    return gsk_render_node_ref(node);
+  }
+  GskRenderNode *recorded = gsk_cairo_node_new(&bounds);
+  cairo_t *cr = gsk_cairo_node_get_draw_context(recorded);
+  wf_draw(node, cr, scale, offset_x, offset_y);
+  cairo_destroy(cr);
+  return recorded;
+}
+
 /* Rebuilds the allocation's transform and opacity around the child's flattened node; a
  * transform that scales or rotates keeps the vector drawing (a raster would blur). */
 static GskRenderNode *wf_flatten_node(WfFlatCache *cache, GskRenderNode *node, int scale,
@@ -337,13 +363,19 @@ static GskRenderNode *wf_flatten_node(WfFlatCache *cache, GskRenderNode *node, i
     double fraction_x = offset_x - floor(offset_x), fraction_y = offset_y - floor(offset_y);
     if (cache->source != node || cache->scale != scale || cache->fraction_x != fraction_x ||
         cache->fraction_y != fraction_y) {
+      /* New content: drawn directly this frame, rasterized only if it is shown again. */
       g_clear_pointer(&cache->source, gsk_render_node_unref);
       g_clear_pointer(&cache->flat, gsk_render_node_unref);
       cache->source = gsk_render_node_ref(node);
-      cache->flat = wf_rasterize(node, scale, offset_x, offset_y);
+      cache->flat = wf_record(node, scale, offset_x, offset_y);
+      cache->rasterized = FALSE;
       cache->scale = scale;
       cache->fraction_x = fraction_x;
       cache->fraction_y = fraction_y;
+    } else if (!cache->rasterized) {
+      g_clear_pointer(&cache->flat, gsk_render_node_unref);
+      cache->flat = wf_rasterize(node, scale, offset_x, offset_y);
+      cache->rasterized = TRUE;
     }
     return gsk_render_node_ref(cache->flat);
   }

@@ -178,7 +178,9 @@ public struct WaterfallLayout: Sendable {
     /// slices (a view does it when idle). Until ``isLaidOut``, ``contentSize`` is an estimate,
     /// queries report laid-out items only and ``frame(at:)`` accepts laid-out indices only;
     /// edits, appends and size changes work as usual (an edit in the laid-out prefix shortens
-    /// it to the edit). The final layout is the one ``configure(_:)`` would have produced.
+    /// it to the edit). The final layout is the one ``configure(_:)`` would have produced —
+    /// unless ``layOut(around:clearance:itemBudget:)`` laid out an island, which leaves a
+    /// level block start (a seam) where it began.
     ///
     /// ```swift
     /// layout.configureDeferringLayout { $0.containerWidth = 1200 }

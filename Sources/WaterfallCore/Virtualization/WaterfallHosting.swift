@@ -31,8 +31,11 @@ public protocol WaterfallHosting<Cell>: AnyObject {
     /// The content size changed: update the scroll range. Default: nothing.
     func contentSizeDidChange(_ size: CGSize)
 
-    /// The view model moved the scroll position itself (scroll anchoring, scroll-to-index):
-    /// update the scroll bar without reporting the change back. Default: nothing.
+    /// The view model moved the scroll position itself (scroll anchoring, scroll-to-index, a
+    /// layout island joining the laid-out items, which moves the content on screen and the
+    /// offset together): update the scroll bar without reporting the change back. May come
+    /// from inside ``WaterfallViewModel/continueLayout(within:)`` or a scroll step. Default:
+    /// nothing.
     func contentOffsetDidChange(_ offset: CGPoint)
 
     /// The load-more state changed: show or hide the footer's spinner, retry button or

@@ -6,7 +6,13 @@ extension WaterfallViewModel {
     /// those the viewport, overscan and prefetch windows need, and leaves the rest for
     /// ``continueLayout(within:)`` slices, which the host runs when idle (it is told by
     /// ``WaterfallHosting/layoutDidBecomePending()``). Scrolling, scroll-to-index and edits lay
-    /// out what they reach on the way; no frame of a waiting item is ever read.
+    /// out what they reach on the way; no frame of a waiting item is ever read. When more than
+    /// ``eagerLayoutLimit`` items lie before the first visible one, the waterfall lays out an
+    /// island around it instead (see ``WaterfallLayout/layOut(around:clearance:itemBudget:)``);
+    /// when placement reaches the island — a slice, a scroll up past it, an edit — the island
+    /// moves by one constant and the scroll offset moves with it (the host hears
+    /// ``WaterfallHosting/contentOffsetDidChange(_:)``), so nothing on screen moves. The
+    /// island's start stays a seam (a level row start) until the next width or column change.
     public var isLayoutPending: Bool { layout.laidOutCount < layout.itemCount }
 
     /// How many items, from index 0, are laid out (``numberOfItems`` unless

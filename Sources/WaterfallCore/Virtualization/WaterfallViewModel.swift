@@ -92,8 +92,12 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// Up to this many items, a width or column change lays every item out at once (the
     /// waterfall takes about 0.1 ms per 10,000 items); beyond it only what the screen needs is
-    /// laid out at once and the rest waits for idle slices (see ``isLayoutPending``). 0 always
-    /// defers; negative counts as 0.
+    /// laid out at once and the rest waits for idle slices (see ``isLayoutPending``). It is also
+    /// the most items laid out at once before the first visible item: deeper in the feed, the
+    /// waterfall lays out an island around that item at its estimated place instead, which
+    /// moves by one constant (absorbed in the scroll offset, so nothing on screen moves) when
+    /// the slices reach it — see ``WaterfallLayout/layOut(around:clearance:itemBudget:)``. 0
+    /// always defers; negative counts as 0.
     public var eagerLayoutLimit = 20_000
 
     /// Whether load-more fires (off by default). Turning it on checks at once, so content
@@ -321,8 +325,9 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// live cells around `anchor`.
     ///
     /// The layout may defer laying out (the waterfall does): only the items up to the anchor
-    /// and those the live and prefetch windows need are laid out now, and the host is told
-    /// that the rest waits for ``continueLayout(itemBudget:)`` slices.
+    /// (or, deep in the feed, an island around it) and those the live and prefetch windows
+    /// need are laid out now, and the host is told that the rest waits for
+    /// ``continueLayout(itemBudget:)`` slices.
     private func applyMetrics(keeping anchor: ScrollAnchor?) {
         let metrics = currentMetrics()
         if layout.itemCount > eagerLayoutLimit {

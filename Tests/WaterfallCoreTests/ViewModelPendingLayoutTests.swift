@@ -68,20 +68,64 @@ struct ViewModelPendingLayoutTests {
         }
     }
 
-    @Test("rows lay out at once after a height change, however many items: their frames are mirrored in the content's length",
+    @Test("right-to-left rows lay out at once after a height change, however many items: their frames are mirrored in the content's length",
           arguments: [411, 412] as [UInt64])
-    func rowsLayOutAtOnce(seed: UInt64) {
+    func rightToLeftRowsLayOutAtOnce(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
         let fixture = Fixture(sizes: randomSizes(2_000, using: &generator, fullSpan: false), columns: 3,
                               viewport: CGSize(width: 800, height: 400),
                               layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
+        fixture.model.layoutDirection = .rightToLeft
         fixture.model.eagerLayoutLimit = 50
         fixture.model.setViewportSize(CGSize(width: 800, height: CGFloat.random(in: 500...900, using: &generator).rounded()))
         #expect(!fixture.model.isLayoutPending, "seed \(seed)")
         let fresh = Fixture(sizes: fixture.source.sizes, columns: 3, viewport: fixture.model.viewportSize,
                             layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
+        fresh.model.layoutDirection = .rightToLeft
         let differing = (0..<2_000).first { fixture.model.layout.frame(at: $0) != fresh.model.layout.frame(at: $0) }
         #expect(differing == nil, "seed \(seed): item \(differing ?? -1) differs from a fresh layout")
+    }
+
+    @Test("left-to-right rows defer like columns: an island deep in the feed, a still screen through the join, a fresh layout before the seam",
+          arguments: [413, 414, 415] as [UInt64])
+    func leftToRightRowsDefer(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let fixture = Fixture(sizes: randomSizes(3_000, using: &generator, fullSpan: false), columns: 3,
+                              viewport: CGSize(width: 800, height: 400),
+                              layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
+        let model = fixture.model
+        model.eagerLayoutLimit = 50
+        let deep = seed != 413
+        let end = model.contentSize.width - model.viewportSize.width
+        model.setContentOffset(CGPoint(x: deep ? (end * CGFloat.random(in: 0.4...0.9, using: &generator)).rounded() : 0, y: 0))
+        model.setViewportSize(CGSize(width: 800, height: CGFloat.random(in: 500...900, using: &generator).rounded()))
+        #expect(model.isLayoutPending, "seed \(seed): rows wait for the idle slices too")
+        let island = (model.layout as? WaterfallCollectionLayout)?.engine.islandRange
+        #expect((island != nil) == deep, "seed \(seed): an island only deep in the feed")
+        func liveSetIsExact(_ context: String) {
+            let window = model.visibleBounds.insetBy(dx: -model.overscan, dy: 0)
+            #expect(model.liveIndices == fixture.bruteForceIndices(in: window), "seed \(seed), \(context)")
+        }
+        liveSetIsExact("right after the resize")
+        func shown() -> [Int: CGRect] {
+            Dictionary(uniqueKeysWithValues: model.visibleIndices.map { ($0, model.placedAttributes(at: $0)?.frame ?? .null) })
+        }
+        var steps = 0
+        while model.isLayoutPending {
+            let before = shown()
+            model.continueLayout(itemBudget: Int.random(in: 30...400, using: &generator))
+            let after = shown()
+            let moved = before.first { index, frame in after[index].map { !Fixture.areClose([$0], [frame]) } ?? false }
+            #expect(moved == nil, "seed \(seed), slice \(steps): item \(moved?.key ?? -1) moved on screen")
+            liveSetIsExact("slice \(steps)")
+            steps += 1
+        }
+        let seams = (model.layout as? WaterfallCollectionLayout)?.engine.blockStarts ?? []
+        #expect(seams == (island.map { [$0.lowerBound] } ?? []), "seed \(seed): the seam is the island's start")
+        let fresh = Fixture(sizes: fixture.source.sizes, columns: 3, viewport: model.viewportSize,
+                            layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
+        let differing = (0..<(seams.first ?? 3_000)).first { model.layout.frame(at: $0) != fresh.model.layout.frame(at: $0) }
+        #expect(differing == nil, "seed \(seed): item \(differing ?? -1) before the seam differs from a fresh layout")
     }
 
     /// A width or a column change: with more items than the eager limit, the layout is pending.

@@ -61,18 +61,20 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     }
 
     /// Like ``prepare(for:with:)``, through ``WaterfallLayout/configureDeferringLayout(_:)``:
-    /// a width or column change drops every frame and places nothing yet. Rows (a horizontal
-    /// engine) lay out at once, as ``prepare(for:with:)`` does: their frames are mirrored in
-    /// the content's length, which is an estimate while items wait.
-    /// - Complexity: O(c) for columns; O(n log c) for rows when something changed.
+    /// a width (for rows, height) or column change drops every frame and places nothing yet.
+    /// Right-to-left rows lay out at once, as ``prepare(for:with:)`` does: their frames are
+    /// mirrored in the content's length, which is an estimate while items wait, so every frame
+    /// would move as it settles.
+    /// - Complexity: O(c); O(n log c) for right-to-left rows when something changed.
     public mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics) {
-        guard engine.axis == .vertical else {
+        guard engine.axis == .vertical || metrics.direction == .leftToRight else {
             prepare(for: containerSize, with: metrics)
             return
         }
+        let length = crossLength(of: containerSize)
         engine.configureDeferringLayout { engine in
             Self.apply(metrics, to: &engine)
-            if engine.containerWidth != containerSize.width { engine.containerWidth = containerSize.width }
+            if engine.containerWidth != length { engine.containerWidth = length }
         }
     }
 

@@ -125,4 +125,37 @@ struct ViewModelIslandTests {
         #expect(islandItems.lowerBound == (model.layout as? WaterfallCollectionLayout)?.engine.blockStarts.first,
                 "the island's start is the seam")
     }
+
+    @Test("while the screen shows an island, only its section headers pin; after the join the pinned header is the last one above the line",
+          arguments: [921, 922, 923] as [UInt64])
+    func headersPinFromTheIsland(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        var sizes = randomSizes(3_000, using: &generator, fullSpan: false)
+        for index in stride(from: Int.random(in: 0..<40, using: &generator), to: sizes.count, by: 37) {
+            sizes[index] = .fullSpan(height: 40)
+        }
+        let fixture = Fixture(sizes: sizes, columns: 3, viewport: CGSize(width: 600, height: 800))
+        fixture.source.isSectionHeader = { [unowned fixture] in fixture.source.sizes[$0].isFullSpan }
+        let model = fixture.model
+        model.reloadData()
+        model.eagerLayoutLimit = 100
+        model.setContentOffset(CGPoint(x: 0, y: (fixture.maxOffset * CGFloat.random(in: 0.4...0.9, using: &generator)).rounded()))
+        model.setViewportSize(CGSize(width: CGFloat.random(in: 700...1_200, using: &generator).rounded(), height: 800))
+        let first = try #require(self.island(of: fixture), "seed \(seed): an island")
+        /// The last header among `candidates` whose top is at or above the pin line.
+        func lastHeaderAbove(in candidates: Range<Int>) -> Int? {
+            candidates.last { fixture.source.sizes[$0].isFullSpan && model.layout.frame(at: $0).minY <= model.contentOffset.y }
+        }
+        var checked = 0
+        while model.isLayoutPending {
+            if let current = self.island(of: fixture) {
+                #expect(model.pinnedHeader?.index == lastHeaderAbove(in: current), "seed \(seed): an island header or none")
+                checked += 1
+            }
+            model.setContentOffset(CGPoint(x: 0, y: model.contentOffset.y + CGFloat.random(in: -60...60, using: &generator).rounded()))
+            model.continueLayout(itemBudget: 150)
+        }
+        #expect(checked >= 3 && !first.isEmpty, "seed \(seed): checked during the island")
+        #expect(model.pinnedHeader?.index == lastHeaderAbove(in: 0..<model.numberOfItems), "seed \(seed): after the join")
+    }
 }

@@ -117,6 +117,10 @@ public protocol CollectionLayout {
     /// Returns, once, how deferred placement moved content since the last call (the
     /// waterfall's island joining its placed prefix), or `nil`. Default: always `nil`.
     mutating func takeLayoutShift() -> LayoutShift?
+    /// The items laid out ahead of the laid-out prefix, in coordinates of their own until
+    /// placement reaches them (the waterfall's ``WaterfallLayout/islandRange``), or `nil`.
+    /// Default: `nil`.
+    var islandRange: Range<Int>? { get }
 
     /// Whether appending items leaves the attributes of every existing item as they were (the
     /// waterfall places only the new items). The view model then handles an append at the end
@@ -198,6 +202,9 @@ extension CollectionLayout {
 
     /// By default placement never moves content.
     public mutating func takeLayoutShift() -> LayoutShift? { nil }
+
+    /// By default nothing is laid out ahead of the laid-out items.
+    public var islandRange: Range<Int>? { nil }
 
     /// By default an append may move existing items (a circle spreads its items over the count).
     public var appendingKeepsFrames: Bool { false }

@@ -104,6 +104,9 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     /// - Complexity: O(1).
     public mutating func takeLayoutShift() -> LayoutShift? { engine.takeLayoutShift() }
 
+    /// The engine's ``WaterfallLayout/islandRange``.
+    public var islandRange: Range<Int>? { engine.islandRange }
+
     /// Copies the settings of `metrics` that differ into `engine`.
     private static func apply(_ metrics: LayoutMetrics, to engine: inout WaterfallLayout) {
         if engine.columns != metrics.columns { engine.columns = metrics.columns }

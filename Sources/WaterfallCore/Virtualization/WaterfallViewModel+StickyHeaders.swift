@@ -72,9 +72,11 @@ extension WaterfallViewModel {
         let line = contentOffset.y + inset
         let headers = sectionHeaders.indices
         // Headers not laid out yet (see ``isLayoutPending``) start below everything laid out,
-        // far below the pin line.
-        let laidOut = layout.laidOutCount
-        guard let position = sectionHeaders.lastPosition(where: { $0 < laidOut && layout.frame(at: $0).minY <= line }) else {
+        // far below the pin line; those before the shown items' frames count as above it.
+        let framed = itemsFramedLikeTheScreen()
+        guard let position = sectionHeaders.lastPosition(where: {
+            $0 < framed.upperBound && ($0 < framed.lowerBound || layout.frame(at: $0).minY <= line)
+        }), headers[position] >= framed.lowerBound else {
             pinnedHeader = nil
             return
         }
@@ -82,12 +84,24 @@ extension WaterfallViewModel {
         var attributes = layout.layoutAttributes(at: index)
         let natural = attributes.frame.minY
         let sectionEnd = position + 1 < headers.count
-            ? (headers[position + 1] < laidOut ? layout.frame(at: headers[position + 1]).minY : .greatestFiniteMagnitude)
+            ? (headers[position + 1] < framed.upperBound ? layout.frame(at: headers[position + 1]).minY : .greatestFiniteMagnitude)
             : layout.contentSize.height
         let top = max(natural, min(line, sectionEnd - attributes.frame.height))
         attributes.frame.origin.y = top - contentOffset.y
         attributes.zIndex = PinnedHeader.zIndex
         pinnedHeader = PinnedHeader(index: index, attributes: attributes, pushDistance: max(0, line - top))
+    }
+
+    /// The items whose frames share the coordinates of the viewport: the laid-out prefix, or,
+    /// while the viewport shows a layout island (it reaches the island's first item), the
+    /// island's items — a header of the prefix is in other coordinates there, and the waiting
+    /// headers between them have no place yet (nothing pins until an island header does).
+    /// - Complexity: O(1).
+    private func itemsFramedLikeTheScreen() -> Range<Int> {
+        if let island = layout.islandRange, visibleBounds.maxY > layout.frame(at: island.lowerBound).minY {
+            return island
+        }
+        return 0..<layout.laidOutCount
     }
 
     // MARK: The pinned header's cell

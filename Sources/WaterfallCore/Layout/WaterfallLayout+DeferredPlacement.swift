@@ -84,14 +84,11 @@ extension WaterfallLayout {
     }
 
     /// Places the items from ``placedCount`` up to `target`, block by block (a block's base is
-    /// derived again from the items before it when placement reaches its start), and updates
-    /// the frontier.
-    ///
-    /// Each segment goes through the one placement pass, ``relayout(from:)``, with the item
-    /// count held at the segment's end and the later blocks set aside while it runs, so that
-    /// the pass — written for a fully placed layout — neither places nor moves the items that
-    /// still wait.
-    /// - Complexity: O(c log n + (target − placedCount) · log c + b) for b blocks.
+    /// derived again from the items before it when placement reaches its start), joins an
+    /// island that placement reaches (``joinIsland()``: the prefix then ends at the island's
+    /// end), and updates the frontier.
+    /// - Complexity: O(c log n + (target − placedCount) · log c + b) for b blocks, plus O(k)
+    ///   for an island of k items that joins.
     mutating func placePending(upTo target: Int) {
         let total = items.count
         if let island, target >= island.start {
@@ -102,7 +99,12 @@ extension WaterfallLayout {
         placedFrontier = placedCount == total ? .infinity : frontier()
     }
 
-    /// The placement loop of ``placePending(upTo:)``, which has it join an island it reaches.
+    /// The placement loop of ``placePending(upTo:)``, up to `target`.
+    ///
+    /// Each segment goes through the one placement pass, ``relayout(from:)``, with the item
+    /// count held at the segment's end and the later blocks set aside while it runs, so that
+    /// the pass — written for a fully placed layout — neither places nor moves the items that
+    /// still wait.
     /// - Complexity: O(c log n + (target − placedCount) · log c + b) for b blocks.
     private mutating func placePrefix(upTo target: Int) {
         let total = items.count

@@ -1,5 +1,6 @@
 import CWaterfallGtk
 import CWaterfallGtk4
+import Foundation
 import Testing
 import WaterfallCore
 @testable import WaterfallGTK
@@ -10,16 +11,7 @@ extension WallTests {
         let wall = TestWall(initial: 60)
         let (view, window) = try await show(wall)
         defer { GTKHost.close(window) }
-        await GTKHost.pump(frames: 2, of: view.widget)
-        try #require(wf_flatten_applies(view.widget) != 0, "the tests run with GSK_RENDERER=cairo")
-
-        let index = try #require(view.model.visibleIndices.first { index in
-            guard let frame = view.model.placedAttributes(at: index)?.frame else { return false }
-            return frame.minY >= 0 && frame.maxY < view.model.viewportSize.height
-        }, "a cell wholly on screen")
-        let cell = try #require(view.model.cell(at: index))
-        try #require(wf_flatten_is_marked(cell.widget) != 0)
-        let frame = try #require(view.model.placedAttributes(at: index)).frame
+        let (index, cell, frame) = try await flattenedCellOnScreen(in: view)
         let x = Int(frame.midX), y = Int(frame.minY + 30)
         func shown() throws -> [Int] { rgb(pixels(of: try WidgetSnapshot.texture(of: view.widget)), x, y) }
 
@@ -50,17 +42,9 @@ extension WallTests {
 extension WallTests {
     @Test("new content is drawn from a recording the first time and from a raster of the same pixels after")
     func newContentIsRecordedThenRasterized() async throws {
-        let wall = TestWall(initial: 60)
-        let (view, window) = try await show(wall)
+        let (view, window) = try await show(TestWall(initial: 60))
         defer { GTKHost.close(window) }
-        await GTKHost.pump(frames: 2, of: view.widget)
-        try #require(wf_flatten_applies(view.widget) != 0, "the tests run with GSK_RENDERER=cairo")
-        let index = try #require(view.model.visibleIndices.first { index in
-            guard let frame = view.model.placedAttributes(at: index)?.frame else { return false }
-            return frame.minY >= 0 && frame.maxY < view.model.viewportSize.height
-        }, "a cell wholly on screen")
-        let cell = try #require(view.model.cell(at: index))
-        let frame = try #require(view.model.placedAttributes(at: index)).frame
+        let (_, cell, frame) = try await flattenedCellOnScreen(in: view)
 
         // New content (the placeholder's gradient, the rounded corners and the selection ring):
         // the frame that first draws it records it; a later frame that draws the view again
@@ -89,5 +73,20 @@ extension WallTests {
             }
         }
         #expect(differing == 0, "\(differing) pixels of the cell differ between its recording and its raster")
+    }
+
+    /// After two frames, a cell wholly on screen, flattened (the tests run with the cairo
+    /// renderer), with its index and frame.
+    private func flattenedCellOnScreen(in view: WaterfallView<WaterfallImageCell>) async throws
+        -> (index: Int, cell: WaterfallImageCell, frame: CGRect) {
+        await GTKHost.pump(frames: 2, of: view.widget)
+        try #require(wf_flatten_applies(view.widget) != 0, "the tests run with GSK_RENDERER=cairo")
+        let index = try #require(view.model.visibleIndices.first { index in
+            guard let frame = view.model.placedAttributes(at: index)?.frame else { return false }
+            return frame.minY >= 0 && frame.maxY < view.model.viewportSize.height
+        }, "a cell wholly on screen")
+        let cell = try #require(view.model.cell(at: index))
+        try #require(wf_flatten_is_marked(cell.widget) != 0)
+        return (index, cell, try #require(view.model.placedAttributes(at: index)).frame)
     }
 }

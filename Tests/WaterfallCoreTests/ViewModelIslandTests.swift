@@ -158,4 +158,26 @@ struct ViewModelIslandTests {
         #expect(checked >= 3 && !first.isEmpty, "seed \(seed): checked during the island")
         #expect(model.pinnedHeader?.index == lastHeaderAbove(in: 0..<model.numberOfItems), "seed \(seed): after the join")
     }
+
+    @Test("a page appended while an island reaches the last item shows at once",
+          arguments: [931, 932, 933] as [UInt64])
+    func anAppendAtTheIslandsEndShows(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let fixture = Fixture(sizes: randomSizes(3_000, using: &generator), columns: 3, viewport: CGSize(width: 600, height: 800))
+        let model = fixture.model
+        model.eagerLayoutLimit = 100
+        model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
+        model.setViewportSize(CGSize(width: CGFloat.random(in: 500...1_000, using: &generator).rounded(), height: 800))
+        let island = try #require(self.island(of: fixture), "seed \(seed): an island")
+        #expect(island.upperBound == model.numberOfItems, "seed \(seed): the island reaches the end")
+        model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
+        let count = model.numberOfItems
+        let page = randomSizes(Int.random(in: 1...8, using: &generator), using: &generator, fullSpan: false)
+        fixture.source.sizes += page
+        model.performBatchUpdates([.insert(count..<count + page.count)])
+        fixture.expectConsistent("seed \(seed), after the append")
+        #expect(model.liveIndices.contains(count), "seed \(seed): the first new item is live")
+        while !model.continueLayout(itemBudget: 500) {}
+        fixture.expectConsistent("seed \(seed), finished")
+    }
 }

@@ -6,7 +6,9 @@ extension WaterfallViewModel {
     /// and the live set is settled: only the new items are sized, placed and checked against
     /// the realized and prefetch windows, so a page costs O(page), not O(live cells) — no
     /// re-derivation of the live set, no re-placing of cells that did not move, no prefetch
-    /// hints repeated for items already announced.
+    /// hints repeated for items already announced. Not while a layout island is laid out (see
+    /// ``WaterfallLayout/layOut(around:clearance:itemBudget:)``): the new items wait for
+    /// placement then, and the general path lays out the window they may enter.
     /// - Returns: the batch's transitions (every live item kept in place, the new live items
     ///   fading in), or `nil` when the batch is not such an append (the general path applies).
     /// - Complexity: O(m) size queries and frame checks for m new items, plus the layout's
@@ -14,7 +16,8 @@ extension WaterfallViewModel {
     func appendKeepingFrames(_ updates: [ItemUpdate]) -> [ItemTransition]? {
         guard updates.count == 1, case .insert(let range) = updates[0], !range.isEmpty,
               range.lowerBound == layout.itemCount, range.lowerBound > 0,
-              layout.appendingKeepsFrames, let window = liveWindow, window == realizedWindow(),
+              layout.appendingKeepsFrames, layout.islandRange == nil,   // an island's new items wait
+              let window = liveWindow, window == realizedWindow(),
               clampedOffset(contentOffset) == contentOffset else { return nil }
         insertItems(at: range)
         let source = dataSource

@@ -180,4 +180,26 @@ struct ViewModelIslandTests {
         while !model.continueLayout(itemBudget: 500) {}
         fixture.expectConsistent("seed \(seed), finished")
     }
+
+    @Test("scrolling to an item deep in a pending layout lays out an island there instead of every item before it",
+          arguments: [941, 942, 943] as [UInt64])
+    func scrollingDeepLaysOutAnIsland(seed: UInt64) throws {
+        var generator = SplitMix64(seed: seed)
+        let fixture = Fixture(sizes: randomSizes(5_000, using: &generator), columns: 3, viewport: CGSize(width: 600, height: 800))
+        let model = fixture.model
+        model.eagerLayoutLimit = 100
+        model.setViewportSize(CGSize(width: CGFloat.random(in: 500...1_000, using: &generator).rounded(), height: 800))
+        #expect(model.isLayoutPending && self.island(of: fixture) == nil, "seed \(seed): pending, reader at the top")
+        let target = Int.random(in: 2_000..<4_500, using: &generator)
+        model.scrollToItem(at: target, position: .center)
+        let island = try #require(self.island(of: fixture), "seed \(seed): an island around the target")
+        #expect(island.contains(target) && model.laidOutItemCount < 1_000, "seed \(seed): \(model.laidOutItemCount) laid out")
+        #expect(model.visibleIndices.contains(target), "seed \(seed): the target is on screen")
+        fixture.expectConsistent("seed \(seed), after the scroll")
+        let shown = model.placedAttributes(at: target)
+        while !model.continueLayout(itemBudget: 400) {}
+        #expect(Fixture.areClose([model.placedAttributes(at: target)?.frame ?? .null], [shown?.frame ?? .zero]),
+                "seed \(seed): the target stayed put through the join")
+        fixture.expectConsistent("seed \(seed), finished")
+    }
 }

@@ -93,8 +93,9 @@ extension WaterfallViewModel {
 
     /// Follows content that deferred placement moved — an island joining the placed prefix,
     /// by one constant — when it is what the live cells show: the scroll offset, the windows
-    /// and the live attributes move with it, and the host is told the new offset, so nothing
-    /// on screen moves (as after a prepend). Content above the moved part stays where it is.
+    /// and the live attributes move with it, and the host is told the new offset and the live
+    /// cells' places (the same, to float rounding), so nothing on screen moves (as after a
+    /// prepend). Content above the moved part stays where it is.
     /// The one place every shift is taken: ``layout``'s observer calls it after each change.
     /// - Complexity: O(k) for k live cells.
     func followLayoutShift(_ shift: LayoutShift) {
@@ -110,6 +111,7 @@ extension WaterfallViewModel {
             live.setAttributes(live.entries[position].attributes.offsetBy(dx: dx, dy: dy), at: position)
         }
         host?.contentOffsetDidChange(contentOffset)
+        placeLiveCells()   // the same places, but from the moved frames and offset (float rounding)
     }
 
     /// The attributes of the item at `index` in content coordinates (as the layout's

@@ -4,16 +4,20 @@ extension WaterfallViewModel {
     /// Scrolls so that the item at `index` is shown at `position` (limited to the scrollable
     /// range), tells the host the new offset, and updates the live cells as a scroll step does.
     /// - Complexity: O(c log n + k) for the waterfall, plus laying out the items up to `index`
-    ///   while a relayout is pending (see ``continueLayout(itemBudget:)``).
+    ///   while a relayout is pending (see ``continueLayout(itemBudget:)``) — at most about
+    ///   ``eagerLayoutLimit`` of them: deeper, an island around the item (see
+    ///   ``WaterfallLayout/layOut(around:clearance:itemBudget:)``).
     public func scrollToItem(at index: Int, position: ScrollPosition = .start) {
         precondition(index >= 0 && index < layout.itemCount, "index \(index) out of range 0..<\(layout.itemCount)")
-        layout.layOut(upTo: index + 1)
-        let frame = layout.frame(at: index)
         let vertical = scrollAxis != .horizontal
+        let viewport = vertical ? viewportSize.height : viewportSize.width
+        if isLayoutPending {
+            layout.layOut(around: index, clearance: liveWindowsReach + viewport, itemBudget: eagerLayoutLimit)
+        }
+        let frame = layout.frame(at: index)
         let start = vertical ? frame.minY : frame.minX
         let length = vertical ? frame.height : frame.width
         let current = vertical ? contentOffset.y : contentOffset.x
-        let viewport = vertical ? viewportSize.height : viewportSize.width
         let target: CGFloat
         switch position {
         case .start: target = start

@@ -129,6 +129,11 @@ struct IslandLayoutTests {
                     }
                     if layout.island != nil {
                         #expect(layout.indices(in: rect) == expected, "seed \(seed): query \(rect) in the island")
+                        // A hit test there finds the island item whose frame holds the point.
+                        let point = CGPoint(x: CGFloat.random(in: 0...layout.containerWidth, using: &rng),
+                                            y: CGFloat.random(in: rect.minY...rect.maxY, using: &rng))
+                        let hit = expected.first { reference.frames[$0].offsetBy(dx: 0, dy: -distance).contains(point) }
+                        #expect(layout.index(at: point) == hit, "seed \(seed): hit test at \(point) in the island")
                         checkedQueries += 1
                     }
                 } else {

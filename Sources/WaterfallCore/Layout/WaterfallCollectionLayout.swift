@@ -171,6 +171,8 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     /// open intersection with `rect`.
     /// - Complexity: O(c log n + k) for k indices reported.
     public func forEachIndex(in rect: CGRect, _ body: (Int) -> Void) {
+        // A local the closure can borrow: capturing `self` copies the engine for every item.
+        let engine = self.engine
         engine.forEachIndex(in: rect) { index in
             if engine.frame(at: index).overlaps(rect) { body(index) }
         }

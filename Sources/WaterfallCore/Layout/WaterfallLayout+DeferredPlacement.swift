@@ -15,8 +15,15 @@ extension WaterfallLayout {
     @inline(__always)
     func checkLaidOut(_ index: Int) {
         checkIndex(index)
-        precondition(index < placedCount || island?.range.contains(index) == true,
+        precondition(index < placedCount || isIslandItem(index),
                      "item \(index) is not laid out yet (laid out: 0..<\(placedCount)); call layOut(upTo:) first")
+    }
+
+    /// Whether an island holds the item at `index` (out of line: every frame look-up checks
+    /// the prefix first, and only a miss gets here).
+    @inline(never)
+    func isIslandItem(_ index: Int) -> Bool {
+        island?.range.contains(index) == true
     }
 
     /// Places the items waiting for placement up to (not including) `index`, clamped to the

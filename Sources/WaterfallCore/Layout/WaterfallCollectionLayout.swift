@@ -32,6 +32,10 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     /// Always `true`: the engine places only appended items.
     public var appendingKeepsFrames: Bool { true }
 
+    /// The engine's ``WaterfallLayout/leadingEdge(ofItemsIn:)``.
+    /// - Complexity: O(range.count).
+    public func leadingEdge(ofItemsIn range: Range<Int>) -> CGFloat { engine.leadingEdge(ofItemsIn: range) }
+
     /// The engine's column width; 0 for rows, whose items have no single width.
     public var cellWidth: CGFloat { engine.axis == .horizontal ? 0 : engine.columnWidth }
 

@@ -23,32 +23,69 @@ extension WaterfallViewModel {
         precondition(layout.itemCount == expected,
                      "batch updates leave \(layout.itemCount) items but the data source has \(expected)")
         let kept = live.count
-        var transitions: [ItemTransition] = []
-        transitions.reserveCapacity(kept)
-        for entry in live.entries {
-            let attributes = toViewport(entry.attributes)
-            transitions.append(ItemTransition(kind: .move, oldIndex: entry.index, newIndex: entry.index,
-                                              from: attributes, to: attributes))
-        }
         announceContentSize()
-        let prefetch = prefetchWindow
-        for index in range.clamped(to: 0..<layout.laidOutCount) {   // waiting items have no frame yet
-            let frame = layout.frame(at: index)
-            if frame.overlaps(window) { realizeCell(index: index) }
-            if let source, let prefetch, frame.overlaps(prefetch) { source.waterfallView(self, prefetchItemAt: index) }
-        }
+        realizeAppendedItems(in: range.clamped(to: 0..<layout.laidOutCount), window: window)   // waiting items have no frame yet
         for position in kept..<live.count {
             let entry = live.entries[position]
-            let attributes = toViewport(entry.attributes)
-            host?.place(entry.cell(as: Cell.self), attributes: attributes)
-            var faded = attributes
-            faded.alpha = 0
-            transitions.append(ItemTransition(kind: .insert, oldIndex: nil, newIndex: entry.index,
-                                              from: faded, to: attributes))
+            host?.place(entry.cell(as: Cell.self), attributes: toViewport(entry.attributes))
         }
+        let transitions = appendTransitions(keeping: kept)
         countNewItemsAbove(after: updates)
         updatePinnedHeader()   // the last section's header may rest on the content's end
         checkLoadMore()
         return transitions
+    }
+
+    /// The transitions of an append: the first `kept` live cells stay where they are, the
+    /// others (new items, which come after every old one) fade in.
+    ///
+    /// Written into the array's storage in one pass over the live entries, reading each
+    /// entry's attributes in place (no copy of its cell reference).
+    /// - Complexity: O(k) for k live cells.
+    private func appendTransitions(keeping kept: Int) -> [ItemTransition] {
+        let (dx, dy) = (-contentOffset.x, -contentOffset.y)
+        return live.entries.withUnsafeBufferPointer { entries in
+            [ItemTransition](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
+                for position in entries.indices {
+                    let index = entries[position].index
+                    let attributes = entries[position].attributes.offsetBy(dx: dx, dy: dy)
+                    var from = attributes
+                    if position >= kept { from.alpha = 0 }
+                    buffer.initializeElement(at: position, to: ItemTransition(
+                        kind: position < kept ? .move : .insert, oldIndex: position < kept ? index : nil,
+                        newIndex: index, from: from, to: attributes))
+                }
+                initialized = entries.count
+            }
+        }
+    }
+
+    /// Realizes the appended items in `range` whose frames overlap `window` (the live window)
+    /// and announces those overlapping the prefetch window, in index order. A page that starts
+    /// beyond both windows along the scroll axis (a page appended below the reader) is
+    /// recognized from the layout's ``CollectionLayout/leadingEdge(ofItemsIn:)`` without
+    /// looking at each frame.
+    /// - Complexity: O(m) for m items, one pass over their positions when they start beyond
+    ///   both windows, else m frame look-ups.
+    private func realizeAppendedItems(in range: Range<Int>, window: CGRect) {
+        let prefetch = prefetchWindow
+        let source = dataSource
+        let reach = Swift.max(windowEnd(of: window), prefetch.map(windowEnd(of:)) ?? -.infinity)
+        guard !(layout.leadingEdge(ofItemsIn: range) >= reach) else { return }
+        for index in range {
+            let frame = layout.frame(at: index)
+            if frame.overlaps(window) { realizeCell(index: index) }
+            if let source, let prefetch, frame.overlaps(prefetch) { source.waterfallView(self, prefetchItemAt: index) }
+        }
+    }
+
+    /// Where `window` ends along the scroll axis: no frame that starts at or beyond it
+    /// overlaps the window. `.infinity` for a layout that does not scroll.
+    private func windowEnd(of window: CGRect) -> CGFloat {
+        switch scrollAxis {
+        case .vertical: return window.maxY
+        case .horizontal: return window.maxX
+        case .none: return .infinity
+        }
     }
 }

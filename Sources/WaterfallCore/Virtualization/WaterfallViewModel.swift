@@ -232,8 +232,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// Inserts items at `range`, asking the delegate for each one's size at its index once
     /// the updates `later` in the batch are applied (an item a later update deletes gets
-    /// `.height(0)`). Sizes are fetched in chunks *before* each layout mutation, so a delegate
-    /// may read ``cellWidth`` (as seed 004 does) while being asked.
+    /// `.height(0)`) — with no later updates, for a whole chunk at once
+    /// (``WaterfallDelegate/waterfallView(_:sizesIn:)``). Sizes are fetched in chunks *before*
+    /// each layout mutation, so a delegate may read ``cellWidth`` (as seed 004 does) while
+    /// being asked.
     ///
     /// Plain loops, no closures: a closure formed here is main-actor isolated, and Swift checks
     /// the executor at run time each time one is called from a non-isolated function such as
@@ -244,15 +246,20 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         let chunk = 4096
         let delegate = self.delegate   // one load of the weak reference per batch, not per item
         var sizes: [ItemSize] = []
-        sizes.reserveCapacity(Swift.min(chunk, range.count))
         var start = range.lowerBound
         while start < range.upperBound {
             let end = Swift.min(start + chunk, range.upperBound)
-            sizes.removeAll(keepingCapacity: true)
-            if let delegate {
+            if let delegate, later.isEmpty {
+                sizes = delegate.waterfallView(self, sizesIn: start..<end)
+                // A wrong answer is mended: extra sizes dropped, missing ones asked one by one.
+                if sizes.count > end - start { sizes.removeLast(sizes.count - (end - start)) }
+                for position in start + sizes.count..<end { sizes.append(delegate.waterfallView(self, sizeAt: position)) }
+            } else if let delegate {
+                sizes.removeAll(keepingCapacity: true)
+                sizes.reserveCapacity(end - start)
                 withExtendedLifetime(delegate) {
                     for position in start..<end {
-                        if let final = later.isEmpty ? position : later.trace(position).index {
+                        if let final = later.trace(position).index {
                             sizes.append(delegate.waterfallView(self, sizeAt: final))
                         } else {
                             sizes.append(.height(0))
@@ -260,6 +267,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
                     }
                 }
             } else {
+                sizes.removeAll(keepingCapacity: true)
+                sizes.reserveCapacity(end - start)
                 for position in start..<end {
                     let deleted = !later.isEmpty && later.trace(position).index == nil
                     sizes.append(.height(deleted ? 0 : WaterfallDefaults.cellHeight))

@@ -3,10 +3,12 @@
 #include <math.h>
 
 /* What a flattened child keeps between frames: the render node GTK last gave for it and the
- * node that draws its rasterized pixels. */
+ * node that draws it — a recording of its drawing (with cached gradients) the first frame GTK
+ * gives that node, its rasterized pixels from the second frame on (`rasterized`). */
 typedef struct {
   GskRenderNode *source;
   GskRenderNode *flat;
+  gboolean rasterized;
   int scale;
   double fraction_x, fraction_y;
 } WfFlatCache;
@@ -37,11 +39,17 @@ void wf_flatten_forget(GtkWidget *child) {
   if (cache != NULL) {
     g_clear_pointer(&cache->source, gsk_render_node_unref);
     g_clear_pointer(&cache->flat, gsk_render_node_unref);
+    cache->rasterized = FALSE;
   }
 }
 
 gboolean wf_flatten_is_marked(GtkWidget *child) {
   return g_object_get_qdata(G_OBJECT(child), wf_flatten_quark()) != NULL;
+}
+
+gboolean wf_flatten_is_rasterized(GtkWidget *child) {
+  WfFlatCache *cache = g_object_get_qdata(G_OBJECT(child), wf_flatten_quark());
+  return cache != NULL && cache->rasterized;
 }
 
 gboolean wf_flatten_applies(GtkWidget *widget) {
@@ -60,12 +68,17 @@ gboolean wf_flatten_applies(GtkWidget *widget) {
 
 /* ---- Gradients: rasterized once per look and pixel size, shared by every child. ---- */
 
-/* About 70 distinct placeholder sizes of 190 × 300 px. */
+/* About 70 distinct placeholder sizes of 190 × 300 px as ARGB, four times as many as masks. */
 #define WF_GRADIENT_CACHE_BYTES (16 * 1024 * 1024)
 
+/* A cached gradient: its ARGB raster, or — for a gradient between two opaque colours, the
+ * usual CSS case — an A8 mask of how far each pixel lies from `from` to `to`, a quarter of
+ * the memory, painted as `from` with `to` through the mask. */
 typedef struct {
   GBytes *key;
   cairo_surface_t *surface;
+  gboolean is_mask;
+  GdkRGBA from, to;
   gsize bytes;
 } WfGradientEntry;
 
@@ -101,10 +114,46 @@ static GBytes *wf_gradient_key(GskRenderNode *node, int scale, const graphene_re
   return g_byte_array_free_to_bytes(key);
 }
 
-/* The raster of a gradient node whose bounds' origin lies `fraction` into a device pixel,
- * drawn by GSK's own cairo code with its origin at (0, 0) of the raster's user space. */
-static cairo_surface_t *wf_gradient_surface(GskRenderNode *node, int scale, const graphene_rect_t *bounds,
-                                            double fraction_x, double fraction_y) {
+/* Whether `node` (a linear gradient) has two stops, both opaque: then its pixels are `from`
+ * and `to` mixed by one fraction, which an A8 mask holds. */
+static gboolean wf_gradient_is_two_opaque_stops(GskRenderNode *node) {
+  /* (GTK 4.8's get_color_stops leaves its count argument unset: ask for the count apart.) */
+  gsize count = gsk_linear_gradient_node_get_n_color_stops(node);
+  const GskColorStop *stops = gsk_linear_gradient_node_get_color_stops(node, NULL);
+  return count == 2 && stops[0].color.alpha >= 1.0f && stops[1].color.alpha >= 1.0f;
+}
+
+/* Draws the mask of a two-stop gradient node as GSK's cairo code draws the node itself (the
+ * same line, extend mode and stop offsets, padded to 0 and 1 as GSK pads them), with
+ * transparent for the first stop's colour and opaque for the second. */
+static void wf_gradient_mask_draw(GskRenderNode *node, cairo_t *cr) {
+  const graphene_point_t *start = gsk_linear_gradient_node_get_start(node);
+  const graphene_point_t *end = gsk_linear_gradient_node_get_end(node);
+  const GskColorStop *stops = gsk_linear_gradient_node_get_color_stops(node, NULL);
+  cairo_pattern_t *pattern = cairo_pattern_create_linear(start->x, start->y, end->x, end->y);
+  if (gsk_render_node_get_node_type(node) == GSK_REPEATING_LINEAR_GRADIENT_NODE) {
+    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT);
+  }
+  if (stops[0].offset > 0.0f) {
+    cairo_pattern_add_color_stop_rgba(pattern, 0.0, 0, 0, 0, 0);
+  }
+  cairo_pattern_add_color_stop_rgba(pattern, stops[0].offset, 0, 0, 0, 0);
+  cairo_pattern_add_color_stop_rgba(pattern, stops[1].offset, 0, 0, 0, 1);
+  if (stops[1].offset < 1.0f) {
+    cairo_pattern_add_color_stop_rgba(pattern, 1.0, 0, 0, 0, 1);
+  }
+  cairo_set_source(cr, pattern);
+  graphene_rect_t bounds;
+  gsk_render_node_get_bounds(node, &bounds);
+  cairo_rectangle(cr, bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height);
+  cairo_fill(cr);
+  cairo_pattern_destroy(pattern);
+}
+
+/* The raster (or mask) of a gradient node whose bounds' origin lies `fraction` into a device
+ * pixel, drawn by GSK's own cairo code with its origin at (0, 0) of the raster's user space. */
+static const WfGradientEntry *wf_gradient_entry(GskRenderNode *node, int scale, const graphene_rect_t *bounds,
+                                                double fraction_x, double fraction_y) {
   if (gradient_table == NULL) {
     gradient_table = g_hash_table_new(g_bytes_hash, g_bytes_equal);
   }
@@ -114,19 +163,28 @@ static cairo_surface_t *wf_gradient_surface(GskRenderNode *node, int scale, cons
     g_bytes_unref(key);
     g_queue_unlink(&gradient_order, link);
     g_queue_push_head_link(&gradient_order, link);
-    return ((WfGradientEntry *)link->data)->surface;
+    return link->data;
   }
   int width = MAX(1, (int)ceil(fraction_x + bounds->size.width * scale));
   int height = MAX(1, (int)ceil(fraction_y + bounds->size.height * scale));
-  cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+  WfGradientEntry *entry = g_new0(WfGradientEntry, 1);
+  entry->is_mask = wf_gradient_is_two_opaque_stops(node);
+  cairo_surface_t *surface =
+    cairo_image_surface_create(entry->is_mask ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_ARGB32, width, height);
   cairo_surface_set_device_scale(surface, scale, scale);
   cairo_surface_set_device_offset(surface, fraction_x, fraction_y);
   cairo_t *cr = cairo_create(surface);
   cairo_translate(cr, -bounds->origin.x, -bounds->origin.y);
-  gsk_render_node_draw(node, cr);
+  if (entry->is_mask) {
+    const GskColorStop *stops = gsk_linear_gradient_node_get_color_stops(node, NULL);
+    entry->from = stops[0].color;
+    entry->to = stops[1].color;
+    wf_gradient_mask_draw(node, cr);
+  } else {
+    gsk_render_node_draw(node, cr);
+  }
   cairo_destroy(cr);
 
-  WfGradientEntry *entry = g_new0(WfGradientEntry, 1);
   entry->key = key;
   entry->surface = surface;
   entry->bytes = (gsize)cairo_image_surface_get_stride(surface) * (gsize)height;
@@ -139,7 +197,7 @@ static cairo_surface_t *wf_gradient_surface(GskRenderNode *node, int scale, cons
     gradient_bytes -= oldest->bytes;
     wf_gradient_entry_free(oldest);
   }
-  return surface;
+  return entry;
 }
 
 guint wf_flatten_gradient_cache_count(void) {
@@ -220,13 +278,28 @@ static void wf_draw(GskRenderNode *node, cairo_t *cr, int scale, double origin_x
     graphene_rect_t bounds;
     gsk_render_node_get_bounds(node, &bounds);
     double device_x = origin_x + bounds.origin.x * scale, device_y = origin_y + bounds.origin.y * scale;
-    cairo_surface_t *surface = wf_gradient_surface(node, scale, &bounds, device_x - floor(device_x),
-                                                   device_y - floor(device_y));
+    const WfGradientEntry *entry = wf_gradient_entry(node, scale, &bounds, device_x - floor(device_x),
+                                                     device_y - floor(device_y));
     cairo_save(cr);
-    cairo_set_source_surface(cr, surface, bounds.origin.x, bounds.origin.y);
-    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
     cairo_rectangle(cr, bounds.origin.x, bounds.origin.y, bounds.size.width, bounds.size.height);
-    cairo_fill(cr);
+    if (entry->is_mask) {
+      /* `from`, then `to` through the mask: from · (1 − t) + to · t, the gradient's mix. */
+      cairo_clip(cr);
+      gdk_cairo_set_source_rgba(cr, &entry->from);
+      cairo_paint(cr);
+      cairo_pattern_t *mask = cairo_pattern_create_for_surface(entry->surface);
+      cairo_matrix_t matrix;
+      cairo_matrix_init_translate(&matrix, -bounds.origin.x, -bounds.origin.y);
+      cairo_pattern_set_matrix(mask, &matrix);
+      cairo_pattern_set_filter(mask, CAIRO_FILTER_NEAREST);
+      gdk_cairo_set_source_rgba(cr, &entry->to);
+      cairo_mask(cr, mask);
+      cairo_pattern_destroy(mask);
+    } else {
+      cairo_set_source_surface(cr, entry->surface, bounds.origin.x, bounds.origin.y);
+      cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+      cairo_fill(cr);
+    }
     cairo_restore(cr);
     return;
   }
@@ -269,7 +342,7 @@ static void wf_draw(GskRenderNode *node, cairo_t *cr, int scale, double origin_x
   }
 }
 
-/* ---- Flattening a child: its node rasterized once, until GTK gives another node. ---- */
+/* ---- Flattening a child: its node recorded, then rasterized once, until GTK gives another node. ---- */
 
 /* `node` rasterized on a grid that coincides with the device pixels: `offset_x/y` is where the
  * node's origin lies in device pixels (its fraction is what matters). The result paints the
@@ -309,6 +382,24 @@ static GskRenderNode *wf_rasterize(GskRenderNode *node, int scale, double offset
   return flat;
 }
 
+/* `node` drawn straight into a recording, with its gradients from the cache: what a child
+ * shows the first frame it has new content. A child whose content changes every frame (a
+ * jump per frame, a cell rebound at each tick) then costs no raster: it would be drawn once
+ * and thrown away, and two frames' worth of them would be alive while the previous frame's
+ * nodes are released. `offset_x/y` is where the node's origin lies in device pixels. */
+static GskRenderNode *wf_record(GskRenderNode *node, int scale, double offset_x, double offset_y) {
+  graphene_rect_t bounds;
+  gsk_render_node_get_bounds(node, &bounds);
+  if (bounds.size.width <= 0 || bounds.size.height <= 0) {
+    return gsk_render_node_ref(node);
+  }
+  GskRenderNode *recorded = gsk_cairo_node_new(&bounds);
+  cairo_t *cr = gsk_cairo_node_get_draw_context(recorded);
+  wf_draw(node, cr, scale, offset_x, offset_y);
+  cairo_destroy(cr);
+  return recorded;
+}
+
 /* Rebuilds the allocation's transform and opacity around the child's flattened node; a
  * transform that scales or rotates keeps the vector drawing (a raster would blur). */
 static GskRenderNode *wf_flatten_node(WfFlatCache *cache, GskRenderNode *node, int scale,
@@ -337,13 +428,19 @@ static GskRenderNode *wf_flatten_node(WfFlatCache *cache, GskRenderNode *node, i
     double fraction_x = offset_x - floor(offset_x), fraction_y = offset_y - floor(offset_y);
     if (cache->source != node || cache->scale != scale || cache->fraction_x != fraction_x ||
         cache->fraction_y != fraction_y) {
+      /* New content: drawn directly this frame, rasterized only if it is shown again. */
       g_clear_pointer(&cache->source, gsk_render_node_unref);
       g_clear_pointer(&cache->flat, gsk_render_node_unref);
       cache->source = gsk_render_node_ref(node);
-      cache->flat = wf_rasterize(node, scale, offset_x, offset_y);
+      cache->flat = wf_record(node, scale, offset_x, offset_y);
+      cache->rasterized = FALSE;
       cache->scale = scale;
       cache->fraction_x = fraction_x;
       cache->fraction_y = fraction_y;
+    } else if (!cache->rasterized) {
+      g_clear_pointer(&cache->flat, gsk_render_node_unref);
+      cache->flat = wf_rasterize(node, scale, offset_x, offset_y);
+      cache->rasterized = TRUE;
     }
     return gsk_render_node_ref(cache->flat);
   }

@@ -1,5 +1,6 @@
 import CWaterfallGtk
 import CWaterfallGtk4
+import Foundation
 import Testing
 import WaterfallCore
 @testable import WaterfallGTK
@@ -10,16 +11,7 @@ extension WallTests {
         let wall = TestWall(initial: 60)
         let (view, window) = try await show(wall)
         defer { GTKHost.close(window) }
-        await GTKHost.pump(frames: 2, of: view.widget)
-        try #require(wf_flatten_applies(view.widget) != 0, "the tests run with GSK_RENDERER=cairo")
-
-        let index = try #require(view.model.visibleIndices.first { index in
-            guard let frame = view.model.placedAttributes(at: index)?.frame else { return false }
-            return frame.minY >= 0 && frame.maxY < view.model.viewportSize.height
-        }, "a cell wholly on screen")
-        let cell = try #require(view.model.cell(at: index))
-        try #require(wf_flatten_is_marked(cell.widget) != 0)
-        let frame = try #require(view.model.placedAttributes(at: index)).frame
+        let (index, cell, frame) = try await flattenedCellOnScreen(in: view)
         let x = Int(frame.midX), y = Int(frame.minY + 30)
         func shown() throws -> [Int] { rgb(pixels(of: try WidgetSnapshot.texture(of: view.widget)), x, y) }
 
@@ -44,5 +36,57 @@ extension WallTests {
         await GTKHost.pump(frames: 2, of: view.widget)
         let ring = rgb(pixels(of: try WidgetSnapshot.texture(of: view.widget)), x, Int(frame.minY) + 1)
         #expect(close(ring, [0x35, 0x84, 0xE4], tolerance: 40), "\(ring) is the selection ring's blue")
+    }
+}
+
+extension WallTests {
+    @Test("new content is drawn from a recording the first time and from a raster of the same pixels after")
+    func newContentIsRecordedThenRasterized() async throws {
+        let (view, window) = try await show(TestWall(initial: 60))
+        defer { GTKHost.close(window) }
+        let (_, cell, frame) = try await flattenedCellOnScreen(in: view)
+
+        // New content (the placeholder's gradient, the rounded corners and the selection ring):
+        // the frame that first draws it records it; a later frame that draws the view again
+        // with the cell unchanged draws the cell's raster instead.
+        cell.setImage(nil)
+        cell.isSelected = true
+        await GTKHost.pump(frames: 2, of: view.widget)
+        let recorded = pixels(of: try WidgetSnapshot.texture(of: view.widget))
+        #expect(wf_flatten_is_rasterized(cell.widget) == 0, "new content is not rasterized the first time")
+        gtk_widget_queue_draw(gtk_widget_get_parent(cell.widget))
+        await GTKHost.pump(frames: 2, of: view.widget)
+        let rasterized = pixels(of: try WidgetSnapshot.texture(of: view.widget))
+        #expect(wf_flatten_is_rasterized(cell.widget) != 0, "content drawn a second time is rasterized")
+
+        let placeholder = rgb(recorded, Int(frame.midX), Int(frame.minY + 30))
+        #expect(zip(placeholder, zip([0xD9, 0xD3, 0xCA], [0xEC, 0xE8, 0xE2])).allSatisfy { $0 >= $1.0 - 2 && $0 <= $1.1 + 2 },
+                "\(placeholder) lies on the placeholder's gradient")
+        // The gradient runs from #ece8e2 at the top to #d9d3ca at the bottom (160°).
+        let upper = rgb(recorded, Int(frame.midX), Int(frame.minY + frame.height * 0.25)).reduce(0, +)
+        let lower = rgb(recorded, Int(frame.midX), Int(frame.minY + frame.height * 0.75)).reduce(0, +)
+        #expect(upper > lower + 8, "the placeholder lightens toward the top (\(upper) above, \(lower) below)")
+        var differing = 0
+        for y in Int(frame.minY)..<Int(frame.maxY) {
+            for x in Int(frame.minX)..<Int(frame.maxX) where rgb(recorded, x, y) != rgb(rasterized, x, y) {
+                differing += 1
+            }
+        }
+        #expect(differing == 0, "\(differing) pixels of the cell differ between its recording and its raster")
+    }
+
+    /// After two frames, a cell wholly on screen, flattened (the tests run with the cairo
+    /// renderer), with its index and frame.
+    private func flattenedCellOnScreen(in view: WaterfallView<WaterfallImageCell>) async throws
+        -> (index: Int, cell: WaterfallImageCell, frame: CGRect) {
+        await GTKHost.pump(frames: 2, of: view.widget)
+        try #require(wf_flatten_applies(view.widget) != 0, "the tests run with GSK_RENDERER=cairo")
+        let index = try #require(view.model.visibleIndices.first { index in
+            guard let frame = view.model.placedAttributes(at: index)?.frame else { return false }
+            return frame.minY >= 0 && frame.maxY < view.model.viewportSize.height
+        }, "a cell wholly on screen")
+        let cell = try #require(view.model.cell(at: index))
+        try #require(wf_flatten_is_marked(cell.widget) != 0)
+        return (index, cell, try #require(view.model.placedAttributes(at: index)).frame)
     }
 }

@@ -7,12 +7,16 @@ G_BEGIN_DECLS
 /*
  * Flattening: with GTK's cairo renderer every frame draws every node again — a child's
  * rounded clip, its textures (copied into a new cairo surface each time) and its CSS gradients
- * (computed per pixel). A flattened child is instead rasterized once into one surface, with
- * its rounded corners and gradients baked in, each time GTK gives it a new render node (its
- * content, size or style changed), and every other frame paints that surface. Gradients are
- * rasterized once per look and size and shared by every child (an LRU of 16 MB).
+ * (computed per pixel). A flattened child is instead rasterized into one surface, with its
+ * rounded corners and gradients baked in, once GTK gives it the same render node a second
+ * frame (its content, size and style held still), and every later frame paints that surface.
+ * The first frame of new content draws it directly, with the cached gradients, so content that
+ * changes every frame costs no raster. Gradients are rasterized once per look and size and
+ * shared by every child (an LRU of 16 MB); a gradient between two opaque colours (the usual
+ * CSS one) is kept as an 8-bit mask of the mix, a quarter of the memory.
  * The pixels are GSK's own: the same cairo code draws them onto a grid aligned with the
- * device pixels. Other renderers (GL, Vulkan) draw the children as usual.
+ * device pixels (a gradient drawn from its mask is within a level or two of GSK's, from
+ * rounding the mix to 8 bits). Other renderers (GL, Vulkan) draw the children as usual.
  */
 
 /* Marks `child` (a child of a WfCanvas) to be flattened when the canvas draws it. */
@@ -30,6 +34,10 @@ gboolean wf_flatten_applies(GtkWidget *widget);
 
 /* Snapshots a marked child of `parent` as gtk_widget_snapshot_child does, flattened. */
 void wf_flatten_snapshot_child(GtkWidget *parent, GtkWidget *child, GtkSnapshot *snapshot);
+
+/* Whether a marked child is drawn from its raster now, not from a recording of new content
+ * (tests). */
+gboolean wf_flatten_is_rasterized(GtkWidget *child);
 
 /* The number of gradient rasters cached (tests). */
 guint wf_flatten_gradient_cache_count(void);

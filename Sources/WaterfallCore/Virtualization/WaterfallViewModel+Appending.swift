@@ -13,18 +13,19 @@ extension WaterfallViewModel {
     ///   append (O(m log c) for the waterfall) and O(k) transitions for k live cells.
     func appendKeepingFrames(_ updates: [ItemUpdate]) -> [ItemTransition]? {
         guard updates.count == 1, case .insert(let range) = updates[0], !range.isEmpty,
-              range.lowerBound == layout.itemCount, range.lowerBound > 0,
-              layout.appendingKeepsFrames, let window = liveWindow, window == realizedWindow(),
+              range.lowerBound > 0, Self.keepsFrames(appending: range, to: layout),
+              let window = liveWindow, window == realizedWindow(),
               clampedOffset(contentOffset) == contentOffset else { return nil }
         insertItems(at: range)
         let source = dataSource
         var expected = 0
         if let source { expected = source.numberOfCells(in: self) }
-        precondition(layout.itemCount == expected,
-                     "batch updates leave \(layout.itemCount) items but the data source has \(expected)")
+        let page = Self.laidOutPage(range, of: layout)
+        precondition(page.itemCount == expected,
+                     "batch updates leave \(page.itemCount) items but the data source has \(expected)")
         let kept = live.count
         announceContentSize()
-        realizeAppendedItems(in: range.clamped(to: 0..<layout.laidOutCount), window: window)   // waiting items have no frame yet
+        realizeAppendedItems(in: page.laidOut, startingAt: page.leadingEdge, window: window)
         for position in kept..<live.count {
             let entry = live.entries[position]
             host?.place(entry.cell(as: Cell.self), attributes: toViewport(entry.attributes))
@@ -34,6 +35,22 @@ extension WaterfallViewModel {
         updatePinnedHeader()   // the last section's header may rest on the content's end
         checkLoadMore()
         return transitions
+    }
+
+    /// Whether inserting `range` appends to `layout` and leaves its frames as they were (one
+    /// copy of the layout existential for both questions, not one each).
+    private static func keepsFrames(appending range: Range<Int>, to layout: any CollectionLayout) -> Bool {
+        range.lowerBound == layout.itemCount && layout.appendingKeepsFrames
+    }
+
+    /// After appending `range` to `layout`: its item count, the part of `range` laid out
+    /// (items waiting for placement have no frame yet) and that part's leading edge — read
+    /// from one copy of the layout existential.
+    /// - Complexity: that of the layout's ``CollectionLayout/leadingEdge(ofItemsIn:)``.
+    private static func laidOutPage(_ range: Range<Int>, of layout: any CollectionLayout)
+    -> (itemCount: Int, laidOut: Range<Int>, leadingEdge: CGFloat) {
+        let laidOut = range.clamped(to: 0..<layout.laidOutCount)
+        return (layout.itemCount, laidOut, layout.leadingEdge(ofItemsIn: laidOut))
     }
 
     /// The transitions of an append: the first `kept` live cells stay where they are, the
@@ -62,16 +79,15 @@ extension WaterfallViewModel {
 
     /// Realizes the appended items in `range` whose frames overlap `window` (the live window)
     /// and announces those overlapping the prefetch window, in index order. A page that starts
-    /// beyond both windows along the scroll axis (a page appended below the reader) is
-    /// recognized from the layout's ``CollectionLayout/leadingEdge(ofItemsIn:)`` without
-    /// looking at each frame.
-    /// - Complexity: O(m) for m items, one pass over their positions when they start beyond
-    ///   both windows, else m frame look-ups.
-    private func realizeAppendedItems(in range: Range<Int>, window: CGRect) {
+    /// beyond both windows along the scroll axis (a page appended below the reader: its
+    /// `leadingEdge`, from ``CollectionLayout/leadingEdge(ofItemsIn:)``, is at or past their
+    /// end) needs no look at each frame.
+    /// - Complexity: O(1) for a page beyond both windows, else m frame look-ups for m items.
+    private func realizeAppendedItems(in range: Range<Int>, startingAt leadingEdge: CGFloat, window: CGRect) {
         let prefetch = prefetchWindow
         let source = dataSource
         let reach = Swift.max(windowEnd(of: window), prefetch.map(windowEnd(of:)) ?? -.infinity)
-        guard !(layout.leadingEdge(ofItemsIn: range) >= reach) else { return }
+        guard !(leadingEdge >= reach) else { return }
         for index in range {
             let frame = layout.frame(at: index)
             if frame.overlaps(window) { realizeCell(index: index) }

@@ -37,6 +37,7 @@ except (ImportError, ValueError) as error:
 
 STEP_TIMEOUT = 15.0
 START_TIMEOUT = 60.0
+START_ATTEMPTS = 2
 KEYSYMS = {"Down": 0xFF54, "Up": 0xFF52, "Right": 0xFF53, "Left": 0xFF51, "Page_Down": 0xFF56,
            "Page_Up": 0xFF55, "Home": 0xFF50, "End": 0xFF57, "Tab": 0xFF09, "ISO_Left_Tab": 0xFE20,
            "Return": 0xFF0D, "space": 0x20, "F5": 0xFFC2}
@@ -196,16 +197,18 @@ def main(argv):
     if Atspi.init() not in (0, 1):
         print("libatspi could not start", file=sys.stderr)
         return 77
-    reader = Reader(command)
+    # A loaded machine has seen the program stop in gtk_init_check once: its start-up is tried
+    # again (a fresh process) before the run counts as failed.
+    for attempt in range(1, START_ATTEMPTS + 1):
+        reader, app = start(command)
+        if app is not None:
+            break
+        print(f"attempt {attempt}: the program never appeared on the AT-SPI bus "
+              f"(exit status {reader.program.poll()})", file=sys.stderr)
+        stop(reader.program)
+    else:
+        return 3
     try:
-        app = None
-        def found():
-            nonlocal app
-            app = reader.application()
-            return app is not None
-        if not reader.pump(found, START_TIMEOUT):
-            print("the program never appeared on the AT-SPI bus", file=sys.stderr)
-            return 3
         # The first window is up once a frame is on the bus; let its first events arrive.
         reader.pump(lambda: any(n["role"] == "frame" for n in tree(app)["children"]), START_TIMEOUT)
         reader.settle(app)
@@ -218,11 +221,30 @@ def main(argv):
             json.dump(report, file)
         return 0
     finally:
-        reader.program.terminate()
-        try:
-            reader.program.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            reader.program.kill()
+        stop(reader.program)
+
+
+def start(command):
+    """Starts the program under a new reader; returns the reader and the program's application
+    node once it is on the bus, or None for the node if it never appears (or exits first)."""
+    reader = Reader(command)
+    app = None
+    def found():
+        nonlocal app
+        app = reader.application()
+        return app is not None
+    reader.pump(found, START_TIMEOUT)
+    return reader, app
+
+
+def stop(program):
+    """Ends the program: politely, then for good after 10 seconds."""
+    program.terminate()
+    try:
+        program.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        program.kill()
+        program.wait()
 
 
 if __name__ == "__main__":

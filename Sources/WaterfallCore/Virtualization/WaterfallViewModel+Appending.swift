@@ -25,7 +25,7 @@ extension WaterfallViewModel {
                      "batch updates leave \(page.itemCount) items but the data source has \(expected)")
         let kept = live.count
         announceContentSize()
-        realizeAppendedItems(in: page.laidOut, startingAt: page.leadingEdge, window: window)
+        realizeAppendedItems(in: page.laidOut, startingAt: page.leadingEdge, window: window, source: source)
         for position in kept..<live.count {
             let entry = live.entries[position]
             host?.place(entry.cell(as: Cell.self), attributes: toViewport(entry.attributes))
@@ -83,9 +83,9 @@ extension WaterfallViewModel {
     /// `leadingEdge`, from ``CollectionLayout/leadingEdge(ofItemsIn:)``, is at or past their
     /// end) needs no look at each frame.
     /// - Complexity: O(1) for a page beyond both windows, else m frame look-ups for m items.
-    private func realizeAppendedItems(in range: Range<Int>, startingAt leadingEdge: CGFloat, window: CGRect) {
+    private func realizeAppendedItems(in range: Range<Int>, startingAt leadingEdge: CGFloat, window: CGRect,
+                                      source: (any WaterfallDataSource<Cell>)?) {
         let prefetch = prefetchWindow
-        let source = dataSource
         let reach = Swift.max(windowEnd(of: window), prefetch.map(windowEnd(of:)) ?? -.infinity)
         guard !(leadingEdge >= reach) else { return }
         for index in range {

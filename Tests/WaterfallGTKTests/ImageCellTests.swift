@@ -27,10 +27,15 @@ extension WallTests {
             return texture
         }
         #expect(!cell.hasImage, "the placeholder shows while loading")
+        let load = try #require(cell.imageTask)
         cell.prepareForReuse()
         #expect(await GTKHost.pump(until: { cancelled.value != nil }))
         #expect(cancelled.value == true, "reuse cancels the load's task")
-        await GTKHost.pump(until: { false }, timeout: .milliseconds(50))
+        // Once the cancelled load has ended (its texture returned to the cell's task), the cell
+        // still shows no image.
+        let ended = CancellationRecord()
+        Task { await load.value; ended.record(true) }
+        #expect(await GTKHost.pump(until: { ended.value != nil }))
         #expect(!cell.hasImage, "a cancelled load never lands in a reused cell")
     }
 

@@ -211,6 +211,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.hang(path)
             if segments[0] == "stall":
                 return self.stall()
+            if segments[0] == "flood":
+                return self.flood(path)
             self.send_body(404, b"not found", "text/plain")
         except (BrokenPipeError, ConnectionResetError):
             pass
@@ -474,6 +476,24 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(b"\0")
                 self.wfile.flush()
                 time.sleep(0.05)
+        except (BrokenPipeError, ConnectionResetError):
+            bump(DISCONNECTS, path)
+        self.close_connection = True
+
+    def flood(self, path):
+        # A body without an end (no Content-Length; HTTP/1.0 ends it by closing): a PNG header
+        # for a .png path, a JSON array's start otherwise, then 64 KB chunks — up to 1 GB, or
+        # until the client hangs up (counted in DISCONNECTS).
+        image = path.endswith(".png")
+        self.send_response(200)
+        self.send_header("Content-Type", "image/png" if image else "application/json")
+        self.end_headers()
+        chunk = b" " * 65536
+        try:
+            self.wfile.write(png_header(4000, 3000) if image else b'{"items": [')
+            for _ in range(16384):
+                self.wfile.write(chunk)
+            self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             bump(DISCONNECTS, path)
         self.close_connection = True

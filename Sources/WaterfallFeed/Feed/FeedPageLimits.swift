@@ -29,7 +29,9 @@ public struct FeedPageLimits: Sendable, Hashable {
 
     /// A limit a page broke, with the place where it broke it.
     public enum Violation: Sendable, Hashable, CustomStringConvertible {
-        /// The page has `byteCount` bytes, more than `limit` (``FeedPageLimits/maximumByteCount``).
+        /// The page has `byteCount` bytes, more than `limit` (``FeedPageLimits/maximumByteCount``);
+        /// for a page stopped while it downloaded, the bytes that had arrived by then (its whole
+        /// size is at least that).
         case byteCount(Int, limit: Int)
         /// Containers nest deeper than `limit` (``FeedPageLimits/maximumNestingDepth``) at
         /// `location`: `line 3, column 17` in a text document, `object 12` in a binary plist.
@@ -39,7 +41,7 @@ public struct FeedPageLimits: Sendable, Hashable {
         public var description: String {
             switch self {
             case .byteCount(let count, let limit):
-                return "the page is \(count) bytes, over the page-size limit of \(limit) bytes"
+                return "the page is over the page-size limit of \(limit) bytes (\(count) bytes read)"
             case .nestingDepth(let limit, let location):
                 return "\(location): containers nest deeper than the nesting-depth limit of \(limit) levels"
             }

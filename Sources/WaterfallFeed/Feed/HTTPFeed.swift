@@ -25,7 +25,8 @@ public struct HTTPFeed: FeedPageProviding {
     public let dataLoader: any DataLoading
     /// The idle timeout of each page request, in seconds.
     public let timeout: TimeInterval
-    /// The size and nesting limits every page is checked against before it is decoded.
+    /// The size and nesting limits every page is checked against before it is decoded; a body
+    /// longer than `maximumByteCount` is stopped while it downloads.
     public let limits: FeedPageLimits
 
     /// Creates a feed over `source`.
@@ -54,10 +55,14 @@ public struct HTTPFeed: FeedPageProviding {
         let data: Data
         let response: URLResponse
         do throws(DataLoadFailure) {
-            (data, response) = try await dataLoader.validatedData(for: url, timeout: timeout)
+            (data, response) = try await dataLoader.validatedData(for: url, timeout: timeout,
+                                                                  maximumByteCount: limits.maximumByteCount)
         } catch {
             if error.isNotFound, cursor != .page(1) {
                 return FeedPage(items: [], next: nil)
+            }
+            if case .tooLarge(let limit, let received) = error.kind {
+                throw .limitExceeded(url: url, .byteCount(received, limit: limit))
             }
             throw error.kind == .cancelled ? .cancelled : .load(error)
         }

@@ -114,7 +114,8 @@ extension ImagePipeline: ImageTaskOwner {
             do throws(DataLoadFailure) {
                 defer { scheduler.release() }
                 return try await configuration.dataLoader.validatedData(for: url, timeout: configuration.requestTimeout,
-                                                                        headers: headers, received: received)
+                                                                        headers: headers, received: received,
+                                                                        maximumByteCount: configuration.maximumImageByteCount)
             } catch {
                 guard error.kind != .cancelled else { throw .cancelled(url) }
                 guard error.isTransient, attempt + 1 < policy.maximumAttempts else { throw .loadFailed(error) }

@@ -34,6 +34,11 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         public var diskCache: DiskDataCache?
         /// The idle timeout of each download, in seconds.
         public var requestTimeout: TimeInterval
+        /// The most bytes one image download may have: a longer body is stopped while it
+        /// arrives and the load fails with ``DataLoadFailure/Kind/tooLarge(limit:received:)``
+        /// (a permanent failure, remembered like a 404), so a server streaming an endless or a
+        /// huge "image" cannot exhaust memory.
+        public var maximumImageByteCount: Int
         /// How transient download failures are retried within one load (attempts and backoff),
         /// and the backoff ceilings of the negative cache for loads that still failed.
         public var transientRetry: RetryPolicy
@@ -45,13 +50,13 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         public var now: @Sendable () -> Duration
 
         /// Creates a configuration; the defaults are 6 downloads, a 128 MB memory cache, no disk
-        /// cache, a 30 s timeout, 3 attempts for transient failures (backoff from 0.5 s, at most
+        /// cache, a 30 s timeout, images of at most 64 MB (a 50-megapixel JPEG is ~25 MB), 3 attempts for transient failures (backoff from 0.5 s, at most
         /// 60 s in the negative cache) and permanent failures remembered for 5 minutes. The
         /// default data loader is a new `URLSessionDataLoader` with its own session, so image
         /// downloads never hold the connections a feed request needs.
         public init(dataLoader: any DataLoading = URLSessionDataLoader(), maximumConcurrentDownloads: Int = 6,
                     memoryCacheByteLimit: Int = 128 << 20, diskCache: DiskDataCache? = nil,
-                    requestTimeout: TimeInterval = 30,
+                    requestTimeout: TimeInterval = 30, maximumImageByteCount: Int = 64 << 20,
                     transientRetry: RetryPolicy = RetryPolicy(maximumAttempts: 3, baseDelay: .milliseconds(500),
                                                               maximumDelay: .seconds(60)),
                     failureRetryInterval: Duration = .seconds(300),
@@ -61,6 +66,7 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
             self.memoryCacheByteLimit = memoryCacheByteLimit
             self.diskCache = diskCache
             self.requestTimeout = requestTimeout
+            self.maximumImageByteCount = maximumImageByteCount
             self.transientRetry = transientRetry
             self.failureRetryInterval = failureRetryInterval
             self.now = now

@@ -15,6 +15,9 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
         case httpStatus(Int)
         /// The connection closed before `Content-Length` bytes arrived.
         case truncated(expected: Int64, received: Int)
+        /// The body grew past `limit` bytes (the transfer was stopped there, after `received`
+        /// bytes): what a server streaming an endless or a huge body gets.
+        case tooLarge(limit: Int, received: Int)
         /// The requesting task was cancelled.
         case cancelled
     }
@@ -44,7 +47,7 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
             return status >= 500 || status == 408 || status == 429
         case .truncated:
             return true
-        case .cancelled:
+        case .tooLarge, .cancelled:
             return false
         }
     }
@@ -67,6 +70,8 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
             return "\(url.absoluteString): HTTP \(status)"
         case .truncated(let expected, let received):
             return "\(url.absoluteString): body truncated (\(received) of \(expected) bytes)"
+        case .tooLarge(let limit, let received):
+            return "\(url.absoluteString): body larger than \(limit) bytes (stopped after \(received))"
         case .cancelled:
             return "\(url.absoluteString): cancelled"
         }
@@ -82,14 +87,18 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
 extension DataLoading {
     /// Fetches `url` and checks what every caller needs checked: a 2xx status for HTTP (or 304
     /// when `headers` make the request conditional), a body as long as `Content-Length`
-    /// promised, and cancellation.
+    /// promised, a body no longer than `maximumByteCount`, and cancellation.
     ///
     /// - Parameters:
     ///   - timeout: the idle timeout of the request, in seconds.
     ///   - headers: extra request headers (`If-None-Match`, `If-Modified-Since`).
     ///   - received: called with the body so far as it arrives (see `data(for:received:)`).
+    ///   - maximumByteCount: the most body bytes accepted, or `nil` for no bound; a longer body
+    ///     fails with ``DataLoadFailure/Kind/tooLarge(limit:received:)``, stopped as soon as the
+    ///     loader reports that many bytes (see ``DataLoading/data(for:received:maximumByteCount:)``).
     func validatedData(for url: URL, timeout: TimeInterval, headers: [String: String] = [:],
-                       received: (@Sendable (Data) -> Void)? = nil) async throws(DataLoadFailure) -> (Data, URLResponse) {
+                       received: (@Sendable (Data) -> Void)? = nil,
+                       maximumByteCount: Int? = nil) async throws(DataLoadFailure) -> (Data, URLResponse) {
         var request = URLRequest(url: url)
         request.timeoutInterval = timeout
         for (name, value) in headers {
@@ -98,11 +107,16 @@ extension DataLoading {
         let data: Data
         let response: URLResponse
         do {
-            if let received {
+            if let maximumByteCount {
+                (data, response) = try await self.data(for: request, received: received ?? { _ in },
+                                                       maximumByteCount: maximumByteCount)
+            } else if let received {
                 (data, response) = try await self.data(for: request, received: received)
             } else {
                 (data, response) = try await self.data(for: request)
             }
+        } catch let error as BodyTooLarge {
+            throw DataLoadFailure(url: url, kind: .tooLarge(limit: error.limit, received: error.received))
         } catch {
             throw DataLoadFailure(url: url, error: error)
         }

@@ -60,8 +60,9 @@ public final class WaterfallImageCell: WaterfallCell {
     private let caption: OpaquePointer
     /// The wrapped caption of ``CaptionStyle/wrappedBelow``.
     private let wrappedCaption: UnsafeMutablePointer<GtkWidget>?
-    /// The Swift task awaiting the current load (a closure's, or an `ImageTask`'s outcome).
-    private var imageTask: Task<Void, Never>?
+    /// The Swift task awaiting the current load (a closure's, or an `ImageTask`'s outcome);
+    /// readable in the module so tests can wait for a cancelled load to end.
+    private(set) var imageTask: Task<Void, Never>?
     /// The pipeline's handle on the current load: cancelling it stops the download and decode.
     private var pipelineTask: ImageTask<Texture>?
     private var imageGeneration = 0

@@ -143,12 +143,18 @@ enum ViewModelBenchmarks {
     }
 
     /// Inserts `pages` pages of `pageSize` at one end of `itemCount` items and times each
-    /// insert; counts visible cells that moved on screen.
+    /// insert; counts visible cells that moved on screen. With `perItemSizes` the delegate
+    /// answers sizes one item at a time (``PerItemSizeDelegate``), as an app without
+    /// `waterfallView(_:sizesIn:)` does.
     /// - Complexity: O(n) to build the feed, then per page O(pageSize log c + k) at the bottom,
     ///   plus one O(n) pass over the engine's storage at the top.
     static func insertPages(itemCount: Int, at end: FeedEnd, pageSize: Int = 50, pages: Int = 20, columns: Int = 4,
-                            viewport: CGSize = CGSize(width: 1000, height: 1650)) -> PageInsertFigures {
+                            viewport: CGSize = CGSize(width: 1000, height: 1650),
+                            perItemSizes: Bool = false) -> PageInsertFigures {
         let (model, source, _) = makeModel(itemCount: itemCount, columns: columns, viewport: viewport)
+        let perItem = PerItemSizeDelegate(source: source)
+        if perItemSizes { model.delegate = perItem }
+        defer { withExtendedLifetime(perItem) {} }
         let bottom = max(0, model.contentSize.height - viewport.height)
         model.setContentOffset(CGPoint(x: 0, y: end == .bottom ? bottom : bottom / 2))
         let page = (0..<pageSize).map { ItemSize.aspectRatio(width: 3, height: CGFloat(2 + $0 % 5)) }

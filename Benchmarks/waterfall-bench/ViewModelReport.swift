@@ -34,6 +34,9 @@ enum ViewModelReport {
         report.add("append_page_at_bottom_1m_us", append.insertMicroseconds)
         report.add("append_page_at_bottom_1m_median_us", append.insertMedianMicroseconds)
         report.add("append_visible_cells_moved", Double(append.visibleCellsMoved))
+        let perItem = ViewModelBenchmarks.insertPages(itemCount: 1_000_000, at: .bottom, pages: 400, perItemSizes: true)
+        report.add("append_page_at_bottom_1m_per_item_sizes_us", perItem.insertMicroseconds)
+        report.add("append_page_at_bottom_1m_per_item_sizes_median_us", perItem.insertMedianMicroseconds)
     }
 
     /// A refresh at the top of 1,000,000 items and a burst of size corrections.

@@ -38,4 +38,32 @@ struct ViewModelRightToLeftTests {
         }
         #expect(rtl.source.selections.count == 6)
     }
+
+    @Test("right-to-left rows: an appended page moves every frame (they mirror in the content's length): the offset follows, nothing on screen moves")
+    func rightToLeftRowsAppend() {
+        for seed in UInt64(1)...5 {
+            var generator = SplitMix64(seed: seed)
+            let fixture = Fixture(sizes: randomSizes(300, using: &generator, fullSpan: false), viewport: CGSize(width: 800, height: 400),
+                                  layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
+            fixture.model.layoutDirection = .rightToLeft
+            let width = fixture.model.contentSize.width
+            fixture.model.setContentOffset(CGPoint(x: CGFloat.random(in: 0...(width - 800), using: &generator), y: 0))
+            let count = fixture.model.numberOfItems
+            let onScreen = fixture.model.visibleIndices.map { ($0, fixture.model.cell(at: $0)?.attributes?.frame) }
+            fixture.source.sizes += randomSizes(50, using: &generator, fullSpan: false)
+            fixture.model.performBatchUpdates([.insert(count..<count + 50)])
+            for (index, before) in onScreen {
+                let after = fixture.model.cell(at: index)?.attributes?.frame ?? .null
+                #expect(abs(after.minX - (before?.minX ?? .nan)) < 1e-6 && after.minY == before?.minY,
+                        "seed \(seed): item \(index) moved on screen, \(String(describing: before)) → \(after)")
+            }
+            #expect(fixture.model.contentSize.width > width, "seed \(seed): the rows grew")
+            #expect(!fixture.model.liveIndices.isEmpty, "seed \(seed)")
+            for index in fixture.model.liveIndices {
+                let frame = fixture.model.layout.frame(at: index)
+                    .offsetBy(dx: -fixture.model.contentOffset.x, dy: -fixture.model.contentOffset.y)
+                #expect(fixture.model.cell(at: index)?.attributes?.frame == frame, "seed \(seed): item \(index) misplaced")
+            }
+        }
+    }
 }

@@ -126,6 +126,12 @@ public protocol CollectionLayout {
     /// waterfall places only the new items). The view model then handles an append at the end
     /// in O(page) instead of re-deriving its live set. The default is `false`.
     var appendingKeepsFrames: Bool { get }
+    /// The smallest coordinate along the scroll axis (`minY`; `minX` for a horizontal layout)
+    /// of the frames of the items in `range`, which must be laid out; `.infinity` for an empty
+    /// range. The view model checks an appended page against its live and prefetch windows item
+    /// by item only when the page starts before their end. The default takes the minimum over
+    /// ``frame(at:)``; the waterfall reads its stored positions.
+    func leadingEdge(ofItemsIn range: Range<Int>) -> CGFloat
 
     /// The frame of the item at `index` (which must be valid), used for visibility and hit tests.
     func frame(at index: Int) -> CGRect
@@ -208,6 +214,17 @@ extension CollectionLayout {
 
     /// By default an append may move existing items (a circle spreads its items over the count).
     public var appendingKeepsFrames: Bool { false }
+
+    /// The minimum of `frame(at:).minY` over `range` (`minX` for a horizontal layout).
+    /// - Complexity: O(range.count) frame look-ups.
+    public func leadingEdge(ofItemsIn range: Range<Int>) -> CGFloat {
+        var lowest = CGFloat.infinity
+        for index in range {
+            let frame = frame(at: index)
+            lowest = Swift.min(lowest, scrollAxis == .horizontal ? frame.minX : frame.minY)
+        }
+        return lowest
+    }
 
     /// By default the item count stays and nothing is stored per item: a layout whose frames
     /// depend only on the index (a carousel, a circle) has nothing to move.

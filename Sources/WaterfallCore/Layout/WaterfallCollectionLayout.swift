@@ -29,8 +29,13 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
     /// - Complexity: O(c).
     public var contentSize: CGSize { engine.contentSize }
 
-    /// Always `true`: the engine places only appended items.
-    public var appendingKeepsFrames: Bool { true }
+    /// `true` (the engine places only appended items) except for right-to-left rows, whose
+    /// frames are mirrored in the content's length, so an append moves every one of them.
+    public var appendingKeepsFrames: Bool { engine.axis == .vertical || engine.direction == .leftToRight }
+
+    /// The engine's ``WaterfallLayout/leadingEdge(ofItemsIn:)``.
+    /// - Complexity: O(range.count).
+    public func leadingEdge(ofItemsIn range: Range<Int>) -> CGFloat { engine.leadingEdge(ofItemsIn: range) }
 
     /// The engine's column width; 0 for rows, whose items have no single width.
     public var cellWidth: CGFloat { engine.axis == .horizontal ? 0 : engine.columnWidth }

@@ -77,6 +77,11 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
         isSectionHeader(index)
     }
 
+    /// `sizes[range]`, in one copy.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, sizesIn range: Range<Int>) -> [ItemSize] {
+        Array(sizes[range])
+    }
+
     /// ``margin``.
     public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, marginFor type: MarginType) -> CGFloat {
         margin

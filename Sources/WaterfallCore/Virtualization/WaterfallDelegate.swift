@@ -23,6 +23,15 @@ public protocol WaterfallDelegate<Cell>: AnyObject {
     /// again, where a height computed from ``WaterfallViewModel/cellWidth`` would go stale.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize
 
+    /// The sizes of the items in `range`, in order (default: ``waterfallView(_:sizeAt:)`` for
+    /// each). The view model asks for a run of new items at once — an appended page, a reload
+    /// in runs of up to 4,096 — so a delegate whose sizes sit in an array can answer with one
+    /// slice copy instead of one call per item. Inserts in a batch that also moves or deletes
+    /// items still ask ``waterfallView(_:sizeAt:)`` item by item, at their final indices.
+    /// An answer of the wrong length is mended: sizes past the range are dropped, and missing
+    /// ones are asked one by one.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizesIn range: Range<Int>) -> [ItemSize]
+
     /// A margin (default ``WaterfallDefaults/margin``).
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> CGFloat
 
@@ -52,6 +61,15 @@ extension WaterfallDelegate {
     /// `.height(heightAt)`.
     public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
         .height(self.waterfallView(waterfallView, heightAt: index))
+    }
+
+    /// ``waterfallView(_:sizeAt:)`` for each index of `range`, in order.
+    /// - Complexity: `range.count` calls of ``waterfallView(_:sizeAt:)``.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizesIn range: Range<Int>) -> [ItemSize] {
+        var sizes: [ItemSize] = []
+        sizes.reserveCapacity(range.count)
+        for index in range { sizes.append(self.waterfallView(waterfallView, sizeAt: index)) }
+        return sizes
     }
 
     /// ``WaterfallDefaults/margin``.

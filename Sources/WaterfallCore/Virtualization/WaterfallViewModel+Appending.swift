@@ -15,43 +15,96 @@ extension WaterfallViewModel {
     ///   append (O(m log c) for the waterfall) and O(k) transitions for k live cells.
     func appendKeepingFrames(_ updates: [ItemUpdate]) -> [ItemTransition]? {
         guard updates.count == 1, case .insert(let range) = updates[0], !range.isEmpty,
-              range.lowerBound == layout.itemCount, range.lowerBound > 0,
-              layout.appendingKeepsFrames, layout.islandRange == nil,   // an island's new items wait
+              range.lowerBound > 0, Self.keepsFrames(appending: range, to: layout),
               let window = liveWindow, window == realizedWindow(),
               clampedOffset(contentOffset) == contentOffset else { return nil }
         insertItems(at: range)
         let source = dataSource
         var expected = 0
         if let source { expected = source.numberOfCells(in: self) }
-        precondition(layout.itemCount == expected,
-                     "batch updates leave \(layout.itemCount) items but the data source has \(expected)")
+        let page = Self.laidOutPage(range, of: layout)
+        precondition(page.itemCount == expected,
+                     "batch updates leave \(page.itemCount) items but the data source has \(expected)")
         let kept = live.count
-        var transitions: [ItemTransition] = []
-        transitions.reserveCapacity(kept)
-        for entry in live.entries {
-            let attributes = toViewport(entry.attributes)
-            transitions.append(ItemTransition(kind: .move, oldIndex: entry.index, newIndex: entry.index,
-                                              from: attributes, to: attributes))
-        }
         announceContentSize()
-        let prefetch = prefetchWindow
-        for index in range.clamped(to: 0..<layout.laidOutCount) {   // waiting items have no frame yet
-            let frame = layout.frame(at: index)
-            if frame.overlaps(window) { realizeCell(index: index) }
-            if let source, let prefetch, frame.overlaps(prefetch) { source.waterfallView(self, prefetchItemAt: index) }
-        }
+        realizeAppendedItems(in: page.laidOut, startingAt: page.leadingEdge, window: window, source: source)
         for position in kept..<live.count {
             let entry = live.entries[position]
-            let attributes = toViewport(entry.attributes)
-            host?.place(entry.cell(as: Cell.self), attributes: attributes)
-            var faded = attributes
-            faded.alpha = 0
-            transitions.append(ItemTransition(kind: .insert, oldIndex: nil, newIndex: entry.index,
-                                              from: faded, to: attributes))
+            host?.place(entry.cell(as: Cell.self), attributes: toViewport(entry.attributes))
         }
+        let transitions = appendTransitions(keeping: kept)
         countNewItemsAbove(after: updates)
         updatePinnedHeader()   // the last section's header may rest on the content's end
         checkLoadMore()
         return transitions
+    }
+
+    /// Whether inserting `range` appends to `layout` and leaves its frames as they were (one
+    /// copy of the layout existential for all three questions, not one each). Not while a
+    /// layout island is laid out: the new items wait for placement then.
+    private static func keepsFrames(appending range: Range<Int>, to layout: any CollectionLayout) -> Bool {
+        range.lowerBound == layout.itemCount && layout.appendingKeepsFrames && layout.islandRange == nil
+    }
+
+    /// After appending `range` to `layout`: its item count, the part of `range` laid out
+    /// (items waiting for placement have no frame yet) and that part's leading edge — read
+    /// from one copy of the layout existential.
+    /// - Complexity: that of the layout's ``CollectionLayout/leadingEdge(ofItemsIn:)``.
+    private static func laidOutPage(_ range: Range<Int>, of layout: any CollectionLayout)
+    -> (itemCount: Int, laidOut: Range<Int>, leadingEdge: CGFloat) {
+        let laidOut = range.clamped(to: 0..<layout.laidOutCount)
+        return (layout.itemCount, laidOut, layout.leadingEdge(ofItemsIn: laidOut))
+    }
+
+    /// The transitions of an append: the first `kept` live cells stay where they are, the
+    /// others (new items, which come after every old one) fade in.
+    ///
+    /// Written into the array's storage in one pass over the live entries, reading each
+    /// entry's attributes in place (no copy of its cell reference).
+    /// - Complexity: O(k) for k live cells.
+    private func appendTransitions(keeping kept: Int) -> [ItemTransition] {
+        let (dx, dy) = (-contentOffset.x, -contentOffset.y)
+        return live.entries.withUnsafeBufferPointer { entries in
+            [ItemTransition](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
+                for position in entries.indices {
+                    let index = entries[position].index
+                    let attributes = entries[position].attributes.offsetBy(dx: dx, dy: dy)
+                    var from = attributes
+                    if position >= kept { from.alpha = 0 }
+                    buffer.initializeElement(at: position, to: ItemTransition(
+                        kind: position < kept ? .move : .insert, oldIndex: position < kept ? index : nil,
+                        newIndex: index, from: from, to: attributes))
+                }
+                initialized = entries.count
+            }
+        }
+    }
+
+    /// Realizes the appended items in `range` whose frames overlap `window` (the live window)
+    /// and announces those overlapping the prefetch window, in index order. A page that starts
+    /// beyond both windows along the scroll axis (a page appended below the reader: its
+    /// `leadingEdge`, from ``CollectionLayout/leadingEdge(ofItemsIn:)``, is at or past their
+    /// end) needs no look at each frame.
+    /// - Complexity: O(1) for a page beyond both windows, else m frame look-ups for m items.
+    private func realizeAppendedItems(in range: Range<Int>, startingAt leadingEdge: CGFloat, window: CGRect,
+                                      source: (any WaterfallDataSource<Cell>)?) {
+        let prefetch = prefetchWindow
+        let reach = Swift.max(windowEnd(of: window), prefetch.map(windowEnd(of:)) ?? -.infinity)
+        guard !(leadingEdge >= reach) else { return }
+        for index in range {
+            let frame = layout.frame(at: index)
+            if frame.overlaps(window) { realizeCell(index: index) }
+            if let source, let prefetch, frame.overlaps(prefetch) { source.waterfallView(self, prefetchItemAt: index) }
+        }
+    }
+
+    /// Where `window` ends along the scroll axis: no frame that starts at or beyond it
+    /// overlaps the window. `.infinity` for a layout that does not scroll.
+    private func windowEnd(of window: CGRect) -> CGFloat {
+        switch scrollAxis {
+        case .vertical: return window.maxY
+        case .horizontal: return window.maxX
+        case .none: return .infinity
+        }
     }
 }

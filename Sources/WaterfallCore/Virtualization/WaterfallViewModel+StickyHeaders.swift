@@ -26,12 +26,13 @@ extension WaterfallViewModel {
     /// - Complexity: O(range.count) plus one data-source call per full-span item.
     func recordSectionHeaders(insertedAt range: Range<Int>, sizes: [ItemSize], finalIndex: (Int) -> Int?) {
         var headers: [Int] = []
-        if let dataSource {
-            for (offset, size) in sizes.enumerated() where size.isFullSpan {
-                let index = range.lowerBound + offset
-                if let final = finalIndex(index), dataSource.waterfallView(self, isSectionHeaderAt: final) {
-                    headers.append(index)
-                }
+        var source: (any WaterfallDataSource<Cell>)?   // a weak reference, loaded at the first full-span item
+        for (offset, size) in sizes.enumerated() where size.isFullSpan {
+            guard let dataSource = source ?? self.dataSource else { break }
+            source = dataSource
+            let index = range.lowerBound + offset
+            if let final = finalIndex(index), dataSource.waterfallView(self, isSectionHeaderAt: final) {
+                headers.append(index)
             }
         }
         sectionHeaders.insertItems(at: range.lowerBound, count: range.count, headers: headers)
@@ -64,7 +65,7 @@ extension WaterfallViewModel {
     /// vertically pin headers.
     /// - Complexity: O(log h) frame look-ups for h headers.
     func updatePinnedHeader() {
-        guard layout.scrollAxis == .vertical, !sectionHeaders.isEmpty else {
+        guard !sectionHeaders.isEmpty, scrollAxis == .vertical else {
             pinnedHeader = nil
             return
         }

@@ -42,7 +42,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// The layout in use; replace it with ``setLayout(_:)``.
     ///
-    /// The hot per-step state below is `@exclusivity(unchecked)`: the model is main-actor
+    /// The hot per-step and per-append state is `@exclusivity(unchecked)`: the model is main-actor
     /// isolated and never holds an access across a call that could start another, and the
     /// dynamic checks (an access-set insert and a thread-local look-up each) were about a
     /// tenth of a scroll step.
@@ -62,7 +62,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Extra distance, in points, realized beyond each edge of the viewport along the scroll
     /// axis, so that a scroll step rarely has to create a cell at the last moment (negative or
     /// non-finite counts as 0). Takes effect at the next scroll step.
-    public var overscan: CGFloat = 200
+    @exclusivity(unchecked) public var overscan: CGFloat = 200
     /// How far beyond the realized window, ahead in the scroll direction, items are announced
     /// to the data source's prefetch method (negative or non-finite counts as 0).
     public var prefetchDistance: CGFloat = 800
@@ -115,17 +115,17 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// How many items at the front arrived above the reader (by a refresh, or inserts at the
     /// top while scrolled down) since the reader was last at the top: the count on the "N new
     /// items" pill. Back to 0 at the top and on ``reloadData()``.
-    public internal(set) var newItemsAbove = 0
+    @exclusivity(unchecked) public internal(set) var newItemsAbove = 0
 
     /// The section header pinned to the top of the viewport, or `nil` when no header's section
     /// is scrolled under the pin line (see ``WaterfallDataSource/waterfallView(_:isSectionHeaderAt:)``).
     /// Updated at every scroll step and layout change; its cell is live and placed at
     /// ``PinnedHeader/attributes`` even while the header's own frame is scrolled far away.
-    public internal(set) var pinnedHeader: PinnedHeader?
+    @exclusivity(unchecked) public internal(set) var pinnedHeader: PinnedHeader?
     /// How far below the viewport's top edge section headers pin, in points (default 0; e.g.
     /// the height of a translucent bar drawn over the wall). Negative or non-finite counts as
     /// 0. Takes effect at the next scroll step.
-    public var pinnedHeaderInset: CGFloat = 0
+    @exclusivity(unchecked) public var pinnedHeaderInset: CGFloat = 0
 
     /// The realized items, ascending by index.
     @exclusivity(unchecked) var live = LiveCells()
@@ -136,7 +136,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// asks the layout only then; cleared once the layout is complete.
     var layoutMayBePending = false
     /// The items that are section headers.
-    var sectionHeaders = SectionHeaderIndex()
+    @exclusivity(unchecked) var sectionHeaders = SectionHeaderIndex()
     /// The pinned header's cell while its frame is outside the realized window.
     var detachedHeader: LiveCell?
     /// The window the live set is exact for, in content coordinates; `nil` before the first
@@ -149,11 +149,11 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Recycled cells.
     @exclusivity(unchecked) var pool = ReusePool(capacityPerIdentifier: 64)
     /// The content size last announced to the host.
-    var announcedContentSize: CGSize?
+    @exclusivity(unchecked) var announcedContentSize: CGSize?
     /// Nothing is loaded yet: the host or the viewport size is missing.
-    var needsReload = true
+    @exclusivity(unchecked) var needsReload = true
     /// The load-more rules.
-    var loadMore = LoadMoreStateMachine()
+    @exclusivity(unchecked) var loadMore = LoadMoreStateMachine()
     /// The pull-to-refresh rules.
     var refresh = RefreshStateMachine()
     /// Size changes waiting for ``applyPendingSizeChanges()``.
@@ -242,8 +242,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// Inserts items at `range`, asking the delegate for each one's size at its index once
     /// the updates `later` in the batch are applied (an item a later update deletes gets
-    /// `.height(0)`). Sizes are fetched in chunks *before* each layout mutation, so a delegate
-    /// may read ``cellWidth`` (as seed 004 does) while being asked.
+    /// `.height(0)`) — with no later updates, for a whole chunk at once
+    /// (``WaterfallDelegate/waterfallView(_:sizesIn:)``). Sizes are fetched in chunks *before*
+    /// each layout mutation, so a delegate may read ``cellWidth`` (as seed 004 does) while
+    /// being asked.
     ///
     /// Plain loops, no closures: a closure formed here is main-actor isolated, and Swift checks
     /// the executor at run time each time one is called from a non-isolated function such as
@@ -254,15 +256,20 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         let chunk = 4096
         let delegate = self.delegate   // one load of the weak reference per batch, not per item
         var sizes: [ItemSize] = []
-        sizes.reserveCapacity(Swift.min(chunk, range.count))
         var start = range.lowerBound
         while start < range.upperBound {
             let end = Swift.min(start + chunk, range.upperBound)
-            sizes.removeAll(keepingCapacity: true)
-            if let delegate {
+            if let delegate, later.isEmpty {
+                sizes = delegate.waterfallView(self, sizesIn: start..<end)
+                // A wrong answer is mended: extra sizes dropped, missing ones asked one by one.
+                if sizes.count > end - start { sizes.removeLast(sizes.count - (end - start)) }
+                for position in start + sizes.count..<end { sizes.append(delegate.waterfallView(self, sizeAt: position)) }
+            } else if let delegate {
+                sizes.removeAll(keepingCapacity: true)
+                sizes.reserveCapacity(end - start)
                 withExtendedLifetime(delegate) {
                     for position in start..<end {
-                        if let final = later.isEmpty ? position : later.trace(position).index {
+                        if let final = later.trace(position).index {
                             sizes.append(delegate.waterfallView(self, sizeAt: final))
                         } else {
                             sizes.append(.height(0))
@@ -270,6 +277,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
                     }
                 }
             } else {
+                sizes.removeAll(keepingCapacity: true)
+                sizes.reserveCapacity(end - start)
                 for position in start..<end {
                     let deleted = !later.isEmpty && later.trace(position).index == nil
                     sizes.append(.height(deleted ? 0 : WaterfallDefaults.cellHeight))

@@ -1,0 +1,47 @@
+import Foundation
+import SeededRandom
+import Testing
+import WaterfallCore
+
+@Suite("Layouts: the leading edge of a range of items")
+struct LeadingEdgeTests {
+    /// The reference: the lowest edge along the scroll axis over every frame in `range`.
+    private func bruteForceLeadingEdge(_ layout: some CollectionLayout, _ range: Range<Int>) -> CGFloat {
+        range.map { index in
+            let frame = layout.frame(at: index)
+            return layout.scrollAxis == .horizontal ? frame.minX : frame.minY
+        }.min() ?? .infinity
+    }
+
+    @Test("the waterfall's leading edge is the lowest frame edge along its axis, columns and rows, either direction")
+    func waterfallMatchesFrames() {
+        var checked = 0
+        for seed in UInt64(0)..<300 {
+            var rng = SplitMix64(seed: 0x1EAD_0000 + seed)
+            var engine = RandomLayouts.layout(&rng)
+            engine.axis = Bool.random(using: &rng) ? .vertical : .horizontal
+            engine.append(contentsOf: RandomLayouts.items(&rng, count: Int.random(in: 1...300, using: &rng)))
+            let layout = WaterfallCollectionLayout(engine)
+            for _ in 0..<8 {
+                let low = Int.random(in: 0...layout.itemCount, using: &rng)
+                let range = low..<Int.random(in: low...layout.itemCount, using: &rng)
+                let edge = layout.leadingEdge(ofItemsIn: range)
+                let expected = bruteForceLeadingEdge(layout, range)
+                #expect(edge == expected, "seed \(seed), \(engine.axis), \(engine.direction), range \(range): \(edge), expected \(expected)")
+                if !range.isEmpty { checked += 1 }
+            }
+        }
+        #expect(checked > 1_000, "most ranges were not empty")
+    }
+
+    @Test("the protocol's default takes the lowest frame edge (a carousel scrolls sideways)")
+    func defaultMatchesFrames() {
+        var layout = CarouselLayout()
+        layout.prepare(for: CGSize(width: 600, height: 300))
+        layout.replaceItems(in: 0..<0, with: Array(repeating: ItemSize.height(100), count: 20))
+        #expect(layout.scrollAxis == .horizontal)
+        #expect(layout.leadingEdge(ofItemsIn: 5..<9) == bruteForceLeadingEdge(layout, 5..<9))
+        #expect(layout.leadingEdge(ofItemsIn: 5..<9) == layout.frame(at: 5).minX)
+        #expect(layout.leadingEdge(ofItemsIn: 3..<3) == .infinity)
+    }
+}

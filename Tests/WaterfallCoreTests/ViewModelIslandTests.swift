@@ -22,6 +22,16 @@ struct ViewModelIslandTests {
         (fixture.model.layout as? WaterfallCollectionLayout)?.engine.islandRange
     }
 
+    /// A wall of `itemCount` random items, 3 columns in a 600 × 800 viewport, an eager limit of
+    /// 100, scrolled to `fraction` of its length, then resized to a random width.
+    private func resized(itemCount: Int, readerAt fraction: CGFloat, using generator: inout SplitMix64) -> Fixture {
+        let fixture = Fixture(sizes: randomSizes(itemCount, using: &generator), columns: 3, viewport: CGSize(width: 600, height: 800))
+        fixture.model.eagerLayoutLimit = 100
+        fixture.model.setContentOffset(CGPoint(x: 0, y: (fixture.maxOffset * fraction).rounded()))
+        fixture.model.setViewportSize(CGSize(width: CGFloat.random(in: 500...1_000, using: &generator).rounded(), height: 800))
+        return fixture
+    }
+
     /// Requires every item visible both before and after to be shown where it was, moved by
     /// `scrolled` (how far the reader scrolled toward the end in between).
     /// - Returns: how many items were compared.
@@ -161,15 +171,11 @@ struct ViewModelIslandTests {
 
     @Test("a page appended while an island reaches the last item shows at once",
           arguments: [931, 932, 933] as [UInt64])
-    func anAppendAtTheIslandsEndShows(seed: UInt64) throws {
+    func anAppendAtTheIslandsEndShows(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
-        let fixture = Fixture(sizes: randomSizes(3_000, using: &generator), columns: 3, viewport: CGSize(width: 600, height: 800))
-        let model = fixture.model
-        model.eagerLayoutLimit = 100
-        model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
-        model.setViewportSize(CGSize(width: CGFloat.random(in: 500...1_000, using: &generator).rounded(), height: 800))
-        let island = try #require(self.island(of: fixture), "seed \(seed): an island")
-        #expect(island.upperBound == model.numberOfItems, "seed \(seed): the island reaches the end")
+        let fixture = resized(itemCount: 3_000, readerAt: 1, using: &generator), model = fixture.model
+        // At the end: the island holds the last item, and the reader sees it.
+        #expect(self.island(of: fixture)?.upperBound == model.numberOfItems, "seed \(seed): the island reaches the end")
         model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
         let count = model.numberOfItems
         let page = randomSizes(Int.random(in: 1...8, using: &generator), using: &generator, fullSpan: false)
@@ -185,10 +191,8 @@ struct ViewModelIslandTests {
           arguments: [941, 942, 943] as [UInt64])
     func scrollingDeepLaysOutAnIsland(seed: UInt64) throws {
         var generator = SplitMix64(seed: seed)
-        let fixture = Fixture(sizes: randomSizes(5_000, using: &generator), columns: 3, viewport: CGSize(width: 600, height: 800))
+        let fixture = resized(itemCount: 5_000, readerAt: 0, using: &generator)
         let model = fixture.model
-        model.eagerLayoutLimit = 100
-        model.setViewportSize(CGSize(width: CGFloat.random(in: 500...1_000, using: &generator).rounded(), height: 800))
         #expect(model.isLayoutPending && self.island(of: fixture) == nil, "seed \(seed): pending, reader at the top")
         let target = Int.random(in: 2_000..<4_500, using: &generator)
         model.scrollToItem(at: target, position: .center)

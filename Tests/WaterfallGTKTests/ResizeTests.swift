@@ -47,3 +47,33 @@ extension WallTests {
         #expect(abs(upper - Double(view.model.contentSize.height)) < 1, "the scrollbar has the settled height")
     }
 }
+
+extension WallTests {
+    @Test("a resize with the reader deep in a huge wall: the island joins in idle slices, the first visible item stays on screen and the scrollbar follows")
+    func deepResizeJoinsTheIslandInPlace() async throws {
+        let wall = TestWall(initial: 1_000_000)
+        wall.columnsForWidth = { $0 < 600 ? 2 : 4 }
+        let (view, window) = try await show(wall, width: 900, height: 700)
+        defer { GTKHost.close(window) }
+        let engine = { (view.model.layout as? WaterfallCollectionLayout)?.engine }
+        view.scroll(to: Double(view.model.contentSize.height) / 2)
+        await GTKHost.pump(frames: 1, of: view.widget)
+        let before = try firstVisible(view)
+        try #require(before.index > view.model.eagerLayoutLimit, "the reader is deep in the wall")
+
+        gtk_window_set_default_size(gcast(window), 500, 700)
+        let resized = await GTKHost.pump(until: { engine()?.columnCount == 2 })
+        try #require(resized, "the window was not resized")
+        let finished = await GTKHost.pump(until: { !view.model.isLayoutPending })
+        try #require(finished, "the idle slices did not finish the layout")
+        await GTKHost.pump(frames: 1, of: view.widget)
+
+        // The island's seam: a level block start a little above the first visible item.
+        let seam = try #require(engine()?.blockStarts.last, "the resize laid out an island")
+        #expect(seam <= before.index && before.index - seam < 1_000, "seam at \(seam), first visible \(before.index)")
+        let frame = try #require(view.model.placedAttributes(at: before.index), "item \(before.index) is still live").frame
+        #expect(abs(frame.minY - before.y) < 1, "item \(before.index) moved on screen from y \(before.y) to \(frame.minY)")
+        #expect(abs(gtk_adjustment_get_value(view.adjustment) - Double(view.model.contentOffset.y)) < 1,
+                "the scrollbar's value follows the join's move")
+    }
+}

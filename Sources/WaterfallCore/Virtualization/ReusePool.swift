@@ -36,7 +36,7 @@ struct ReusePool {
     /// - Complexity: O(identifiers), amortized.
     mutating func enqueue(_ cell: Cell) -> Cell? {
         let identifier = cell.reuseIdentifier
-        guard let position = buckets.firstIndex(where: { $0.identifier == identifier }) else {
+        guard let position = bucket(for: identifier) else {
             guard capacityPerIdentifier > 0 else { return cell }
             buckets.append(Bucket(identifier: identifier, cells: [cell]))
             return nil
@@ -49,8 +49,21 @@ struct ReusePool {
     /// Takes the most recently pooled cell with exactly this identifier, if any.
     /// - Complexity: O(identifiers).
     mutating func dequeue(identifier: String) -> Cell? {
-        guard let position = buckets.firstIndex(where: { $0.identifier == identifier }) else { return nil }
+        guard let position = bucket(for: identifier) else { return nil }
         return buckets[position].cells.popLast()
+    }
+
+    /// The position of the bucket for `identifier`. A plain loop, not `firstIndex(where:)`: a
+    /// closure formed on the main actor is isolated to it, and Swift checks the executor at its
+    /// every call — on the scrolling path, once per bucket per recycled cell.
+    /// - Complexity: O(identifiers).
+    private func bucket(for identifier: String) -> Int? {
+        var position = 0
+        while position < buckets.count {
+            if buckets[position].identifier == identifier { return position }
+            position += 1
+        }
+        return nil
     }
 
     /// Empties the pool, returning every cell it held.

@@ -152,8 +152,9 @@ enum ViewModelBenchmarks {
                             viewport: CGSize = CGSize(width: 1000, height: 1650),
                             perItemSizes: Bool = false) -> PageInsertFigures {
         let (model, source, _) = makeModel(itemCount: itemCount, columns: columns, viewport: viewport)
-        let perItem = PerItemSizeDelegate(source: source)
-        if perItemSizes { model.delegate = perItem }
+        // The view model holds its delegate weakly: the wrapper lives to the end of the run.
+        let perItem = perItemSizes ? PerItemSizeDelegate(source: source) : nil
+        if let perItem { model.delegate = perItem }
         defer { withExtendedLifetime(perItem) {} }
         let bottom = max(0, model.contentSize.height - viewport.height)
         model.setContentOffset(CGPoint(x: 0, y: end == .bottom ? bottom : bottom / 2))

@@ -8,7 +8,12 @@ set -euo pipefail
 # SVG, WebP animations, AVIF and HEIC; the tests encode AVIF and HEIC fixtures with avifenc and heif-enc.
 packages=(libgtk-4-dev xvfb xauth python3 python3-pil fonts-dejavu-core pkg-config dbus at-spi2-core python3-pyatspi
   libjpeg62-turbo-dev libpng-dev libwebp-dev librsvg2-common webp-pixbuf-loader libavif-gdk-pixbuf heif-gdk-pixbuf
-  libavif-bin libheif-examples)
+  libavif-bin libheif-examples
+  # The installed C/GI library (Meson, GObject Introspection, Vala, GJS, gi-docgen), the decoder
+  # sandbox (libseccomp), translations (gettext, locales), the demo's desktop files, TLS fixtures
+  # (openssl), real input (xdotool) and leak checks of the C example (valgrind).
+  meson ninja-build gobject-introspection libgirepository1.0-dev python3-gi gir1.2-gtk-4.0 gjs valac
+  gi-docgen libseccomp-dev gettext locales appstream desktop-file-utils openssl xdotool valgrind)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -19,5 +24,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+# The translations' tests and screenshots run the demo under these locales.
+for l in zh_TW.UTF-8 he_IL.UTF-8; do
+  if ! locale -a 2>/dev/null | grep -qix "${l%.UTF-8}.utf8"; then
+    grep -q "^${l} UTF-8" /etc/locale.gen 2>/dev/null || echo "${l} UTF-8" >> /etc/locale.gen
+    need_locales=1
+  fi
+done
+if [ -n "${need_locales:-}" ]; then locale-gen >/dev/null; fi
 command -v swift >/dev/null || { echo "setup: swift is not on PATH (Swift 6 toolchain required)" >&2; exit 1; }
 

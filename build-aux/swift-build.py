@@ -9,7 +9,7 @@
       LINK_RSP, the linker arguments the archive needs when a linker other than swiftc links it:
       `swiftrt.o` (without it the Swift runtime never registers the archive's metadata sections
       and dynamic casts fail silently), the runtime directory and the libraries the Swift objects
-      autolink (read with swift-autolink-extract).
+      autolink (read with swift-autolink-extract) and the package's system libraries.
 
 Every invocation passes the same flags, so the library and the demo share one set of compiled
 objects: the toolchain's absolute RUNPATH is left out (-no-toolchain-stdlib-rpath) and
@@ -17,6 +17,7 @@ executables get RPATH, where the installed copy of the runtime lives.
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -50,10 +51,23 @@ def autolinked(swift, archive):
     return seen
 
 
-def write_link_rsp(swift, archive, path):
+def system_libraries(source_root):
+    """The link flags of the package's system libraries (their `pkgConfig:` names and
+    `.linkedLibrary` settings in Package.swift), which SwiftPM adds when swiftc links but which
+    the archive does not record. Unused ones are dropped by the linker's --as-needed."""
+    manifest = open(os.path.join(source_root, "Package.swift")).read()
+    flags = ["-l" + name for name in re.findall(r'\.linkedLibrary\("([^"]+)"', manifest)]
+    for package in re.findall(r'pkgConfig:\s*"([^"]+)"', manifest):
+        out = subprocess.run(["pkg-config", "--libs", package], check=True, capture_output=True, text=True).stdout
+        flags += out.split()
+    return flags
+
+
+def write_link_rsp(swift, source_root, archive, path):
     rt = runtime_dir(swift)
     arch = target_info(swift)["target"]["arch"]
     flags = [os.path.join(rt, arch, "swiftrt.o"), "-L" + rt] + autolinked(swift, archive)
+    flags += [f for f in system_libraries(source_root) if f not in flags]
     # Meson links with --no-undefined: libdispatch and libm are used directly by the runtime's
     # headers' inline code and must be named.
     for extra in ("-ldispatch", "-lBlocksRuntime", "-lm"):
@@ -74,7 +88,7 @@ def main(argv):
     shutil.copy2(built, output + ".tmp")
     os.replace(output + ".tmp", output)
     if len(argv) > 8:
-        write_link_rsp(swift, output, argv[8])
+        write_link_rsp(swift, source_root, output, argv[8])
 
 
 if __name__ == "__main__":

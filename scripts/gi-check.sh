@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The installed C/GI library end to end, without a Swift toolchain:
+#  1. `meson setup` + `meson install` into a prefix inside the clone (.build-meson/prefix);
+#  2. with the toolchain hidden (an empty directory bind-mounted over it in a private mount
+#     namespace, so neither `swift` nor its runtime exists), compiles the C example with
+#     `pkg-config --cflags --libs waterfall-1` and the Vala one with `--pkg waterfall-1`, loads the
+#     typelib in /usr/bin/python3 and gjs, runs the four examples with --snapshot and checks that
+#     each snapshot shows cells (scripts/check-snapshot.py), and runs the Python reliability test.
+# Needs root (unshare -m, mount --bind). Set WATERFALL_MESON_BUILD to reuse another build dir.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+build=${WATERFALL_MESON_BUILD:-$root/.build-meson}
+prefix=$build/prefix
+out=$build/examples
+toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")   # …/usr
+
+if [ ! -f "$build/build.ninja" ]; then
+  meson setup "$build" --prefix="$prefix" -Ddocs="${WATERFALL_DOCS:-false}"
+fi
+rm -rf "$prefix"
+meson install -C "$build"
+echo "gi-check: installed $(du -sh "$prefix" | cut -f1) into $prefix (Swift runtime $(du -sh "$prefix"/lib/*/waterfall-1 | cut -f1))"
+
+libdir=$(dirname "$(find "$prefix" -name 'libwaterfall-1.so' | head -1)")
+mkdir -p "$out" "$build/empty"
+export PKG_CONFIG_PATH=$libdir/pkgconfig GI_TYPELIB_PATH=$libdir/girepository-1.0 LD_LIBRARY_PATH=$libdir
+export GSK_RENDERER=cairo NO_AT_BRIDGE=1 GDK_BACKEND=x11
+
+# Runs "$@" with the toolchain's directory replaced by an empty one.
+without_swift() {
+  unshare -m bash -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' bash "$build/empty" "$toolchain" "$@"
+}
+
+without_swift bash -euo pipefail -c '
+  if command -v swift >/dev/null || [ -e "'"$toolchain"'/lib/swift" ]; then echo "gi-check: toolchain not hidden" >&2; exit 1; fi
+  cc -Wall -Wextra -Werror -o "'"$out"'/photo-wall-c" Examples/c/photo-wall.c $(pkg-config --cflags --libs waterfall-1)
+  valac --quiet --pkg gtk4 --pkg waterfall-1 --vapidir "'"$prefix"'/share/vala/vapi" \
+    --directory "'"$out"'" -o photo-wall-vala Examples/vala/photo-wall.vala
+  /usr/bin/python3 -c "import gi; gi.require_version(\"Waterfall\", \"1\"); from gi.repository import Waterfall; print(\"python3:\", Waterfall.MasonryView.__gtype__)"
+  gjs -c "imports.gi.versions.Waterfall = \"1\"; print(\"gjs:\", imports.gi.Waterfall.MasonryView.\$gtype.name)"
+'
+
+run_example() {
+  local name=$1; shift
+  echo "gi-check: $name"
+  without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" "$@" --snapshot "$out/$name.png"
+  /usr/bin/python3 scripts/check-snapshot.py "$out/$name.png"
+}
+run_example c "$out/photo-wall-c"
+run_example vala "$out/photo-wall-vala"
+run_example python /usr/bin/python3 Examples/python/photo-wall.py
+run_example gjs gjs -m Examples/gjs/photo-wall.js
+
+echo "gi-check: Python reliability test"
+without_swift timeout 600 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_reliability.py
+echo "gi-check: all green"

@@ -159,6 +159,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
         installAllocation()
         installDirection()
+        installScrolling()
         installKeyboard()
         installPointer()
         installReordering()

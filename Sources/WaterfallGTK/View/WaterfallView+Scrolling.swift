@@ -18,6 +18,33 @@ extension WaterfallView: MasonryViewFace {
         return scrolled
     }
 
+    /// Lets a mouse wheel turn scroll a sideways layout (a carousel, rows), which
+    /// GtkScrolledWindow only does with Shift: a vertical notch moves the hadjustment by its
+    /// step increment, as the scrolled window's keyboard step does. Hides the scrollbars of the
+    /// scrolled window the view enters from assistive technologies (pointer-only: the keyboard
+    /// scrolls the wall itself; GTK 4.8 names them by their GObject types).
+    func installScrolling() {
+        let controller = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        Signal.connect(controller, "scroll") { [weak self, controller] (_: Double, dy: Double) -> Bool in
+            guard let self, self.model.layout.scrollAxis == .horizontal,
+                  gtk_event_controller_scroll_get_unit(gcast(controller)) == GDK_SCROLL_UNIT_WHEEL else { return false }
+            let hadjustment = self.horizontalAdjustment
+            gtk_adjustment_set_value(hadjustment, gtk_adjustment_get_value(hadjustment)
+                                         + dy * gtk_adjustment_get_step_increment(hadjustment))
+            return true
+        }
+        gtk_widget_add_controller(widget, gcast(controller))
+        Signal.connect(widget, "notify::parent") { [weak self] in
+            guard let self, let parent = gtk_widget_get_parent(self.widget),
+                  g_type_check_instance_is_a(gcast(parent), gtk_scrolled_window_get_type()) != 0 else { return }
+            for bar in [gtk_scrolled_window_get_vscrollbar(gcast(parent)), gtk_scrolled_window_get_hscrollbar(gcast(parent))] {
+                guard let bar else { continue }
+                Accessible.setHidden(bar, true)
+                Signal.connect(bar, "notify::visible") { [bar] in Accessible.setHidden(bar, true) }
+            }
+        }
+    }
+
     /// The view entered or left a scrolled window: the new adjustments get the content's range.
     func adjustmentsReplaced() {
         syncAdjustment(offset: model.contentOffset, contentSize: model.contentSize)

@@ -69,7 +69,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         get { model.focusedIndex }
         set { model.focusedIndex = newValue }
     }
-    /// Time spent in the view's own code since the last ``takeWorkTime()``.
+    /// Time spent in the view's own code since the last `takeWorkTime()`.
     var workTime = WorkTime()
 
     /// Cells' animated transitions (layout switches, batch updates) and fading ghosts.
@@ -159,6 +159,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
         installAllocation()
         installDirection()
+        installScrolling()
         installKeyboard()
         installPointer()
         installReordering()
@@ -222,7 +223,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
     /// Returns the time the view's own code spent (scroll steps, cell binding through the data
     /// source, placing children) since the previous call, and starts counting again.
-    public func takeWorkTime() -> WorkTime {
+    package func takeWorkTime() -> WorkTime {
         defer { workTime = WorkTime() }
         return workTime
     }

@@ -103,6 +103,10 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Whether a pointer button is held anywhere in the view (e.g. dragging a scrollbar).
     var isPointerHeld = false
 
+    /// Keeps the selection instead of the model's `selectedIndex` (the list-model path's
+    /// `GtkSelectionModel`, see ``WaterfallListModelSource``); the view keeps it alive.
+    var selectionHandler: (any WaterfallSelectionHandling)?
+
     /// The reorder gestures' state (see ``installReordering()``).
     var reorderGesture = ReorderGestureState()
 
@@ -257,7 +261,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         let previous = cell.placement
         cell.placement = attributes
         measureIfNeeded(cell, previous: previous, attributes: attributes)
-        cell.isSelected = attributes.index == model.selectedIndex
+        cell.isSelected = isItemSelected(attributes.index)
         cell.isFocused = attributes.index == focusedIndex
         updateAccessibility(of: cell, index: attributes.index)
         gtk_widget_queue_allocate(widget)

@@ -25,7 +25,14 @@ double wf_item_get_measured_height(gpointer item, double width) {
 
 gboolean wf_expression_evaluate_double(GtkExpression *expression, gpointer item, double *result) {
   GValue value = G_VALUE_INIT, number = G_VALUE_INIT;
+  /* GTK 4.8 reads a property expression's property from an object of any type (GLib then
+   * warns, and the value stays unset): check the type first. */
+  if (G_TYPE_CHECK_INSTANCE_TYPE(expression, GTK_TYPE_PROPERTY_EXPRESSION) && gtk_property_expression_get_expression(expression) == NULL) {
+    GParamSpec *pspec = gtk_property_expression_get_pspec(expression);
+    if (item == NULL || !g_type_is_a(G_OBJECT_TYPE(item), pspec->owner_type)) return FALSE;
+  }
   if (!gtk_expression_evaluate(expression, item, &value)) return FALSE;
+  if (!G_IS_VALUE(&value)) return FALSE;
   g_value_init(&number, G_TYPE_DOUBLE);
   gboolean ok = g_value_type_transformable(G_VALUE_TYPE(&value), G_TYPE_DOUBLE)
                 && g_value_transform(&value, &number);

@@ -113,6 +113,11 @@ open class WaterfallCell: ReusableCell {
         isFocused = false
     }
 
+    /// Called by the view when the cell leaves the screen, before it goes to the reuse pool
+    /// (``prepareForReuse()`` runs later, when it is dequeued): the list-model path's cells
+    /// unbind their item here.
+    func didLeaveView() {}
+
     /// The height the cell wants at `width` for the item it shows (self-sizing cells, see
     /// ``WaterfallSelfSizing``): by default the root widget's natural height for that width
     /// (`gtk_widget_measure`). Subclasses whose content has a known shape may answer from it.

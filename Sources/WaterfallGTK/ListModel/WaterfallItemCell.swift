@@ -6,8 +6,8 @@ import Foundation
 /// widgets an item factory made (see ``WaterfallListModelSource``).
 ///
 /// The factory's steps follow the cell's life in the view model: setup when the cell is made,
-/// bind when it is dequeued for an item, unbind when it goes back to the reuse pool (or is
-/// bound to another item), teardown when the view drops it. The item's `child` is the cell's
+/// bind when it is dequeued for an item, unbind when it leaves the screen for the reuse pool
+/// (or is bound to another item), teardown when the view drops it. The item's `child` is the cell's
 /// content, and follows `notify::child`.
 @MainActor
 public final class WaterfallItemCell: WaterfallCell {
@@ -81,10 +81,9 @@ public final class WaterfallItemCell: WaterfallCell {
         waterfall_item_factory_teardown(factory.pointer, item)
     }
 
-    /// Unbinds the item, then resets the cell's states.
-    override public func prepareForReuse() {
+    /// Unbinds the item as the cell leaves the screen (GTK's lists unbind what is not shown).
+    override func didLeaveView() {
         unbind()
-        super.prepareForReuse()
     }
 
     private func showChild() {

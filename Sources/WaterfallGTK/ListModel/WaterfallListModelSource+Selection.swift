@@ -10,10 +10,19 @@ extension WaterfallListModelSource: WaterfallSelectionHandling {
     /// As GtkGridView: a double-click (or a plain click with ``singleClickActivate``)
     /// activates; Shift selects the range from the anchor (Ctrl+Shift adds it to the
     /// selection), Ctrl toggles the item, a plain click selects only it.
-    func clicked(_ index: Int, count: Int, modifiers: GdkModifierType) {
+    ///
+    /// A second click on the same item within `gtk-double-click-time` of the first counts as
+    /// a double-click too: the wall's click gesture reports a press count of 1 for both
+    /// presses of a double-click (seen under Xvfb with XTEST input), so the count alone
+    /// would miss it.
+    func clicked(_ index: Int, count: Int, modifiers: GdkModifierType, time: UInt32) {
         let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
         let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
-        if count == 2 && !control && !shift {
+        let previous = lastClick
+        lastClick = (index, time)
+        let repeated = previous.map { $0.index == index && time &- $0.time <= Self.doubleClickTime } ?? false
+        if (count == 2 || repeated) && !control && !shift {
+            lastClick = nil
             activate(index)
             return
         }
@@ -81,6 +90,16 @@ extension WaterfallListModelSource: WaterfallSelectionHandling {
         } else {
             gtk_selection_model_select_item(selectionModel, guint(index), 1)
         }
+    }
+
+    /// GTK's `gtk-double-click-time` setting, in milliseconds.
+    static var doubleClickTime: UInt32 {
+        var value = GValue()
+        g_value_init(&value, GType(6 << G_TYPE_FUNDAMENTAL_SHIFT))   // G_TYPE_INT
+        defer { g_value_unset(&value) }
+        guard let settings = gtk_settings_get_default() else { return 400 }
+        g_object_get_property(settings.gpointer.assumingMemoryBound(to: GObject.self), "gtk-double-click-time", &value)
+        return UInt32(clamping: g_value_get_int(&value))
     }
 
     /// Tells ``onActivate``.

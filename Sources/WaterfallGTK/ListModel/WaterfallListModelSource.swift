@@ -67,6 +67,8 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     weak var view: WaterfallView<WaterfallItemCell>?
     /// Where Shift+click extends the selection from: the last item clicked without Shift.
     var anchor: Int?
+    /// The last click that could begin a double-click: its item and event time.
+    var lastClick: (index: Int, time: UInt32)?
     /// Expressions already warned about (one warning each).
     var warnedExpressions: Set<OpaquePointer> = []
 

@@ -8,9 +8,9 @@ import Foundation
 protocol WaterfallSelectionHandling: AnyObject {
     /// Whether the item at `index` is selected.
     func isSelected(_ index: Int) -> Bool
-    /// A primary click on the item at `index`: `count` presses (2 for a double-click) with the
-    /// modifier keys `modifiers` held.
-    func clicked(_ index: Int, count: Int, modifiers: GdkModifierType)
+    /// A primary click on the item at `index`: `count` presses as GTK counted them (2 for a
+    /// double-click) with the modifier keys `modifiers` held, at the event's `time` (ms).
+    func clicked(_ index: Int, count: Int, modifiers: GdkModifierType, time: UInt32)
     /// Enter or space on the focused item at `index` (`activate` for Enter).
     func keyPressed(on index: Int, activate: Bool)
     /// Ctrl+A (`select` true) or Ctrl+Shift+A: selects or unselects every item.

@@ -7,15 +7,17 @@ extension WaterfallView {
     func installPointer() {
         let click = gtk_gesture_click_new()!
         Signal.connect(click, "released") { [weak self, click] (count: Int, x: Double, y: Double) in
-            self?.clicked(at: x, y, count: count, modifiers: gtk_event_controller_get_current_event_state(gcast(click)))
+            self?.clicked(at: x, y, count: count, modifiers: gtk_event_controller_get_current_event_state(gcast(click)),
+                          time: gtk_event_controller_get_current_event_time(gcast(click)))
         }
         gtk_widget_add_controller(widget, gcast(click))
     }
 
     /// A click at (`x`, `y`) in widget coordinates, which are viewport coordinates: selects
     /// the item drawn there (through the ``selectionHandler`` when there is one, with the press
-    /// `count` and the `modifiers` held), or reports a background click.
-    func clicked(at x: Double, _ y: Double, count: Int = 1, modifiers: GdkModifierType = GdkModifierType(0)) {
+    /// `count`, the `modifiers` held and the event `time`), or reports a background click.
+    func clicked(at x: Double, _ y: Double, count: Int = 1, modifiers: GdkModifierType = GdkModifierType(0),
+                 time: UInt32 = 0) {
         gtk_widget_grab_focus(widget)
         stopKinetic()
         let point = CGPoint(x: x, y: y - pullDistance / 2)
@@ -25,7 +27,7 @@ extension WaterfallView {
         }
         focusedIndex = index
         if let selectionHandler {
-            selectionHandler.clicked(index, count: count, modifiers: modifiers)
+            selectionHandler.clicked(index, count: count, modifiers: modifiers, time: time)
             refreshCellStates()
         } else {
             select(index)

@@ -271,6 +271,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// picture of it takes its place and fades out (or moves away).
     public func removeCell(_ cell: Cell) {
         releaseKeyboardFocus(from: cell)
+        cell.didLeaveView()
         captureGhost(of: cell)
         if isAnimatingTransition { transitions.cancel(.cell(ObjectIdentifier(cell))) }
         gtk_widget_set_visible(cell.widget, 0)

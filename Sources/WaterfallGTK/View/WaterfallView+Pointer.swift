@@ -19,8 +19,8 @@ extension WaterfallView {
     func clicked(at x: Double, _ y: Double, count: Int = 1, modifiers: GdkModifierType = GdkModifierType(0),
                  time: UInt32 = 0) {
         gtk_widget_grab_focus(widget)
-        stopKinetic()
-        let point = CGPoint(x: x, y: y - pullDistance / 2)
+        stopSettle()
+        let point = CGPoint(x: x, y: y)
         guard let index = index(drawnAt: point) else {
             onBackgroundClick?(point)
             return

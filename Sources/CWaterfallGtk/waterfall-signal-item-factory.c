@@ -72,6 +72,17 @@ waterfall_signal_item_factory_teardown (WaterfallItemFactory *factory,
   WATERFALL_ITEM_FACTORY_CLASS (waterfall_signal_item_factory_parent_class)->teardown (factory, item);
 }
 
+/* A signal of one factory step: no return value, the WaterfallItem as its argument. */
+static guint
+new_step_signal (WaterfallSignalItemFactoryClass *klass,
+                 const char                      *name)
+{
+  guint id = g_signal_new (name, G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                           g_cclosure_marshal_VOID__OBJECT, G_TYPE_NONE, 1, WATERFALL_TYPE_ITEM);
+  g_signal_set_va_marshaller (id, G_TYPE_FROM_CLASS (klass), g_cclosure_marshal_VOID__OBJECTv);
+  return id;
+}
+
 static void
 waterfall_signal_item_factory_class_init (WaterfallSignalItemFactoryClass *klass)
 {
@@ -90,11 +101,7 @@ waterfall_signal_item_factory_class_init (WaterfallSignalItemFactoryClass *klass
    * Emitted once for each new item object: make its widgets and set them with
    * [method@Waterfall.Item.set_child]. The item is not bound yet.
    */
-  signals[SETUP] =
-    g_signal_new ("setup", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  g_cclosure_marshal_VOID__OBJECT, G_TYPE_NONE, 1, WATERFALL_TYPE_ITEM);
-  g_signal_set_va_marshaller (signals[SETUP], G_TYPE_FROM_CLASS (klass),
-                              g_cclosure_marshal_VOID__OBJECTv);
+  signals[SETUP] = new_step_signal (klass, "setup");
 
   /**
    * WaterfallSignalItemFactory::bind:
@@ -104,11 +111,7 @@ waterfall_signal_item_factory_class_init (WaterfallSignalItemFactoryClass *klass
    * Emitted when an item object starts showing a model item: fill the widgets made in
    * [signal@Waterfall.SignalItemFactory::setup] from [method@Waterfall.Item.get_item].
    */
-  signals[BIND] =
-    g_signal_new ("bind", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  g_cclosure_marshal_VOID__OBJECT, G_TYPE_NONE, 1, WATERFALL_TYPE_ITEM);
-  g_signal_set_va_marshaller (signals[BIND], G_TYPE_FROM_CLASS (klass),
-                              g_cclosure_marshal_VOID__OBJECTv);
+  signals[BIND] = new_step_signal (klass, "bind");
 
   /**
    * WaterfallSignalItemFactory::unbind:
@@ -118,11 +121,7 @@ waterfall_signal_item_factory_class_init (WaterfallSignalItemFactoryClass *klass
    * Emitted when an item object stops showing its model item: undo what
    * [signal@Waterfall.SignalItemFactory::bind] did (disconnect handlers, cancel loads).
    */
-  signals[UNBIND] =
-    g_signal_new ("unbind", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  g_cclosure_marshal_VOID__OBJECT, G_TYPE_NONE, 1, WATERFALL_TYPE_ITEM);
-  g_signal_set_va_marshaller (signals[UNBIND], G_TYPE_FROM_CLASS (klass),
-                              g_cclosure_marshal_VOID__OBJECTv);
+  signals[UNBIND] = new_step_signal (klass, "unbind");
 
   /**
    * WaterfallSignalItemFactory::teardown:
@@ -133,11 +132,7 @@ waterfall_signal_item_factory_class_init (WaterfallSignalItemFactoryClass *klass
    * [signal@Waterfall.SignalItemFactory::setup] did. The item's child is cleared after the
    * handlers ran.
    */
-  signals[TEARDOWN] =
-    g_signal_new ("teardown", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                  g_cclosure_marshal_VOID__OBJECT, G_TYPE_NONE, 1, WATERFALL_TYPE_ITEM);
-  g_signal_set_va_marshaller (signals[TEARDOWN], G_TYPE_FROM_CLASS (klass),
-                              g_cclosure_marshal_VOID__OBJECTv);
+  signals[TEARDOWN] = new_step_signal (klass, "teardown");
 }
 
 static void

@@ -8,4 +8,5 @@
 #include "wf_accessible.h"
 #include "wf_animation.h"
 #include "wf_list_model.h"
+#include "wf_i18n.h"
 #endif

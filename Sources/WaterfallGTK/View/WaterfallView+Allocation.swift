@@ -75,6 +75,7 @@ extension WaterfallView {
                 allocate(ghost.widget, attributes, scale: scale, pull: pull)
             }
             header.allocate(centeredIn: viewportWidth, top: Float(12 + pull))
+            statusPage.allocate(width: viewportWidth, height: viewportHeight)
             // Below the pinned section header, if one is pinned, so the pill does not cover it.
             let pinnedBottom = max(0, Double(model.pinnedHeader?.attributes.frame.maxY ?? 0))
             newItemsPill.allocate(centeredIn: viewportWidth, top: Float(12 + pull + pinnedBottom))

@@ -48,14 +48,4 @@ extension WaterfallView {
 
     /// The footer's text while it shows, or `nil`.
     public var footerText: String? { footer.isVisible ? footer.text : nil }
-
-    /// Clicks the Retry button that is shown (the status page's, else the footer's), as a
-    /// person would; nothing when none is.
-    public func activateRetry() {
-        if statusPage.offersRetry {
-            gtk_widget_activate(statusPage.retryButton)
-        } else if footer.offersRetry {
-            gtk_widget_activate(footer.retryButton)
-        }
-    }
 }

@@ -89,7 +89,7 @@ extension WallTests {
         var bounds = graphene_rect_t()
         try #require(gtk_widget_compute_bounds(view.statusPage.widget, view.widget, &bounds) != 0)
         #expect(bounds.size.width > 100 && bounds.size.height > 50, "the page is laid out: \(bounds)")
-        let width = Float(gtk_widget_get_width(view.widget))
+        let width = Float(view.model.viewportSize.width)
         #expect(abs(bounds.origin.x + bounds.size.width / 2 - width / 2) < 2, "centred: \(bounds) in \(width)")
 
         view.emptyState = nil

@@ -71,7 +71,8 @@ public enum Translation {
     /// translation).
     public static func string(_ message: String) -> String {
         _ = binding
-        return String(cString: dgettext(domain, message))
+        // gettext returns its argument when there is no translation: read it while it lives.
+        return message.withCString { String(cString: dgettext(domain, $0)) }
     }
 
     /// The form of `singular`/`plural` for `count` in the current locale (its plural rule), as
@@ -80,6 +81,8 @@ public enum Translation {
     public static func plural(_ singular: String, _ plural: String, count: Int, domain: String = domain) -> String {
         _ = binding
         // gettext takes an unsigned long; the rule only needs the magnitude.
-        return String(cString: dngettext(domain, singular, plural, UInt(count.magnitude)))
+        return singular.withCString { one in
+            plural.withCString { many in String(cString: dngettext(domain, one, many, UInt(count.magnitude))) }
+        }
     }
 }

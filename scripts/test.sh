@@ -21,7 +21,7 @@ leftovers() {
     pid=${environ#/proc/}
     pid=${pid%/environ}
     [ "$pid" = "$$" ] && continue
-    if tr '\0' '\n' <"$environ" 2>/dev/null | grep -qx "WATERFALL_TEST_RUN=$WATERFALL_TEST_RUN"; then
+    if { tr '\0' '\n' <"$environ"; } 2>/dev/null | grep -qx "WATERFALL_TEST_RUN=$WATERFALL_TEST_RUN"; then
       echo "$pid"
     fi
   done

@@ -45,8 +45,9 @@ final class ShopWindow {
     }
 
     /// Whether every visible product cell shows its image (and at least one cell is live);
-    /// section headers have none.
+    /// section headers have none. An empty shop is ready once it shows its empty state.
     var visibleImagesReady: Bool {
+        if view.isShowingStatus { return true }
         let visible = view.model.visibleIndices
         return !visible.isEmpty && visible.allSatisfy {
             wall.feed.header(at: $0) != nil || view.model.cell(at: $0)?.hasImage ?? false

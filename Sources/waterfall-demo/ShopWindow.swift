@@ -28,7 +28,7 @@ final class ShopWindow {
         view.emptyState = options.source.emptyState
 
         window = Window(application: application, title: tr("Shop Wall"), width: options.width, height: options.height)
-        window.setChild(view.widget)
+        window.setChild(view.scrolledWindow)
 
         window.addRefreshButton(refreshing: view)
 

@@ -75,8 +75,8 @@ struct AccessibilityTests {
             """)
         // GTK 4.8 names the AT-SPI application by the program's name (the demo's application id)
         // and describes it by the application name.
-        #expect(report.application.name == "io.github.waterfall.Shop")
-        #expect(report.application.description == "Waterfall Shop")
+        #expect(report.application.name == "io.github.waterfall.ShopWall")
+        #expect(report.application.description == "Waterfall Shop Wall")
 
         let wall = try #require(report.before.all.first { $0.role == "list" }, "no list in the tree")
         #expect(wall.name == "Shop wall, 150 items")

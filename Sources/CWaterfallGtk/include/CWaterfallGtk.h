@@ -3,7 +3,8 @@
 /* Umbrella header of the small C target: what Swift cannot import from GTK 4 and GLib. */
 #include "wf_gtk.h"
 #include "wf_main_queue.h"
-#include "wf_canvas.h"
+#include "waterfall/waterfall.h"
+#include "waterfall-private.h"
 #include "wf_flatten.h"
 #include "wf_accessible.h"
 #include "wf_animation.h"

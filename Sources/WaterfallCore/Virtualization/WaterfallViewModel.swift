@@ -161,7 +161,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// The reorder drag in progress and the auto-scroll settings (see ``beginReorder(at:)``).
     var reorder = ReorderState()
     /// What ``applyPendingSizeChanges()`` has done so far.
-    public internal(set) var sizeChangeStatistics = SizeChangeStatistics()
+    package internal(set) var sizeChangeStatistics = SizeChangeStatistics()
 
     /// Creates a view model around a layout (by default the seeds' waterfall).
     public init(layout: any CollectionLayout = WaterfallCollectionLayout()) {

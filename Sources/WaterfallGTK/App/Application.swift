@@ -21,7 +21,7 @@ public final class Application {
     ///   - name: the application's name as people see it (`g_set_application_name`: window
     ///     lists and desktops show it, and on GTK 4.8 it is the AT-SPI application's
     ///     description); `nil` gives the program's name.
-    ///   - id: the application id in reverse-DNS form (`io.github.waterfall.Shop`), which
+    ///   - id: the application id in reverse-DNS form (`io.github.waterfall.ShopWall`), which
     ///     becomes the program's name (`g_set_prgname`): the AT-SPI application's name on GTK
     ///     4.8, the X11 window class and the Wayland app id that desktops match with the
     ///     app's `.desktop` file. `nil` keeps a name the process set, else the executable's

@@ -16,8 +16,8 @@ extension WaterfallView {
     /// the item drawn there, or reports a background click.
     func clicked(at x: Double, _ y: Double) {
         gtk_widget_grab_focus(widget)
-        stopKinetic()
-        let point = CGPoint(x: x, y: y - pullDistance / 2)
+        stopSettle()
+        let point = CGPoint(x: x, y: y)
         guard let index = index(drawnAt: point) else {
             onBackgroundClick?(point)
             return

@@ -11,7 +11,7 @@ import WaterfallFeed
 /// path), `{status}` the HTTP status, `{address}` the text that is not an address.
 ///
 /// The technical text (`FeedError.description`) stays for the log and the status page's
-/// Details disclosure; ``sentence(for:)-(FeedError)`` is what a person reads.
+/// Details disclosure; `sentence(for:)` is what a person reads.
 public struct FailureStrings: Sendable, Equatable {
     /// The connection was refused, or the host is unreachable.
     @Localized("Can't reach {host}. Check the address or your connection.") public var unreachable: String

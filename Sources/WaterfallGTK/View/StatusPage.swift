@@ -26,9 +26,8 @@ final class StatusPage {
         title = gcast(gtk_label_new(nil))
         body = gcast(gtk_label_new(nil))
         details = gcast(gtk_label_new(nil))
-        let strings = WaterfallStrings.current
-        retryButton = gtk_button_new_with_mnemonic(strings.retry)
-        expander = gtk_expander_new_with_mnemonic(strings.details)
+        retryButton = makeRetryButton(clicked: retry)
+        expander = gtk_expander_new_with_mnemonic(WaterfallStrings.current.details)
         gtk_widget_add_css_class(widget, WaterfallStyle.ClassName.status)
         gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
         gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
@@ -51,13 +50,9 @@ final class StatusPage {
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
         gtk_widget_add_css_class(retryButton, "pill")
         gtk_widget_add_css_class(retryButton, "suggested-action")
-        // GTK 4.8 names a mnemonic button twice, by its label and by its label widget.
-        gtk_accessible_reset_relation(gcast(retryButton), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-        Accessible.setLabel(retryButton, strings.retry.replacingOccurrences(of: "_", with: ""))
         for child in [icon, gcast(title), gcast(body), retryButton, expander] {
             gtk_box_append(gcast(widget), child)
         }
-        Signal.connect(retryButton, "clicked") { retry() }
         gtk_widget_set_visible(widget, 0)
     }
 

@@ -3,18 +3,20 @@ import Foundation
 import WaterfallCore
 
 extension WaterfallView {
-    /// A primary click selects the item under the pointer and takes the keyboard focus.
+    /// A primary click selects the item under the pointer and takes the keyboard focus; a
+    /// double click (or a single one, with `single-click-activate`) activates it.
     func installPointer() {
         let click = gtk_gesture_click_new()!
-        Signal.connect(click, "released") { [weak self] (_: Int, x: Double, y: Double) in
-            self?.clicked(at: x, y)
+        Signal.connect(click, "released") { [weak self] (presses: Int, x: Double, y: Double) in
+            self?.clicked(at: x, y, presses: presses)
         }
         gtk_widget_add_controller(widget, gcast(click))
     }
 
     /// A click at (`x`, `y`) in widget coordinates, which are viewport coordinates: selects
-    /// the item drawn there, or reports a background click.
-    func clicked(at x: Double, _ y: Double) {
+    /// the item drawn there (the second press of a double click, or any with
+    /// `single-click-activate`, activates it), or reports a background click.
+    func clicked(at x: Double, _ y: Double, presses: Int = 1) {
         gtk_widget_grab_focus(widget)
         stopSettle()
         let point = CGPoint(x: x, y: y)
@@ -24,6 +26,7 @@ extension WaterfallView {
         }
         focusedIndex = index
         select(index)
+        if presses == 2 || activatesOnSingleClick { activate(index) }
     }
 
     /// The item drawn at a viewport point: the topmost shown cell whose frame, scaled around

@@ -32,7 +32,11 @@ G_BEGIN_DECLS
  */
 G_DECLARE_FINAL_TYPE(WaterfallMasonryView, waterfall_masonry_view, WATERFALL, MASONRY_VIEW, GtkWidget)
 
-/* The largest value of WaterfallMasonryView:columns. */
+/**
+ * WATERFALL_MASONRY_VIEW_MAX_COLUMNS:
+ *
+ * The largest value of [property@Waterfall.MasonryView:columns].
+ */
 #define WATERFALL_MASONRY_VIEW_MAX_COLUMNS 64
 
 GtkWidget *waterfall_masonry_view_new(void);

@@ -16,6 +16,15 @@ extension WallTests {
         return [color.red, color.green, color.blue].map { Int(($0 * 255).rounded()) }
     }
 
+    /// Whether `rgb` lies on the placeholder's gradient for the current theme (its two ends are
+    /// `mix(@theme_fg_color, @theme_base_color, 0.80)` and `0.92`, see `WaterfallStyle`), within
+    /// two levels per channel.
+    func liesOnPlaceholderGradient(_ rgb: [Int], of widget: UnsafeMutablePointer<GtkWidget>) throws -> Bool {
+        let fg = try themeRGB("theme_fg_color", of: widget), base = try themeRGB("theme_base_color", of: widget)
+        func mixed(_ f: Double) -> [Int] { zip(fg, base).map { Int((Double($0) * (1 - f) + Double($1) * f).rounded()) } }
+        return zip(rgb, zip(mixed(0.80), mixed(0.92))).allSatisfy { $0 >= min($1.0, $1.1) - 2 && $0 <= max($1.0, $1.1) + 2 }
+    }
+
     /// Sets a GtkSettings property of `widget`'s display.
     private func setSetting(_ name: String, of widget: UnsafeMutablePointer<GtkWidget>, _ fill: (inout GValue) -> Void) {
         var value = GValue()

@@ -4,7 +4,7 @@ import WaterfallCore
 /// A width change that also changes the column count (4 → 5), through the view model, with
 /// the rest of the layout done in idle slices of at most 2 ms, as the GTK view runs them.
 /// Deep in the feed the view model lays out an island around the first visible item (see
-/// `WaterfallLayout.layOut(around:clearance:itemBudget:)`); the idle slices then reach it and
+/// `WaterfallLayout.place(around:clearance:itemBudget:)`); the idle slices then reach it and
 /// the scroll offset absorbs its move.
 @MainActor
 enum ResizeBenchmark {
@@ -44,7 +44,7 @@ enum ResizeBenchmark {
         source.columns = 5
         let blocking = Timing.once { model.setViewportSize(CGSize(width: 1200, height: 1650)) }
         let island = (model.layout as? WaterfallCollectionLayout)?.engine.islandRange?.count ?? 0
-        let laidOut = model.laidOutItemCount + island
+        let laidOut = model.placedItemCount + island
         let anchor = model.visibleIndices.first
         let placed = anchor.flatMap { model.placedAttributes(at: $0)?.frame }
         let offset = model.contentOffset.y

@@ -9,4 +9,6 @@
 #include "wf_accessible.h"
 #include "wf_animation.h"
 #include "wf_list_model.h"
+#include "waterfall-item-private.h"
+#include "wf_list_sizing.h"
 #endif

@@ -44,8 +44,13 @@ extension WaterfallView {
             scroll(to: maximumContentOffset)
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
             guard let index = focusedIndex, index < model.numberOfItems else { return false }
-            select(index)
-            activate(index)
+            let enter = Int32(keyval) == GDK_KEY_Return || Int32(keyval) == GDK_KEY_KP_Enter
+            if let selectionHandler {
+                selectionHandler.keyPressed(on: index, activate: enter)
+            } else {
+                select(index)
+                if enter { activate(index) }
+            }
         default:
             guard let target = focusTarget(for: Int32(keyval)) else { return false }
             focus(target)

@@ -7,16 +7,19 @@ extension WaterfallView {
     /// double click (or a single one, with `single-click-activate`) activates it.
     func installPointer() {
         let click = gtk_gesture_click_new()!
-        Signal.connect(click, "released") { [weak self] (presses: Int, x: Double, y: Double) in
-            self?.clicked(at: x, y, presses: presses)
+        Signal.connect(click, "released") { [weak self, click] (count: Int, x: Double, y: Double) in
+            self?.clicked(at: x, y, count: count, modifiers: gtk_event_controller_get_current_event_state(gcast(click)),
+                          time: gtk_event_controller_get_current_event_time(gcast(click)))
         }
         gtk_widget_add_controller(widget, gcast(click))
     }
 
     /// A click at (`x`, `y`) in widget coordinates, which are viewport coordinates: selects
-    /// the item drawn there (the second press of a double click, or any with
-    /// `single-click-activate`, activates it), or reports a background click.
-    func clicked(at x: Double, _ y: Double, presses: Int = 1) {
+    /// the item drawn there (through the ``selectionHandler`` when there is one, with the press
+    /// `count`, the `modifiers` held and the event `time`; else a double click, or any with
+    /// `single-click-activate`, also activates it), or reports a background click.
+    func clicked(at x: Double, _ y: Double, count: Int = 1, modifiers: GdkModifierType = GdkModifierType(0),
+                 time: UInt32 = 0) {
         gtk_widget_grab_focus(widget)
         stopSettle()
         let point = CGPoint(x: x, y: y)
@@ -25,8 +28,13 @@ extension WaterfallView {
             return
         }
         focusedIndex = index
-        select(index)
-        if presses == 2 || activatesOnSingleClick { activate(index) }
+        if let selectionHandler {
+            selectionHandler.clicked(index, count: count, modifiers: modifiers, time: time)
+            refreshCellStates()
+        } else {
+            select(index)
+            if count == 2 || activatesOnSingleClick { activate(index) }
+        }
     }
 
     /// The item drawn at a viewport point: the topmost shown cell whose frame, scaled around
@@ -60,12 +68,18 @@ extension WaterfallView {
         refreshCellStates()
     }
 
+    /// Whether the item at `index` shows as selected: the ``selectionHandler``'s answer, else
+    /// whether it is the model's `selectedIndex`.
+    func isItemSelected(_ index: Int) -> Bool {
+        selectionHandler?.isSelected(index) ?? (index == model.selectedIndex)
+    }
+
     /// Re-applies the selected and focused states to every shown cell, and moves the GTK focus
     /// to the focused item's cell.
     func refreshCellStates() {
         for cell in shownCells {
             guard let index = cell.placement?.index else { continue }
-            cell.isSelected = index == model.selectedIndex
+            cell.isSelected = isItemSelected(index)
             cell.isFocused = index == focusedIndex
         }
         syncKeyboardFocus()

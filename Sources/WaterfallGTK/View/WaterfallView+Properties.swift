@@ -10,8 +10,9 @@ extension WaterfallView {
     /// Applies the GObject property `name` of the widget (see `waterfall-masonry-view.h`):
     /// columns and spacing become the model's ``WaterfallViewModel/layoutOverrides``,
     /// `reorderable` allows or forbids reordering, `orientation` switches the masonry between
-    /// columns and rows. `single-click-activate` and `enable-rubberband` are read when a click
-    /// or drag comes.
+    /// columns and rows; `single-click-activate` and `enable-rubberband` go to a list model's
+    /// ``WaterfallListModelSource`` (a data source's wall reads `single-click-activate` when a
+    /// click comes).
     func propertyChanged(_ name: String) {
         switch name {
         case "columns", "min-column-width":
@@ -32,6 +33,11 @@ extension WaterfallView {
             guard layout.engine.axis != axis || !(model.layout is WaterfallCollectionLayout) else { return }
             layout.engine.axis = axis
             setLayout(layout)
+        case "single-click-activate":
+            (selectionHandler as? WaterfallListModelSource)?.singleClickActivate = activatesOnSingleClick
+        case "enable-rubberband":
+            (selectionHandler as? WaterfallListModelSource)?.enableRubberband =
+                waterfall_masonry_view_get_enable_rubberband(masonryView) != 0
         default:
             break
         }

@@ -23,7 +23,7 @@ extension WaterfallView {
         // one whose item waits for placement (a deferred layout) fades where it is.
         let newLayout = model.layout, offset = model.contentOffset
         animate(moves) { ghost in
-            guard ghost.origin.index < newLayout.laidOutCount else { return nil }
+            guard ghost.origin.index < newLayout.placedItemCount else { return nil }
             return newLayout.layoutAttributes(at: ghost.origin.index).offsetBy(dx: -offset.x, dy: -offset.y)
         }
     }

@@ -101,6 +101,10 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Whether a pointer button is held anywhere in the view (a drag in progress).
     var isPointerHeld = false
 
+    /// Keeps the selection instead of the model's `selectedIndex` (the list-model path's
+    /// `GtkSelectionModel`, see ``WaterfallListModelSource``); the view keeps it alive.
+    var selectionHandler: (any WaterfallSelectionHandling)?
+
     /// The reorder gestures' state (see ``installReordering()``).
     var reorderGesture = ReorderGestureState()
 
@@ -256,7 +260,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         let previous = cell.placement
         cell.placement = attributes
         measureIfNeeded(cell, previous: previous, attributes: attributes)
-        cell.isSelected = attributes.index == model.selectedIndex
+        cell.isSelected = isItemSelected(attributes.index)
         cell.isFocused = attributes.index == focusedIndex
         updateAccessibility(of: cell, index: attributes.index)
         gtk_widget_queue_allocate(widget)
@@ -266,6 +270,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// picture of it takes its place and fades out (or moves away).
     public func removeCell(_ cell: Cell) {
         releaseKeyboardFocus(from: cell)
+        cell.didLeaveView()
         captureGhost(of: cell)
         if isAnimatingTransition { transitions.cancel(.cell(ObjectIdentifier(cell))) }
         gtk_widget_set_visible(cell.widget, 0)

@@ -41,6 +41,7 @@ without_swift bash -euo pipefail -c '
   xvfb-run -a /usr/bin/python3 -c "
 import gi; gi.require_version(\"Gtk\", \"4.0\"); gi.require_version(\"Waterfall\", \"1\")
 from gi.repository import GLib, Gtk, Waterfall
+factory = Waterfall.SignalItemFactory(); factory.connect(\"setup\", lambda f, item: item.set_child(Gtk.Label()))
 view = Waterfall.MasonryView(); window = Gtk.Window(child=Gtk.ScrolledWindow(child=view)); window.present()
 for _ in range(100): GLib.MainContext.default().iteration(False)
 assert view.get_vadjustment() is not None

@@ -11,4 +11,5 @@
 #include "wf_list_model.h"
 #include "waterfall-item-private.h"
 #include "wf_list_sizing.h"
+#include "wf_drag.h"
 #endif

@@ -44,8 +44,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     ///
     /// The hot per-step and per-append state is `@exclusivity(unchecked)`: the model is main-actor
     /// isolated and never holds an access across a call that could start another, and the
-    /// dynamic checks (an access-set insert and a thread-local look-up each) were about a
-    /// tenth of a scroll step.
+    /// dynamic checks (an access-set insert and a thread-local look-up each) are a measurable
+    /// part of a scroll step (see docs/PERFORMANCE.md).
     @exclusivity(unchecked) public internal(set) var layout: any CollectionLayout {
         didSet {
             scrollAxis = layout.scrollAxis
@@ -95,8 +95,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         set { pool.capacityPerIdentifier = newValue }
     }
 
-    /// Up to this many items, a width or column change lays every item out at once (the
-    /// waterfall takes about 0.1 ms per 10,000 items); beyond it only what the screen needs is
+    /// Up to this many items, a width or column change lays every item out at once; beyond it only what the screen needs is
     /// laid out at once and the rest waits for idle slices (see ``isLayoutPending``). It is also
     /// the most items laid out at once before the first visible item: deeper in the feed, the
     /// waterfall lays out an island around that item at its estimated place instead, which

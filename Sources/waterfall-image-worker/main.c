@@ -92,6 +92,7 @@ int main(int argc, char **argv) {
     int faults_allowed = faults && strcmp(faults, "1") == 0;
     /* The decoders keep no global state to initialise: the limits and the filter come before
      * the first untrusted byte is read. */
+    wf_worker_default_signals();
     if (wf_worker_limit(&limits) != 0) {
         fprintf(stderr, "waterfall-image-worker: cannot set resource limits: %s\n", strerror(errno));
         return 3;

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <seccomp.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 
@@ -17,6 +18,11 @@ int wf_worker_limit(const wf_worker_limits *limits) {
         return -1;
     }
     return 0;
+}
+
+void wf_worker_default_signals(void) {
+    static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU};
+    for (size_t i = 0; i < sizeof fatal / sizeof *fatal; i++) signal(fatal[i], SIG_DFL);
 }
 
 static uint64_t cpu_seconds_used(void) {

@@ -18,6 +18,13 @@ typedef struct wf_worker_limits {
 int wf_worker_limit(const wf_worker_limits *limits);
 
 /*
+ * Puts the fatal signals back to their default action: the Swift runtime the linker brings in
+ * installs crash handlers, whose system calls the filter would answer with SIGSYS, hiding the
+ * real signal from the app.
+ */
+void wf_worker_default_signals(void);
+
+/*
  * Before each image: moves the CPU soft limit to the time used plus one image's budget
  * (SIGXCPU past it). Returns 0, or -1 when the lifetime budget cannot cover another image.
  */

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Counters of the size changes a view model applied, for diagnostics and tests.
-public struct SizeChangeStatistics: Equatable, Sendable {
+package struct SizeChangeStatistics: Equatable, Sendable {
     /// Items whose new size was applied (an item changed twice before one flush counts once).
-    public var itemsResized = 0
+    package var itemsResized = 0
     /// Flushes that relayouted: each costs one relayout of the suffix from its lowest index.
-    public var relayouts = 0
+    package var relayouts = 0
     /// Size changes dropped because their item was deleted (or everything reloaded) first.
-    public var discarded = 0
+    package var discarded = 0
 }
 
 /// The size changes recorded and not yet applied.

@@ -22,12 +22,12 @@ import WaterfallFeed
 /// loading at once; its texts come from ``WaterfallStrings/current``.
 @MainActor
 public final class FeedWall {
-    /// Counters of cell binding, for measuring a wall.
-    public struct BindCounts: Sendable, Equatable {
+    /// Counters of cell binding, for measuring a wall (benchmark tooling, not product API).
+    package struct BindCounts: Sendable, Equatable {
         /// Cells bound to an item.
-        public var binds = 0
+        package var binds = 0
         /// Binds whose image came from the memory cache and showed in the same call.
-        public var shownFromCache = 0
+        package var shownFromCache = 0
     }
 
     /// The wall's widget (a `GtkOverlay`): put it in a window.
@@ -55,7 +55,7 @@ public final class FeedWall {
         banner = ErrorBanner { [source] in source.retry() }
         // A group: GTK 4.8 would name a plain overlay "GtkOverlay" for assistive technologies.
         widget = Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
-        gtk_overlay_set_child(gcast(widget), view.widget)
+        gtk_overlay_set_child(gcast(widget), view.scrolledWindow)
         gtk_overlay_add_overlay(gcast(widget), banner.widget)
         emptyState = EmptyStateLabel(message: options.emptyMessage ?? WaterfallStrings.current.emptyFeed)
         gtk_overlay_add_overlay(gcast(widget), emptyState.widget)
@@ -91,10 +91,9 @@ public final class FeedWall {
     /// Cells the wall created so far (the rest were reused).
     public var cellsCreated: Int { source.cells.created }
     /// How often cells were bound, and how often their image was ready at once.
-    public var bindCounts: BindCounts { source.bindCounts }
+    package var bindCounts: BindCounts { source.bindCounts }
     /// Items laid out at an estimated size because the feed gave none (each is corrected when
-    /// its image header arrives; the corrections are counted in the view model's
-    /// `sizeChangeStatistics`).
+    /// its image header arrives).
     public var itemsEstimated: Int { source.sizes.estimatedCount }
 
     /// Called when the user selects an item (click, Enter or space).

@@ -3,14 +3,14 @@ import Glibc
 /// CPU time consumed so far, read from the kernel's per-thread and per-process clocks
 /// (`clock_gettime`). Differences of two readings give what a piece of work or a frame cost,
 /// independent of preemption.
-public enum CPUTime {
+package enum CPUTime {
     /// The calling thread's CPU time so far (`CLOCK_THREAD_CPUTIME_ID`).
-    public static func thread() -> Duration {
+    package static func thread() -> Duration {
         read(CLOCK_THREAD_CPUTIME_ID)
     }
 
     /// The CPU time of all the process's threads so far (`CLOCK_PROCESS_CPUTIME_ID`).
-    public static func process() -> Duration {
+    package static func process() -> Duration {
         read(CLOCK_PROCESS_CPUTIME_ID)
     }
 

@@ -1,6 +1,6 @@
 extension Duration {
     /// The duration in milliseconds, as the metrics report it.
-    public var milliseconds: Double {
+    package var milliseconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }

@@ -6,26 +6,26 @@
 ///
 /// Call ``tick()`` once per frame from a tick callback (``TickCallback``), or
 /// ``tick(wall:threadCPU:processCPU:)`` with readings of your own (tests do).
-public struct FrameTimeline: Sendable {
+package struct FrameTimeline: Sendable {
     /// Wall-clock time between consecutive ticks, ms (one per frame after the first tick).
-    public private(set) var intervals: [Double] = []
+    package private(set) var intervals: [Double] = []
     /// The ticking thread's CPU time between consecutive ticks, ms (one per interval).
-    public private(set) var threadCPU: [Double] = []
+    package private(set) var threadCPU: [Double] = []
     private var previous: (wall: ContinuousClock.Instant, thread: Duration)?
     private var processCPU: (first: Duration, last: Duration)?
 
     /// An empty timeline; the first tick starts it.
-    public init() {}
+    package init() {}
 
     /// Records a tick now, reading the calling thread's and the process's CPU clocks.
     /// - Complexity: amortized O(1).
-    public mutating func tick() {
+    package mutating func tick() {
         tick(wall: .now, threadCPU: CPUTime.thread(), processCPU: CPUTime.process())
     }
 
     /// Records a tick at `wall` with the ticking thread's and the process's CPU time so far.
     /// - Complexity: amortized O(1).
-    public mutating func tick(wall: ContinuousClock.Instant, threadCPU thread: Duration, processCPU process: Duration) {
+    package mutating func tick(wall: ContinuousClock.Instant, threadCPU thread: Duration, processCPU process: Duration) {
         if let previous {
             intervals.append((wall - previous.wall).milliseconds)
             threadCPU.append((thread - previous.thread).milliseconds)
@@ -35,11 +35,11 @@ public struct FrameTimeline: Sendable {
     }
 
     /// The frames recorded: one fewer than the ticks.
-    public var frameCount: Int { intervals.count }
+    package var frameCount: Int { intervals.count }
 
     /// All threads' CPU time from the first tick to the last, divided by the frames between
     /// them, ms; 0 before the second tick.
-    public var processCPUPerFrame: Double {
+    package var processCPUPerFrame: Double {
         guard let processCPU, frameCount > 0 else { return 0 }
         return (processCPU.last - processCPU.first).milliseconds / Double(frameCount)
     }
@@ -47,13 +47,13 @@ public struct FrameTimeline: Sendable {
     /// The frames whose interval exceeds 1.5 × `period` (ms, e.g. 16.667 at 60 Hz): each one
     /// means at least one refresh went by without a new frame.
     /// - Complexity: O(frames).
-    public func droppedFrames(period: Double) -> Int {
+    package func droppedFrames(period: Double) -> Int {
         Self.droppedFrames(in: intervals, period: period)
     }
 
     /// The intervals (ms) longer than 1.5 × `period` (ms).
     /// - Complexity: O(`intervals.count`).
-    public static func droppedFrames(in intervals: [Double], period: Double) -> Int {
+    package static func droppedFrames(in intervals: [Double], period: Double) -> Int {
         let limit = 1.5 * period
         return intervals.count { $0 > limit }
     }

@@ -1,10 +1,10 @@
 /// Nearest-rank percentiles of a sample (frame intervals, CPU time per frame, …).
-public struct Percentiles: Sendable {
+package struct Percentiles: Sendable {
     private let sorted: [Double]
 
     /// Sorts `samples` once for any number of percentile reads.
     /// - Complexity: O(n log n).
-    public init(_ samples: [Double]) {
+    package init(_ samples: [Double]) {
         sorted = samples.sorted()
     }
 
@@ -12,7 +12,7 @@ public struct Percentiles: Sendable {
     /// of the samples are less than or equal to (`p` 0 gives the minimum, 100 the maximum); 0
     /// for an empty sample.
     /// - Complexity: O(1).
-    public func value(_ p: Double) -> Double {
+    package func value(_ p: Double) -> Double {
         guard !sorted.isEmpty else { return 0 }
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
         return sorted[min(max(rank, 1), sorted.count) - 1]

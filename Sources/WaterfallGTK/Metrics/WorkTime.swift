@@ -1,18 +1,18 @@
 /// Time spent in a piece of code, two ways: CPU time of the calling thread (what the code
 /// cost) and wall-clock time (what it cost plus any time the thread was preempted — on a busy
 /// two-core machine, most of the spikes).
-public struct WorkTime: Sendable, Equatable {
+package struct WorkTime: Sendable, Equatable {
     /// CPU time of the thread that did the work.
-    public var cpu: Duration = .zero
+    package var cpu: Duration = .zero
     /// Wall-clock time from start to end.
-    public var wall: Duration = .zero
+    package var wall: Duration = .zero
 
     /// No work.
-    public init() {}
+    package init() {}
 
     /// Runs `body` and adds its CPU and wall-clock time.
     /// - Complexity: `body`'s, plus four clock readings.
-    public mutating func measure<T>(_ body: () -> T) -> T {
+    package mutating func measure<T>(_ body: () -> T) -> T {
         let cpuStart = CPUTime.thread()
         let wallStart = ContinuousClock.now
         defer {

@@ -45,6 +45,11 @@ let package = Package(
             dependencies: ["WaterfallCore", "SeededRandom"],
             path: "Benchmarks/waterfall-bench"
         ),
+        .executableTarget(
+            name: "waterfall-gtk-bench",
+            dependencies: ["WaterfallGTK", "WaterfallCore", "CWaterfallGtk", "SeededRandom"],
+            path: "Benchmarks/waterfall-gtk-bench"
+        ),
         .target(name: "CHeapUsage", path: "Tests/CHeapUsage"),
         .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom", "CHeapUsage"]),
         .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom"]),

@@ -12,4 +12,5 @@
 #include "wf_i18n.h"
 #include "waterfall-item-private.h"
 #include "wf_list_sizing.h"
+#include "wf_drag.h"
 #endif

@@ -18,13 +18,15 @@ extension WaterfallView {
     /// Rubberband selection, when the ``selectionHandler`` allows it (a multi-selection with
     /// rubberband on): a primary-button drag of more than ``reorderDragThreshold`` points
     /// selects every item whose frame meets the band, as it grows or shrinks; Ctrl or Shift
-    /// keeps the earlier selection. A drag that lifts an item to reorder it is no band.
+    /// keeps the earlier selection. A drag that lifts an item to reorder it, or starts on an
+    /// item that can be dragged out (``enableDraggingItems(content:)``), is no band.
     func installRubberband() {
         let band = RubberbandState()
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_button(gcast(drag), 1)
         Signal.connect(drag, "drag-begin") { [weak self, drag, band] (x: Double, y: Double) in
-            guard let self, self.selectionHandler?.allowsRubberband == true else { return }
+            guard let self, self.selectionHandler?.allowsRubberband == true,
+                  self.draggableIndex(at: CGPoint(x: x, y: y)) == nil else { return }
             let state = gtk_event_controller_get_current_event_state(gcast(drag)).rawValue
             band.start = CGPoint(x: x + self.model.contentOffset.x, y: y + self.model.contentOffset.y)
             band.extend = state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0

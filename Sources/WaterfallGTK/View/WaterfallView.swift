@@ -104,6 +104,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Whether a pointer button is held anywhere in the view (a drag in progress).
     var isPointerHeld = false
 
+    /// The content of a dragged item (see ``enableDraggingItems(content:)``).
+    var dragContent: (@MainActor (Int) -> UnsafeMutablePointer<GdkContentProvider>?)?
+
     /// Keeps the selection instead of the model's `selectedIndex` (the list-model path's
     /// `GtkSelectionModel`, see ``WaterfallListModelSource``); the view keeps it alive.
     var selectionHandler: (any WaterfallSelectionHandling)?

@@ -44,8 +44,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     ///
     /// The hot per-step and per-append state is `@exclusivity(unchecked)`: the model is main-actor
     /// isolated and never holds an access across a call that could start another, and the
-    /// dynamic checks (an access-set insert and a thread-local look-up each) were about a
-    /// tenth of a scroll step.
+    /// dynamic checks (an access-set insert and a thread-local look-up each) are a measurable
+    /// part of a scroll step (see docs/PERFORMANCE.md).
     @exclusivity(unchecked) public internal(set) var layout: any CollectionLayout {
         didSet {
             scrollAxis = layout.scrollAxis
@@ -95,8 +95,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         set { pool.capacityPerIdentifier = newValue }
     }
 
-    /// Up to this many items, a width or column change lays every item out at once (the
-    /// waterfall takes about 0.1 ms per 10,000 items); beyond it only what the screen needs is
+    /// Up to this many items, a width or column change lays every item out at once; beyond it only what the screen needs is
     /// laid out at once and the rest waits for idle slices (see ``isLayoutPending``). It is also
     /// the most items laid out at once before the first visible item: deeper in the feed, the
     /// waterfall lays out an island around that item at its estimated place instead, which
@@ -114,6 +113,16 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     public var loadMoreDistance: CGFloat = 600
     /// Whether overscroll drives pull-to-refresh (off by default; ``beginRefreshing()`` always works).
     public var isRefreshEnabled = false
+    /// Columns, spacing and reordering that replace the data source's and delegate's answers
+    /// (a widget's properties); a change of the metrics relayouts as ``invalidateLayout()`` does.
+    public var layoutOverrides = LayoutOverrides() {
+        didSet {
+            let now = layoutOverrides
+            if (oldValue.columns, oldValue.columnSpacing, oldValue.rowSpacing) != (now.columns, now.columnSpacing, now.rowSpacing) {
+                invalidateLayout()
+            }
+        }
+    }
     /// How far the content must be pulled past its top to arm a refresh.
     public var refreshThreshold: CGFloat = 64
 
@@ -629,12 +638,17 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         delegate?.waterfallView(self, sizeAt: index) ?? .height(WaterfallDefaults.cellHeight)
     }
 
-    /// Columns and margins from the data source and delegate, with the seeds' defaults, and
-    /// the host's direction.
+    /// Columns and margins from the overrides, else the data source and delegate, with the
+    /// seeds' defaults, and the host's direction.
     func currentMetrics() -> LayoutMetrics {
-        let columns = dataSource?.columns(in: self) ?? .fixed(WaterfallDefaults.numberOfColumns)
+        let columns = layoutOverrides.columns ?? dataSource?.columns(in: self) ?? .fixed(WaterfallDefaults.numberOfColumns)
         func margin(_ type: MarginType) -> CGFloat {
-            delegate?.waterfallView(self, marginFor: type) ?? WaterfallDefaults.margin
+            switch type {
+            case .column: if let spacing = layoutOverrides.columnSpacing { return spacing }
+            case .row: if let spacing = layoutOverrides.rowSpacing { return spacing }
+            default: break
+            }
+            return delegate?.waterfallView(self, marginFor: type) ?? WaterfallDefaults.margin
         }
         return LayoutMetrics(
             columns: columns,

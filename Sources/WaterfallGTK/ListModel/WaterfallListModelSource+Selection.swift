@@ -106,8 +106,9 @@ extension WaterfallListModelSource: WaterfallSelectionHandling {
         return UInt32(clamping: g_value_get_int(&value))
     }
 
-    /// Tells ``onActivate``.
+    /// Tells ``onActivate`` and emits the view's `activate` signal.
     func activate(_ index: Int) {
         onActivate?(index)
+        view?.activate(index)
     }
 }

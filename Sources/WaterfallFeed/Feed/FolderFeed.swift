@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Subdirectories and hidden files are skipped. Files whose header cannot be read are dropped
 /// and counted in `FeedPage.droppedItemCount`. Each item's `id` and `title` are the file name,
-/// and its `origin` is the folder (``ContentOrigin/folder(_:)``), so its image must lie inside
-/// it — a symbolic link to a file elsewhere fails as refused.
+/// and its `origin` is the folder (``ContentOrigin/folder(_:)``). Symbolic links are not listed
+/// (they are not regular files), so nothing outside the folder is read.
 public struct FolderFeed: FeedPageProviding {
     /// The file name extensions listed (lowercase).
     public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "bmp"]
@@ -56,12 +56,6 @@ public struct FolderFeed: FeedPageProviding {
         var items: [FeedItem] = []
         for file in slice {
             if Task.isCancelled { throw .cancelled }
-            if ContentOrigin.folder(directory).refusal(of: file) != nil {
-                // A link out of the folder: listed, never read; its image load is refused.
-                items.append(FeedItem(id: file.lastPathComponent, imageURL: file, pixelWidth: 0, pixelHeight: 0,
-                                      title: file.lastPathComponent, origin: .folder(directory)))
-                continue
-            }
             guard let header = ImageHeader.read(contentsOf: file) else { continue }
             items.append(FeedItem(id: file.lastPathComponent, imageURL: file,
                                   pixelWidth: Double(header.displaySize.width), pixelHeight: Double(header.displaySize.height),

@@ -56,10 +56,11 @@ final class TestServer: @unchecked Sendable {
         self.port = port
     }
 
-    /// Ends a server this test started, by its process id, and waits for it.
+    /// Ends a server this test started, by its process id, and waits for it. SIGKILL, because
+    /// the server inherits the test process's signal mask, in which SIGTERM is blocked.
     func stop() {
         guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 

@@ -127,7 +127,8 @@ struct FeedPageDecodingTests {
 
     @Test func itemsRoundTripThroughJSON() throws {
         let item = FeedItem(id: "9", imageURL: URL(string: "https://a.test/x.png")!, pixelWidth: 3, pixelHeight: 4,
-                            price: "1.5", title: "t", colorHex: "#112233", blurHash: "LEHV6n")
+                            price: "1.5", title: "t", colorHex: "#112233", blurHash: "LEHV6n",
+                            origin: ContentOrigin(documentURL: pageURL))
         let data = try JSONEncoder().encode([item])
         #expect(try FeedPage.decode(data, pageURL: pageURL, templateNext: nil).items == [item])
     }

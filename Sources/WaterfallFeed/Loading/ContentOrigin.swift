@@ -1,14 +1,14 @@
 import Foundation
 
 /// Where a document that names URLs came from, and so which URLs it may make the app load: the
-/// origin rules of ``docs/NETWORK.md``.
+/// origin rules described in the package's docs/NETWORK.md.
 ///
-/// - ``remote``: a feed page fetched over `http` or `https` may name only `http` and `https`
+/// - ``ContentOrigin/remote``: a feed page fetched over `http` or `https` may name only `http` and `https`
 ///   images and next pages. A `file:` URL (`file:///dev/zero`, `/proc/self/environ`, a photo of
 ///   the user's) is refused before any read is attempted, as browsers refuse them.
-/// - ``folder(_:)``: a local feed page or a folder may name files under its own directory
+/// - ``ContentOrigin/folder(_:)``: a local feed page or a folder may name files under its own directory
 ///   (after `..` and symbolic links are resolved) and `http`/`https` URLs.
-/// - ``unrestricted``: URLs the application itself supplies; any URL its loader supports.
+/// - ``ContentOrigin/unrestricted``: URLs the application itself supplies; any URL its loader supports.
 ///
 /// `data:` URLs are not supported by any origin. Redirects are checked by the loader (see
 /// ``RedirectRule``).
@@ -20,8 +20,8 @@ public enum ContentOrigin: Sendable, Hashable {
     /// Named by a local document (a feed file or a folder feed) in this directory.
     case folder(URL)
 
-    /// The origin of a document at `documentURL`: ``remote`` for `http`/`https`, the folder
-    /// containing it for a `file:` URL, and ``remote`` (the strictest) for anything else.
+    /// The origin of a document at `documentURL`: ``ContentOrigin/remote`` for `http`/`https`
+    /// and anything else but `file:` (the strictest), the folder containing it for a `file:` URL.
     public init(documentURL: URL) {
         if documentURL.isFileURL {
             self = .folder(documentURL.deletingLastPathComponent())

@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// - `WaterfallCore`: platform-free layout engine, collection layouts and view logic (Foundation only).
 /// - `WaterfallFeed`: feed models, paging loader and image pipeline (Foundation only).
-/// - `WaterfallGTK`: the GTK 4 front end.
+/// - `WaterfallGTK`: the GTK 4 front end; `Waterfall1`: its static archive, which Meson links into
+///   the installed C/GI library `libwaterfall-1.so`.
 /// - `waterfall-demo`: the shop-wall app; `waterfall-bench`: release-build benchmarks.
 /// - `SeededRandom`: the seedable generator the demo, benchmarks and tests share (not a product).
 /// - `CWaterfallGtk4`: GTK 4 through the standard `gtk4` pkg-config file, re-exported by
@@ -17,6 +18,8 @@ let package = Package(
         .library(name: "WaterfallCore", targets: ["WaterfallCore"]),
         .library(name: "WaterfallFeed", targets: ["WaterfallFeed"]),
         .library(name: "WaterfallGTK", targets: ["WaterfallGTK"]),
+        // The archive Meson links into the installed C/GI library, libwaterfall-1.so (meson.build).
+        .library(name: "Waterfall1", type: .static, targets: ["WaterfallGTK"]),
         .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
         .executable(name: "waterfall-bench", targets: ["waterfall-bench"]),
     ],
@@ -41,6 +44,11 @@ let package = Package(
             name: "waterfall-bench",
             dependencies: ["WaterfallCore", "SeededRandom"],
             path: "Benchmarks/waterfall-bench"
+        ),
+        .executableTarget(
+            name: "waterfall-gtk-bench",
+            dependencies: ["WaterfallGTK", "WaterfallCore", "CWaterfallGtk", "SeededRandom"],
+            path: "Benchmarks/waterfall-gtk-bench"
         ),
         .target(name: "CHeapUsage", path: "Tests/CHeapUsage"),
         .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom", "CHeapUsage"]),

@@ -4,7 +4,7 @@ import WaterfallCore
 /// A width change that also changes the column count (4 → 5), through the view model, with
 /// the rest of the layout done in idle slices of at most 2 ms, as the GTK view runs them.
 /// Deep in the feed the view model lays out an island around the first visible item (see
-/// `WaterfallLayout.layOut(around:clearance:itemBudget:)`); the idle slices then reach it and
+/// `WaterfallLayout.place(around:clearance:itemBudget:)`); the idle slices then reach it and
 /// the scroll offset absorbs its move.
 @MainActor
 enum ResizeBenchmark {
@@ -44,7 +44,7 @@ enum ResizeBenchmark {
         source.columns = 5
         let blocking = Timing.once { model.setViewportSize(CGSize(width: 1200, height: 1650)) }
         let island = (model.layout as? WaterfallCollectionLayout)?.engine.islandRange?.count ?? 0
-        let laidOut = model.laidOutItemCount + island
+        let laidOut = model.placedItemCount + island
         let anchor = model.visibleIndices.first
         let placed = anchor.flatMap { model.placedAttributes(at: $0)?.frame }
         let offset = model.contentOffset.y
@@ -64,8 +64,22 @@ enum ResizeBenchmark {
                        anchorStayed: anchor.flatMap { model.placedAttributes(at: $0)?.frame } == placed)
     }
 
+    /// The same resize, then at once (the island still waiting to join) an edit of the first
+    /// visible item (`.reload`, the delegate answering the same size): what an edit costs the
+    /// main thread while a deep estimated part of the layout exists, in ms.
+    static func editWithIsland(itemCount: Int, readerAt fraction: Double) -> Double {
+        let (model, source, _) = ViewModelBenchmarks.makeModel(
+            itemCount: itemCount, columns: 4, viewport: CGSize(width: 1000, height: 1650))
+        model.setContentOffset(CGPoint(x: 0, y: (model.contentSize.height - 1650) * fraction))
+        source.columns = 5
+        model.setViewportSize(CGSize(width: 1200, height: 1650))
+        guard let first = model.visibleIndices.first else { return 0 }
+        return Timing.once { model.performBatchUpdates([.reload(first..<first + 1)]) } * 1e3
+    }
+
     /// Records the figures at 1,000,000 and 10,000,000 items, the reader at the top, halfway
-    /// and near the end (95 %).
+    /// and near the end (95 %). `join_jump_viewports` is the scroll offset's move when the
+    /// island joins, in viewport heights (1,650 pt).
     static func run(into report: inout BenchmarkReport) {
         for (count, name) in [(1_000_000, "1m"), (10_000_000, "10m")] {
             for (fraction, place) in [(0.0, "top"), (0.5, "middle"), (0.95, "end")] {
@@ -79,6 +93,8 @@ enum ResizeBenchmark {
                 report.add("resize_\(name)_\(place)_slices", Double(figures.slices))
                 report.add("resize_\(name)_\(place)_shift_pt", figures.shiftPoints)
                 report.add("resize_\(name)_\(place)_anchor_stayed", figures.anchorStayed ? 1 : 0)
+                report.add("resize_\(name)_\(place)_join_jump_viewports", abs(figures.shiftPoints) / 1650)
+                report.add("resize_\(name)_\(place)_edit_with_island_ms", editWithIsland(itemCount: count, readerAt: fraction))
             }
         }
     }

@@ -27,7 +27,7 @@ final class ShopWindow {
         view.accessibleTotal = feed.total
 
         window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
-        window.setChild(view.widget)
+        window.setChild(view.scrolledWindow)
 
         window.addRefreshButton(refreshing: view)
 

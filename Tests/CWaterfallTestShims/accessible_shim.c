@@ -6,3 +6,12 @@ gboolean wf_accessible_label_is(GtkWidget *widget, const char *label) {
     g_free(mismatch);
     return same;
 }
+
+gboolean wf_accessible_selected_is(GtkWidget *widget, gboolean selected) {
+  /* A widget never selected has no state at all, which means "not selected". */
+  if (!selected && !gtk_test_accessible_has_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED)) return TRUE;
+  char *message = gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, selected);
+  gboolean matches = message == NULL;
+  g_free(message);
+  return matches;
+}

@@ -58,21 +58,21 @@ struct DeferredLayoutTests {
                     let index = Int.random(in: 0..<items.count, using: &rng)
                     layout.resizeItems([(index: index, size: fresh.first ?? .height(3))])
                     items[index] = fresh.first ?? .height(3)
-                case 5: layout.layOut(upTo: Int.random(in: 0...items.count + 2, using: &rng))
+                case 5: layout.place(upTo: Int.random(in: 0...items.count + 2, using: &rng))
                 case 6: layout.configureDeferringLayout { change(&$0, &rng) }
                 default:
                     // A query after laying out down to y reports exactly what the one-shot layout does.
                     let reference = oneShot(layout, items)
                     let y = CGFloat.random(in: 0...max(1, reference.contentSize.height + 50), using: &rng)
-                    layout.layOut(coveringY: y)
+                    layout.place(coveringY: y)
                     let rect = CGRect(x: 0, y: y - CGFloat.random(in: 0...900, using: &rng), width: 4000, height: 0)
                         .union(CGRect(x: 0, y: y, width: 4000, height: 0))
                     #expect(layout.indices(in: rect) == reference.indices(in: rect), "seed \(seed) step \(step): query up to \(y)")
                     checkedQueries += 1
                 }
-                #expect(layout.count == items.count && layout.laidOutCount <= layout.count, "seed \(seed) step \(step)")
+                #expect(layout.count == items.count && layout.placedCount <= layout.count, "seed \(seed) step \(step)")
                 let reference = oneShot(layout, items)
-                for index in 0..<layout.laidOutCount where layout.frame(at: index) != reference.frame(at: index) {
+                for index in 0..<layout.placedCount where layout.frame(at: index) != reference.frame(at: index) {
                     Issue.record("seed \(seed) step \(step): laid-out item \(index) differs from the one-shot layout")
                     break
                 }
@@ -81,7 +81,7 @@ struct DeferredLayoutTests {
             while !layout.continueLayout(itemBudget: Int.random(in: 1...100, using: &rng)) {}
             let reference = oneShot(layout, items)
             let everything = CGRect(x: 0, y: 0, width: 4000, height: reference.contentSize.height)
-            #expect(layout.isLaidOut, "seed \(seed)")
+            #expect(layout.isFullyPlaced, "seed \(seed)")
             #expect(layout.allFrames == reference.allFrames, "seed \(seed): final frames")
             #expect(layout.contentSize == reference.contentSize, "seed \(seed): final content size")
             #expect(layout.indices(in: everything) == reference.indices(in: everything), "seed \(seed): final query")
@@ -129,11 +129,11 @@ struct DeferredLayoutTests {
         layout.append(contentsOf: (0..<10_000).map { .height(CGFloat(100 + $0 % 7 * 30)) })
         let settled = layout.contentSize.height
         layout.configureDeferringLayout { $0.containerWidth = 1000 }
-        #expect(layout.laidOutCount == 0 && !layout.isLaidOut)
-        layout.layOut(coveringY: 2_000)
-        #expect(layout.laidOutCount > 0 && layout.laidOutCount < 200, "about the items above y = 2000")
+        #expect(layout.placedCount == 0 && !layout.isFullyPlaced)
+        layout.place(coveringY: 2_000)
+        #expect(layout.placedCount > 0 && layout.placedCount < 200, "about the items above y = 2000")
         #expect(abs(layout.contentSize.height - settled) < settled * 0.2, "the estimate is near the final height")
         layout.configureDeferringLayout { _ in }
-        #expect(layout.laidOutCount > 0, "no change keeps what is laid out")
+        #expect(layout.placedCount > 0, "no change keeps what is laid out")
     }
 }

@@ -3,7 +3,7 @@ import SeededRandom
 import Testing
 @testable import WaterfallCore
 
-/// Layout islands (``WaterfallLayout/layOut(around:clearance:itemBudget:)``): after a deferred
+/// Layout islands (``WaterfallLayout/place(around:clearance:itemBudget:)``): after a deferred
 /// relayout, an item deep in the feed gets its frame from a level block laid out at an
 /// estimated place; placement reaching the block moves it by one constant. Every frame is
 /// checked against ``ReferenceMasonry`` with a level restart at the island's start.
@@ -69,7 +69,7 @@ struct IslandLayoutTests {
         }
         let anchor = Int.random(in: items.count / 2..<items.count, using: &rng)
         let clearance = CGFloat(Int.random(in: 0...1500, using: &rng))
-        layout.layOut(around: anchor, clearance: clearance, itemBudget: Int.random(in: 10...60, using: &rng))
+        layout.place(around: anchor, clearance: clearance, itemBudget: Int.random(in: 10...60, using: &rng))
         return (layout, anchor, clearance)
     }
 
@@ -89,7 +89,7 @@ struct IslandLayoutTests {
     /// items moved by the one constant that takes the island's level to the reference's.
     static func expectFramesMatch(_ layout: WaterfallLayout, _ reference: (frames: [CGRect], level: CGFloat, height: CGFloat),
                                   _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        if let first = (0..<layout.laidOutCount).first(where: { !same(layout.frame(at: $0), reference.frames[$0]) }) {
+        if let first = (0..<layout.placedCount).first(where: { !same(layout.frame(at: $0), reference.frames[$0]) }) {
             Issue.record("\(context): laid-out item \(first) is \(layout.frame(at: first)), the reference has \(reference.frames[first])",
                          sourceLocation: sourceLocation)
         }
@@ -108,13 +108,13 @@ struct IslandLayoutTests {
             var rng = SplitMix64(seed: seed)
             let items = Self.wholePointItems(&rng, count: Int.random(in: 1_000...3_000, using: &rng))
             var (layout, anchor, clearance) = Self.deepResize(&rng, items: items)
-            #expect(layout.islandRange?.contains(anchor) ?? (anchor < layout.laidOutCount), "seed \(seed): the anchor has its frame")
+            #expect(layout.islandRange?.contains(anchor) ?? (anchor < layout.placedCount), "seed \(seed): the anchor has its frame")
             guard let island = layout.island else { continue }
             islands += 1
             let reference = Self.reference(layout, items, levelAt: island.start)
             Self.expectFramesMatch(layout, reference, "seed \(seed), right after the resize")
-            #expect(layout.laidOutCount <= 60 + 8 * layout.columnCount, "seed \(seed): placed \(layout.laidOutCount) before the island")
-            #expect(Double(layout.frame(at: anchor).minY) - island.base >= Double(clearance) || island.start <= layout.laidOutCount + 4 * layout.columnCount,
+            #expect(layout.placedCount <= 60 + 8 * layout.columnCount, "seed \(seed): placed \(layout.placedCount) before the island")
+            #expect(Double(layout.frame(at: anchor).minY) - island.base >= Double(clearance) || island.start <= layout.placedCount + 4 * layout.columnCount,
                     "seed \(seed): the island reaches \(clearance) above the anchor")
             let distance = reference.level - CGFloat(island.base)
             // Slices, interleaved with queries in the island's content, which grow it.
@@ -122,7 +122,7 @@ struct IslandLayoutTests {
                 if Bool.random(using: &rng) {
                     let top = CGFloat(current.base) + CGFloat.random(in: 0...3_000, using: &rng)
                     let rect = CGRect(x: 0, y: top, width: 4_000, height: CGFloat.random(in: 0...2_000, using: &rng))
-                    layout.layOut(covering: rect)
+                    layout.place(covering: rect)
                     let expected = (current.start..<items.count).filter {
                         let frame = reference.frames[$0].offsetBy(dx: 0, dy: -distance)
                         return frame.maxY > rect.minY && frame.minY < rect.maxY
@@ -208,11 +208,11 @@ struct IslandLayoutTests {
         var layout = WaterfallLayout(columns: .fixed(4), containerWidth: 1000)
         layout.append(contentsOf: items)
         layout.configureDeferringLayout { $0.containerWidth = 1200 }
-        layout.layOut(around: 4_000, clearance: 1_000, itemBudget: 100)
+        layout.place(around: 4_000, clearance: 1_000, itemBudget: 100)
         let island = try #require(layout.islandRange)
-        #expect(island.contains(4_000) && layout.laidOutCount <= 100)
+        #expect(island.contains(4_000) && layout.placedCount <= 100)
         layout.columns = .fixed(5)
-        #expect(layout.islandRange == nil && layout.isLaidOut && layout.blockStarts.isEmpty)
+        #expect(layout.islandRange == nil && layout.isFullyPlaced && layout.blockStarts.isEmpty)
         let reported = layout.takeLayoutShift()
         #expect(reported == nil, "a dropped island moves nothing")
         #expect(Self.same(layout.allFrames, Self.reference(layout, items, levelAt: nil).frames))

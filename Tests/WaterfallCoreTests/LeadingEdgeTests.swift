@@ -34,14 +34,24 @@ struct LeadingEdgeTests {
         #expect(checked > 1_000, "most ranges were not empty")
     }
 
-    @Test("the protocol's default takes the lowest frame edge (a carousel scrolls sideways)")
-    func defaultMatchesFrames() {
-        var layout = CarouselLayout()
-        layout.prepare(for: CGSize(width: 600, height: 300))
-        layout.replaceItems(in: 0..<0, with: Array(repeating: ItemSize.height(100), count: 20))
-        #expect(layout.scrollAxis == .horizontal)
-        #expect(layout.leadingEdge(ofItemsIn: 5..<9) == bruteForceLeadingEdge(layout, 5..<9))
-        #expect(layout.leadingEdge(ofItemsIn: 5..<9) == layout.frame(at: 5).minX)
-        #expect(layout.leadingEdge(ofItemsIn: 3..<3) == .infinity)
+    @Test("carousels and circles are not incremental: every item is placed and `incrementally` does nothing")
+    func nonIncrementalLayouts() {
+        var carousel = CarouselLayout()
+        carousel.prepare(for: CGSize(width: 600, height: 300))
+        carousel.replaceItems(in: 0..<0, with: Array(repeating: ItemSize.height(100), count: 20))
+        var circle = CircleLayout()
+        circle.replaceItems(in: 0..<0, with: Array(repeating: ItemSize.height(50), count: 7))
+        #expect(carousel.incrementally { $0.placedCount } == nil && carousel.placedItemCount == 20)
+        #expect(circle.incrementally { $0.placedCount } == nil && circle.placedItemCount == 7)
+    }
+
+    @Test("`incrementally` changes the waterfall in place: the edit is the engine's")
+    func incrementalWaterfallInPlace() {
+        var engine = WaterfallLayout(columns: .fixed(3), containerWidth: 300)
+        engine.append(contentsOf: Array(repeating: ItemSize.height(40), count: 30))
+        var layout: any CollectionLayout = WaterfallCollectionLayout(engine)
+        #expect(layout.incrementally { $0.startBlock(at: 12) } != nil)
+        #expect((layout as? WaterfallCollectionLayout)?.engine.blockStarts == [12])
+        #expect(layout.incrementally { $0.leadingEdge(ofItemsIn: 3..<6) } == engine.leadingEdge(ofItemsIn: 3..<6))
     }
 }

@@ -42,14 +42,14 @@ import Testing
             layout.append(contentsOf: items)
             let other = RandomLayouts.layout(&rng)
             layout.configureDeferringLayout { $0.containerWidth = other.containerWidth }
-            layout.layOut(upTo: Int.random(in: 0...items.count / 2, using: &rng))
-            let waited = !layout.isLaidOut
+            layout.place(upTo: Int.random(in: 0...items.count / 2, using: &rng))
+            let waited = !layout.isFullyPlaced
             let source = Int.random(in: 0..<items.count, using: &rng)
             let destination = (source + Int.random(in: 1..<items.count, using: &rng)) % items.count
             layout.moveItem(from: source, to: destination)
             items = items.moving(from: source, to: destination)
             let context = "seed \(seed): move \(source) → \(destination), placement waited: \(waited)"
-            #expect(layout.isLaidOut, "\(context)")
+            #expect(layout.isFullyPlaced, "\(context)")
             let reference = ReferenceMasonry(layout).layout(of: items)
             let frames = layout.allFrames
             if let bad = frames.indices.first(where: { !frames[$0].isClose(to: reference.frames[$0]) }) {

@@ -30,23 +30,13 @@ import Testing
         #expect(settle.offset(at: 2.35) == CGPoint(x: 400, y: 400))
     }
 
-    @Test func aFlingProjectsItsWholeDecelerationDistance() {
-        let rest = ScrollSettle.projectedOffset(from: CGPoint(x: 50, y: 7), velocity: CGPoint(x: 2000, y: -400), friction: 4)
-        #expect(rest == CGPoint(x: 550, y: -93))
-        #expect(ScrollSettle.projectedOffset(from: CGPoint(x: 3, y: 0), velocity: CGPoint(x: CGFloat.nan, y: CGFloat.infinity),
-                                             friction: 4) == CGPoint(x: 3, y: 0))
-        #expect(ScrollSettle.projectedOffset(from: CGPoint(x: 3, y: 0), velocity: CGPoint(x: 100, y: 0),
-                                             friction: 0) == CGPoint(x: 3, y: 0))
-    }
-
-    @Test func aSettleOnAProjectedFlingCentresAnItem() {
+    @Test func aSettleFromAnyProposedOffsetCentresAnItem() {
         var carousel = CarouselLayout()
         carousel.replaceItems(in: 0..<0, with: Array(repeating: ItemSize.height(130), count: 20))
         carousel.prepare(for: CGSize(width: 800, height: 300))
         carousel.invalidate(forBoundsChange: CGRect(x: 0, y: 0, width: 800, height: 300))
         for velocity in stride(from: -3000.0, through: 3000, by: 250) {
-            let proposed = ScrollSettle.projectedOffset(from: CGPoint(x: 700, y: 0), velocity: CGPoint(x: velocity, y: 0),
-                                                        friction: 4)
+            let proposed = CGPoint(x: 700 + velocity / 4, y: 0)
             let target = carousel.targetContentOffset(forProposed: proposed, velocity: CGPoint(x: velocity, y: 0))
             let settle = ScrollSettle(from: CGPoint(x: 700, y: 0), to: target, start: 0)
             let centre = settle.offset(at: 1).x + 400

@@ -80,7 +80,7 @@ struct ViewModelAppendTests {
                 // The general path announces its whole prefetch window again; the append only
                 // the new items in it.
                 let prefetch = model.prefetchWindow ?? .null
-                let hinted = (count..<model.laidOutItemCount).filter { model.layout.frame(at: $0).overlaps(prefetch) }
+                let hinted = (count..<model.placedItemCount).filter { model.layout.frame(at: $0).overlaps(prefetch) }
                 #expect(fixture.source.prefetchCount - hintsBefore == hinted.count, "\(context): prefetch hints")
             }
         }

@@ -11,13 +11,13 @@ struct ViewModelDeferredLayoutTests {
     func widthChangeAtAMillionPlacesAboutTheViewport() {
         let fixture = Fixture(sizes: (0..<1_000_000).map { .height(CGFloat(100 + $0 % 13 * 20)) }, columns: 4,
                               viewport: CGSize(width: 1000, height: 800))
-        #expect(fixture.model.laidOutItemCount == 1_000_000 && !fixture.model.isLayoutPending)
+        #expect(fixture.model.placedItemCount == 1_000_000 && !fixture.model.isLayoutPending)
         #expect(fixture.model.eagerLayoutLimit < 1_000_000, "the default defers at this size")
         fixture.model.setViewportSize(CGSize(width: 1300, height: 800))
         // Viewport 800 + overscan 2 × 200 + prefetch 2 × 800 = 2,800 pt of items ~220 pt tall
         // in 4 columns: about 50; the cap leaves room for the chunks placement grows in.
         #expect(fixture.model.isLayoutPending)
-        #expect(fixture.model.laidOutItemCount < 500, "laid out \(fixture.model.laidOutItemCount) items at once")
+        #expect(fixture.model.placedItemCount < 500, "laid out \(fixture.model.placedItemCount) items at once")
         fixture.expectConsistent("right after the width change")
         var slices = 0
         while !fixture.model.continueLayout(itemBudget: 250_000) { slices += 1 }

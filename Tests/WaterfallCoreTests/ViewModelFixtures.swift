@@ -44,7 +44,7 @@ final class Fixture {
         let island = (model.layout as? WaterfallCollectionLayout)?.engine.islandRange ?? 0..<0
         let islandItems = island.filter { model.layout.frame(at: $0).overlaps(rect) }
         guard islandItems.isEmpty else { return islandItems }
-        return (0..<model.laidOutItemCount).filter { model.layout.frame(at: $0).overlaps(rect) }
+        return (0..<model.placedItemCount).filter { model.layout.frame(at: $0).overlaps(rect) }
     }
 
     /// Scrolls a horizontal layout to `steps` random offsets drawn from `seed`, checking after
@@ -93,7 +93,7 @@ final class Fixture {
 
     /// A fresh layout of the data source's sizes with the waterfall engine's configuration,
     /// except that the items from each block start on (the seams a layout island leaves, see
-    /// `WaterfallLayout.layOut(around:clearance:itemBudget:)`) are laid out alone from one row
+    /// `WaterfallLayout.place(around:clearance:itemBudget:)`) are laid out alone from one row
     /// below every column before them: the frames a finished layout must have, and its
     /// content height.
     func freshFramesWithSeams() -> (frames: [CGRect], height: CGFloat) {

@@ -4,7 +4,7 @@ import Testing
 import WaterfallCore
 
 /// A width or column change with the reader deep in the feed: the view model lays out an
-/// island around the first visible item (see `WaterfallLayout.layOut(around:clearance:itemBudget:)`)
+/// island around the first visible item (see `WaterfallLayout.place(around:clearance:itemBudget:)`)
 /// and, when placement reaches it, follows its move in the scroll offset — nothing on screen
 /// moves, whether the idle slices, a scroll up past the island or an edit reach it.
 @MainActor
@@ -68,7 +68,7 @@ struct ViewModelIslandTests {
             model.invalidateLayout()
         }
         let islandItems = try #require(island(of: fixture), "seed \(seed): the resize laid out an island")
-        #expect(model.laidOutItemCount + islandItems.count <= model.eagerLayoutLimit + 8 * 6 + islandItems.count,
+        #expect(model.placedItemCount + islandItems.count <= model.eagerLayoutLimit + 8 * 6 + islandItems.count,
                 "seed \(seed): about the budget placed before the island")
         fixture.expectConsistent("seed \(seed), right after the resize")
         let first = try #require(model.visibleIndices.first)
@@ -197,7 +197,7 @@ struct ViewModelIslandTests {
         let target = Int.random(in: 2_000..<4_500, using: &generator)
         model.scrollToItem(at: target, position: .center)
         let island = try #require(self.island(of: fixture), "seed \(seed): an island around the target")
-        #expect(island.contains(target) && model.laidOutItemCount < 1_000, "seed \(seed): \(model.laidOutItemCount) laid out")
+        #expect(island.contains(target) && model.placedItemCount < 1_000, "seed \(seed): \(model.placedItemCount) laid out")
         #expect(model.visibleIndices.contains(target), "seed \(seed): the target is on screen")
         fixture.expectConsistent("seed \(seed), after the scroll")
         let shown = model.placedAttributes(at: target)

@@ -32,7 +32,7 @@ struct ViewModelPendingLayoutTests {
             // be applied: otherwise the laid-out prefix is a fresh layout's.
             if blockStarts(of: model).isEmpty, !model.hasPendingSizeChanges {
                 comparedSteps += 1
-                expectFreshLayout(of: fixture, items: 0..<model.laidOutItemCount, "\(context), \(operation)")
+                expectFreshLayout(of: fixture, items: 0..<model.placedItemCount, "\(context), \(operation)")
             }
         }
         #expect(pendingSteps >= 20, "seed \(seed): most operations ran while the layout was pending")
@@ -144,7 +144,7 @@ struct ViewModelPendingLayoutTests {
     private func performRandomOperation(on fixture: Fixture, using generator: inout SplitMix64) -> String {
         let model = fixture.model, source = fixture.source
         let count = model.numberOfItems
-        let far = Int.random(in: min(count - 1, model.laidOutItemCount)..<count, using: &generator)
+        let far = Int.random(in: min(count - 1, model.placedItemCount)..<count, using: &generator)
         let any = Int.random(in: 0..<count, using: &generator)
         let index = Bool.random(using: &generator) ? far : any
         let operation = Int.random(in: 0..<17, using: &generator)
@@ -202,7 +202,7 @@ struct ViewModelPendingLayoutTests {
             model.continueLayout(itemBudget: Int.random(in: 1...300, using: &generator))
         case 15:
             let attributes = model.contentAttributes(ofItemAt: index)
-            #expect(index < model.laidOutItemCount && attributes?.frame == model.layout.frame(at: index),
+            #expect(index < model.placedItemCount && attributes?.frame == model.layout.frame(at: index),
                     "the item's place is laid out and returned")
             #expect(model.contentAttributes(ofItemAt: count) == nil, "no item past the end")
         default:

@@ -52,10 +52,5 @@ extension WallTests {
         #expect(replacementSteps == 1 && firstTimes.count == stepsBeforeReplacement)
         #expect(!frames.isRunning(first))
 
-        // The view's own animations are clients: a fling runs on the driver and ends with it.
-        view.startKinetic(velocity: 2000)
-        #expect(frames.isRunning(.fling) && frames.isTicking)
-        #expect(await GTKHost.pump(until: { view.kinetic == nil }))
-        #expect(!frames.isRunning(.fling) && !frames.isTicking)
     }
 }

@@ -11,7 +11,7 @@ extension WallTests {
         try GTKHost.start()
         let view = WaterfallView(dataSource: wall, delegate: wall, layout: layout)
         wall.view = view
-        let window = try await GTKHost.window(showing: view.widget, width: width, height: height)
+        let window = try await GTKHost.window(showing: view.scrolledWindow, width: width, height: height)
         try #require(await GTKHost.pump(until: { view.model.liveCellCount > 0 }), "no cells became live")
         await GTKHost.pump(frames: 2, of: view.widget)
         return (view, window)

@@ -11,7 +11,7 @@ extension WallTests {
         try GTKHost.start()
         let view = WaterfallView(dataSource: wall, delegate: wall)
         gtk_widget_set_direction(view.widget, GTK_TEXT_DIR_RTL)
-        let window = try await GTKHost.window(showing: view.widget, width: 800, height: 600)
+        let window = try await GTKHost.window(showing: view.scrolledWindow, width: 800, height: 600)
         defer { GTKHost.close(window) }
         try #require(await GTKHost.pump(until: { view.model.liveCellCount > 0 }), "no cells became live")
         await GTKHost.pump(frames: 2, of: view.widget)

@@ -1,35 +1,49 @@
+import CWaterfallGtk
 import CWaterfallGtk4
 import Foundation
 import Testing
 import WaterfallCore
 @testable import WaterfallGTK
 
-// Touchpad events cannot be injected through XTEST (it has only buttons and keys), so the
-// touchpad and fling tests enter at the scroll controller's handlers with the values GTK would
-// pass; the wheel and the scrollbar get real events.
+// The wall scrolls as a GtkScrollable in a GtkScrolledWindow: the wheel gets real (XTEST)
+// events; touch overshoot cannot be injected through XTEST (it has only buttons and keys), so
+// the overshoot test emits the scrolled window's `edge-overshot` as GTK would.
 extension WallTests {
-    @Test("a touchpad pull past the top arms pull-to-refresh; letting go refreshes")
-    func touchpadPullRefreshes() async throws {
-        let wall = TestWall(initial: 100)
+    @Test("in a GtkScrolledWindow the wall is the direct child and a GtkScrollable; the vadjustment spans the content, moving it changes the live cells; overlay scrollbars")
+    func scrollableInScrolledWindow() async throws {
+        let wall = TestWall(initial: 400)
         let (view, window) = try await show(wall)
         defer { GTKHost.close(window) }
-        view.model.isRefreshEnabled = true
+        let scrolled = view.scrolledWindow
+        #expect(gtk_widget_get_parent(view.widget) == scrolled)
+        let child = try #require(gtk_scrolled_window_get_child(gcast(scrolled)))
+        #expect(child == view.widget, "the child is the wall itself")
+        #expect(g_type_check_instance_is_a(gcast(child), gtk_viewport_get_type()) == 0, "no GtkViewport")
+        #expect(g_type_check_instance_is_a(gcast(child), gtk_scrollable_get_type()) != 0)
+        #expect(g_type_check_instance_is_a(gcast(child), waterfall_masonry_view_get_type()) != 0)
+        #expect(gtk_scrolled_window_get_overlay_scrolling(gcast(scrolled)) != 0)
 
-        #expect(view.scrolled(by: -40, inWheelSteps: false))
-        #expect(view.model.refreshState == .pulling(progress: 20 / view.model.refreshThreshold))
-        #expect(view.header.isVisible)
-        #expect(view.scrolled(by: -200, inWheelSteps: false))
-        #expect(view.model.refreshState == .armed)
-        #expect(view.contentOffset == 0)
-        view.endPull()
-        #expect(view.model.refreshState == .refreshing)
-        #expect(await GTKHost.pump(until: { view.model.refreshState == .done }))
-        #expect(wall.refreshRequests == 1)
-        #expect(view.model.numberOfItems == 100 + wall.refreshBatch)
+        let vadjustment = try #require(gtk_scrolled_window_get_vadjustment(gcast(scrolled)))
+        #expect(vadjustment == view.adjustment, "the wall scrolls with the scrolled window's adjustment")
+        #expect(abs(gtk_adjustment_get_upper(vadjustment) - Double(view.model.contentSize.height)) < 1)
+        #expect(gtk_adjustment_get_page_size(vadjustment) == Double(gtk_widget_get_height(view.widget)))
+        #expect(Double(gtk_widget_get_width(view.widget)) == Double(gtk_widget_get_width(scrolled)),
+                "overlay scrollbars take no width from the wall")
+
+        let before = view.model.liveIndices
+        gtk_adjustment_set_value(vadjustment, 3000)
+        #expect(view.model.contentOffset.y == 3000)
+        let after = view.model.liveIndices
+        #expect(!after.isEmpty && Set(after).isDisjoint(with: before), "other cells are live")
+        try #require(await GTKHost.pump(until: { gtk_widget_get_allocated_height(view.widget) > 0 }))
+        await GTKHost.pump(frames: 2, of: view.widget)
+        let first = try #require(view.model.visibleIndices.first)
+        #expect(try #require(view.model.placedAttributes(at: first)).frame.minY <= 0,
+                "cells are placed relative to the viewport")
     }
 
-    @Test("the mouse wheel scrolls by steps (real wheel events) and a fling decelerates to a stop")
-    func wheelAndKineticScrolling() async throws {
+    @Test("the mouse wheel scrolls the wall through the scrolled window (real wheel events)")
+    func wheelScrolling() async throws {
         let wall = TestWall(initial: 400)
         let (view, window) = try await show(wall)
         defer { GTKHost.close(window) }
@@ -37,30 +51,37 @@ extension WallTests {
 
         try input.wheel(view.widget, x: 200, y: 200, down: true)
         try #require(await GTKHost.pump(until: { view.contentOffset > 0 }), "the wheel event never arrived")
-        let step = view.contentOffset
-        #expect(step > 20 && step < 200)
-        #expect(abs(Double(view.model.contentOffset.y) - step) < 1e-6)
-
-        view.startKinetic(velocity: 3000)
-        #expect(await GTKHost.pump(until: { view.kinetic == nil }))
-        let travelled = view.contentOffset - step
-        // v / friction is the whole distance of an exponential decay.
-        #expect(travelled > 300 && travelled < 3000 / KineticScroll.friction + 50)
-        #expect(abs(Double(view.model.contentOffset.y) - view.contentOffset) < 1e-6)
+        try #require(await GTKHost.pump(until: { abs(Double(view.model.contentOffset.y) - view.contentOffset) < 1e-6 }))
+        #expect(view.contentOffset > 20)
+        let first = try #require(view.model.visibleIndices.first)
+        #expect(first >= 0)
     }
 
-    @Test("dragging the scrollbar's slider scrolls the wall (real pointer events)")
-    func scrollbarDrag() async throws {
-        let wall = TestWall(initial: 400)
+    @Test("an overshoot past the top refreshes (pull-to-refresh), past the end retries a failed load-more")
+    func edgeOvershotRefreshes() async throws {
+        let wall = TestWall(initial: 100)
         let (view, window) = try await show(wall)
         defer { GTKHost.close(window) }
-        let input = try #require(XTestInput(), "the X server has no XTEST extension")
-        let x = Double(gtk_widget_get_width(view.widget)) - Double(gtk_widget_get_width(view.scrollbar)) / 2
-        try input.drag(view.widget, x: x, y: 12, toY: 300)
-        try #require(await GTKHost.pump(until: { view.contentOffset > 1000 }), "the drag did not scroll")
-        await GTKHost.pump(frames: 1, of: view.widget)
-        #expect(abs(Double(view.model.contentOffset.y) - view.contentOffset) < 1e-6)
-        let first = try #require(view.model.visibleIndices.first)
-        #expect(first > 0)
+        view.model.isRefreshEnabled = true
+        emitEdgeOvershot(view.scrolledWindow, GTK_POS_BOTTOM)
+        #expect(view.model.refreshState == .idle, "the bottom edge does not refresh")
+        emitEdgeOvershot(view.scrolledWindow, GTK_POS_TOP)
+        #expect(view.model.refreshState == .refreshing)
+        #expect(view.header.isVisible)
+        #expect(await GTKHost.pump(until: { view.model.refreshState == .done }))
+        #expect(wall.refreshRequests == 1)
+        #expect(view.model.numberOfItems == 100 + wall.refreshBatch)
+    }
+
+    /// Emits `edge-overshot` on `scrolled` as GtkScrolledWindow does after a touch overshoot.
+    private func emitEdgeOvershot(_ scrolled: UnsafeMutablePointer<GtkWidget>, _ position: GtkPositionType) {
+        var values = [GValue](repeating: GValue(), count: 2)
+        g_value_init(&values[0], gtk_scrolled_window_get_type())
+        g_value_set_object(&values[0], scrolled)
+        g_value_init(&values[1], gtk_position_type_get_type())
+        g_value_set_enum(&values[1], gint(position.rawValue))
+        g_signal_emitv(values, g_signal_lookup("edge-overshot", gtk_scrolled_window_get_type()), 0, nil)
+        g_value_unset(&values[0])
+        g_value_unset(&values[1])
     }
 }

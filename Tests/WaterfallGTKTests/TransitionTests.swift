@@ -18,7 +18,7 @@ extension WallTests {
         view.transitionClock = { time }
         view.setLayout(CircleLayout())
         #expect(view.isAnimatingTransition)
-        #expect(gtk_widget_get_visible(view.horizontalScrollbar) == 0)
+        #expect(scrollRange(of: view.horizontalAdjustment) == 0)
         let target = try #require(view.model.placedAttributes(at: 1))
         // Half-way through, the item is between where it was and where it goes.
         time += view.transitionDuration / 2
@@ -60,15 +60,15 @@ extension WallTests {
         #expect(view.model.layout is CarouselLayout)
         #expect(view.contentOffset == 0)
         try expectCellsWhereTheLayoutSays(view)
-        // Only the live cells and the scrollbar are visible children (besides the announcer's
-        // status node, which is never drawn).
+        // Only the live cells are visible children (besides the announcer's status node, which
+        // is never drawn).
         var visible = 0
         var child = gtk_widget_get_first_child(view.widget)
         while let current = child {
             if gtk_widget_get_visible(current) != 0 && current != view.announcer.widget { visible += 1 }
             child = gtk_widget_get_next_sibling(current)
         }
-        #expect(visible == view.model.liveCellCount + 1)
+        #expect(visible == view.model.liveCellCount)
     }
 
     @Test("a real click on a carousel item deletes that item with a fade; the others end where the layout says")

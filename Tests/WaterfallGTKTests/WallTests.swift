@@ -14,7 +14,7 @@ struct WallTests {
         -> (view: WaterfallView<WaterfallImageCell>, window: UnsafeMutablePointer<GtkWidget>) {
         try GTKHost.start()
         let view = WaterfallView(dataSource: wall, delegate: wall)
-        let window = try await GTKHost.window(showing: view.widget, width: width, height: height)
+        let window = try await GTKHost.window(showing: view.scrolledWindow, width: width, height: height)
         try #require(await GTKHost.pump(until: { view.model.liveCellCount > 0 }), "no cells became live")
         return (view, window)
     }

@@ -3,9 +3,13 @@
 /* Umbrella header of the small C target: what Swift cannot import from GTK 4 and GLib. */
 #include "wf_gtk.h"
 #include "wf_main_queue.h"
-#include "wf_canvas.h"
+#include "waterfall/waterfall.h"
+#include "waterfall-private.h"
 #include "wf_flatten.h"
 #include "wf_accessible.h"
 #include "wf_animation.h"
 #include "wf_list_model.h"
+#include "waterfall-item-private.h"
+#include "wf_list_sizing.h"
+#include "wf_drag.h"
 #endif

@@ -19,7 +19,7 @@ G_BEGIN_DECLS
  * rounding the mix to 8 bits). Other renderers (GL, Vulkan) draw the children as usual.
  */
 
-/* Marks `child` (a child of a WfCanvas) to be flattened when the canvas draws it. */
+/* Marks `child` (a child of a WaterfallMasonryView) to be flattened when the view draws it. */
 void wf_flatten_mark(GtkWidget *child);
 
 /* Drops the raster a marked child keeps (the canvas does this for hidden children). */

@@ -52,15 +52,4 @@ public struct ScrollSettle: Equatable, Sendable {
     public func isFinished(at now: Double) -> Bool {
         duration <= 0 || now - start >= duration
     }
-
-    /// Where a fling released at `offset` with `velocity` (points per second) would come to
-    /// rest under exponential deceleration with `friction` (velocity decays as e^(−friction·t)):
-    /// the proposal a snapping layout's `targetContentOffset(forProposed:velocity:)` turns
-    /// into a resting place. Non-finite velocities count as 0.
-    /// - Complexity: O(1).
-    public static func projectedOffset(from offset: CGPoint, velocity: CGPoint, friction: CGFloat) -> CGPoint {
-        guard friction > 0, friction.isFinite else { return offset }
-        func travel(_ v: CGFloat) -> CGFloat { v.isFinite ? v / friction : 0 }
-        return CGPoint(x: offset.x + travel(velocity.x), y: offset.y + travel(velocity.y))
-    }
 }

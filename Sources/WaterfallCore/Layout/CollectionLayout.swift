@@ -49,8 +49,9 @@ public struct LayoutMetrics: Equatable, Sendable {
 /// frame.minY < rect.maxY` (see `CGRect.overlaps(_:)` in this module). The view model's
 /// scrolling diff relies on ``forEachIndex(in:_:)`` reporting exactly those items.
 ///
-/// Conforming layouts: ``WaterfallCollectionLayout`` (vertical masonry); carousels (horizontal,
-/// offset-dependent scale) and circles (non-scrolling) fit the same protocol.
+/// Conforming layouts: ``WaterfallCollectionLayout`` (masonry), ``CarouselLayout`` (horizontal,
+/// offset-dependent scale) and ``CircleLayout`` (non-scrolling). What only a layout whose items'
+/// places depend on the items before them needs is in the refinement ``IncrementalLayout``.
 public protocol CollectionLayout {
     /// The axis the content scrolls along.
     var scrollAxis: ScrollAxis { get }
@@ -83,55 +84,6 @@ public protocol CollectionLayout {
     /// reorder commits through it. Layouts that store sizes must implement it; the default
     /// suits layouts that only track the count.
     mutating func moveItem(from source: Int, to destination: Int)
-
-    /// Keeps the layout of the items from `index` on (0...itemCount) across later edits before
-    /// it: such an edit moves them all by one constant, which the view model absorbs in the
-    /// scroll offset, so nothing on screen moves (the waterfall's
-    /// ``WaterfallLayout/startBlock(at:)``). An insert at 0 right after `startBlock(at: 0)` puts
-    /// the new items above the old ones as a block of their own. Any configuration change
-    /// lays everything out again as one block.
-    mutating func startBlock(at index: Int)
-
-    /// Like ``prepare(for:with:)``, but the layout may defer laying its items out: the view
-    /// model then asks for what it must show with ``layOut(upTo:)`` and ``layOut(covering:)``
-    /// and has the rest done in slices with ``continueLayout(itemBudget:)``. The default lays
-    /// out at once (``prepare(for:with:)``).
-    mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics)
-    /// How many items, from index 0, are laid out (have frames); ``itemCount`` unless the
-    /// layout deferred work in ``prepareDeferringLayout(for:with:)``. Only laid-out items may
-    /// be asked for their frame or attributes, and only they are reported by queries.
-    var laidOutCount: Int { get }
-    /// Lays out the items up to (not including) `index`, if they are not yet. Default: nothing.
-    mutating func layOut(upTo index: Int)
-    /// Lays out every item that may overlap `rect`, if it is not yet. Default: nothing.
-    mutating func layOut(covering rect: CGRect)
-    /// Lays out up to `itemBudget` more of the deferred items.
-    /// - Returns: whether every item is laid out now (the default: always).
-    mutating func continueLayout(itemBudget: Int) -> Bool
-    /// Gives the item at `index` (a valid one) a frame for a view to keep it in view, with the
-    /// content at least `clearance` above it along the scroll axis laid out too, placing about
-    /// `itemBudget` deferred items at most when it is deep in the items (the waterfall's
-    /// ``WaterfallLayout/layOut(around:clearance:itemBudget:)`` lays out an island there).
-    /// Default: ``layOut(upTo:)`` `index + 1`.
-    mutating func layOut(around index: Int, clearance: CGFloat, itemBudget: Int)
-    /// Returns, once, how deferred placement moved content since the last call (the
-    /// waterfall's island joining its placed prefix), or `nil`. Default: always `nil`.
-    mutating func takeLayoutShift() -> LayoutShift?
-    /// The items laid out ahead of the laid-out prefix, in coordinates of their own until
-    /// placement reaches them (the waterfall's ``WaterfallLayout/islandRange``), or `nil`.
-    /// Default: `nil`.
-    var islandRange: Range<Int>? { get }
-
-    /// Whether appending items leaves the attributes of every existing item as they were (the
-    /// waterfall places only the new items). The view model then handles an append at the end
-    /// in O(page) instead of re-deriving its live set. The default is `false`.
-    var appendingKeepsFrames: Bool { get }
-    /// The smallest coordinate along the scroll axis (`minY`; `minX` for a horizontal layout)
-    /// of the frames of the items in `range`, which must be laid out; `.infinity` for an empty
-    /// range. The view model checks an appended page against its live and prefetch windows item
-    /// by item only when the page starts before their end. The default takes the minimum over
-    /// ``frame(at:)``; the waterfall reads its stored positions.
-    func leadingEdge(ofItemsIn range: Range<Int>) -> CGFloat
 
     /// The frame of the item at `index` (which must be valid), used for visibility and hit tests.
     func frame(at index: Int) -> CGRect
@@ -173,57 +125,11 @@ extension CollectionLayout {
     /// By default scrolling stops where it would.
     public func targetContentOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
 
-    /// By default nothing: a layout where an item's place does not depend on the sizes of the
-    /// items before it (a carousel, a circle) has nothing to keep.
-    public mutating func startBlock(at index: Int) {}
-
     /// By default each change replaces its item: one relayout per change, for layouts whose
     /// relayout is cheap.
     /// - Complexity: k calls of ``replaceItems(in:with:)``.
     public mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)]) {
         for (index, size) in changes { replaceItems(in: index..<index + 1, with: CollectionOfOne(size)) }
-    }
-
-    /// By default the layout lays out at once: ``prepare(for:with:)``.
-    public mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics) {
-        prepare(for: containerSize, with: metrics)
-    }
-
-    /// By default every item is laid out.
-    public var laidOutCount: Int { itemCount }
-
-    /// By default there is nothing to lay out.
-    public mutating func layOut(upTo index: Int) {}
-
-    /// By default there is nothing to lay out.
-    public mutating func layOut(covering rect: CGRect) {}
-
-    /// By default there is nothing to lay out.
-    public mutating func continueLayout(itemBudget: Int) -> Bool { true }
-
-    /// By default the items up to `index` are laid out: ``layOut(upTo:)`` `index + 1`.
-    public mutating func layOut(around index: Int, clearance: CGFloat, itemBudget: Int) {
-        layOut(upTo: index + 1)
-    }
-
-    /// By default placement never moves content.
-    public mutating func takeLayoutShift() -> LayoutShift? { nil }
-
-    /// By default nothing is laid out ahead of the laid-out items.
-    public var islandRange: Range<Int>? { nil }
-
-    /// By default an append may move existing items (a circle spreads its items over the count).
-    public var appendingKeepsFrames: Bool { false }
-
-    /// The minimum of `frame(at:).minY` over `range` (`minX` for a horizontal layout).
-    /// - Complexity: O(range.count) frame look-ups.
-    public func leadingEdge(ofItemsIn range: Range<Int>) -> CGFloat {
-        var lowest = CGFloat.infinity
-        for index in range {
-            let frame = frame(at: index)
-            lowest = Swift.min(lowest, scrollAxis == .horizontal ? frame.minX : frame.minY)
-        }
-        return lowest
     }
 
     /// By default the item count stays and nothing is stored per item: a layout whose frames

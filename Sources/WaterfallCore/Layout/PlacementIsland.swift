@@ -2,7 +2,7 @@ import Foundation
 
 /// Items of a ``WaterfallLayout`` laid out ahead of the placed prefix, so that a view deep in a
 /// huge feed gets its frames after a width or column change without waiting for every item
-/// before them (see ``WaterfallLayout/layOut(around:clearance:itemBudget:)``).
+/// before them (see ``WaterfallLayout/place(around:clearance:itemBudget:)``).
 ///
 /// An island is a level block (see ``BlockStart``) whose base is not known yet: its items
 /// `start..<end` are laid out by the masonry rule from an estimated base, every column level,

@@ -4,7 +4,7 @@ import Foundation
 /// scrolling horizontally): a thin wrapper that forwards to the engine,
 /// so the view model drives the masonry layout at the engine's speed (O(c log n + k) window
 /// queries, O(log n) hit tests, suffix-only edits).
-public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
+public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
     /// The wrapped engine; configure placement, direction or axis here.
     public var engine: WaterfallLayout
 
@@ -83,26 +83,26 @@ public struct WaterfallCollectionLayout: CollectionLayout, Sendable {
         }
     }
 
-    /// The engine's ``WaterfallLayout/laidOutCount``.
-    public var laidOutCount: Int { engine.laidOutCount }
+    /// The engine's ``WaterfallLayout/placedCount``.
+    public var placedCount: Int { engine.placedCount }
 
-    /// Forwards to ``WaterfallLayout/layOut(upTo:)``.
+    /// Forwards to ``WaterfallLayout/place(upTo:)``.
     /// - Complexity: O(c log n + k log c) for the k items placed.
-    public mutating func layOut(upTo index: Int) { engine.layOut(upTo: index) }
+    public mutating func place(upTo index: Int) { engine.place(upTo: index) }
 
-    /// Forwards to ``WaterfallLayout/layOut(covering:)``.
+    /// Forwards to ``WaterfallLayout/place(covering:)``.
     /// - Complexity: O(c log n + k log c) for the k items placed.
-    public mutating func layOut(covering rect: CGRect) { engine.layOut(covering: rect) }
+    public mutating func place(covering rect: CGRect) { engine.place(covering: rect) }
 
     /// Forwards to ``WaterfallLayout/continueLayout(itemBudget:)``.
     /// - Complexity: O(c log n + itemBudget · log c).
     public mutating func continueLayout(itemBudget: Int) -> Bool { engine.continueLayout(itemBudget: itemBudget) }
 
-    /// Forwards to ``WaterfallLayout/layOut(around:clearance:itemBudget:)``.
+    /// Forwards to ``WaterfallLayout/place(around:clearance:itemBudget:)``.
     /// - Complexity: O(c log n + k log c) for the k items placed, about `itemBudget` at most
     ///   before an island.
-    public mutating func layOut(around index: Int, clearance: CGFloat, itemBudget: Int) {
-        engine.layOut(around: index, clearance: clearance, itemBudget: itemBudget)
+    public mutating func place(around index: Int, clearance: CGFloat, itemBudget: Int) {
+        engine.place(around: index, clearance: clearance, itemBudget: itemBudget)
     }
 
     /// Forwards to ``WaterfallLayout/takeLayoutShift()``.

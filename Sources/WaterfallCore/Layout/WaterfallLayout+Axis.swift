@@ -4,7 +4,7 @@ extension WaterfallLayout {
     /// The content's length along the axis items stack on, in engine terms: the tallest
     /// column's bottom + the closing inset (empty: both insets); while items wait for placement,
     /// the laid-out prefix's length extrapolated to the item count; with an island (see
-    /// ``layOut(around:clearance:itemBudget:)``), the island's end plus the items after it
+    /// ``place(around:clearance:itemBudget:)``), the island's end plus the items after it
     /// extrapolated the same way.
     /// - Complexity: O(1).
     var contentLength: Double {

@@ -42,7 +42,7 @@ extension WaterfallLayout {
         guard index < count, position == blocks.count || blocks[position].index != index else { return }
         // The block starts from the profile of the items before it, and its first item stays
         // where continuing placement puts it, as when every item is laid out.
-        layOut(upTo: index + 1)
+        place(upTo: index + 1)
         let columnCount = geometry.columnCount
         withUnsafeTemporaryAllocation(of: Double.self, capacity: columnCount) { storage in
             storeBottoms(before: index, floorsOf: position > 0 ? position - 1 : nil, into: storage)

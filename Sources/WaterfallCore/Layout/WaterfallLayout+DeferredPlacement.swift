@@ -1,14 +1,9 @@
 import Foundation
 
 extension WaterfallLayout {
-    /// How many items, from index 0, have frames: ``count`` except after
-    /// ``configureDeferringLayout(_:)``, until placement has caught up.
-    /// - Complexity: O(1).
-    public var laidOutCount: Int { placedCount }
-
     /// Whether every item has its frame (no placement is pending).
     /// - Complexity: O(1).
-    public var isLaidOut: Bool { placedCount == count }
+    public var isFullyPlaced: Bool { placedCount == count }
 
     /// Traps on an index outside `0..<count`, as `Array` does, and on an item that waits for
     /// placement (see ``configureDeferringLayout(_:)``): its frame does not exist yet.
@@ -16,7 +11,7 @@ extension WaterfallLayout {
     func checkLaidOut(_ index: Int) {
         checkIndex(index)
         precondition(index < placedCount || isIslandItem(index),
-                     "item \(index) is not laid out yet (laid out: 0..<\(placedCount)); call layOut(upTo:) first")
+                     "item \(index) is not laid out yet (laid out: 0..<\(placedCount)); call place(upTo:) first")
     }
 
     /// Whether an island holds the item at `index` (out of line: every frame look-up checks
@@ -28,8 +23,8 @@ extension WaterfallLayout {
 
     /// Places the items waiting for placement up to (not including) `index`, clamped to the
     /// item count; does nothing when they are already laid out.
-    /// - Complexity: O(c log n + (index − laidOutCount) · log c).
-    public mutating func layOut(upTo index: Int) {
+    /// - Complexity: O(c log n + (index − placedCount) · log c).
+    public mutating func place(upTo index: Int) {
         let target = Swift.min(Swift.max(index, 0), count)
         guard target > placedCount else { return }
         uniqueStorage()
@@ -39,34 +34,34 @@ extension WaterfallLayout {
     /// Places the items waiting for placement until every item whose frame starts above `y`
     /// has its frame — after it, ``forEachIndex(in:_:)`` is exact for any rectangle that ends
     /// at or above `y`. A `y` beyond the content places every item; a `y` below an island's
-    /// level joins it (see ``layOut(around:clearance:itemBudget:)``).
+    /// level joins it (see ``place(around:clearance:itemBudget:)``).
     /// - Complexity: O(c log n + k · log c) for the k items placed, which is about the items
     ///   between the laid-out prefix's lowest column and `y`.
-    public mutating func layOut(coveringY y: CGFloat) {
-        layOut(coveringFrom: -.infinity, to: Double(y))
+    public mutating func place(coveringY y: CGFloat) {
+        place(coveringFrom: -.infinity, to: Double(y))
     }
 
     /// Places the items waiting for placement that may overlap `rect` (along the main axis),
     /// so that ``forEachIndex(in:_:)`` is exact for it. With an island (see
-    /// ``layOut(around:clearance:itemBudget:)``), a rectangle from its level on grows the
+    /// ``place(around:clearance:itemBudget:)``), a rectangle from its level on grows the
     /// island; one reaching from above its level into it joins the island first, and is then
     /// covered both where it was and moved with the island (see ``takeLayoutShift()``).
     /// - Complexity: O(c log n + k · log c) for the k items placed.
-    public mutating func layOut(covering rect: CGRect) {
+    public mutating func place(covering rect: CGRect) {
         let (low, high) = mainRange(of: rect)
-        layOut(coveringFrom: low, to: high)
+        place(coveringFrom: low, to: high)
     }
 
-    /// ``layOut(covering:)`` for the main-axis range `low..<high`.
+    /// ``place(covering:)`` for the main-axis range `low..<high`.
     /// - Complexity: O(c log n + k · log c) for the k items placed.
-    private mutating func layOut(coveringFrom low: Double, to high: Double) {
+    private mutating func place(coveringFrom low: Double, to high: Double) {
         var y = high
         if let island, y > island.base {
             guard low < island.base else {
                 uniqueStorage()
                 return growIsland(coveringY: y)
             }
-            layOut(upTo: island.start)
+            place(upTo: island.start)
             y = Swift.max(y, y + Double(unreportedShift?.distance ?? 0))
         }
         guard placedCount < count, !(placedFrontier >= y) else { return }
@@ -157,7 +152,7 @@ extension WaterfallLayout {
     /// block and the later ones, as a fully laid-out layout does; without such a block the
     /// prefix ends at the edit.
     /// - Complexity: O(n − range.lowerBound) to move the storage, plus, for an edit inside the
-    ///   prefix with a block at b in it, O((b − range.lowerBound) · log c + (laidOutCount − b)).
+    ///   prefix with a block at b in it, O((b − range.lowerBound) · log c + (placedCount − b)).
     mutating func replaceSubrangeWhilePending<C: Collection>(_ range: Range<Int>, with items: C,
                                                             firstKept: Int, indexChange: Int)
     where C.Element == ItemSize {
@@ -165,22 +160,22 @@ extension WaterfallLayout {
             self.items.replaceSubrange(range, with: items, keepingTailYs: false)
             return
         }
-        let laidOut = placedCount + indexChange
-        let blockFollows = blocks.contains { $0.index >= firstKept && $0.index < laidOut }
+        let placed = placedCount + indexChange
+        let blockFollows = blocks.contains { $0.index >= firstKept && $0.index < placed }
         self.items.replaceSubrange(range, with: items, keepingTailYs: blockFollows)
         guard blockFollows else {
             shortenLaidOutPrefix(to: range.lowerBound)
             return
         }
         let total = self.items.count
-        let later = blocks.partitioningIndex { $0.index >= laidOut }
+        let later = blocks.partitioningIndex { $0.index >= placed }
         let waiting = blocks[later...]
         blocks.removeSubrange(later...)
-        self.items.count = laidOut
+        self.items.count = placed
         relayout(from: range.lowerBound, keptFrom: firstKept, indexChange: indexChange)
         self.items.count = total
         blocks += waiting
-        placedCount = laidOut
+        placedCount = placed
         placedFrontier = frontier()
     }
 }

@@ -33,7 +33,7 @@ extension WaterfallLayout {
     /// Replaces the items in `range` with `items` (insert, delete or replace) and relayouts only
     /// from `range.lowerBound` on, since masonry placement of an item depends on all items
     /// before it — up to the next block start, from which the items only move by one constant
-    /// (see ``startBlock(at:)``). With an island (see ``layOut(around:clearance:itemBudget:)``),
+    /// (see ``startBlock(at:)``). With an island (see ``place(around:clearance:itemBudget:)``),
     /// the items before it are placed first and it joins them.
     /// - Complexity: O(c log n + (n − range.lowerBound) · log c); with a block starting at b
     ///   after the range, O(c log n + (b − range.lowerBound) · log c + (n − b)); plus the
@@ -88,10 +88,10 @@ extension WaterfallLayout {
     }
 
     /// Places the items waiting before an island and joins it (see
-    /// ``layOut(around:clearance:itemBudget:)``), so that an edit meets a layout without one:
+    /// ``place(around:clearance:itemBudget:)``), so that an edit meets a layout without one:
     /// the simplest rule that keeps every frame right.
     /// - Complexity: O(c log n + w log c) for the w items waiting before the island.
     mutating func joinIslandBeforeEditing() {
-        if let island { layOut(upTo: island.start) }
+        if let island { place(upTo: island.start) }
     }
 }

@@ -1,14 +1,14 @@
 import Foundation
 
 extension WaterfallLayout {
-    /// The items laid out ahead of the placed prefix by ``layOut(around:clearance:itemBudget:)``,
+    /// The items laid out ahead of the placed prefix by ``place(around:clearance:itemBudget:)``,
     /// or `nil` when there is no island. They have frames (``frame(at:)`` accepts them) though
-    /// the items between ``laidOutCount`` and the island's start wait for placement.
+    /// the items between ``placedCount`` and the island's start wait for placement.
     /// - Complexity: O(1).
     public var islandRange: Range<Int>? { island?.range }
 
     /// Returns, once, how content moved when an island joined the placed prefix since the
-    /// last call (see ``layOut(around:clearance:itemBudget:)``), or `nil` when nothing moved
+    /// last call (see ``place(around:clearance:itemBudget:)``), or `nil` when nothing moved
     /// that way. Along the main axis: y for columns, x for left-to-right rows.
     /// - Complexity: O(1).
     public mutating func takeLayoutShift() -> LayoutShift? {
@@ -21,13 +21,13 @@ extension WaterfallLayout {
     /// ``configureDeferringLayout(_:)``) while the reader is deep in a huge feed.
     ///
     /// When at most `itemBudget` waiting items lie before `index`, this is
-    /// `layOut(upTo: index + 1)`. Otherwise the first `itemBudget` items (at least a few rows)
+    /// `place(upTo: index + 1)`. Otherwise the first `itemBudget` items (at least a few rows)
     /// are placed for an estimate, and an *island* is laid out: a level block (see
     /// ``startBlock(at:)``) starting a few rows above `index`, far enough up that the item's
     /// top lies at least `clearance` below the island's level, at the position the content
     /// length estimate gives its first item — the scrollbar reads the same. Island items have
     /// exact frames (the block's own layout), queries report them, and
-    /// ``layOut(coveringY:)``/``layOut(covering:)`` grow the island downward as the reader
+    /// ``place(coveringY:)``/``place(covering:)`` grow the island downward as the reader
     /// scrolls; the items before it wait for ``continueLayout(itemBudget:)`` slices.
     ///
     /// When placement reaches the island's start (slices, or anything that needs an item
@@ -42,7 +42,7 @@ extension WaterfallLayout {
     /// - Complexity: O(c log n + k log c) for the k items placed: at most about `itemBudget`
     ///   before the island plus the island's items down to `index`; O(1) when the item has its
     ///   frame already.
-    public mutating func layOut(around index: Int, clearance: CGFloat, itemBudget: Int) {
+    public mutating func place(around index: Int, clearance: CGFloat, itemBudget: Int) {
         checkIndex(index)
         guard index >= placedCount, !(island?.range.contains(index) ?? false) else { return }
         uniqueStorage()

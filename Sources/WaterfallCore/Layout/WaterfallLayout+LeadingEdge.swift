@@ -3,7 +3,7 @@ import Foundation
 extension WaterfallLayout {
     /// The smallest coordinate along the scroll axis of the frames of the items in `range` —
     /// their lowest `minY`, or `minX` along rows — or `.infinity` for an empty range. Every
-    /// item in `range` must be laid out (below ``laidOutCount``).
+    /// item in `range` must be laid out (below ``placedCount``).
     ///
     /// An item's stored position along the columns is its frame's leading edge, so this is one
     /// pass over contiguous doubles; only right-to-left rows, whose frames are mirrored in the

@@ -71,7 +71,7 @@ extension WaterfallLayout {
         checkIndex(source)
         checkIndex(destination)
         guard source != destination else { return }
-        if !isLaidOut { layOut(upTo: count) }
+        if !isFullyPlaced { place(upTo: count) }
         let lower = Swift.min(source, destination), upper = Swift.max(source, destination)
         uniqueStorage()
         blocks.removeAll { $0.index > lower && $0.index <= upper }

@@ -2,7 +2,7 @@ import Foundation
 
 extension WaterfallLayout {
     /// The frame of an item, in content coordinates (origin at the content's top-left). The
-    /// item must be laid out (below ``laidOutCount``, which is ``count`` unless placement was
+    /// item must be laid out (below ``placedCount``, which is ``count`` unless placement was
     /// deferred with ``configureDeferringLayout(_:)``).
     /// - Complexity: O(1); O(log s) for an item across several but not all columns, among s
     ///   such items.
@@ -46,7 +46,7 @@ extension WaterfallLayout {
     }
 
     /// The member lists an item with a frame is in: the island's for an island item (see
-    /// ``layOut(around:clearance:itemBudget:)``), else the prefix's.
+    /// ``place(around:clearance:itemBudget:)``), else the prefix's.
     @inline(__always)
     func memberLists(holding index: Int) -> MemberLists {
         if let island, index >= island.start { return island.members }
@@ -91,7 +91,7 @@ extension WaterfallLayout {
     /// (`frame.maxY > rect.minY && frame.minY < rect.maxY`; along rows, horizontally), column by
     /// column — so not in ascending order — without allocating. An item across several columns
     /// is reported once. While an island is laid out ahead of the prefix (see
-    /// ``layOut(around:clearance:itemBudget:)``), the content from the island's level on is the
+    /// ``place(around:clearance:itemBudget:)``), the content from the island's level on is the
     /// island's: a rectangle there reports island items only, one above it prefix items only.
     /// - Complexity: O(c log n + k + m · (w + log s)) for k indices reported, m of them across
     ///   w < c columns each, among s such items.

@@ -6,7 +6,7 @@ extension WaterfallLayout {
     /// one suffix relayout. Indices may repeat (the last size wins) and come in any order. With
     /// blocks (see ``startBlock(at:)``), each block holding a change is placed again from its
     /// lowest change up to the next block, and the blocks after it only move. An island (see
-    /// ``layOut(around:clearance:itemBudget:)``) joins the prefix first.
+    /// ``place(around:clearance:itemBudget:)``) joins the prefix first.
     /// - Complexity: O(k log b + c log n + (n − i) · log c) for k changes whose lowest index is
     ///   i; with blocks, the placement stops at the next block and the rest is one O(n) pass.
     public mutating func resizeItems<C: Collection>(_ changes: C) where C.Element == (index: Int, size: ItemSize) {

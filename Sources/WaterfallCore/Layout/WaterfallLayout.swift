@@ -84,14 +84,14 @@ public struct WaterfallLayout: Sendable {
     /// The blocks after the first, ascending by index (see ``startBlock(at:)``). Cleared by
     /// every configuration change.
     var blocks: [BlockStart] = []
-    /// The items `0..<laidOutCount` have frames; the rest wait for placement after
-    /// ``configureDeferringLayout(_:)`` (see ``layOut(upTo:)``). Equal to the count otherwise.
-    var placedCount = 0
+    /// How many items, from index 0, have frames: ``count`` except after
+    /// ``configureDeferringLayout(_:)``, until placement has caught up (see ``place(upTo:)``).
+    public internal(set) var placedCount = 0
     /// The lowest y any item from ``placedCount`` on can get (every column's next top), kept by
     /// deferred placement; `-infinity` before anything is placed after a deferred change.
     var placedFrontier = -Double.infinity
     /// Items laid out ahead of the prefix, as a level block at an estimated base, so that a
-    /// view deep in the feed has its frames at once (see ``layOut(around:clearance:itemBudget:)``);
+    /// view deep in the feed has its frames at once (see ``place(around:clearance:itemBudget:)``);
     /// `nil` when there is none. Dropped by every configuration change.
     var island: PlacementIsland?
     /// How the last island moved when it joined the prefix, until ``takeLayoutShift()``.
@@ -144,7 +144,7 @@ public struct WaterfallLayout: Sendable {
     /// the longest row plus `insets.right` by the container's height. While items wait for
     /// placement (see ``configureDeferringLayout(_:)``) the length is an estimate, extrapolated
     /// from the laid-out prefix in proportion to the item count; it settles as placement goes on
-    /// and is exact once ``isLaidOut``.
+    /// and is exact once ``isFullyPlaced``.
     /// - Complexity: O(1).
     public var contentSize: CGSize {
         geometry.isHorizontal ? CGSize(width: contentLength, height: geometry.containerWidth)
@@ -173,18 +173,18 @@ public struct WaterfallLayout: Sendable {
 
     /// Changes several configuration properties like ``configure(_:)``, but places no item:
     /// when something changed, every frame is dropped and the items wait for placement, which
-    /// the caller drives — ``layOut(upTo:)`` and ``layOut(coveringY:)`` for what it must show
+    /// the caller drives — ``place(upTo:)`` and ``place(coveringY:)`` for what it must show
     /// now (the anchor item, the viewport), ``continueLayout(itemBudget:)`` for the rest in
-    /// slices (a view does it when idle). Until ``isLaidOut``, ``contentSize`` is an estimate,
+    /// slices (a view does it when idle). Until ``isFullyPlaced``, ``contentSize`` is an estimate,
     /// queries report laid-out items only and ``frame(at:)`` accepts laid-out indices only;
     /// edits, appends and size changes work as usual (an edit in the laid-out prefix shortens
     /// it to the edit). The final layout is the one ``configure(_:)`` would have produced —
-    /// unless ``layOut(around:clearance:itemBudget:)`` laid out an island, which leaves a
+    /// unless ``place(around:clearance:itemBudget:)`` laid out an island, which leaves a
     /// level block start (a seam) where it began.
     ///
     /// ```swift
     /// layout.configureDeferringLayout { $0.containerWidth = 1200 }
-    /// layout.layOut(coveringY: visibleRect.maxY)      // what the screen needs, now
+    /// layout.place(coveringY: visibleRect.maxY)      // what the screen needs, now
     /// while !layout.continueLayout(itemBudget: 100_000) {}   // the rest, slice by slice
     /// ```
     /// - Complexity: O(c) plus `body`: the placement is left to the calls above.

@@ -114,12 +114,6 @@ struct ReorderPreviewLayout: CollectionLayout {
         refresh()
     }
 
-    /// Forwards, then places the preview again.
-    mutating func startBlock(at index: Int) {
-        base.startBlock(at: index)
-        refresh()
-    }
-
     /// The item's frame after the move (see the type's description for items below the limit).
     /// - Complexity: O(1).
     func frame(at index: Int) -> CGRect {

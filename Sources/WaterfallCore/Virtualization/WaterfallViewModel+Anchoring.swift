@@ -48,7 +48,7 @@ extension WaterfallViewModel {
 extension WaterfallViewModel {
     /// Keeps what is on screen still across `updates`, before they are applied: a batch that
     /// starts with an insert at 0 (a refresh) puts the new items above the old ones as a block
-    /// of their own (``CollectionLayout/startBlock(at:)`` at 0); otherwise, when an update
+    /// of their own (``IncrementalLayout/startBlock(at:)`` at 0); otherwise, when an update
     /// changes items before the first visible one, the items from the first visible one on
     /// become a block of their own. Either way the edits then move every visible item by one
     /// constant, which ``relayoutLiveCells(keeping:)``, restoring the first visible item's
@@ -57,14 +57,14 @@ extension WaterfallViewModel {
     /// - Complexity: O(updates) plus the layout's `startBlock` (O(c log n) for the waterfall).
     func holdVisibleContent(across updates: [ItemUpdate], firstVisible: Int?) {
         if case .insert(let range)? = updates.first, range.lowerBound == 0, !range.isEmpty {
-            layout.startBlock(at: 0)
+            layout.incrementally { $0.startBlock(at: 0) }
             return
         }
         guard let firstVisible else { return }
         var anchor = firstVisible
         for update in updates {
             if update.changesItems(before: anchor) {
-                layout.startBlock(at: firstVisible)
+                layout.incrementally { $0.startBlock(at: firstVisible) }
                 return
             }
             guard let next = update.map(anchor) else { return }
@@ -77,7 +77,7 @@ extension WaterfallViewModel {
     /// the visible items by one constant only (absorbed by restoring the first visible item).
     /// - Complexity: the layout's `startBlock` (O(c log n) for the waterfall) when it holds.
     func holdVisibleContent(forEditsFrom lowestChangedIndex: Int, firstVisible: Int?) {
-        if let firstVisible, lowestChangedIndex < firstVisible { layout.startBlock(at: firstVisible) }
+        if let firstVisible, lowestChangedIndex < firstVisible { layout.incrementally { $0.startBlock(at: firstVisible) } }
     }
 
     /// Runs `edit` — a change to ``layout`` of items from `lowestChangedIndex` on that keeps

@@ -2,12 +2,12 @@ import Foundation
 
 extension WaterfallViewModel {
     /// ``performBatchUpdates(_:)`` for a batch that only appends at the end, when the layout
-    /// keeps every existing frame across an append (``CollectionLayout/appendingKeepsFrames``)
+    /// keeps every existing frame across an append (``IncrementalLayout/appendingKeepsFrames``)
     /// and the live set is settled: only the new items are sized, placed and checked against
     /// the realized and prefetch windows, so a page costs O(page), not O(live cells) — no
     /// re-derivation of the live set, no re-placing of cells that did not move, no prefetch
     /// hints repeated for items already announced. Not while a layout island is laid out (see
-    /// ``WaterfallLayout/layOut(around:clearance:itemBudget:)``): the new items wait for
+    /// ``WaterfallLayout/place(around:clearance:itemBudget:)``): the new items wait for
     /// placement then, and the general path lays out the window they may enter.
     /// - Returns: the batch's transitions (every live item kept in place, the new live items
     ///   fading in), or `nil` when the batch is not such an append (the general path applies).
@@ -22,12 +22,12 @@ extension WaterfallViewModel {
         let source = dataSource
         var expected = 0
         if let source { expected = source.numberOfCells(in: self) }
-        let page = Self.laidOutPage(range, of: layout)
+        let page = Self.placedPage(range, of: layout)
         precondition(page.itemCount == expected,
                      "batch updates leave \(page.itemCount) items but the data source has \(expected)")
         let kept = live.count
         announceContentSize()
-        realizeAppendedItems(in: page.laidOut, startingAt: page.leadingEdge, window: window, source: source)
+        realizeAppendedItems(in: page.placed, startingAt: page.leadingEdge, window: window, source: source)
         for position in kept..<live.count {
             let entry = live.entries[position]
             host?.place(entry.cell(as: Cell.self), attributes: toViewport(entry.attributes))
@@ -43,17 +43,19 @@ extension WaterfallViewModel {
     /// copy of the layout existential for all three questions, not one each). Not while a
     /// layout island is laid out: the new items wait for placement then.
     private static func keepsFrames(appending range: Range<Int>, to layout: any CollectionLayout) -> Bool {
-        range.lowerBound == layout.itemCount && layout.appendingKeepsFrames && layout.islandRange == nil
+        guard let layout = layout as? any IncrementalLayout else { return false }
+        return range.lowerBound == layout.itemCount && layout.appendingKeepsFrames && layout.islandRange == nil
     }
 
     /// After appending `range` to `layout`: its item count, the part of `range` laid out
     /// (items waiting for placement have no frame yet) and that part's leading edge — read
     /// from one copy of the layout existential.
-    /// - Complexity: that of the layout's ``CollectionLayout/leadingEdge(ofItemsIn:)``.
-    private static func laidOutPage(_ range: Range<Int>, of layout: any CollectionLayout)
-    -> (itemCount: Int, laidOut: Range<Int>, leadingEdge: CGFloat) {
-        let laidOut = range.clamped(to: 0..<layout.laidOutCount)
-        return (layout.itemCount, laidOut, layout.leadingEdge(ofItemsIn: laidOut))
+    /// - Complexity: that of the layout's ``IncrementalLayout/leadingEdge(ofItemsIn:)``.
+    private static func placedPage(_ range: Range<Int>, of layout: any CollectionLayout)
+    -> (itemCount: Int, placed: Range<Int>, leadingEdge: CGFloat) {
+        let incremental = layout as? any IncrementalLayout
+        let placed = range.clamped(to: 0..<(incremental?.placedCount ?? layout.itemCount))
+        return (layout.itemCount, placed, incremental?.leadingEdge(ofItemsIn: placed) ?? -.infinity)
     }
 
     /// The transitions of an append: the first `kept` live cells stay where they are, the
@@ -83,7 +85,7 @@ extension WaterfallViewModel {
     /// Realizes the appended items in `range` whose frames overlap `window` (the live window)
     /// and announces those overlapping the prefetch window, in index order. A page that starts
     /// beyond both windows along the scroll axis (a page appended below the reader: its
-    /// `leadingEdge`, from ``CollectionLayout/leadingEdge(ofItemsIn:)``, is at or past their
+    /// `leadingEdge`, from ``IncrementalLayout/leadingEdge(ofItemsIn:)``, is at or past their
     /// end) needs no look at each frame.
     /// - Complexity: O(1) for a page beyond both windows, else m frame look-ups for m items.
     private func realizeAppendedItems(in range: Range<Int>, startingAt leadingEdge: CGFloat, window: CGRect,

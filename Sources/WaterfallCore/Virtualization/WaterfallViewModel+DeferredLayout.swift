@@ -8,16 +8,16 @@ extension WaterfallViewModel {
     /// ``WaterfallHosting/layoutDidBecomePending()``). Scrolling, scroll-to-index and edits lay
     /// out what they reach on the way; no frame of a waiting item is ever read. When more than
     /// ``eagerLayoutLimit`` items lie before the first visible one, the waterfall lays out an
-    /// island around it instead (see ``WaterfallLayout/layOut(around:clearance:itemBudget:)``);
+    /// island around it instead (see ``WaterfallLayout/place(around:clearance:itemBudget:)``);
     /// when placement reaches the island — a slice, a scroll up past it, an edit — the island
     /// moves by one constant and the scroll offset moves with it (the host hears
     /// ``WaterfallHosting/contentOffsetDidChange(_:)``), so nothing on screen moves. The
     /// island's start stays a seam (a level row start) until the next width or column change.
-    public var isLayoutPending: Bool { layout.laidOutCount < layout.itemCount }
+    public var isLayoutPending: Bool { layout.placedItemCount < layout.itemCount }
 
     /// How many items, from index 0, are laid out (``numberOfItems`` unless
     /// ``isLayoutPending``).
-    public var laidOutItemCount: Int { layout.laidOutCount }
+    public var placedItemCount: Int { layout.placedItemCount }
 
     /// Runs one slice of the pending layout: lays out up to `itemBudget` more items (at least
     /// one), then tells the host the content size, an estimate until the last slice. Nothing
@@ -27,7 +27,7 @@ extension WaterfallViewModel {
     @discardableResult
     public func continueLayout(itemBudget: Int) -> Bool {
         guard isLayoutPending else { return true }
-        let done = layout.continueLayout(itemBudget: itemBudget)
+        let done = layout.incrementally { $0.continueLayout(itemBudget: itemBudget) } ?? true
         announceContentSize()
         checkLoadMore()
         return done
@@ -44,7 +44,7 @@ extension WaterfallViewModel {
         let deadline = clock.now.advanced(by: budget)
         var done = false
         repeat {
-            done = layout.continueLayout(itemBudget: sliceItems)
+            done = layout.incrementally { $0.continueLayout(itemBudget: sliceItems) } ?? true
         } while !done && clock.now < deadline
         announceContentSize()
         checkLoadMore()
@@ -62,18 +62,20 @@ extension WaterfallViewModel {
     /// scroll axis. Cheap when it is laid out already.
     /// - Complexity: O(1) when nothing is pending or the window is laid out, else the layout's
     ///   cost for the items up to the window's end.
-    func layOutLiveWindows(at offset: CGPoint) {
+    func placeLiveWindows(at offset: CGPoint) {
         guard isLayoutPending else { return }
         let extra = liveWindowsReach
         let viewport = CGRect(origin: offset, size: viewportSize)
-        switch scrollAxis {
-        case .vertical: layout.layOut(covering: viewport.insetBy(dx: 0, dy: -extra))
-        case .horizontal: layout.layOut(covering: viewport.insetBy(dx: -extra, dy: 0))
-        case .none: layout.layOut(upTo: layout.itemCount)
+        layout.incrementally { layout in
+            switch scrollAxis {
+            case .vertical: layout.place(covering: viewport.insetBy(dx: 0, dy: -extra))
+            case .horizontal: layout.place(covering: viewport.insetBy(dx: -extra, dy: 0))
+            case .none: layout.place(upTo: layout.itemCount)
+            }
         }
     }
 
-    /// How far the windows ``layOutLiveWindows(at:)`` lays out reach beyond the viewport on
+    /// How far the windows ``placeLiveWindows(at:)`` lays out reach beyond the viewport on
     /// either side along the scroll axis: the overscan plus the prefetch distance.
     var liveWindowsReach: CGFloat {
         (overscan.isFinite ? max(0, overscan) : 0) + (prefetchDistance.isFinite ? max(0, prefetchDistance) : 0)
@@ -82,13 +84,15 @@ extension WaterfallViewModel {
     /// Gives the anchor's item a frame and lays out the content above it that the live windows
     /// at its restored offset need, placing at most about ``eagerLayoutLimit`` waiting items
     /// before it: deep in a huge feed the waterfall lays out an island there (see
-    /// ``WaterfallLayout/layOut(around:clearance:itemBudget:)``) and leaves the items before it
+    /// ``WaterfallLayout/place(around:clearance:itemBudget:)``) and leaves the items before it
     /// to the idle slices.
     /// - Complexity: the layout's (O(c log n + k log c) for the k items the waterfall places).
-    func layOut(anchoring anchor: ScrollAnchor) {
+    func place(anchoring anchor: ScrollAnchor) {
         guard isLayoutPending else { return }
         let origin = scrollAxis == .horizontal ? anchor.viewportOrigin.x : anchor.viewportOrigin.y
-        layout.layOut(around: anchor.index, clearance: liveWindowsReach + max(0, origin), itemBudget: eagerLayoutLimit)
+        let clearance = liveWindowsReach + max(0, origin), budget = eagerLayoutLimit
+        islandMayJoin = true
+        layout.incrementally { $0.place(around: anchor.index, clearance: clearance, itemBudget: budget) }
     }
 
     /// Follows content that deferred placement moved — an island joining the placed prefix,
@@ -122,7 +126,7 @@ extension WaterfallViewModel {
     ///   for the items up to `index` (O(c log n + k log c) for the k items placed).
     public func contentAttributes(ofItemAt index: Int) -> LayoutAttributes? {
         guard index >= 0, index < layout.itemCount else { return nil }
-        layOut(through: index)
+        place(through: index)
         return layout.layoutAttributes(at: index)
     }
 
@@ -132,22 +136,24 @@ extension WaterfallViewModel {
     /// - Complexity: O(1) when nothing is pending, else the layout's cost for the items up to
     ///   `index` and those down to `distance` past its frame — O(c log n + k log c) for the k
     ///   items the waterfall places.
-    func layOut(through index: Int, reaching distance: CGFloat = 0) {
+    func place(through index: Int, reaching distance: CGFloat = 0) {
         guard isLayoutPending else { return }
-        layout.layOut(upTo: index + 1)
-        guard distance > 0, distance.isFinite else { return }
-        let frame = layout.frame(at: index)
-        layout.layOut(covering: scrollAxis == .horizontal ? frame.insetBy(dx: -distance, dy: 0)
-                                                          : frame.insetBy(dx: 0, dy: -distance))
+        let horizontal = scrollAxis == .horizontal
+        layout.incrementally { layout in
+            layout.place(upTo: index + 1)
+            guard distance > 0, distance.isFinite else { return }
+            let frame = layout.frame(at: index)
+            layout.place(covering: horizontal ? frame.insetBy(dx: -distance, dy: 0) : frame.insetBy(dx: 0, dy: -distance))
+        }
     }
 
     /// Lays out every item that may contain `point` (content coordinates), so that a hit test
     /// there is exact. Does nothing when nothing is pending.
     /// - Complexity: O(1) when nothing is pending, else the layout's cost for the items down to
     ///   `point`.
-    func layOut(coveringPoint point: CGPoint) {
+    func place(coveringPoint point: CGPoint) {
         guard isLayoutPending, point.x.isFinite, point.y.isFinite else { return }
-        layout.layOut(covering: CGRect(origin: point, size: CGSize(width: 1, height: 1)))
+        layout.incrementally { $0.place(covering: CGRect(origin: point, size: CGSize(width: 1, height: 1))) }
     }
 
     /// Lays out every item now (what a reorder drag needs: its preview places items by the
@@ -156,7 +162,7 @@ extension WaterfallViewModel {
     ///   still waiting.
     func finishPendingLayout() {
         guard isLayoutPending else { return }
-        layout.layOut(upTo: layout.itemCount)
+        layout.incrementally { $0.place(upTo: $0.itemCount) }
         announceContentSize()
     }
 }

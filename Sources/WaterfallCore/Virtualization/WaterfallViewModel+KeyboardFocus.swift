@@ -28,7 +28,7 @@ extension WaterfallViewModel {
         let isRowLayout = (layout as? WaterfallCollectionLayout)?.engine.axis == .horizontal
         let rowSearchDistance = max(viewportSize.width, 64)
         if direction == .up || direction == .down || isRowLayout {
-            layOut(through: index, reaching: max(searchDistance, rowSearchDistance))
+            place(through: index, reaching: max(searchDistance, rowSearchDistance))
         }
         switch direction {
         case .up: return layout.verticalNeighbour(of: index, below: false, within: searchDistance) ?? max(index - 1, 0)
@@ -53,10 +53,10 @@ extension WaterfallViewModel {
     public func focusTarget(afterPaging distance: CGFloat, from index: Int?) -> Int? {
         let horizontal = scrollAxis == .horizontal
         if let index, index >= 0, index < layout.itemCount {
-            layOut(through: index)
+            place(through: index)
             let frame = layout.frame(at: index)
             let moved = CGPoint(x: frame.midX + (horizontal ? distance : 0), y: frame.midY + (horizontal ? 0 : distance))
-            layOut(coveringPoint: moved)
+            place(coveringPoint: moved)
             if let target = layout.index(at: moved) { return target }
         }
         let start = horizontal ? contentOffset.x : contentOffset.y

@@ -6,13 +6,15 @@ extension WaterfallViewModel {
     /// - Complexity: O(c log n + k) for the waterfall, plus laying out the items up to `index`
     ///   while a relayout is pending (see ``continueLayout(itemBudget:)``) — at most about
     ///   ``eagerLayoutLimit`` of them: deeper, an island around the item (see
-    ///   ``WaterfallLayout/layOut(around:clearance:itemBudget:)``).
+    ///   ``WaterfallLayout/place(around:clearance:itemBudget:)``).
     public func scrollToItem(at index: Int, position: ScrollPosition = .start) {
         precondition(index >= 0 && index < layout.itemCount, "index \(index) out of range 0..<\(layout.itemCount)")
         let vertical = scrollAxis != .horizontal
         let viewport = vertical ? viewportSize.height : viewportSize.width
         if isLayoutPending {
-            layout.layOut(around: index, clearance: liveWindowsReach + viewport, itemBudget: eagerLayoutLimit)
+            let clearance = liveWindowsReach + viewport, budget = eagerLayoutLimit
+            islandMayJoin = true
+            layout.incrementally { $0.place(around: index, clearance: clearance, itemBudget: budget) }
         }
         let frame = layout.frame(at: index)
         let start = vertical ? frame.minY : frame.minX

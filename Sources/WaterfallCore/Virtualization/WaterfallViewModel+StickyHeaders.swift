@@ -99,10 +99,11 @@ extension WaterfallViewModel {
     /// headers between them have no place yet (nothing pins until an island header does).
     /// - Complexity: O(1).
     private func itemsFramedLikeTheScreen() -> Range<Int> {
+        guard let layout = layout as? any IncrementalLayout else { return 0..<self.layout.itemCount }
         if let island = layout.islandRange, visibleBounds.maxY > layout.frame(at: island.lowerBound).minY {
             return island
         }
-        return 0..<layout.laidOutCount
+        return 0..<layout.placedCount
     }
 
     // MARK: The pinned header's cell

@@ -44,12 +44,17 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     ///
     /// The hot per-step and per-append state is `@exclusivity(unchecked)`: the model is main-actor
     /// isolated and never holds an access across a call that could start another, and the
-    /// dynamic checks (an access-set insert and a thread-local look-up each) were about a
-    /// tenth of a scroll step.
+    /// dynamic checks (an access-set insert and a thread-local look-up each) are a measurable
+    /// part of a scroll step (see docs/PERFORMANCE.md).
     @exclusivity(unchecked) public internal(set) var layout: any CollectionLayout {
         didSet {
             scrollAxis = layout.scrollAxis
-            if let shift = layout.takeLayoutShift() { followLayoutShift(shift) }
+            // Only an island joining shifts content, and only the view model places islands:
+            // until the island has joined, every change asks for the shift (inline, so that
+            // taking it does not run this observer again).
+            guard islandMayJoin else { return }
+            if let shift = layout.incrementally({ $0.takeLayoutShift() }) ?? nil { followLayoutShift(shift) }
+            islandMayJoin = (layout as? any IncrementalLayout)?.islandRange != nil
         }
     }
     /// The layout's scroll axis, kept so that a scroll step reads it without opening the
@@ -90,13 +95,12 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         set { pool.capacityPerIdentifier = newValue }
     }
 
-    /// Up to this many items, a width or column change lays every item out at once (the
-    /// waterfall takes about 0.1 ms per 10,000 items); beyond it only what the screen needs is
+    /// Up to this many items, a width or column change lays every item out at once; beyond it only what the screen needs is
     /// laid out at once and the rest waits for idle slices (see ``isLayoutPending``). It is also
     /// the most items laid out at once before the first visible item: deeper in the feed, the
     /// waterfall lays out an island around that item at its estimated place instead, which
     /// moves by one constant (absorbed in the scroll offset, so nothing on screen moves) when
-    /// the slices reach it — see ``WaterfallLayout/layOut(around:clearance:itemBudget:)``. 0
+    /// the slices reach it — see ``WaterfallLayout/place(around:clearance:itemBudget:)``. 0
     /// always defers; negative counts as 0.
     public var eagerLayoutLimit = 20_000
 
@@ -132,6 +136,9 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// How many times deferred placement moved content that the view model followed (see
     /// ``followLayoutShift(_:)``).
     var layoutShiftCount = 0
+    /// Set when the view model asked the layout to place an island (see
+    /// ``place(anchoring:)``), until the island has joined the placed items.
+    var islandMayJoin = false
     /// Set when a relayout left items waiting (see ``isLayoutPending``), so that a scroll step
     /// asks the layout only then; cleared once the layout is complete.
     var layoutMayBePending = false
@@ -339,11 +346,9 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// ``continueLayout(itemBudget:)`` slices.
     private func applyMetrics(keeping anchor: ScrollAnchor?) {
         let metrics = currentMetrics()
-        if layout.itemCount > eagerLayoutLimit {
-            layout.prepareDeferringLayout(for: viewportSize, with: metrics)
-        } else {
-            layout.prepare(for: viewportSize, with: metrics)
-        }
+        let deferred = layout.itemCount > eagerLayoutLimit
+            && layout.incrementally({ $0.prepareDeferringLayout(for: viewportSize, with: metrics) }) != nil
+        if !deferred { layout.prepare(for: viewportSize, with: metrics) }
         relayoutLiveCells(keeping: anchor)
         checkLoadMore()
         if isLayoutPending {
@@ -441,7 +446,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// - Complexity: O(c log n + changes + k).
     func updateLiveCells() {
         if layoutMayBePending {
-            layOutLiveWindows(at: contentOffset)
+            placeLiveWindows(at: contentOffset)
             announceContentSize()
             layoutMayBePending = isLayoutPending
         }
@@ -488,16 +493,16 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// scroll range, updates offset-dependent attributes, then re-derives the live cells.
     /// - Complexity: O(c log n + k log k).
     func relayoutLiveCells(keeping anchor: ScrollAnchor?) {
-        if let anchor { layOut(anchoring: anchor) }
+        if let anchor { place(anchoring: anchor) }
         var clamped: CGPoint
         while true {
             // A window reaching above a layout island joins it, which moves the anchor (and
             // the island's content with it): then restore again, at most once more.
             let shifts = layoutShiftCount
             let restored = anchor.map(offset(restoring:)) ?? contentOffset
-            layOutLiveWindows(at: restored)
+            placeLiveWindows(at: restored)
             clamped = clampedOffset(restored)
-            layOutLiveWindows(at: clamped)
+            placeLiveWindows(at: clamped)
             if shifts == layoutShiftCount { break }
         }
         announceContentSize()

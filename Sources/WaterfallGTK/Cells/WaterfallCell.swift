@@ -30,11 +30,17 @@ open class WaterfallCell: ReusableCell {
     private let root: GObjectRef<UnsafeMutablePointer<GtkWidget>>
     private let ring: UnsafeMutablePointer<GtkWidget>
 
-    /// Whether the cell shows the selected state.
+    /// Whether the cell shows the selected state: the `selected` CSS class, GTK's `:selected`
+    /// state (`GTK_STATE_FLAG_SELECTED`) and the accessible selected state.
     public var isSelected = false {
         didSet {
             guard isSelected != oldValue else { return }
             setClass(WaterfallStyle.ClassName.selected, isSelected)
+            if isSelected {
+                gtk_widget_set_state_flags(widget, GTK_STATE_FLAG_SELECTED, 0)
+            } else {
+                gtk_widget_unset_state_flags(widget, GTK_STATE_FLAG_SELECTED)
+            }
             Accessible.setSelected(widget, isSelected)
         }
     }
@@ -106,6 +112,11 @@ open class WaterfallCell: ReusableCell {
         isSelected = false
         isFocused = false
     }
+
+    /// Called by the view when the cell leaves the screen, before it goes to the reuse pool
+    /// (``prepareForReuse()`` runs later, when it is dequeued): the list-model path's cells
+    /// unbind their item here.
+    func didLeaveView() {}
 
     /// The height the cell wants at `width` for the item it shows (self-sizing cells, see
     /// ``WaterfallSelfSizing``): by default the root widget's natural height for that width

@@ -55,7 +55,7 @@ public final class FeedWall {
         banner = ErrorBanner { [source] in source.retry() }
         // A group: GTK 4.8 would name a plain overlay "GtkOverlay" for assistive technologies.
         widget = Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
-        gtk_overlay_set_child(gcast(widget), view.widget)
+        gtk_overlay_set_child(gcast(widget), view.scrolledWindow)
         gtk_overlay_add_overlay(gcast(widget), banner.widget)
         emptyState = EmptyStateLabel(message: options.emptyMessage ?? WaterfallStrings.current.emptyFeed)
         gtk_overlay_add_overlay(gcast(widget), emptyState.widget)

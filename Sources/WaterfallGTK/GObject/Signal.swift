@@ -99,7 +99,7 @@ public enum Signal {
         g_signal_handler_disconnect(instance.gpointer, gulong(handlerID))
     }
 
-    private static func connect<Handler>(
+    static func connect<Handler>(
         _ instance: some GPointer, _ name: String, _ handler: Handler, _ thunk: GCallback,
         flags: GConnectFlags = GConnectFlags(rawValue: 0)
     ) -> UInt {

@@ -9,7 +9,7 @@ extension WaterfallView {
     /// very start/end, Enter/space select the focused item, F5 and Ctrl+R refresh.
     ///
     /// The focused item's cell also takes the GTK focus, so assistive technologies announce it;
-    /// the wall stays one Tab stop (Tab and Shift+Tab leave it, see `wf_canvas.c`).
+    /// the wall stays one Tab stop (Tab and Shift+Tab leave it, see `waterfall-masonry-view.c`).
     func installKeyboard() {
         installRefreshShortcut()
         let keys = gtk_event_controller_key_new()!
@@ -43,7 +43,12 @@ extension WaterfallView {
             scroll(to: maximumContentOffset)
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
             guard let index = focusedIndex, index < model.numberOfItems else { return false }
-            select(index)
+            let enter = Int32(keyval) == GDK_KEY_Return || Int32(keyval) == GDK_KEY_KP_Enter
+            if let selectionHandler {
+                selectionHandler.keyPressed(on: index, activate: enter)
+            } else {
+                select(index)
+            }
         default:
             guard let target = focusTarget(for: Int32(keyval)) else { return false }
             focus(target)
@@ -87,7 +92,7 @@ extension WaterfallView {
     /// Moves the focus ring to `index` and, when `reveal` is true, scrolls as little as needed
     /// to show it (a snapping horizontal layout centres it, animated).
     func focus(_ index: Int, reveal: Bool = true) {
-        stopKinetic()
+        stopSettle()
         focusedIndex = index
         if reveal, model.layout.scrollAxis == .horizontal {
             settle(centering: index)

@@ -6,24 +6,32 @@ extension WaterfallView {
     /// A primary click selects the item under the pointer and takes the keyboard focus.
     func installPointer() {
         let click = gtk_gesture_click_new()!
-        Signal.connect(click, "released") { [weak self] (_: Int, x: Double, y: Double) in
-            self?.clicked(at: x, y)
+        Signal.connect(click, "released") { [weak self, click] (count: Int, x: Double, y: Double) in
+            self?.clicked(at: x, y, count: count, modifiers: gtk_event_controller_get_current_event_state(gcast(click)),
+                          time: gtk_event_controller_get_current_event_time(gcast(click)))
         }
         gtk_widget_add_controller(widget, gcast(click))
     }
 
     /// A click at (`x`, `y`) in widget coordinates, which are viewport coordinates: selects
-    /// the item drawn there, or reports a background click.
-    func clicked(at x: Double, _ y: Double) {
+    /// the item drawn there (through the ``selectionHandler`` when there is one, with the press
+    /// `count`, the `modifiers` held and the event `time`), or reports a background click.
+    func clicked(at x: Double, _ y: Double, count: Int = 1, modifiers: GdkModifierType = GdkModifierType(0),
+                 time: UInt32 = 0) {
         gtk_widget_grab_focus(widget)
-        stopKinetic()
-        let point = CGPoint(x: x, y: y - pullDistance / 2)
+        stopSettle()
+        let point = CGPoint(x: x, y: y)
         guard let index = index(drawnAt: point) else {
             onBackgroundClick?(point)
             return
         }
         focusedIndex = index
-        select(index)
+        if let selectionHandler {
+            selectionHandler.clicked(index, count: count, modifiers: modifiers, time: time)
+            refreshCellStates()
+        } else {
+            select(index)
+        }
     }
 
     /// The item drawn at a viewport point: the topmost shown cell whose frame, scaled around
@@ -57,12 +65,18 @@ extension WaterfallView {
         refreshCellStates()
     }
 
+    /// Whether the item at `index` shows as selected: the ``selectionHandler``'s answer, else
+    /// whether it is the model's `selectedIndex`.
+    func isItemSelected(_ index: Int) -> Bool {
+        selectionHandler?.isSelected(index) ?? (index == model.selectedIndex)
+    }
+
     /// Re-applies the selected and focused states to every shown cell, and moves the GTK focus
     /// to the focused item's cell.
     func refreshCellStates() {
         for cell in shownCells {
             guard let index = cell.placement?.index else { continue }
-            cell.isSelected = index == model.selectedIndex
+            cell.isSelected = isItemSelected(index)
             cell.isFocused = index == focusedIndex
         }
         syncKeyboardFocus()

@@ -109,7 +109,7 @@ extension WaterfallView {
     /// - Returns: whether an item was lifted.
     @discardableResult
     func lift(at point: CGPoint) -> Bool {
-        stopKinetic()
+        stopSettle()
         guard measuringWork({ model.beginReorder(at: point) }), let cell = model.liftedCell else { return false }
         transitions.cancel(.cell(ObjectIdentifier(cell)))
         gtk_widget_add_css_class(cell.widget, WaterfallStyle.ClassName.lifted)

@@ -1,59 +1,66 @@
+import CWaterfallGtk
 import CWaterfallGtk4
 import Foundation
 import WaterfallCore
 
-extension FrameClient {
-    /// A fling's deceleration (``WaterfallView/kinetic``).
-    static let fling = FrameClient(name: "fling")
-}
-
-extension WaterfallView {
-    /// Scrollbars, mouse wheel (Shift+wheel too), touchpad (with kinetic scrolling, and
-    /// pull-to-refresh overscroll when vertical), along the layout's scroll axis.
-    func installScrolling() {
-        Signal.connect(adjustment, "value-changed") { [weak self] in
-            self?.adjustmentChanged(.vertical)
+extension WaterfallView: MasonryViewFace {
+    /// A `GtkScrolledWindow` showing the wall: the one the widget is already the child of, or
+    /// a new one (floating, overlay scrollbars as the user's settings say) with the widget as its
+    /// direct child, no `GtkViewport` in between. Put it into a window, a box or an overlay.
+    /// Scrollbars, the wheel, touchpad and touchscreen (kinetic) scrolling and overshoot come
+    /// from it.
+    public var scrolledWindow: UnsafeMutablePointer<GtkWidget> {
+        if let parent = gtk_widget_get_parent(widget), g_type_check_instance_is_a(gcast(parent), gtk_scrolled_window_get_type()) != 0 {
+            return parent
         }
-        Signal.connect(horizontalAdjustment, "value-changed") { [weak self] in
-            self?.adjustmentChanged(.horizontal)
-        }
-
-        let flags = GtkEventControllerScrollFlags(
-            rawValue: GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES.rawValue | GTK_EVENT_CONTROLLER_SCROLL_KINETIC.rawValue)
-        let controller = gtk_event_controller_scroll_new(flags)!
-        Signal.connect(controller, "scroll") { [weak self, controller] (dx: Double, dy: Double) -> Bool in
-            guard let self else { return false }
-            let unit = gtk_event_controller_scroll_get_unit(gcast(controller))
-            return self.scrolled(dx: dx, dy: dy, inWheelSteps: unit == GDK_SCROLL_UNIT_WHEEL)
-        }
-        Signal.connect(controller, "scroll-begin") { [weak self] in
-            self?.isTouchpadScrolling = true
-            self?.stopKinetic()
-        }
-        Signal.connect(controller, "scroll-end") { [weak self] in
-            guard let self else { return }
-            self.isTouchpadScrolling = false
-            self.endPull()
-            self.settleToRest()
-        }
-        Signal.connect(controller, "decelerate") { [weak self] (vx: Double, vy: Double) in
-            guard let self else { return }
-            self.startKinetic(velocity: self.model.layout.scrollAxis == .horizontal ? vx : vy)
-        }
-        gtk_widget_add_controller(widget, gcast(controller))
-        installPointerTracking()
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(gcast(scrolled), widget)
+        return scrolled
     }
 
-    /// One of the adjustments moved (scrollbar, wheel, keys, fling, settle): the model follows
+    /// Lets a mouse wheel turn scroll a sideways layout (a carousel, rows), which
+    /// GtkScrolledWindow only does with Shift: a vertical notch moves the hadjustment by its
+    /// step increment, as the scrolled window's keyboard step does. Hides the scrollbars of the
+    /// scrolled window the view enters from assistive technologies (pointer-only: the keyboard
+    /// scrolls the wall itself; GTK 4.8 names them by their GObject types).
+    func installScrolling() {
+        let controller = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        Signal.connect(controller, "scroll") { [weak self, controller] (_: Double, dy: Double) -> Bool in
+            guard let self, self.model.layout.scrollAxis == .horizontal,
+                  gtk_event_controller_scroll_get_unit(gcast(controller)) == GDK_SCROLL_UNIT_WHEEL else { return false }
+            let hadjustment = self.horizontalAdjustment
+            gtk_adjustment_set_value(hadjustment, gtk_adjustment_get_value(hadjustment)
+                                         + dy * gtk_adjustment_get_step_increment(hadjustment))
+            return true
+        }
+        gtk_widget_add_controller(widget, gcast(controller))
+        Signal.connect(widget, "notify::parent") { [weak self] in
+            guard let self, let parent = gtk_widget_get_parent(self.widget),
+                  g_type_check_instance_is_a(gcast(parent), gtk_scrolled_window_get_type()) != 0 else { return }
+            for bar in [gtk_scrolled_window_get_vscrollbar(gcast(parent)), gtk_scrolled_window_get_hscrollbar(gcast(parent))] {
+                guard let bar else { continue }
+                Accessible.setHidden(bar, true)
+                Signal.connect(bar, "notify::visible") { [bar] in Accessible.setHidden(bar, true) }
+            }
+        }
+    }
+
+    /// The view entered or left a scrolled window: the new adjustments get the content's range.
+    func adjustmentsReplaced() {
+        syncAdjustment(offset: model.contentOffset, contentSize: model.contentSize)
+    }
+
+    /// One of the adjustments moved (scrolled window, keys, settle): the model follows
     /// if it is the adjustment of the layout's axis, a failed load-more is retried when the
     /// reader moves on toward the end (as often as `WaterfallViewModel.loadMoreRetryThrottle`
     /// lets it, so a failing server is not hammered at the frame rate), and a snapping layout
     /// settles once the scrolling pauses.
-    private func adjustmentChanged(_ axis: ScrollAxis) {
+    func adjustmentValueChanged(_ orientation: GtkOrientation) {
+        let axis: ScrollAxis = orientation == GTK_ORIENTATION_HORIZONTAL ? .horizontal : .vertical
         guard !isSyncingAdjustment, axis == model.layout.scrollAxis else { return }
         let value = gtk_adjustment_get_value(axis == .horizontal ? horizontalAdjustment : adjustment)
         let offset = axis == .horizontal ? CGPoint(x: value, y: 0) : CGPoint(x: 0, y: value)
-        let forward = value > contentOffsetAlongAxis(model.contentOffset)
+        let forward = value > Double(axis == .horizontal ? model.contentOffset.x : model.contentOffset.y)
         measuringWork { model.setContentOffset(offset) }
         if forward, model.loadMoreState == .failed {
             model.retryLoadingMoreIfDue(at: Double(g_get_monotonic_time()) / 1_000_000)
@@ -62,89 +69,29 @@ extension WaterfallView {
         if axis == .horizontal, !isSettling { scheduleSettle() }
     }
 
-    /// One wheel notch or touchpad motion of (`dx`, `dy`) (notches or px) along the layout's
-    /// axis; a horizontal layout also takes vertical wheel turns (and Shift+wheel). Scrolling up
-    /// past the top with a touchpad pulls a vertical layout down for pull-to-refresh.
-    /// - Returns: whether the event was used.
-    func scrolled(dx: Double, dy: Double, inWheelSteps: Bool) -> Bool {
-        switch model.layout.scrollAxis {
-        case .vertical: return scrolled(by: dy, inWheelSteps: inWheelSteps)
-        case .horizontal:
-            stopKinetic()
-            let page = gtk_adjustment_get_page_size(horizontalAdjustment)
-            let step = dx != 0 ? dx : dy
-            let delta = inWheelSteps ? step * pow(max(page, 1), 2.0 / 3.0) : step
-            gtk_adjustment_set_value(horizontalAdjustment, contentOffset + delta)
-            return true
-        case .none: return false
+    /// The scrolled window was pulled past an edge (touch or kinetic overshoot): past the top of
+    /// a vertical wall it refreshes (pull-to-refresh); past the end a failed load-more retries.
+    func edgeOvershot(_ position: GtkPositionType) {
+        switch position {
+        case GTK_POS_TOP where model.layout.scrollAxis == .vertical && model.isRefreshEnabled:
+            refresh()
+        case GTK_POS_BOTTOM where model.layout.scrollAxis == .vertical,
+             GTK_POS_RIGHT where model.layout.scrollAxis == .horizontal:
+            if model.loadMoreState == .failed {
+                model.retryLoadingMoreIfDue(at: Double(g_get_monotonic_time()) / 1_000_000)
+            }
+        default:
+            break
         }
     }
 
-    /// One vertical wheel notch or touchpad motion of `dy` (notches or px). Scrolling up past
-    /// the top with a touchpad pulls the content down for pull-to-refresh.
-    /// - Returns: whether the event was used.
-    func scrolled(by dy: Double, inWheelSteps: Bool) -> Bool {
-        stopKinetic()
-        let page = gtk_adjustment_get_page_size(adjustment)
-        // GtkScrolledWindow's wheel step: grows sub-linearly with the page.
-        let delta = inWheelSteps ? dy * pow(max(page, 1), 2.0 / 3.0) : dy
-        if !inWheelSteps, model.isRefreshEnabled, pullDistance > 0 || (contentOffset <= 0 && delta < 0) {
-            pull(by: -delta)
-            return true
-        }
-        gtk_adjustment_set_value(adjustment, contentOffset + delta)
-        return true
-    }
-
-    /// Changes the touchpad pull past the top by `amount` px (positive pulls further).
-    private func pull(by amount: Double) {
-        pullDistance = max(0, pullDistance + amount)
-        model.overscroll(CGFloat(pullDistance / 2))
-        gtk_widget_queue_allocate(widget)
-    }
-
-    /// The fingers left the touchpad: an armed pull refreshes; the content springs back.
-    func endPull() {
-        guard pullDistance > 0 else { return }
-        pullDistance = 0
-        model.endOverscroll()
-        gtk_widget_queue_allocate(widget)
-    }
-
-    /// Starts a fling at `velocity` px/s along the layout's axis, decelerating on the frame
-    /// clock; a snapping layout instead settles where the fling would have come to rest.
-    func startKinetic(velocity: Double) {
-        stopKinetic()
-        guard pullDistance == 0 else { return }
-        if model.layout.scrollAxis == .horizontal {
-            settleToRest(velocity: velocity)
-            return
-        }
-        kinetic = KineticScroll(velocity: velocity)
-        frames.run(.fling) { [weak self] time in self?.kineticStep(at: time) ?? false }
-    }
-
-    /// Moves the fling one frame; returns whether it continues.
-    private func kineticStep(at time: Double) -> Bool {
-        guard var fling = kinetic, let offset = fling.step(at: time, from: contentOffset, within: 0...maximumContentOffset)
-        else {
-            kinetic = nil
-            return false
-        }
-        kinetic = fling
-        gtk_adjustment_set_value(scrollAdjustment, offset)
-        return true
-    }
-
-    /// Stops a running fling and a running settle.
-    func stopKinetic() {
-        frames.stop(.fling)
-        kinetic = nil
+    /// The widget is being disposed: animations, timers and idle work stop, so nothing touches
+    /// it after GTK drops it.
+    func detach() {
         stopSettle()
-    }
-
-    /// A model offset's component along the layout's scroll axis.
-    private func contentOffsetAlongAxis(_ offset: CGPoint) -> Double {
-        Double(model.layout.scrollAxis == .horizontal ? offset.x : offset.y)
+        if let source = idleLayoutSource { MainLoopSource.remove(source) }
+        idleLayoutSource = nil
+        if let source = restackIdle { MainLoopSource.remove(source) }
+        restackIdle = nil
     }
 }

@@ -8,13 +8,13 @@ extension FrameClient {
 }
 
 extension WaterfallView {
-    /// How long scrolling must pause (no wheel notch, no scrollbar motion) before a snapping
+    /// How long scrolling must pause (no adjustment motion, kinetic scrolling included) before a snapping
     /// layout settles, in milliseconds.
     static var settleDelayMilliseconds: UInt32 { 150 }
 
     /// Tracks whether a pointer button is held anywhere in the view (the capture phase sees
-    /// presses on the scrollbar too), so that a snapping layout does not settle under a
-    /// scrollbar drag, and settles when the button is released.
+    /// presses on the cells too), so that a snapping layout does not settle under a drag, and
+    /// settles when the button is released.
     func installPointerTracking() {
         let legacy = gtk_event_controller_legacy_new()!
         gtk_event_controller_set_propagation_phase(legacy, GTK_PHASE_CAPTURE)
@@ -40,21 +40,17 @@ extension WaterfallView {
         settleTimer = MainLoopSource.timeout(milliseconds: Self.settleDelayMilliseconds) { [weak self] in
             guard let self else { return }
             self.settleTimer = nil
-            guard !self.isPointerHeld, !self.isTouchpadScrolling, self.settle == nil else { return }
+            guard !self.isPointerHeld, self.settle == nil else { return }
             self.settleToRest()
         }
     }
 
-    /// Scrolling that would stop here, moving at `velocity` px/s along the axis, comes to rest
-    /// where the layout says (`CollectionLayout.targetContentOffset(forProposed:velocity:)`):
-    /// the fling's projected resting place, snapped — animated. Layouts that do not scroll
-    /// sideways do not snap.
-    func settleToRest(velocity: Double = 0) {
+    /// Scrolling that stopped here (the scrolled window's kinetic scrolling included) comes to
+    /// rest where the layout says (`CollectionLayout.targetContentOffset(forProposed:velocity:)`),
+    /// animated. Layouts that do not scroll sideways do not snap.
+    func settleToRest() {
         guard model.layout.scrollAxis == .horizontal else { return }
-        let current = model.contentOffset
-        let fling = CGPoint(x: velocity, y: 0)
-        let proposed = ScrollSettle.projectedOffset(from: current, velocity: fling, friction: KineticScroll.friction)
-        settle(to: model.targetContentOffset(forProposed: proposed, velocity: fling))
+        settle(to: model.targetContentOffset(forProposed: model.contentOffset, velocity: .zero))
     }
 
     /// Centres item `index` (of a snapping layout), animated; nothing for an index outside the
@@ -68,7 +64,7 @@ extension WaterfallView {
     /// Animates the scroll position to `target` on the frame clock (moves it there at once when
     /// animations are off).
     func settle(to target: CGPoint) {
-        stopKinetic()
+        stopSettle()
         let current = model.contentOffset
         guard target != current else { return }
         guard animationsEnabled else {

@@ -27,7 +27,7 @@ extension WaterfallView {
         for ghost in ghosts { stack.append((ghost.target.zIndex, ghost.widget)) }
         let order = stack.enumerated().sorted { ($0.element.z, $0.offset) < ($1.element.z, $1.offset) }.map(\.element)
         guard !isStacked(order.map(\.widget)) else { return }
-        for entry in order { gtk_widget_insert_before(entry.widget, widget, scrollbar) }
+        for entry in order { gtk_widget_insert_before(entry.widget, widget, header.widget) }
     }
 
     /// Whether `widgets` already appear in this order among the canvas' children.

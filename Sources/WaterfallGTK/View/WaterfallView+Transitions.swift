@@ -12,18 +12,17 @@ extension WaterfallView {
     /// Replaces the layout (seed 003's `setCollectionViewLayout:animated:`). Animated, every
     /// item on screen before or after moves, scales and fades from where it was to where the
     /// new layout puts it over ``transitionDuration`` with easing, at the frame clock; items
-    /// that no longer fit leave as fading ghosts. The scrollbars follow the new scroll axis.
+    /// that no longer fit leave as fading ghosts. The adjustments follow the new scroll axis.
     public func setLayout(_ layout: any CollectionLayout, animated: Bool = true) {
-        stopKinetic()
+        stopSettle()
         let moves = capturingGhosts(animated) { model.setLayout(layout) }
-        showScrollbars()
-        let size = viewportSize(width: gtk_widget_get_width(widget), height: gtk_widget_get_height(widget))
-        model.setViewportSize(size)
+        syncAdjustment(offset: model.contentOffset, contentSize: model.contentSize)
+        model.setViewportSize(CGSize(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget))))
         // Ghosts head for their item's place in the new layout (off screen, for a carousel);
         // one whose item waits for placement (a deferred layout) fades where it is.
         let newLayout = model.layout, offset = model.contentOffset
         animate(moves) { ghost in
-            guard ghost.origin.index < newLayout.laidOutCount else { return nil }
+            guard ghost.origin.index < newLayout.placedItemCount else { return nil }
             return newLayout.layoutAttributes(at: ghost.origin.index).offsetBy(dx: -offset.x, dy: -offset.y)
         }
     }
@@ -33,7 +32,7 @@ extension WaterfallView {
     /// that stay slide to their new places, new ones fade in and deleted ones fade out before
     /// their pictures go away.
     public func performBatchUpdates(_ updates: [ItemUpdate], animated: Bool = true) {
-        stopKinetic()
+        stopSettle()
         let moves = capturingGhosts(animated) { model.performBatchUpdates(updates) }
         animate(moves) { _ in nil }
         announceBatchUpdate(updates)
@@ -82,7 +81,7 @@ extension WaterfallView {
               gtk_widget_get_mapped(cell.widget) != 0 else { return }
         lastGhostID += 1
         let ghost = TransitionGhost(id: lastGhostID, of: cell.widget, at: onScreen)
-        gtk_widget_insert_before(ghost.widget, widget, scrollbar)
+        gtk_widget_insert_before(ghost.widget, widget, header.widget)
         capturedGhosts?[onScreen.index]?.remove()
         capturedGhosts?[onScreen.index] = ghost
     }

@@ -9,8 +9,9 @@ import WaterfallCore
 /// A thin shell over `WaterfallViewModel`: the model decides which items are
 /// live, where they go and which cells are reused; the view creates the widgets, positions them
 /// where the model says (relative to the scroll offset, so content taller than 2^24 px is still
-/// exact) and turns GTK events — resize, wheel, touchpad with kinetic scrolling and overscroll,
-/// scrollbars, keyboard, clicks — into model calls. It scrolls along the layout's
+/// exact) and turns GTK events — resize, the adjustments of the `GtkScrolledWindow` it sits in
+/// (which brings the scrollbars, wheel, touch and kinetic scrolling and overshoot), keyboard,
+/// clicks — into model calls. It scrolls along the layout's
 /// `ScrollAxis` (vertical, horizontal with snapping, or not at all), draws the
 /// attributes' scale, alpha and z-order (so the model's pinned section header,
 /// `WaterfallViewModel.pinnedHeader`, stays above the cells and gets the clicks), and animates
@@ -19,27 +20,30 @@ import WaterfallCore
 ///
 /// ```swift
 /// let view = WaterfallView<WaterfallImageCell>(dataSource: shop, delegate: shop)
-/// window.setChild(view.widget)
+/// window.setChild(view.scrolledWindow)
 /// ```
 @MainActor
 public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// The view model: items, layout, live cells, reuse, selection, load-more and refresh.
     public let model: WaterfallViewModel<Cell>
-    /// The view's widget (a `WfCanvas`, CSS node `waterfall`): put it in a window.
+    /// The view's widget, a `WaterfallMasonryView` (CSS node `waterfall`, class `.view`): a
+    /// `GtkScrollable` to put directly into a `GtkScrolledWindow` (``scrolledWindow`` makes
+    /// one). The widget owns the view: keep the widget (in a window), not the view, alive.
     public let widget: UnsafeMutablePointer<GtkWidget>
 
-    let canvas: GObjectRef<UnsafeMutablePointer<GtkWidget>>
-    /// The one frame-clock driver of the view's animations: fling, settle, transitions, size
+    /// The one frame-clock driver of the view's animations: settle, transitions, size
     /// changes (see ``FrameDriver``).
     let frames: FrameDriver
-    /// The vertical scroll range (vertical layouts).
-    let adjustment: UnsafeMutablePointer<GtkAdjustment>
-    /// The vertical scrollbar, shown for vertical layouts.
-    let scrollbar: UnsafeMutablePointer<GtkWidget>
+    /// The vertical scroll range (vertical layouts): the scrolled window's, or the widget's own.
+    var adjustment: UnsafeMutablePointer<GtkAdjustment> {
+        waterfall_masonry_view_get_adjustment(gcast(widget), GTK_ORIENTATION_VERTICAL)
+    }
     /// The horizontal scroll range (horizontal layouts such as the carousel).
-    let horizontalAdjustment: UnsafeMutablePointer<GtkAdjustment>
-    /// The horizontal scrollbar, shown for horizontal layouts.
-    let horizontalScrollbar: UnsafeMutablePointer<GtkWidget>
+    var horizontalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
+        waterfall_masonry_view_get_adjustment(gcast(widget), GTK_ORIENTATION_HORIZONTAL)
+    }
+    /// The data source and delegate the view owns, if any (a view made from C owns its own).
+    var ownedItems: AnyObject?
     let header = StatusIndicator()
     let footer = StatusIndicator()
     /// The "N new items" pill (see ``revealNewItems()``); created in `init` because its action
@@ -59,10 +63,6 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Set while the view pushes the model's offset or range into the adjustment, so that the
     /// adjustment's `value-changed` is not reported back to the model.
     var isSyncingAdjustment = false
-    /// How far the content is pulled past its top (touchpad overscroll), in px.
-    var pullDistance: Double = 0
-    /// The running fling, stepped by ``frames``.
-    var kinetic: KineticScroll?
     /// The item with the keyboard focus ring, if the keyboard was used (kept by the model, in
     /// step with batch updates).
     var focusedIndex: Int? {
@@ -98,10 +98,15 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var settleTimer: UInt32?
     /// Set while the settle moves the adjustment, so the move does not schedule another settle.
     var isSettling = false
-    /// Whether a touchpad gesture is in progress (between scroll-begin and scroll-end).
-    var isTouchpadScrolling = false
-    /// Whether a pointer button is held anywhere in the view (e.g. dragging a scrollbar).
+    /// Whether a pointer button is held anywhere in the view (a drag in progress).
     var isPointerHeld = false
+
+    /// The content of a dragged item (see ``enableDraggingItems(content:)``).
+    var dragContent: (@MainActor (Int) -> UnsafeMutablePointer<GdkContentProvider>?)?
+
+    /// Keeps the selection instead of the model's `selectedIndex` (the list-model path's
+    /// `GtkSelectionModel`, see ``WaterfallListModelSource``); the view keeps it alive.
+    var selectionHandler: (any WaterfallSelectionHandling)?
 
     /// The reorder gestures' state (see ``installReordering()``).
     var reorderGesture = ReorderGestureState()
@@ -137,19 +142,20 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// The model holds `dataSource` and `delegate` weakly: keep them alive. Installs the
     /// ``MainQueueBridge`` if it is not installed yet, so main-actor tasks run under any GLib
     /// main loop (`g_main_loop_run`, `g_application_run`).
-    public init(dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
-                layout: any CollectionLayout = WaterfallCollectionLayout()) {
+    public convenience init(dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
+                            layout: any CollectionLayout = WaterfallCollectionLayout()) {
+        self.init(adopting: waterfall_masonry_view_new_for_face(), dataSource: dataSource, delegate: delegate,
+                  layout: layout)
+        waterfall_masonry_view_set_face(gcast(widget), Unmanaged.passRetained(MasonryViewFaceBox(self)).toOpaque())
+    }
+
+    /// Becomes the face of `widget`, a `WaterfallMasonryView` (which holds the view from then on).
+    init(adopting widget: UnsafeMutablePointer<GtkWidget>, dataSource: any WaterfallDataSource<Cell>,
+         delegate: any WaterfallDelegate<Cell>, layout: any CollectionLayout = WaterfallCollectionLayout()) {
         MainQueueBridge.install()
         model = WaterfallViewModel(layout: layout)
-        canvas = GObjectRef(sinking: wf_canvas_new())
-        widget = canvas.pointer
+        self.widget = widget
         frames = FrameDriver(widget: widget)
-        adjustment = gtk_adjustment_new(0, 0, 0, 40, 400, 0)
-        scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment)
-        horizontalAdjustment = gtk_adjustment_new(0, 0, 0, 40, 400, 0)
-        horizontalScrollbar = gtk_scrollbar_new(GTK_ORIENTATION_HORIZONTAL, horizontalAdjustment)
-        gtk_widget_set_parent(scrollbar, widget)
-        gtk_widget_set_parent(horizontalScrollbar, widget)
         gtk_widget_set_parent(header.widget, widget)
         gtk_widget_set_parent(footer.widget, widget)
         newItemsPill = NewItemsPill { [weak self] in self?.revealNewItems() }
@@ -164,7 +170,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         installKeyboard()
         installPointer()
         installReordering()
-        showScrollbars()
+        installPointerTracking()
         refreshAccessibleLabel()
         Signal.connect(widget, "realize") { [weak self] in
             guard let self else { return }
@@ -207,7 +213,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Scrolls to `offset` along the layout's axis (clamped to the scroll range), as the
     /// scrollbar would.
     public func scroll(to offset: Double) {
-        stopKinetic()
+        stopSettle()
         gtk_adjustment_set_value(scrollAdjustment, offset)
     }
 
@@ -239,7 +245,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Parents the cell's widget on first use and shows it.
     public func insertCell(_ cell: Cell) {
         if gtk_widget_get_parent(cell.widget) == nil {
-            // Below every other child: under the scrollbar and the indicators, and under cells
+            // Below every other child: under the indicators, and under cells
             // raised by their z-index (a pinned section header, a ghost), which a new cell of
             // z-index 0 must not cover.
             gtk_widget_insert_after(cell.widget, widget, nil)
@@ -257,7 +263,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         let previous = cell.placement
         cell.placement = attributes
         measureIfNeeded(cell, previous: previous, attributes: attributes)
-        cell.isSelected = attributes.index == model.selectedIndex
+        cell.isSelected = isItemSelected(attributes.index)
         cell.isFocused = attributes.index == focusedIndex
         updateAccessibility(of: cell, index: attributes.index)
         gtk_widget_queue_allocate(widget)
@@ -267,6 +273,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// picture of it takes its place and fades out (or moves away).
     public func removeCell(_ cell: Cell) {
         releaseKeyboardFocus(from: cell)
+        cell.didLeaveView()
         captureGhost(of: cell)
         if isAnimatingTransition { transitions.cancel(.cell(ObjectIdentifier(cell))) }
         gtk_widget_set_visible(cell.widget, 0)
@@ -290,7 +297,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         syncAdjustment(offset: model.contentOffset, contentSize: size)
     }
 
-    /// Moves the scrollbar to the model's offset (anchoring, scroll-to-index).
+    /// Moves the adjustment to the model's offset (anchoring, scroll-to-index).
     public func contentOffsetDidChange(_ offset: CGPoint) {
         syncAdjustment(offset: offset, contentSize: model.contentSize)
     }

@@ -4,4 +4,5 @@
  * a module cache built before it existed). */
 #include "accessible_shim.h"
 #include "pixbuf_shim.h"
+#include "drag_shim.h"
 #endif

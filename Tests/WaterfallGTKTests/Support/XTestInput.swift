@@ -53,12 +53,46 @@ struct XTestInput {
         display = unsafeBitCast(xdisplay, to: XDisplayOf.self)(gcast(gdk_display_get_default()!))
     }
 
-    /// Clicks the primary button at (`x`, `y`) in `widget`'s coordinates.
-    func click(_ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) throws {
+    /// Clicks the primary button `count` times at (`x`, `y`) in `widget`'s coordinates (2 is
+    /// a double-click), holding Control when `control` is set and Shift when `shift` is.
+    func click(_ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double,
+               control: Bool = false, shift: Bool = false, count: Int = 1) throws {
         try move(to: widget, x: x, y: y)
-        _ = button(display, 1, 1, 0)
-        _ = button(display, 1, 0, 10)
-        _ = flush(display)
+        holding(control: control, shift: shift) {
+            for press in 0..<count {
+                _ = button(display, 1, 1, press == 0 ? 0 : 40)
+                _ = button(display, 1, 0, 10)
+            }
+        }
+    }
+
+    /// Drags with the primary button from (`x`, `y`) to (`toX`, `toY`) in `widget`'s
+    /// coordinates, in `steps` motions, holding Control when `control` is set.
+    func drag(_ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double, toX: Double, toY: Double,
+              steps: Int = 10, control: Bool = false) throws {
+        try move(to: widget, x: x, y: y)
+        try holding(control: control, shift: false) {
+            _ = button(display, 1, 1, 0)
+            for step in 1...steps {
+                let t = Double(step) / Double(steps)
+                try move(to: widget, x: x + (toX - x) * t, y: y + (toY - y) * t)
+            }
+            _ = button(display, 1, 0, 10)
+        }
+    }
+
+    /// Runs `body` with Control and Shift held as asked, then flushes.
+    private func holding(control: Bool, shift: Bool, _ body: () throws -> Void) rethrows {
+        let controlKey = UInt32(keycode(display, UInt(GDK_KEY_Control_L)))
+        let shiftKey = UInt32(keycode(display, UInt(GDK_KEY_Shift_L)))
+        if control { _ = key(display, controlKey, 1, 0) }
+        if shift { _ = key(display, shiftKey, 1, 0) }
+        defer {
+            if shift { _ = key(display, shiftKey, 0, 0) }
+            if control { _ = key(display, controlKey, 0, 0) }
+            _ = flush(display)
+        }
+        try body()
     }
 
     /// Turns the mouse wheel one notch (X buttons 4 up, 5 down) over (`x`, `y`) in `widget`.
@@ -85,16 +119,11 @@ struct XTestInput {
     /// keysyms), holding Control when `control` is set and Shift when `shift` is. The window
     /// under the pointer gets it.
     func press(_ keysym: Int32, control: Bool = false, shift: Bool = false) {
-        let controlKey = UInt32(keycode(display, UInt(GDK_KEY_Control_L)))
-        let shiftKey = UInt32(keycode(display, UInt(GDK_KEY_Shift_L)))
-        if control { _ = key(display, controlKey, 1, 0) }
-        if shift { _ = key(display, shiftKey, 1, 0) }
         let code = UInt32(keycode(display, UInt(keysym)))
-        _ = key(display, code, 1, 0)
-        _ = key(display, code, 0, 0)
-        if shift { _ = key(display, shiftKey, 0, 0) }
-        if control { _ = key(display, controlKey, 0, 0) }
-        _ = flush(display)
+        holding(control: control, shift: shift) {
+            _ = key(display, code, 1, 0)
+            _ = key(display, code, 0, 0)
+        }
     }
 
     /// Presses the primary button at (`x`, `y`) in `widget`'s coordinates and keeps it down.

@@ -4,7 +4,6 @@ import WaterfallGTK
 // Gallery [--snapshot FILE.png]: custom cells in a WaterfallView, in the app's own GtkApplication.
 let snapshotPath = CommandLine.arguments.firstIndex(of: "--snapshot").map { CommandLine.arguments[$0 + 1] }
 let swatches = Swatches()
-var view: WaterfallView<SwatchCell>?
 
 // NON_UNIQUE: no D-Bus name to own, so the app also runs where there is no session bus.
 let app = gtk_application_new("org.example.Gallery", G_APPLICATION_NON_UNIQUE)!
@@ -14,9 +13,8 @@ Signal.connect(app, "activate") {
     gtk_window_set_default_size(gcast(window), 900, 700)
     let wall = WaterfallView(dataSource: swatches, delegate: swatches)
     WaterfallStyle.addStylesheet(Swatches.css, for: window)
-    gtk_window_set_child(gcast(window), wall.widget)
+    gtk_window_set_child(gcast(window), wall.scrolledWindow)
     gtk_window_present(gcast(window))
-    view = wall
     if let snapshotPath {
         WidgetSnapshot.savePNG(of: window, to: snapshotPath, whenReady: { wall.model.liveCellCount > 0 }) { outcome in
             print(outcome.exitStatus == 0 ? "wrote \(snapshotPath)" : "snapshot failed: \(outcome)")

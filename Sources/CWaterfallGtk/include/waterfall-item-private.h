@@ -1,0 +1,29 @@
+#ifndef WATERFALL_ITEM_PRIVATE_H
+#define WATERFALL_ITEM_PRIVATE_H
+/*
+ * What the wall (Swift) does to items and factories, not part of the installed API: it
+ * fills a WaterfallItem's read-only properties and runs a factory's four steps on it.
+ */
+#include "waterfall/waterfall-item-factory.h"
+
+G_BEGIN_DECLS
+
+/* A new, empty item object (full reference). */
+WaterfallItem *waterfall_item_new (void);
+
+/* Sets the item shown (a new reference is taken; NULL for none), its position and whether it
+ * is selected; each notifies only when it changes, inside one freeze of notifications. */
+void waterfall_item_update (WaterfallItem *self, GObject *item, guint position, gboolean selected);
+
+/* Sets only the selected state (notify::selected when it changes). */
+void waterfall_item_set_selected (WaterfallItem *self, gboolean selected);
+
+/* Runs the factory's setup, bind, unbind or teardown on `item`. */
+void waterfall_item_factory_setup (WaterfallItemFactory *self, WaterfallItem *item);
+void waterfall_item_factory_bind (WaterfallItemFactory *self, WaterfallItem *item);
+void waterfall_item_factory_unbind (WaterfallItemFactory *self, WaterfallItem *item);
+void waterfall_item_factory_teardown (WaterfallItemFactory *self, WaterfallItem *item);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,54 @@
+#ifndef WATERFALL_PRIVATE_H
+#define WATERFALL_PRIVATE_H
+/*
+ * What the C side of WaterfallMasonryView and its Swift logic say to each other; not installed.
+ *
+ * The view owns one "face": an opaque, retained pointer to the Swift object that runs the
+ * view (a box around WaterfallView). The C type creates it in `constructed` by calling
+ * waterfall_swift_masonry_view_create(), unless Swift made the view itself
+ * (waterfall_masonry_view_new_for_face() then waterfall_masonry_view_set_face()). The face is
+ * detached in dispose and released in finalize. Every waterfall_swift_* function is
+ * implemented in Swift (`@MainActor @_cdecl`), runs on the main thread and receives the face.
+ */
+#include "waterfall/waterfall.h"
+
+G_BEGIN_DECLS
+
+/* --- Called by Swift ------------------------------------------------------------------- */
+
+/* A new view (floating) whose face Swift sets right after with waterfall_masonry_view_set_face. */
+GtkWidget *waterfall_masonry_view_new_for_face(void);
+
+/* Gives the view its face (a retained pointer the view releases in finalize). */
+void waterfall_masonry_view_set_face(WaterfallMasonryView *self, gpointer face);
+
+/* The view's adjustment for `orientation`: the scrolled window's, or the view's own when it is
+ * not in one. Never NULL; owned by the view. */
+GtkAdjustment *waterfall_masonry_view_get_adjustment(WaterfallMasonryView *self, GtkOrientation orientation);
+
+/* --- Implemented by Swift ----------------------------------------------------------------- */
+
+/* Makes the face of a view created from C (g_object_new); returns it retained. */
+gpointer waterfall_swift_masonry_view_create(WaterfallMasonryView *self);
+
+/* GTK allocated the view `width` x `height`: place every child. */
+void waterfall_swift_masonry_view_allocate(gpointer face, int width, int height);
+
+/* An adjustment was replaced (the view entered or left a scrolled window). */
+void waterfall_swift_masonry_view_adjustments_replaced(gpointer face);
+
+/* The value of the adjustment for `orientation` changed. */
+void waterfall_swift_masonry_view_value_changed(gpointer face, GtkOrientation orientation);
+
+/* The scrolled window the view is in reported an overshoot at `position` (edge-overshot). */
+void waterfall_swift_masonry_view_edge_overshot(gpointer face, GtkPositionType position);
+
+/* The view is being disposed: stop timers and animations, drop the cells. */
+void waterfall_swift_masonry_view_dispose(gpointer face);
+
+/* Releases the face (finalize). */
+void waterfall_swift_masonry_view_release(gpointer face);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,11 @@
+#ifndef WATERFALL_H
+#define WATERFALL_H
+
+/* The umbrella header of the Waterfall C API (GI namespace Waterfall, version 1). */
+#include "waterfall-masonry-view.h"
+#include "waterfall-item.h"
+#include "waterfall-item-factory.h"
+#include "waterfall-signal-item-factory.h"
+#include "waterfall-builder-item-factory.h"
+
+#endif

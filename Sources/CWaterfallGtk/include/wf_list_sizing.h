@@ -1,0 +1,26 @@
+#ifndef WF_LIST_SIZING_H
+#define WF_LIST_SIZING_H
+#include "wf_gtk.h"
+
+/*
+ * What the list-model path of the wall needs from GLib that Swift cannot call: g_warning (a
+ * variadic macro), and a measured height kept on a model item itself (object data), so it
+ * follows the item through sorting, filtering and splices.
+ */
+
+/* Logs `message` with g_warning in the "Waterfall" domain. */
+void wf_warning(const char *message);
+
+/* Keeps `height` (the item's cell measured at `width`) on `item`. */
+void wf_item_set_measured_height(gpointer item, double height, double width);
+
+/* The height kept by wf_item_set_measured_height for `width` (within half a point), or a
+ * negative value when there is none. */
+double wf_item_get_measured_height(gpointer item, double width);
+
+/* Evaluates `expression` on `item` and converts the result to a double (any numeric type);
+ * returns FALSE when the expression fails on it (wrong item type, missing property) or gives
+ * something that is not a number. */
+gboolean wf_expression_evaluate_double(GtkExpression *expression, gpointer item, double *result);
+
+#endif

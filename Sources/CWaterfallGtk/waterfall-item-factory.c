@@ -1,0 +1,92 @@
+#include "waterfall/waterfall-item-factory.h"
+#include "waterfall-item-private.h"
+
+/**
+ * WaterfallItemFactory:
+ *
+ * Makes and fills the widgets of a [class@Waterfall.MasonryView]'s cells, in four steps on a
+ * [class@Waterfall.Item], as [class@Gtk.ListItemFactory] does for GTK's list widgets:
+ *
+ * - setup, once per item object: make the widgets and set the item's
+ *   [property@Waterfall.Item:child];
+ * - bind, each time the item object starts showing a model item: fill the widgets from
+ *   [property@Waterfall.Item:item];
+ * - unbind, when it stops showing it (it scrolled away or the model changed);
+ * - teardown, before the view drops the item object: undo setup.
+ *
+ * The class is abstract: use [class@Waterfall.SignalItemFactory] or
+ * [class@Waterfall.BuilderItemFactory], or subclass it and override the virtual functions.
+ */
+
+G_DEFINE_ABSTRACT_TYPE (WaterfallItemFactory, waterfall_item_factory, G_TYPE_OBJECT)
+
+static void
+waterfall_item_factory_default_step (WaterfallItemFactory *self,
+                                     WaterfallItem        *item)
+{
+  (void) self;
+  (void) item;
+}
+
+static void
+waterfall_item_factory_default_teardown (WaterfallItemFactory *self,
+                                         WaterfallItem        *item)
+{
+  (void) self;
+  waterfall_item_set_child (item, NULL);
+}
+
+static void
+waterfall_item_factory_class_init (WaterfallItemFactoryClass *klass)
+{
+  klass->setup = waterfall_item_factory_default_step;
+  klass->bind = waterfall_item_factory_default_step;
+  klass->unbind = waterfall_item_factory_default_step;
+  klass->teardown = waterfall_item_factory_default_teardown;
+}
+
+static void
+waterfall_item_factory_init (WaterfallItemFactory *self)
+{
+  (void) self;
+}
+
+void
+waterfall_item_factory_setup (WaterfallItemFactory *self,
+                              WaterfallItem        *item)
+{
+  g_return_if_fail (WATERFALL_IS_ITEM_FACTORY (self));
+  g_return_if_fail (WATERFALL_IS_ITEM (item));
+
+  WATERFALL_ITEM_FACTORY_GET_CLASS (self)->setup (self, item);
+}
+
+void
+waterfall_item_factory_bind (WaterfallItemFactory *self,
+                             WaterfallItem        *item)
+{
+  g_return_if_fail (WATERFALL_IS_ITEM_FACTORY (self));
+  g_return_if_fail (WATERFALL_IS_ITEM (item));
+
+  WATERFALL_ITEM_FACTORY_GET_CLASS (self)->bind (self, item);
+}
+
+void
+waterfall_item_factory_unbind (WaterfallItemFactory *self,
+                               WaterfallItem        *item)
+{
+  g_return_if_fail (WATERFALL_IS_ITEM_FACTORY (self));
+  g_return_if_fail (WATERFALL_IS_ITEM (item));
+
+  WATERFALL_ITEM_FACTORY_GET_CLASS (self)->unbind (self, item);
+}
+
+void
+waterfall_item_factory_teardown (WaterfallItemFactory *self,
+                                 WaterfallItem        *item)
+{
+  g_return_if_fail (WATERFALL_IS_ITEM_FACTORY (self));
+  g_return_if_fail (WATERFALL_IS_ITEM (item));
+
+  WATERFALL_ITEM_FACTORY_GET_CLASS (self)->teardown (self, item);
+}

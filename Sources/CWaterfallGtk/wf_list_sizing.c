@@ -1,0 +1,43 @@
+#include "wf_list_sizing.h"
+
+void wf_warning(const char *message) {
+  g_log("Waterfall", G_LOG_LEVEL_WARNING, "%s", message);
+}
+
+static GQuark measured_quark(void) {
+  static GQuark quark;
+  if (quark == 0) quark = g_quark_from_static_string("waterfall-measured-height");
+  return quark;
+}
+
+void wf_item_set_measured_height(gpointer item, double height, double width) {
+  double *pair = g_new(double, 2);
+  pair[0] = height;
+  pair[1] = width;
+  g_object_set_qdata_full(G_OBJECT(item), measured_quark(), pair, g_free);
+}
+
+double wf_item_get_measured_height(gpointer item, double width) {
+  const double *pair = g_object_get_qdata(G_OBJECT(item), measured_quark());
+  if (pair == NULL || pair[1] < width - 0.5 || pair[1] > width + 0.5) return -1;
+  return pair[0];
+}
+
+gboolean wf_expression_evaluate_double(GtkExpression *expression, gpointer item, double *result) {
+  GValue value = G_VALUE_INIT, number = G_VALUE_INIT;
+  /* GTK 4.8 reads a property expression's property from an object of any type (GLib then
+   * warns, and the value stays unset): check the type first. */
+  if (G_TYPE_CHECK_INSTANCE_TYPE(expression, GTK_TYPE_PROPERTY_EXPRESSION) && gtk_property_expression_get_expression(expression) == NULL) {
+    GParamSpec *pspec = gtk_property_expression_get_pspec(expression);
+    if (item == NULL || !g_type_is_a(G_OBJECT_TYPE(item), pspec->owner_type)) return FALSE;
+  }
+  if (!gtk_expression_evaluate(expression, item, &value)) return FALSE;
+  if (!G_IS_VALUE(&value)) return FALSE;
+  g_value_init(&number, G_TYPE_DOUBLE);
+  gboolean ok = g_value_type_transformable(G_VALUE_TYPE(&value), G_TYPE_DOUBLE)
+                && g_value_transform(&value, &number);
+  if (ok) *result = g_value_get_double(&number);
+  g_value_unset(&number);
+  g_value_unset(&value);
+  return ok;
+}

@@ -1,0 +1,96 @@
+import CWaterfallGtk
+import CWaterfallGtk4
+import Foundation
+
+/// The cell of the list-model path: a ``WaterfallCell`` around one `WaterfallItem` object whose
+/// widgets an item factory made (see ``WaterfallListModelSource``).
+///
+/// The factory's steps follow the cell's life in the view model: setup when the cell is made,
+/// bind when it is dequeued for an item, unbind when it leaves the screen for the reuse pool
+/// (or is bound to another item), teardown when the view drops it. The item's `child` is the cell's
+/// content, and follows `notify::child`.
+@MainActor
+public final class WaterfallItemCell: WaterfallCell {
+    /// The reuse identifier every item cell has (one pool: a factory makes one kind of cell).
+    public static let identifier = "waterfall-item"
+
+    /// The `WaterfallItem` handed to the factory.
+    public let item: OpaquePointer
+    private let factory: GObjectRef<UnsafeMutablePointer<WaterfallItemFactory>>
+    private var isBound = false
+    private var isTornDown = false
+
+    /// Makes a cell and runs the factory's setup on its item.
+    init(factory: UnsafeMutablePointer<WaterfallItemFactory>) {
+        item = waterfall_item_new()!
+        self.factory = GObjectRef(sinking: factory)
+        super.init(reuseIdentifier: Self.identifier)
+        Signal.connect(item, "notify::child") { [weak self] in self?.showChild() }
+        waterfall_item_factory_setup(factory, item)
+        showChild()
+    }
+
+    isolated deinit {
+        tearDown()
+        g_object_unref(item.gpointer)
+    }
+
+    /// The model's object the cell shows, `nil` while unbound.
+    public var object: UnsafeMutablePointer<GObject>? { waterfall_item_get_item(item) }
+
+    /// The item's position in the model, `nil` while unbound.
+    public var position: Int? {
+        let position = waterfall_item_get_position(item)
+        return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+    }
+
+    /// The selected state, mirrored on the item's `selected` property.
+    override public var isSelected: Bool {
+        didSet { waterfall_item_set_selected(item, isSelected ? 1 : 0) }
+    }
+
+    /// Shows `object` at `position`: unbinds what the cell showed, then runs the factory's bind.
+    func bind(_ object: UnsafeMutableRawPointer?, at position: Int, selected: Bool) {
+        unbind()
+        isSelected = selected
+        waterfall_item_update(item, object?.assumingMemoryBound(to: GObject.self), guint(position), selected ? 1 : 0)
+        waterfall_item_factory_bind(factory.pointer, item)
+        isBound = true
+    }
+
+    /// Records that the item the cell shows moved to `position` (an edit of the model before
+    /// it); the object and the binding stay.
+    func follow(position: Int) {
+        guard isBound, self.position != position else { return }
+        waterfall_item_update(item, waterfall_item_get_item(item), guint(position), isSelected ? 1 : 0)
+    }
+
+    /// Runs the factory's unbind and clears the item's object, if the cell is bound.
+    func unbind() {
+        guard isBound else { return }
+        isBound = false
+        waterfall_item_factory_unbind(factory.pointer, item)
+        waterfall_item_update(item, nil, GTK_INVALID_LIST_POSITION, 0)
+    }
+
+    /// Runs the factory's teardown once (unbinding first); the cell shows nothing after it.
+    func tearDown() {
+        guard !isTornDown else { return }
+        unbind()
+        isTornDown = true
+        waterfall_item_factory_teardown(factory.pointer, item)
+    }
+
+    /// Unbinds the item as the cell leaves the screen (GTK's lists unbind what is not shown).
+    override func didLeaveView() {
+        unbind()
+    }
+
+    private func showChild() {
+        if let child = waterfall_item_get_child(item) {
+            setContent(child)
+        } else {
+            gtk_overlay_set_child(gcast(widget), nil)
+        }
+    }
+}

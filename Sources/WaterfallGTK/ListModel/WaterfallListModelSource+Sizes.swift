@@ -1,0 +1,68 @@
+import CWaterfallGtk
+import CWaterfallGtk4
+import Foundation
+import WaterfallCore
+
+extension WaterfallListModelSource: WaterfallSelfSizing {
+    /// Measures the cells of items with no size from the function or the expressions.
+    public func waterfallView(_ view: WaterfallView<WaterfallItemCell>, shouldMeasureItemAt index: Int) -> Bool {
+        guard sizeFunction == nil, let object = object(at: index) else { return false }
+        defer { g_object_unref(object) }
+        return declaredSize(of: object) == nil
+    }
+
+    /// Keeps the measured height on the model's item (it follows the item through sorts and
+    /// splices).
+    public func waterfallView(_ view: WaterfallView<WaterfallItemCell>, didMeasureItemAt index: Int,
+                              height: CGFloat, width: CGFloat) {
+        guard let object = object(at: index) else { return }
+        wf_item_set_measured_height(object, Double(height), Double(width))
+        g_object_unref(object)
+    }
+
+    /// The size of the model's `object`: the size function's, the expressions', the measured
+    /// height at `cellWidth`, or ``estimatedHeight``.
+    func size(of object: UnsafeMutableRawPointer, at index: Int, cellWidth: CGFloat) -> ItemSize {
+        if let sizeFunction { return sizeFunction(object.assumingMemoryBound(to: GObject.self), index) }
+        if let size = declaredSize(of: object) { return size }
+        let measured = wf_item_get_measured_height(object, Double(cellWidth))
+        return .height(measured >= 0 ? CGFloat(measured) : estimatedHeight)
+    }
+
+    /// The size ``aspectRatioExpression`` or ``heightExpression`` gives `object`, `nil` when
+    /// neither is set or it cannot be evaluated on it (warned once per expression).
+    func declaredSize(of object: UnsafeMutableRawPointer) -> ItemSize? {
+        if let expression = aspectRatioExpression {
+            guard let ratio = evaluate(expression, on: object, as: "aspect-ratio-expression") else { return nil }
+            return .aspectRatio(width: CGFloat(ratio), height: 1)
+        }
+        if let expression = heightExpression {
+            guard let height = evaluate(expression, on: object, as: "height-expression") else { return nil }
+            return .height(CGFloat(height))
+        }
+        return nil
+    }
+
+    /// A positive, finite number from `expression` on `object`, or `nil` (and one warning).
+    private func evaluate(_ expression: OpaquePointer, on object: UnsafeMutableRawPointer, as name: String) -> Double? {
+        var value = 0.0
+        if wf_expression_evaluate_double(expression, object, &value) != 0, value.isFinite, value > 0 { return value }
+        if warnedExpressions.insert(expression).inserted {
+            let type = String(cString: g_type_name(object.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type))
+            wf_warning("Waterfall: the \(name) gives no positive number for an item of type \(type); "
+                + "such items are measured instead (estimated height \(estimatedHeight) until then)")
+        }
+        return nil
+    }
+
+    /// Takes a reference to the new expression, drops the old one and lays everything out again.
+    func expressionChanged(from old: OpaquePointer?, to new: OpaquePointer?) {
+        guard old != new else { return }
+        if let new { gtk_expression_ref(new) }
+        if let old {
+            warnedExpressions.remove(old)
+            gtk_expression_unref(old)
+        }
+        view?.model.reloadData()
+    }
+}

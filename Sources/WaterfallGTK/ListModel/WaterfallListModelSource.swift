@@ -1,0 +1,127 @@
+import CWaterfallGtk
+import CWaterfallGtk4
+import Foundation
+import WaterfallCore
+
+/// The list-model path of a ``WaterfallView``, the GTK way: items come from a
+/// `GtkSelectionModel` (`GtkNoSelection`, `GtkSingleSelection` or `GtkMultiSelection` over any
+/// `GListModel` — a `GListStore`, a `GtkSortListModel`, a `GtkFilterListModel`…) and cells from
+/// a `WaterfallItemFactory`. It is the view model's data source, delegate, self-sizing
+/// measurer and selection, so the wall underneath is the same as on the data-source path.
+///
+/// - The model's `items-changed (position, removed, added)` becomes one batch update (a
+///   delete and an insert), so a splice of any size is one relayout.
+/// - Item sizes come from ``sizeFunction``, else ``aspectRatioExpression`` or
+///   ``heightExpression`` evaluated on each item, else the cell is measured once bound and
+///   its height corrected without moving anything on screen (``estimatedHeight`` until then).
+///   An item an expression cannot evaluate (another type, a missing property, not a number)
+///   gets one `g_warning` per expression and the measured fallback.
+/// - Clicks select through the selection model (Ctrl toggles, Shift extends, Ctrl+A selects
+///   all, rubberband with ``enableRubberband``), double-click and Enter activate
+///   (``onActivate``; ``singleClickActivate`` activates on a plain click), and the cells follow
+///   `selection-changed` (the `:selected` state, `WaterfallItem:selected`, AT-SPI's selected
+///   state).
+///
+/// Create it through ``WaterfallView/init(model:factory:layout:)``; the view keeps it.
+@MainActor
+public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDelegate {
+    /// The cell type of the list-model path.
+    public typealias Cell = WaterfallItemCell
+
+    /// The `GtkSelectionModel` the items and the selection come from.
+    public var selectionModel: OpaquePointer { modelRef.pointer }
+    /// The factory that makes and fills the cells.
+    public var factory: UnsafeMutablePointer<WaterfallItemFactory> { factoryRef.pointer }
+
+    /// The columns to lay out (default: as many columns as fit at least 160 points wide).
+    public var columns = ColumnCount.adaptive(minimumWidth: 160) {
+        didSet { view?.model.reloadData() }
+    }
+    /// The height an item has until its cell is measured (the self-sizing path), in points.
+    public var estimatedHeight: CGFloat = 200
+    /// The item size for a model item and its position; when set, the expressions are not used.
+    public var sizeFunction: (@MainActor (UnsafeMutablePointer<GObject>, Int) -> ItemSize)? {
+        didSet { view?.model.reloadData() }
+    }
+    /// A `GtkExpression` giving an item's width divided by its height (any numeric type); the
+    /// source keeps a reference. Takes precedence over ``heightExpression``.
+    public var aspectRatioExpression: OpaquePointer? {
+        didSet { expressionChanged(from: oldValue, to: aspectRatioExpression) }
+    }
+    /// A `GtkExpression` giving an item's height in points (any numeric type); the source keeps
+    /// a reference.
+    public var heightExpression: OpaquePointer? {
+        didSet { expressionChanged(from: oldValue, to: heightExpression) }
+    }
+    /// Whether a plain click activates the item instead of selecting it (as
+    /// `GtkGridView:single-click-activate`).
+    public var singleClickActivate = false
+    /// Whether dragging over the wall selects the items under the band (multi-selection only;
+    /// a drag that lifts an item to reorder it does not).
+    public var enableRubberband = false
+    /// Called with an item's position when it is activated: a double-click, Enter, or a click
+    /// with ``singleClickActivate``.
+    public var onActivate: (@MainActor (Int) -> Void)?
+
+    /// The view showing the items (the view keeps the source).
+    weak var view: WaterfallView<WaterfallItemCell>?
+    /// Where Shift+click extends the selection from: the last item clicked without Shift.
+    var anchor: Int?
+    /// The last click that could begin a double-click: its item and event time.
+    var lastClick: (index: Int, time: UInt32)?
+    /// Expressions already warned about (one warning each).
+    var warnedExpressions: Set<OpaquePointer> = []
+
+    private let modelRef: GObjectRef<OpaquePointer>
+    private let factoryRef: GObjectRef<UnsafeMutablePointer<WaterfallItemFactory>>
+
+    /// A source over `model` (a `GtkSelectionModel`) with cells from `factory`; both are
+    /// referenced, not adopted.
+    init(model: OpaquePointer, factory: UnsafeMutablePointer<WaterfallItemFactory>) {
+        precondition(g_type_check_instance_is_a(model.gpointer.assumingMemoryBound(to: GTypeInstance.self),
+                                                gtk_selection_model_get_type()) != 0,
+                     "WaterfallListModelSource needs a GtkSelectionModel")
+        modelRef = GObjectRef(sinking: model)
+        factoryRef = GObjectRef(sinking: factory)
+    }
+
+    isolated deinit {
+        for expression in [aspectRatioExpression, heightExpression].compactMap({ $0 }) {
+            gtk_expression_unref(expression)
+        }
+    }
+
+    /// The model's object at `index` (a new reference the caller drops), `nil` past the end.
+    func object(at index: Int) -> UnsafeMutableRawPointer? {
+        g_list_model_get_item(selectionModel, guint(index))
+    }
+
+    // MARK: WaterfallDataSource
+
+    /// The model's item count.
+    public func numberOfCells(in waterfallView: WaterfallViewModel<WaterfallItemCell>) -> Int {
+        Int(g_list_model_get_n_items(selectionModel))
+    }
+
+    /// ``columns``.
+    public func columns(in waterfallView: WaterfallViewModel<WaterfallItemCell>) -> ColumnCount { columns }
+
+    /// A recycled cell (or a new one, set up by the factory) bound to the model's item.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, cellAt index: Int) -> WaterfallItemCell {
+        let cell = waterfallView.dequeueReusableCell(withIdentifier: WaterfallItemCell.identifier)
+            ?? WaterfallItemCell(factory: factory)
+        let object = object(at: index)
+        defer { if let object { g_object_unref(object) } }
+        cell.bind(object, at: index, selected: isSelected(index))
+        return cell
+    }
+
+    // MARK: WaterfallDelegate
+
+    /// The item's size (see the type's notes on sizes).
+    public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, sizeAt index: Int) -> ItemSize {
+        guard let object = object(at: index) else { return .height(estimatedHeight) }
+        defer { g_object_unref(object) }
+        return size(of: object, at: index, cellWidth: waterfallView.cellWidth)
+    }
+}

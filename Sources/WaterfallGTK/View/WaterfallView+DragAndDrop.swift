@@ -1,0 +1,61 @@
+import CWaterfallGtk
+import CWaterfallGtk4
+import Foundation
+import WaterfallCore
+
+/// What a dragged item carries out of the wall.
+public enum WaterfallDragContent {
+    /// A `GdkContentProvider` (full reference) offering `uri` as a `GFile` — `text/uri-list`,
+    /// and a path for `file://` URIs, what file managers, editors and browsers take — and
+    /// `text` as `text/plain`; `nil` when both are `nil`.
+    public static func provider(uri: String?, text: String?) -> UnsafeMutablePointer<GdkContentProvider>? {
+        wf_drag_content_new(uri, text)
+    }
+}
+
+extension WaterfallView {
+    /// Lets items be dragged out of the wall (a `GtkDragSource` on the view): a primary-button
+    /// drag that starts on an item asks `content` for the item's `GdkContentProvider` (full
+    /// reference; ``WaterfallDragContent/provider(uri:text:)`` makes one), and `nil` refuses the
+    /// drag. The drag's icon is a picture of the item's cell. Items the data source lets move
+    /// are not dragged out: a drag on them reorders them as before. A rubberband starts only
+    /// outside draggable items. Call it once.
+    public func enableDraggingItems(content: @escaping @MainActor (Int) -> UnsafeMutablePointer<GdkContentProvider>?) {
+        dragContent = content
+        let source = gtk_drag_source_new()!
+        gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
+        Signal.connect(source, "prepare") { [weak self, source] (x: Double, y: Double) -> UnsafeMutablePointer<GdkContentProvider>? in
+            guard let self, let index = self.draggableIndex(at: CGPoint(x: x, y: y)),
+                  let provider = self.dragContent?(index) else { return nil }
+            if let cell = self.model.cell(at: index) {
+                let icon = gtk_widget_paintable_new(cell.widget)!
+                gtk_drag_source_set_icon(source, icon, 0, 0)
+                g_object_unref(icon.gpointer)
+            }
+            return provider
+        }
+        gtk_widget_add_controller(widget, gcast(source))
+    }
+
+    /// Accepts drops of values of `type` (e.g. `G_TYPE_FILE`, `G_TYPE_STRING`, or
+    /// `gdk_file_list_get_type()`) anywhere on the wall, with the copy action (a
+    /// `GtkDropTarget`). `handler` gets the value, the item under the drop point (`nil` between
+    /// items) and the point relative to the viewport, and returns whether it took the drop.
+    public func acceptDrops(of type: GType,
+                            handler: @escaping @MainActor (UnsafePointer<GValue>, Int?, CGPoint) -> Bool) {
+        let target = gtk_drop_target_new(type, GDK_ACTION_COPY)!
+        Signal.connect(target, "drop") { [weak self] (value: UnsafePointer<GValue>, x: Double, y: Double) -> Bool in
+            guard let self else { return false }
+            let point = CGPoint(x: x, y: y)
+            return handler(value, self.index(drawnAt: point), point)
+        }
+        gtk_widget_add_controller(widget, gcast(target))
+    }
+
+    /// The item under a viewport point that a drag there would carry out, if any.
+    func draggableIndex(at point: CGPoint) -> Int? {
+        guard dragContent != nil, let index = index(drawnAt: point) else { return nil }
+        if model.dataSource?.waterfallView(model, canMoveItemAt: index) == true { return nil }
+        return index
+    }
+}

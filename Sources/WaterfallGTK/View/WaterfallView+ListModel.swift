@@ -1,0 +1,51 @@
+import CWaterfallGtk
+import CWaterfallGtk4
+import Foundation
+import WaterfallCore
+
+extension WaterfallView where Cell == WaterfallItemCell {
+    /// Creates a wall over a `GtkSelectionModel` (`GtkNoSelection`, `GtkSingleSelection`,
+    /// `GtkMultiSelection` over any `GListModel`) whose cells `factory` makes, the way
+    /// `gtk_grid_view_new` does; the view takes a reference to both. Selection, activation and
+    /// sizes follow ``listModelSource``'s settings.
+    ///
+    /// ```swift
+    /// let factory = waterfall_signal_item_factory_new()!
+    /// Signal.connect(factory, "setup") { (item: OpaquePointer) in
+    ///     waterfall_item_set_child(item, gtk_label_new(nil))
+    /// }
+    /// let view = WaterfallView(model: gtk_multi_selection_new(store), factory: factory)
+    /// ```
+    public convenience init(model: OpaquePointer, factory: UnsafeMutablePointer<WaterfallItemFactory>,
+                            layout: any CollectionLayout = WaterfallCollectionLayout()) {
+        let source = WaterfallListModelSource(model: model, factory: factory)
+        self.init(dataSource: source, delegate: source, layout: layout)
+        selectionHandler = source
+        selfSizing = source
+        source.connect(to: self)
+        installSelectAllKeys()
+        installRubberband()
+    }
+
+    /// The source of the list-model path: its selection model, factory, sizes and selection
+    /// settings.
+    public var listModelSource: WaterfallListModelSource {
+        selectionHandler as! WaterfallListModelSource
+    }
+}
+
+extension WaterfallView {
+    /// Ctrl+A selects every item and Ctrl+Shift+A none, through the ``selectionHandler``
+    /// (before the view's own keys, in the capture phase).
+    func installSelectAllKeys() {
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signal.connect(keys, "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, state: GdkModifierType) -> Bool in
+            guard let handler = self?.selectionHandler, state.rawValue & GDK_CONTROL_MASK.rawValue != 0,
+                  gdk_keyval_to_lower(keyval) == UInt32(GDK_KEY_a) else { return false }
+            handler.selectAll(state.rawValue & GDK_SHIFT_MASK.rawValue == 0)
+            return true
+        }
+        gtk_widget_add_controller(widget, keys)
+    }
+}

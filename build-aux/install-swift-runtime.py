@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Meson install script: copies the Swift runtime the installed binaries need beside the library.
+
+  install-swift-runtime.py RUNTIME_DIR DEST_SUBDIR BINARY...
+
+Follows DT_NEEDED from each installed BINARY (paths relative to the install prefix) and copies
+every library found in the toolchain's RUNTIME_DIR, transitively, into DEST_SUBDIR (relative to
+the prefix). The library's RUNPATH ($ORIGIN/waterfall-1) and the demo's find them there, and the
+runtime's own libraries carry RUNPATH $ORIGIN, so nothing refers to the toolchain any more.
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+
+def needed(path):
+    out = subprocess.run(["readelf", "-d", path], check=True, capture_output=True, text=True).stdout
+    return [line.split("[", 1)[1].split("]", 1)[0] for line in out.splitlines() if "(NEEDED)" in line]
+
+
+def main(runtime_dir, dest_subdir, *binaries):
+    prefix = os.environ["MESON_INSTALL_DESTDIR_PREFIX"]
+    dest = os.path.join(prefix, dest_subdir)
+    os.makedirs(dest, exist_ok=True)
+    pending = [os.path.join(prefix, b) for b in binaries if b]
+    copied = set()
+    while pending:
+        for name in needed(pending.pop()):
+            source = os.path.join(runtime_dir, name)
+            if name in copied or not os.path.exists(source):
+                continue
+            copied.add(name)
+            shutil.copy2(source, os.path.join(dest, name))
+            pending.append(source)
+    size = sum(os.path.getsize(os.path.join(dest, n)) for n in copied)
+    print(f"Swift runtime: {len(copied)} libraries, {size / 1e6:.1f} MB in {dest}")
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Builds the Swift parts of the installed library with SwiftPM, for meson.build.
+
+  swift-build.py runtime-dir SWIFT
+      Prints the directory of the toolchain's shared Swift runtime (configure time).
+  swift-build.py build SWIFT SOURCE_ROOT SCRATCH RPATH PRODUCT OUTPUT [LINK_RSP]
+      Runs `swift build -c release --product PRODUCT` with its scratch path inside Meson's build
+      directory, then copies the product to OUTPUT. For the `Waterfall1` archive it also writes
+      LINK_RSP, the linker arguments the archive needs when a linker other than swiftc links it:
+      `swiftrt.o` (without it the Swift runtime never registers the archive's metadata sections
+      and dynamic casts fail silently), the runtime directory and the libraries the Swift objects
+      autolink (read with swift-autolink-extract) and the package's system libraries.
+
+Every invocation passes the same flags, so the library and the demo share one set of compiled
+objects: the toolchain's absolute RUNPATH is left out (-no-toolchain-stdlib-rpath) and
+executables get RPATH, where the installed copy of the runtime lives.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+
+def target_info(swift):
+    out = subprocess.run([swift, "-print-target-info"], check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def runtime_dir(swift):
+    return target_info(swift)["paths"]["runtimeLibraryPaths"][0]
+
+
+def swift_build(swift, source_root, scratch, rpath, product):
+    command = [swift, "build", "-c", "release", "--package-path", source_root, "--scratch-path", scratch,
+               "--product", product, "-Xswiftc", "-no-toolchain-stdlib-rpath",
+               "-Xlinker", "-rpath", "-Xlinker", rpath]
+    subprocess.run(command, check=True)
+    out = subprocess.run(command + ["--show-bin-path"], check=True, capture_output=True, text=True).stdout
+    return out.strip().splitlines()[-1]
+
+
+def autolinked(swift, archive):
+    extract = os.path.join(os.path.dirname(shutil.which(swift) or swift), "swift-autolink-extract")
+    out = subprocess.run([extract, archive, "-o", "-"], check=True, capture_output=True, text=True).stdout
+    seen = []
+    for flag in out.split():
+        if flag not in seen:
+            seen.append(flag)
+    return seen
+
+
+def system_libraries(source_root):
+    """The link flags of the package's system libraries (their `pkgConfig:` names and
+    `.linkedLibrary` settings in Package.swift), which SwiftPM adds when swiftc links but which
+    the archive does not record. Unused ones are dropped by the linker's --as-needed."""
+    manifest = open(os.path.join(source_root, "Package.swift")).read()
+    flags = ["-l" + name for name in re.findall(r'\.linkedLibrary\("([^"]+)"', manifest)]
+    for package in re.findall(r'pkgConfig:\s*"([^"]+)"', manifest):
+        out = subprocess.run(["pkg-config", "--libs", package], check=True, capture_output=True, text=True).stdout
+        flags += out.split()
+    return flags
+
+
+def write_link_rsp(swift, source_root, archive, path):
+    rt = runtime_dir(swift)
+    arch = target_info(swift)["target"]["arch"]
+    flags = [os.path.join(rt, arch, "swiftrt.o"), "-L" + rt] + autolinked(swift, archive)
+    flags += [f for f in system_libraries(source_root) if f not in flags]
+    # Meson links with --no-undefined: libdispatch and libm are used directly by the runtime's
+    # headers' inline code and must be named.
+    for extra in ("-ldispatch", "-lBlocksRuntime", "-lm"):
+        if extra not in flags:
+            flags.append(extra)
+    with open(path + ".tmp", "w") as f:
+        f.write("\n".join(flags) + "\n")
+    os.replace(path + ".tmp", path)
+
+
+def main(argv):
+    if argv[1] == "runtime-dir":
+        print(runtime_dir(argv[2]))
+        return
+    swift, source_root, scratch, rpath, product, output = argv[2:8]
+    bin_path = swift_build(swift, source_root, scratch, rpath, product)
+    built = os.path.join(bin_path, f"lib{product}.a" if len(argv) > 8 else product)
+    shutil.copy2(built, output + ".tmp")
+    os.replace(output + ".tmp", output)
+    if len(argv) > 8:
+        write_link_rsp(swift, source_root, output, argv[8])
+
+
+if __name__ == "__main__":
+    main(sys.argv)

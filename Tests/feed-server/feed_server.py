@@ -27,6 +27,7 @@ Routes (all state is keyed by the request path, so tests use unique path prefixe
     delay=MS     wait before answering
     ctype=TYPE   Content-Type to send (default application/json or application/x-plist)
     real=1       item images are real PNGs (see /img real=1)
+    imgtrickle=MS  item images are sent one byte every MS milliseconds
     nosize=1     items have no "w"/"h" (their images still carry the size in their header)
     escaped=1    image URLs and titles are HTML-escaped ("&amp;", "&#39;"), as Reddit serves them
 /chain/<key>/<n>   object pages linked by relative "next" URLs; page `pages` has "next": null
@@ -150,6 +151,9 @@ def make_items(key, page, per, query, request_number):
     if query.get("real"):
         for item in items:
             item["img"] += "&real=1"
+    if query.get("imgtrickle"):
+        for item in items:
+            item["img"] += "&trickle=" + query["imgtrickle"]
     if query.get("nosize"):
         for item in items:
             item.pop("w", None)

@@ -24,6 +24,8 @@ public enum WaterfallStyle {
         public static let wrappedCaption = "waterfall-wrapped-caption"
         /// The load-more footer and the refresh header.
         public static let indicator = "waterfall-indicator"
+        /// The centred status page of an empty or failed wall.
+        public static let status = "waterfall-status"
         /// The "N new items" pill (also `osd`).
         public static let newItemsPill = "waterfall-new-items"
         /// A ``FeedWall``'s error banner (beside GTK's own `app-notification`).

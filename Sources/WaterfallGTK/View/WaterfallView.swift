@@ -329,6 +329,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Shows the footer's spinner while a page loads, Retry after a failure (or the centred
     /// status on an empty wall), and announces the change.
     public func loadMoreStateDidChange(_ state: LoadMoreState) {
+        if state == .loading, loadMoreState != .loading { waterfall_masonry_view_emit_load_more(masonryView) }
         announceLoadMore(state, previous: loadMoreState)
         loadMoreState = state
         updateStatus()
@@ -340,7 +341,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         case .idle, .done: header.hide()
         case .pulling: header.show(WaterfallStrings.current.pullToRefresh, spinning: false)
         case .armed: header.show(WaterfallStrings.current.releaseToRefresh, spinning: false)
-        case .refreshing: header.show(WaterfallStrings.current.refreshing, spinning: true)
+        case .refreshing:
+            header.show(WaterfallStrings.current.refreshing, spinning: true)
+            waterfall_masonry_view_emit_refresh(masonryView)
         }
         announceRefresh(state)
         gtk_widget_queue_allocate(widget)

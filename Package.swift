@@ -8,6 +8,9 @@ import PackageDescription
 /// - `WaterfallGTK`: the GTK 4 front end; `Waterfall1`: its static archive, which Meson links into
 ///   the installed C/GI library `libwaterfall-1.so`.
 /// - `waterfall-demo`: the shop-wall app; `waterfall-bench`: release-build benchmarks.
+/// - `waterfall-image-worker`: the sandboxed (seccomp, rlimits) decoder process the image pipeline
+///   starts; `CWaterfallSandbox`: its wire protocol and process plumbing; `CWaterfallSeccomp`:
+///   libseccomp, linked by the worker only.
 /// - `SeededRandom`: the seedable generator the demo, benchmarks and tests share (not a product).
 /// - `CWaterfallGtk4`: GTK 4 through the standard `gtk4` pkg-config file, re-exported by
 ///   `WaterfallGTK`; `CWaterfallGtk`: the C helpers Swift cannot write (not products).
@@ -22,6 +25,7 @@ let package = Package(
         .library(name: "Waterfall1", type: .static, targets: ["WaterfallGTK"]),
         .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
         .executable(name: "waterfall-bench", targets: ["waterfall-bench"]),
+        .executable(name: "waterfall-image-worker", targets: ["waterfall-image-worker"]),
     ],
     targets: [
         .target(name: "WaterfallCore"),
@@ -37,8 +41,13 @@ let package = Package(
         .systemLibrary(name: "CWaterfallPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWaterfallWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .target(name: "CWaterfallImageDecoding", dependencies: ["CWaterfallJPEG", "CWaterfallPNG", "CWaterfallWebP"]),
+        .target(name: "CWaterfallSandbox"),
+        .systemLibrary(name: "CWaterfallSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
+        .executableTarget(name: "waterfall-image-worker",
+                          dependencies: ["CWaterfallSandbox", "CWaterfallImageDecoding", "CWaterfallSeccomp"]),
         .target(name: "WaterfallGTK",
-                dependencies: ["WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "CWaterfallGtk", "CWaterfallImageDecoding"]),
+                dependencies: ["WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "CWaterfallGtk", "CWaterfallImageDecoding",
+                               "CWaterfallSandbox"]),
         .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom"]),
         .executableTarget(
             name: "waterfall-bench",

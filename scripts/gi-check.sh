@@ -19,7 +19,7 @@ if [ ! -f "$build/build.ninja" ]; then
 fi
 rm -rf "$prefix"
 meson install -C "$build"
-# The desktop file, the metainfo and the reference's completeness (gi-docgen check).
+# The desktop file and the metainfo (desktop-file-validate, appstreamcli validate).
 meson test -C "$build" --print-errorlogs
 echo "gi-check: installed $(du -sh "$prefix" | cut -f1) into $prefix (Swift runtime $(du -sh "$prefix"/lib/*/waterfall-1 | cut -f1))"
 

@@ -43,6 +43,11 @@ static int open_temporary(size_t bytes) {
         if (ftruncate(file, (off_t)bytes) == 0) return file;
         close(file);
     }
+    /* No writable temporary directory (the sandboxed image worker may open no file): a memfd
+     * keeps the same shared-mapping semantics, in memory. */
+    int memory = memfd_create("waterfall-jpeg-spill", MFD_CLOEXEC);
+    if (memory >= 0 && ftruncate(memory, (off_t)bytes) == 0) return memory;
+    if (memory >= 0) close(memory);
     return -1;
 }
 

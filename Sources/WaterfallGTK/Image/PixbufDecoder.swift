@@ -21,6 +21,10 @@ import WaterfallFeed
 /// once.
 ///
 /// Truncated PNG and JPEG data is rejected (the libraries would show the part that arrived).
+///
+/// With `workers`, the streamed formats decode in sandboxed worker processes (`ImageWorkerPool`)
+/// after the same header checks here; the standard pipeline's decoder has them when the worker
+/// executable is found.
 public struct PixbufDecoder: ImageDecoding {
     /// Why data could not be decoded.
     public enum DecodingError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -73,20 +77,25 @@ public struct PixbufDecoder: ImageDecoding {
     /// due. Either way the frames count against the pipeline's memory cache.
     public var maximumAnimationBytes: Int
 
+    /// The sandboxed worker processes that decode the streamed formats (JPEG, PNG, still WebP);
+    /// `nil` decodes them in this process. gdk-pixbuf's formats decode in this process either way.
+    public var workers: ImageWorkerPool?
+
     /// Creates a decoder; the default guard is one gigapixel (50 megapixels for images gdk-pixbuf
-    /// decodes whole), the default animation budget 16 MB.
+    /// decodes whole), the default animation budget 16 MB, no worker pool.
     public init(maximumDecodedPixelCount: Int = 1_000_000_000, maximumPixbufPixelCount: Int = 50_000_000,
-                maximumAnimationBytes: Int = 16 << 20) {
+                maximumAnimationBytes: Int = 16 << 20, workers: ImageWorkerPool? = nil) {
         self.maximumDecodedPixelCount = maximumDecodedPixelCount
         self.maximumPixbufPixelCount = maximumPixbufPixelCount
         self.maximumAnimationBytes = maximumAnimationBytes
+        self.workers = workers
     }
 
     /// Decodes `data` to fit `maxPixelSize` once oriented; see the type's discussion.
     ///
     /// - Complexity: O(source pixels) time; memory O(output pixels + source rows) for streamed
     ///   formats, O(source pixels) for gdk-pixbuf formats.
-    /// - Throws: `PixbufDecoder.DecodingError`.
+    /// - Throws: `PixbufDecoder.DecodingError`, or `ImageWorkerError` from the worker pool.
     public func decode(_ data: Data, maxPixelSize: ImagePixelSize) throws -> DecodedImage<Texture> {
         guard !data.isEmpty else { throw DecodingError.empty }
         guard let header = ImageHeader.read(from: data) else {
@@ -105,6 +114,12 @@ public struct PixbufDecoder: ImageDecoding {
                 throw DecodingError.tooLarge(width: header.pixelWidth, height: header.pixelHeight, pixelCount: pixels)
             }
             return try decodeWithPixbuf(data, maxPixelSize: maxPixelSize)
+        }
+        if let workers {
+            let stored = ImagePixelSize(width: header.pixelWidth, height: header.pixelHeight)
+            let output = StreamingDecoder.outputSize(stored: stored, fitting: maxPixelSize, orientation: header.orientation)
+            return try workers.decode(data, format: header.format, source: stored, output: output,
+                                      orientation: header.orientation)
         }
         let image = try StreamingDecoder.decode(data, with: entry, fitting: maxPixelSize, orientation: header.orientation,
                                                 maximumPixelCount: maximumDecodedPixelCount)

@@ -39,12 +39,17 @@ enum StreamingDecoder {
         let request = Unmanaged<Request>.fromOpaque(context).takeUnretainedValue()
         let (pixels, overflow) = Int(width).multipliedReportingOverflow(by: Int(height))
         guard !overflow, pixels <= request.maximumPixelCount else { return 0 }
-        let stored = ImagePixelSize(width: Int(width), height: Int(height))
-        let shown = request.box.fitting(request.orientation.displayed(stored))
-        let output = request.orientation.displayed(shown)
+        let output = outputSize(stored: ImagePixelSize(width: Int(width), height: Int(height)), fitting: request.box,
+                                orientation: request.orientation)
         outWidth.pointee = Int32(output.width)
         outHeight.pointee = Int32(output.height)
         return 1
+    }
+
+    /// The size, in the stored orientation, to decode a `stored` image at so that once turned by
+    /// `orientation` it fits `box` (never larger than the source).
+    static func outputSize(stored: ImagePixelSize, fitting box: ImagePixelSize, orientation: ImageOrientation) -> ImagePixelSize {
+        orientation.displayed(box.fitting(orientation.displayed(stored)))
     }
 
     /// Decodes `data` with `entry` to fit `box` once turned by `orientation`, and turns it.

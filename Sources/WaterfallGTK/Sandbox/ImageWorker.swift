@@ -1,0 +1,86 @@
+import CWaterfallSandbox
+import Glibc
+
+/// One `waterfall-image-worker` process and its end of the socket; used by one decode at a time,
+/// owned by an `ImageWorkerPool`.
+struct ImageWorker: Sendable {
+    /// The process.
+    let pid: pid_t
+    /// The app's end of the worker's socket.
+    let socket: Int32
+
+    /// Starts a worker of `configuration`.
+    /// - Throws: `ImageWorkerError.unavailable`.
+    static func start(_ configuration: ImageWorkerPool.Configuration) throws(ImageWorkerError) -> ImageWorker {
+        let arguments = [configuration.executable, String(configuration.memoryLimitBytes),
+                         String(configuration.cpuSecondsPerImage), String(configuration.cpuSecondsPerWorker)]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var socket: Int32 = -1
+        let pid = argv.withUnsafeBufferPointer { argv in
+            wf_worker_spawn(configuration.executable, argv.baseAddress, configuration.allowsTestFaults ? 1 : 0, &socket)
+        }
+        guard pid > 0 else {
+            throw .unavailable(path: configuration.executable, reason: String(cString: strerror(errno)))
+        }
+        return ImageWorker(pid: pid, socket: socket)
+    }
+
+    /// What one request came to.
+    enum Outcome {
+        /// The pixels, mapped read-only, and whether the worker retires after them.
+        case decoded(UnsafeMutableRawPointer, width: Int, height: Int, retiring: Bool)
+        /// The worker gave no image and must not be reused (it is exiting or untrusted).
+        case failed(ImageWorkerError)
+        /// The worker's socket closed: it died (`end()` tells how).
+        case died
+    }
+
+    /// Sends one request with `data` and waits at most `deadline` for the answer.
+    func run(_ request: wf_worker_request, data: UnsafeRawBufferPointer, expected: ImagePixelSize,
+             deadline: Duration) -> Outcome {
+        let dataFD = wf_memfd_with_bytes("waterfall-image", data.baseAddress, data.count)
+        guard dataFD >= 0 else { return .failed(.failed("cannot pass the data: \(String(cString: strerror(errno)))")) }
+        defer { close(dataFD) }
+        var request = request
+        guard wf_channel_send(socket, &request, MemoryLayout<wf_worker_request>.size, dataFD) == 0 else {
+            return .died
+        }
+        let milliseconds = deadline.components.seconds * 1000 + deadline.components.attoseconds / 1_000_000_000_000_000
+        switch wf_channel_wait(socket, Int32(clamping: milliseconds)) {
+        case 0: return .failed(.timedOut(deadline))
+        case 1: break
+        default: return .failed(.protocolViolation("cannot wait for the worker: \(String(cString: strerror(errno)))"))
+        }
+        var reply = wf_worker_reply()
+        var pixelsFD: Int32 = -1
+        let received = wf_channel_receive(socket, &reply, MemoryLayout<wf_worker_reply>.size, &pixelsFD)
+        defer { if pixelsFD >= 0 { close(pixelsFD) } }
+        if received == 0 { return .died }
+        guard received == MemoryLayout<wf_worker_reply>.size, reply.magic == WF_WORKER_MAGIC else {
+            return .failed(.protocolViolation("a reply of \(received) bytes"))
+        }
+        guard reply.status == 0 else {
+            let message = withUnsafeBytes(of: reply.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return .failed(.failed(message))
+        }
+        guard Int(reply.width) == expected.width, Int(reply.height) == expected.height, pixelsFD >= 0 else {
+            return .failed(.protocolViolation("\(reply.width)×\(reply.height) pixels for a \(expected) request"))
+        }
+        guard let mapping = wf_memfd_map_sealed(pixelsFD, expected.width * expected.height * 4) else {
+            return .failed(.protocolViolation("cannot seal and map the pixels: \(String(cString: strerror(errno)))"))
+        }
+        return .decoded(mapping, width: expected.width, height: expected.height, retiring: reply.retiring != 0)
+    }
+
+    /// Ends the process — SIGKILL (which cannot change how an already dying process ends), then
+    /// reaped — and closes the socket.
+    /// - Returns: how it ended: the signal that ended it (0 if none) and its exit status.
+    @discardableResult
+    func end() -> (signal: Int32, exitStatus: Int32) {
+        close(socket)
+        let status = wf_worker_reap(pid, 0)
+        guard status >= 0 else { return (0, -1) }
+        return (status & 0x7f, (status >> 8) & 0xff)
+    }
+}

@@ -1,0 +1,46 @@
+#ifndef WATERFALL_IMAGE_WORKER_H
+#define WATERFALL_IMAGE_WORKER_H
+/* The image worker's sandbox (worker_sandbox.c) and its decoding of one request (worker_decode.c). */
+#include <stdint.h>
+#include "CWaterfallSandbox.h"
+
+/* The limits a worker runs under, from its command line. */
+typedef struct wf_worker_limits {
+    uint64_t memory_bytes;      /* RLIMIT_AS, soft and hard */
+    uint64_t cpu_per_image;     /* seconds of CPU one image may take (RLIMIT_CPU soft, moved per image) */
+    uint64_t cpu_total;         /* seconds of CPU the worker may take in its life (RLIMIT_CPU hard) */
+} wf_worker_limits;
+
+/*
+ * Sets the resource limits: address space, CPU (hard: the lifetime budget), no core files, few
+ * descriptors. Returns 0, or -1 with errno.
+ */
+int wf_worker_limit(const wf_worker_limits *limits);
+
+/*
+ * Puts the fatal signals back to their default action: the Swift runtime the linker brings in
+ * installs crash handlers, whose system calls the filter would answer with SIGSYS, hiding the
+ * real signal from the app.
+ */
+void wf_worker_default_signals(void);
+
+/*
+ * Before each image: moves the CPU soft limit to the time used plus one image's budget
+ * (SIGXCPU past it). Returns 0, or -1 when the lifetime budget cannot cover another image.
+ */
+int wf_worker_arm_cpu(const wf_worker_limits *limits);
+
+/* Whether the CPU used so far leaves room for another image. */
+int wf_worker_can_take_another(const wf_worker_limits *limits);
+
+/*
+ * Installs the seccomp allow-list (libseccomp): memory management, the socket on descriptor 3,
+ * memfds, CPU limits, time and exit. open/openat/write fail with EACCES; every other system
+ * call (sockets, exec, fork, ptrace, …) kills the process. Returns 0, or a negative errno.
+ */
+int wf_worker_confine(void);
+
+/* Decodes one request's mapped data; fills `reply` and, on success, returns the pixels' memfd (-1 on failure). */
+int wf_worker_decode(const wf_worker_request *request, const uint8_t *data, size_t size, wf_worker_reply *reply);
+
+#endif

@@ -1,0 +1,113 @@
+/*
+ * waterfall-image-worker: decodes untrusted JPEG, PNG and WebP bytes for a Waterfall app, one
+ * image at a time, confined by seccomp and resource limits (see CWaterfallSandbox.h for the
+ * protocol and docs/SANDBOX.md for the design).
+ *
+ *   waterfall-image-worker MEMORY_BYTES CPU_SECONDS_PER_IMAGE CPU_SECONDS_TOTAL
+ *
+ * Started by the app with its socket as descriptor 3; exits when the socket closes, after a
+ * failed image, or when its CPU budget cannot cover another image. Exit codes: 0 done, 2 bad
+ * use, 3 the limits or the seccomp filter could not be installed (nothing untrusted was read).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "worker.h"
+
+static int parse(const char *text, uint64_t *value) {
+    char *end;
+    errno = 0;
+    unsigned long long parsed = strtoull(text, &end, 10);
+    if (errno || end == text || *end || parsed == 0) return 0;
+    *value = parsed;
+    return 1;
+}
+
+/* Test faults, only when the app started the worker for tests. */
+static int run_fault(uint32_t fault, int faults_allowed) {
+    if (fault == WF_WORKER_FAULT_NONE) return 0;
+    if (!faults_allowed) return -1;
+    if (fault == WF_WORKER_FAULT_HANG) {
+        for (volatile uint64_t spin = 0;; spin++) {
+        }
+    }
+    if (fault == WF_WORKER_FAULT_SEGV) {
+        *(volatile int *)NULL = 1;
+    }
+    return -1;
+}
+
+/* Answers one request (its data in `data_fd`); returns whether the worker goes on. */
+static int serve(const wf_worker_request *request, int data_fd, const wf_worker_limits *limits, int faults_allowed) {
+    wf_worker_reply reply;
+    memset(&reply, 0, sizeof reply);
+    reply.magic = WF_WORKER_MAGIC;
+    reply.status = 1;
+    int pixels = -1;
+    struct stat status;
+    if (request->magic != WF_WORKER_MAGIC || data_fd < 0) {
+        snprintf(reply.error, sizeof reply.error, "bad request");
+    } else if (wf_worker_arm_cpu(limits) != 0) {
+        snprintf(reply.error, sizeof reply.error, "no CPU budget left");
+    } else if (fstat(data_fd, &status) != 0 || status.st_size <= 0 || (uint64_t)status.st_size != request->size) {
+        snprintf(reply.error, sizeof reply.error, "the data's memfd does not match the request");
+    } else {
+        size_t size = (size_t)request->size;
+        void *data = mmap(NULL, size, PROT_READ, MAP_PRIVATE, data_fd, 0);
+        if (data == MAP_FAILED) {
+            snprintf(reply.error, sizeof reply.error, "out of memory mapping %zu bytes of data", size);
+        } else if (run_fault(request->fault, faults_allowed) != 0) {
+            snprintf(reply.error, sizeof reply.error, "test faults are not enabled");
+            munmap(data, size);
+        } else {
+            pixels = wf_worker_decode(request, data, size, &reply);
+            munmap(data, size);
+        }
+    }
+    if (data_fd >= 0) close(data_fd);
+    int goes_on = reply.status == 0 && wf_worker_can_take_another(limits);
+    reply.retiring = !goes_on;
+    int sent = wf_channel_send(WF_WORKER_SOCKET_FD, &reply, sizeof reply, pixels);
+    if (pixels >= 0) close(pixels);
+    return goes_on && sent == 0;
+}
+
+int main(int argc, char **argv) {
+    wf_worker_limits limits;
+    struct stat socket_status;
+    if (argc != 4 || !parse(argv[1], &limits.memory_bytes) || !parse(argv[2], &limits.cpu_per_image) ||
+        !parse(argv[3], &limits.cpu_total) || fstat(WF_WORKER_SOCKET_FD, &socket_status) != 0 ||
+        !S_ISSOCK(socket_status.st_mode)) {
+        fprintf(stderr, "usage: %s MEMORY_BYTES CPU_SECONDS_PER_IMAGE CPU_SECONDS_TOTAL (socket on fd 3; started by "
+                        "a Waterfall app)\n", argv[0]);
+        return 2;
+    }
+    const char *faults = getenv("WATERFALL_IMAGE_WORKER_TEST_FAULTS");
+    int faults_allowed = faults && strcmp(faults, "1") == 0;
+    /* The decoders keep no global state to initialise: the limits and the filter come before
+     * the first untrusted byte is read. */
+    wf_worker_default_signals();
+    if (wf_worker_limit(&limits) != 0) {
+        fprintf(stderr, "waterfall-image-worker: cannot set resource limits: %s\n", strerror(errno));
+        return 3;
+    }
+    int confined = wf_worker_confine();
+    if (confined != 0) {
+        fprintf(stderr, "waterfall-image-worker: cannot install the seccomp filter: %s\n", strerror(-confined));
+        return 3;
+    }
+    for (;;) {
+        wf_worker_request request;
+        int data_fd;
+        ssize_t received = wf_channel_receive(WF_WORKER_SOCKET_FD, &request, sizeof request, &data_fd);
+        if (received <= 0) return 0;
+        if ((size_t)received != sizeof request) request.magic = 0;
+        if (!serve(&request, data_fd, &limits, faults_allowed)) return 0;
+    }
+}

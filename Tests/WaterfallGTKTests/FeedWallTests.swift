@@ -141,6 +141,8 @@ extension WallTests {
         #expect(!cell.showsError, "the placeholder shows while loading")
         #expect(await GTKHost.pump(until: { cell.showsError }, timeout: .seconds(10)))
         #expect(!cell.hasImage)
+        #expect(cell.errorTooltip == "The image from 127.0.0.1 is damaged or in a format that can't be shown.",
+                "plain words: \(cell.errorTooltip ?? "none")")
         #expect(pipeline.statistics.imagesFailed == 1)
     }
 }

@@ -36,9 +36,15 @@ def swift_build(swift, source_root, scratch, rpath, product):
     command = [swift, "build", "-c", "release", "--package-path", source_root, "--scratch-path", scratch,
                "--product", product, "-Xswiftc", "-no-toolchain-stdlib-rpath",
                "-Xlinker", "-rpath", "-Xlinker", rpath]
-    subprocess.run(command, check=True)
     out = subprocess.run(command + ["--show-bin-path"], check=True, capture_output=True, text=True).stdout
-    return out.strip().splitlines()[-1]
+    bin_path = out.strip().splitlines()[-1]
+    # SwiftPM archives with `ar` into the existing archive, which keeps the members of objects
+    # whose sources are gone; a whole-archive link would then pull them in. Start it afresh.
+    archive = os.path.join(bin_path, f"lib{product}.a")
+    if os.path.exists(archive):
+        os.remove(archive)
+    subprocess.run(command, check=True)
+    return bin_path
 
 
 def autolinked(swift, archive):

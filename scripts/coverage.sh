@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 . scripts/gtk4-flags.sh
 export GSK_RENDERER=cairo
+WATERFALL_LOCALEDIR=$(scripts/build-locale.sh)  # the translation tests' catalogs
+export WATERFALL_LOCALEDIR
 scratch=.build/coverage
 run=(swift test --no-parallel --enable-code-coverage --scratch-path "$scratch")
 if [ -n "${DISPLAY:-}" ]; then "${run[@]}"; else xvfb-run -a -s "-screen 0 1920x1080x24" "${run[@]}"; fi

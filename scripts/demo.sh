@@ -24,6 +24,9 @@ for arg in "$@"; do
 done
 
 swift build -c release --product waterfall-demo >&2
+# The translations (po/), found through WATERFALL_LOCALEDIR: LANG=zh_TW.UTF-8 scripts/demo.sh
+WATERFALL_LOCALEDIR=$(scripts/build-locale.sh)
+export WATERFALL_LOCALEDIR
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && $headless; then
   export GSK_RENDERER="${GSK_RENDERER:-cairo}"
   # No screen reader listens on a virtual display, and there is no D-Bus session to reach one.

@@ -3,7 +3,8 @@
 #  1. `meson setup` + `meson install` into a prefix inside the clone (.build-meson/prefix);
 #  2. with the toolchain hidden (an empty directory bind-mounted over it in a private mount
 #     namespace, so neither `swift` nor its runtime exists), checks the installed files and
-#     pkg-config, and creates a Waterfall.MasonryView in a window from /usr/bin/python3 and gjs.
+#     pkg-config, creates a Waterfall.MasonryView in a window from /usr/bin/python3 and gjs, and
+#     runs the installed demo with --snapshot (scripts/check-snapshot.py checks it shows cells).
 # The install builds the gi-docgen reference with warnings fatal (-Ddocs=true).
 # Needs root (unshare -m, mount --bind). Set WATERFALL_MESON_BUILD to reuse another build dir.
 set -euo pipefail
@@ -19,7 +20,7 @@ if [ ! -f "$build/build.ninja" ]; then
 fi
 rm -rf "$prefix"
 meson install -C "$build"
-# The desktop file, the metainfo and the reference's completeness (gi-docgen check).
+# The desktop file and the metainfo (desktop-file-validate, appstreamcli validate).
 meson test -C "$build" --print-errorlogs
 echo "gi-check: installed $(du -sh "$prefix" | cut -f1) into $prefix (Swift runtime $(du -sh "$prefix"/lib/*/waterfall-1 | cut -f1))"
 
@@ -48,4 +49,7 @@ assert view.get_vadjustment() is not None
 print(\"python3:\", view)"
   xvfb-run -a gjs -c "imports.gi.versions.Gtk = \"4.0\"; imports.gi.versions.Waterfall = \"1\"; imports.gi.Gtk.init(); const W = imports.gi.Waterfall; print(\"gjs:\", new W.MasonryView())"
 '
+echo "gi-check: the installed demo"
+without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" "$prefix/bin/waterfall-demo" --items 2000 --snapshot "$out/demo.png"
+/usr/bin/python3 scripts/check-snapshot.py "$out/demo.png"
 echo "gi-check: all green"

@@ -1,6 +1,7 @@
 #include "waterfall-private.h"
 #include "wf_flatten.h"
 #include "wf_main_queue.h"
+#include <math.h>
 
 struct _WaterfallMasonryView {
   GtkWidget parent_instance;
@@ -16,22 +17,60 @@ struct _WaterfallMasonryView {
   /* The scrolled window whose edge-overshot the view listens to, if it is in one. */
   GtkWidget *scrolled_window;
   gulong overshot_handler;
+
+  guint columns;
+  double min_column_width;
+  double column_spacing;
+  double row_spacing;
+  gboolean single_click_activate;
+  gboolean enable_rubberband;
+  gboolean reorderable;
+  GtkOrientation orientation;
 };
 
 enum {
   PROP_0,
-  PROP_HADJUSTMENT,
+  PROP_COLUMNS,
+  PROP_MIN_COLUMN_WIDTH,
+  PROP_COLUMN_SPACING,
+  PROP_ROW_SPACING,
+  PROP_SINGLE_CLICK_ACTIVATE,
+  PROP_ENABLE_RUBBERBAND,
+  PROP_REORDERABLE,
+  N_PROPS,
+  /* Interface properties, overridden. */
+  PROP_HADJUSTMENT = N_PROPS,
   PROP_VADJUSTMENT,
   PROP_HSCROLL_POLICY,
   PROP_VSCROLL_POLICY,
-  N_PROPS
+  PROP_ORIENTATION,
 };
+
+enum {
+  SIGNAL_ACTIVATE,
+  SIGNAL_LOAD_MORE,
+  SIGNAL_REFRESH,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void waterfall_masonry_view_set_orientation(WaterfallMasonryView *self, GtkOrientation orientation);
 
 /* Set while Swift creates a view it will give a face to itself. */
 static gboolean creating_for_face = FALSE;
 
 G_DEFINE_FINAL_TYPE_WITH_CODE(WaterfallMasonryView, waterfall_masonry_view, GTK_TYPE_WIDGET,
-                              G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL))
+                              G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL)
+                              G_IMPLEMENT_INTERFACE(GTK_TYPE_ORIENTABLE, NULL))
+
+/* Tells the face that property `name` changed (it applies the new value). */
+static void waterfall_masonry_view_property_changed(WaterfallMasonryView *self, const char *name) {
+  if (self->face != NULL) {
+    waterfall_swift_masonry_view_property_changed(self->face, name);
+  }
+}
 
 static void waterfall_masonry_view_value_changed(GtkAdjustment *adjustment, gpointer user_data) {
   WaterfallMasonryView *self = user_data;
@@ -175,6 +214,30 @@ static void waterfall_masonry_view_get_property(GObject *object, guint prop_id, 
   case PROP_VSCROLL_POLICY:
     g_value_set_enum(value, self->scroll_policy[GTK_ORIENTATION_VERTICAL]);
     break;
+  case PROP_ORIENTATION:
+    g_value_set_enum(value, self->orientation);
+    break;
+  case PROP_COLUMNS:
+    g_value_set_uint(value, self->columns);
+    break;
+  case PROP_MIN_COLUMN_WIDTH:
+    g_value_set_double(value, self->min_column_width);
+    break;
+  case PROP_COLUMN_SPACING:
+    g_value_set_double(value, self->column_spacing);
+    break;
+  case PROP_ROW_SPACING:
+    g_value_set_double(value, self->row_spacing);
+    break;
+  case PROP_SINGLE_CLICK_ACTIVATE:
+    g_value_set_boolean(value, self->single_click_activate);
+    break;
+  case PROP_ENABLE_RUBBERBAND:
+    g_value_set_boolean(value, self->enable_rubberband);
+    break;
+  case PROP_REORDERABLE:
+    g_value_set_boolean(value, self->reorderable);
+    break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
     break;
@@ -206,6 +269,30 @@ static void waterfall_masonry_view_set_property(GObject *object, guint prop_id, 
     break;
   case PROP_VSCROLL_POLICY:
     waterfall_masonry_view_set_scroll_policy(self, GTK_ORIENTATION_VERTICAL, g_value_get_enum(value), pspec);
+    break;
+  case PROP_ORIENTATION:
+    waterfall_masonry_view_set_orientation(self, g_value_get_enum(value));
+    break;
+  case PROP_COLUMNS:
+    waterfall_masonry_view_set_columns(self, g_value_get_uint(value));
+    break;
+  case PROP_MIN_COLUMN_WIDTH:
+    waterfall_masonry_view_set_min_column_width(self, g_value_get_double(value));
+    break;
+  case PROP_COLUMN_SPACING:
+    waterfall_masonry_view_set_column_spacing(self, g_value_get_double(value));
+    break;
+  case PROP_ROW_SPACING:
+    waterfall_masonry_view_set_row_spacing(self, g_value_get_double(value));
+    break;
+  case PROP_SINGLE_CLICK_ACTIVATE:
+    waterfall_masonry_view_set_single_click_activate(self, g_value_get_boolean(value));
+    break;
+  case PROP_ENABLE_RUBBERBAND:
+    waterfall_masonry_view_set_enable_rubberband(self, g_value_get_boolean(value));
+    break;
+  case PROP_REORDERABLE:
+    waterfall_masonry_view_set_reorderable(self, g_value_get_boolean(value));
     break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
@@ -246,6 +333,42 @@ static void waterfall_masonry_view_finalize(GObject *object) {
   G_OBJECT_CLASS(waterfall_masonry_view_parent_class)->finalize(object);
 }
 
+static void waterfall_masonry_view_activate_item(GtkWidget *widget, const char *action_name, GVariant *parameter) {
+  (void)action_name;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
+  if (self->face != NULL) {
+    waterfall_swift_masonry_view_activate_item(self->face, g_variant_get_uint32(parameter));
+  }
+}
+
+static void waterfall_masonry_view_select_item(GtkWidget *widget, const char *action_name, GVariant *parameter) {
+  (void)action_name;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
+  guint position;
+  gboolean modify, extend;
+  g_variant_get(parameter, "(ubb)", &position, &modify, &extend);
+  if (self->face != NULL) {
+    waterfall_swift_masonry_view_select_item(self->face, position, modify, extend);
+  }
+}
+
+static void waterfall_masonry_view_scroll_to_item(GtkWidget *widget, const char *action_name, GVariant *parameter) {
+  (void)action_name;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
+  if (self->face != NULL) {
+    waterfall_swift_masonry_view_scroll_to_item(self->face, g_variant_get_uint32(parameter));
+  }
+}
+
+static void waterfall_masonry_view_refresh(GtkWidget *widget, const char *action_name, GVariant *parameter) {
+  (void)action_name;
+  (void)parameter;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
+  if (self->face != NULL) {
+    waterfall_swift_masonry_view_refresh(self->face);
+  }
+}
+
 static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) {
   GObjectClass *object_class = G_OBJECT_CLASS(klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
@@ -268,6 +391,117 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
   g_object_class_override_property(object_class, PROP_VADJUSTMENT, "vadjustment");
   g_object_class_override_property(object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
   g_object_class_override_property(object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+  g_object_class_override_property(object_class, PROP_ORIENTATION, "orientation");
+
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+  /**
+   * WaterfallMasonryView:columns:
+   *
+   * The number of columns (rows, when the orientation is horizontal), at most 64; 0 (the
+   * default) fits as many as [property@Waterfall.MasonryView:min-column-width] allows.
+   */
+  properties[PROP_COLUMNS] = g_param_spec_uint("columns", NULL, NULL, 0, WATERFALL_MASONRY_VIEW_MAX_COLUMNS, 0, flags);
+  /**
+   * WaterfallMasonryView:min-column-width:
+   *
+   * The narrowest a column may be when [property@Waterfall.MasonryView:columns] is 0, in
+   * pixels (at least 1; default 160).
+   */
+  properties[PROP_MIN_COLUMN_WIDTH] = g_param_spec_double("min-column-width", NULL, NULL, 1, G_MAXDOUBLE, 160, flags);
+  /**
+   * WaterfallMasonryView:column-spacing:
+   *
+   * The space between columns, in pixels (default 8).
+   */
+  properties[PROP_COLUMN_SPACING] = g_param_spec_double("column-spacing", NULL, NULL, 0, G_MAXDOUBLE, 8, flags);
+  /**
+   * WaterfallMasonryView:row-spacing:
+   *
+   * The space between items in a column, in pixels (default 8).
+   */
+  properties[PROP_ROW_SPACING] = g_param_spec_double("row-spacing", NULL, NULL, 0, G_MAXDOUBLE, 8, flags);
+  /**
+   * WaterfallMasonryView:single-click-activate:
+   *
+   * Whether a single click activates an item (emits [signal@Waterfall.MasonryView::activate]),
+   * as in [class@Gtk.GridView]; otherwise Enter activates the focused item.
+   */
+  properties[PROP_SINGLE_CLICK_ACTIVATE] = g_param_spec_boolean("single-click-activate", NULL, NULL, FALSE, flags);
+  /**
+   * WaterfallMasonryView:enable-rubberband:
+   *
+   * Whether dragging over the background selects the items it covers (with a multi-selection
+   * model).
+   */
+  properties[PROP_ENABLE_RUBBERBAND] = g_param_spec_boolean("enable-rubberband", NULL, NULL, FALSE, flags);
+  /**
+   * WaterfallMasonryView:reorderable:
+   *
+   * Whether items the data source lets move can be dragged to another place (default %TRUE);
+   * %FALSE turns reordering off.
+   */
+  properties[PROP_REORDERABLE] = g_param_spec_boolean("reorderable", NULL, NULL, TRUE, flags);
+  g_object_class_install_properties(object_class, N_PROPS, properties);
+
+  /**
+   * WaterfallMasonryView::activate:
+   * @self: the view
+   * @position: the position of the item
+   *
+   * Emitted when an item is activated: Enter on the focused item, a click with
+   * [property@Waterfall.MasonryView:single-click-activate], or the `list.activate-item` action.
+   */
+  signals[SIGNAL_ACTIVATE] = g_signal_new("activate", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                          NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  /**
+   * WaterfallMasonryView::load-more:
+   * @self: the view
+   *
+   * Emitted when the reader comes near the end of the items and the view wants the next page.
+   */
+  signals[SIGNAL_LOAD_MORE] = g_signal_new("load-more", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                           NULL, G_TYPE_NONE, 0);
+  /**
+   * WaterfallMasonryView::refresh:
+   * @self: the view
+   *
+   * Emitted when a refresh starts: pull-to-refresh, F5 or Ctrl+R while the view has the
+   * focus, or the `list.refresh` action.
+   */
+  signals[SIGNAL_REFRESH] = g_signal_new("refresh", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                         NULL, G_TYPE_NONE, 0);
+
+  /**
+   * WaterfallMasonryView|list.activate-item:
+   * @position: the position of the item to activate
+   *
+   * Activates the item at @position (emits [signal@Waterfall.MasonryView::activate]).
+   */
+  gtk_widget_class_install_action(widget_class, "list.activate-item", "u", waterfall_masonry_view_activate_item);
+  /**
+   * WaterfallMasonryView|list.select-item:
+   * @position: the position of the item to select
+   * @modify: %TRUE to toggle the existing selection, %FALSE to select
+   * @extend: %TRUE to extend the selection
+   *
+   * Changes the selection, as a click does.
+   */
+  gtk_widget_class_install_action(widget_class, "list.select-item", "(ubb)", waterfall_masonry_view_select_item);
+  /**
+   * WaterfallMasonryView|list.scroll-to-item:
+   * @position: the position of the item to scroll to
+   *
+   * Moves the focus to the item at @position and scrolls as little as needed to show it.
+   */
+  gtk_widget_class_install_action(widget_class, "list.scroll-to-item", "u", waterfall_masonry_view_scroll_to_item);
+  /**
+   * WaterfallMasonryView|list.refresh:
+   *
+   * Starts a refresh (emits [signal@Waterfall.MasonryView::refresh]).
+   */
+  gtk_widget_class_install_action(widget_class, "list.refresh", NULL, waterfall_masonry_view_refresh);
+  gtk_widget_class_add_binding_action(widget_class, GDK_KEY_F5, 0, "list.refresh", NULL);
+  gtk_widget_class_add_binding_action(widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "list.refresh", NULL);
 
   gtk_widget_class_set_css_name(widget_class, "waterfall");
   gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_LIST);
@@ -275,6 +509,11 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
 
 static void waterfall_masonry_view_init(WaterfallMasonryView *self) {
   GtkWidget *widget = GTK_WIDGET(self);
+  self->min_column_width = 160;
+  self->column_spacing = 8;
+  self->row_spacing = 8;
+  self->reorderable = TRUE;
+  self->orientation = GTK_ORIENTATION_VERTICAL;
   self->scroll_policy[GTK_ORIENTATION_HORIZONTAL] = GTK_SCROLL_MINIMUM;
   self->scroll_policy[GTK_ORIENTATION_VERTICAL] = GTK_SCROLL_MINIMUM;
   waterfall_masonry_view_set_adjustment(self, GTK_ORIENTATION_HORIZONTAL, NULL);
@@ -311,6 +550,242 @@ void waterfall_masonry_view_set_face(WaterfallMasonryView *self, gpointer face) 
   self->face = face;
 }
 
+gpointer waterfall_masonry_view_get_face(WaterfallMasonryView *self) {
+  return self->face;
+}
+
 GtkAdjustment *waterfall_masonry_view_get_adjustment(WaterfallMasonryView *self, GtkOrientation orientation) {
   return self->adjustment[orientation];
+}
+
+static void waterfall_masonry_view_set_orientation(WaterfallMasonryView *self, GtkOrientation orientation) {
+  if (self->orientation == orientation) {
+    return;
+  }
+  self->orientation = orientation;
+  waterfall_masonry_view_property_changed(self, "orientation");
+  g_object_notify(G_OBJECT(self), "orientation");
+}
+
+void waterfall_masonry_view_sync_orientation(WaterfallMasonryView *self, GtkOrientation orientation) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  if (self->orientation == orientation) {
+    return;
+  }
+  self->orientation = orientation;
+  g_object_notify(G_OBJECT(self), "orientation");
+}
+
+/* Stores a double property: refuses NaN, infinities and values below `minimum` with a critical
+ * warning (the property keeps its value); notifies and tells the face when it changed. */
+static void waterfall_masonry_view_set_double(WaterfallMasonryView *self, double *field, double value, double minimum,
+                                              guint prop_id) {
+  if (!isfinite(value) || value < minimum) {
+    g_critical("WaterfallMasonryView: %s must be a finite number of at least %g, not %g; keeping %g",
+               properties[prop_id]->name, minimum, value, *field);
+    return;
+  }
+  if (*field == value) {
+    return;
+  }
+  *field = value;
+  waterfall_masonry_view_property_changed(self, properties[prop_id]->name);
+  g_object_notify_by_pspec(G_OBJECT(self), properties[prop_id]);
+}
+
+/* Stores a boolean property; notifies and tells the face when it changed. */
+static void waterfall_masonry_view_set_boolean(WaterfallMasonryView *self, gboolean *field, gboolean value,
+                                               guint prop_id) {
+  value = value != FALSE;
+  if (*field == value) {
+    return;
+  }
+  *field = value;
+  waterfall_masonry_view_property_changed(self, properties[prop_id]->name);
+  g_object_notify_by_pspec(G_OBJECT(self), properties[prop_id]);
+}
+
+/**
+ * waterfall_masonry_view_set_columns:
+ * @self: a `WaterfallMasonryView`
+ * @columns: the number of columns, at most 64, or 0 to fit as many as the minimum column
+ *   width allows
+ *
+ * Sets [property@Waterfall.MasonryView:columns]. A value above 64 is refused with a critical
+ * warning and the property keeps its value.
+ */
+void waterfall_masonry_view_set_columns(WaterfallMasonryView *self, guint columns) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  g_return_if_fail(columns <= WATERFALL_MASONRY_VIEW_MAX_COLUMNS);
+  if (self->columns == columns) {
+    return;
+  }
+  self->columns = columns;
+  waterfall_masonry_view_property_changed(self, "columns");
+  g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_COLUMNS]);
+}
+
+/**
+ * waterfall_masonry_view_get_columns:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Returns: the number of columns, 0 when adaptive
+ */
+guint waterfall_masonry_view_get_columns(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), 0);
+  return self->columns;
+}
+
+/**
+ * waterfall_masonry_view_set_min_column_width:
+ * @self: a `WaterfallMasonryView`
+ * @width: the narrowest column, in pixels, at least 1
+ *
+ * Sets [property@Waterfall.MasonryView:min-column-width]. NaN, infinities and values below 1
+ * are refused with a critical warning and the property keeps its value.
+ */
+void waterfall_masonry_view_set_min_column_width(WaterfallMasonryView *self, double width) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  waterfall_masonry_view_set_double(self, &self->min_column_width, width, 1, PROP_MIN_COLUMN_WIDTH);
+}
+
+/**
+ * waterfall_masonry_view_get_min_column_width:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Returns: the narrowest column of an adaptive layout, in pixels
+ */
+double waterfall_masonry_view_get_min_column_width(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), 0);
+  return self->min_column_width;
+}
+
+/**
+ * waterfall_masonry_view_set_column_spacing:
+ * @self: a `WaterfallMasonryView`
+ * @spacing: the space between columns, in pixels, at least 0
+ *
+ * Sets [property@Waterfall.MasonryView:column-spacing]. NaN, infinities and negative values
+ * are refused with a critical warning and the property keeps its value.
+ */
+void waterfall_masonry_view_set_column_spacing(WaterfallMasonryView *self, double spacing) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  waterfall_masonry_view_set_double(self, &self->column_spacing, spacing, 0, PROP_COLUMN_SPACING);
+}
+
+/**
+ * waterfall_masonry_view_get_column_spacing:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Returns: the space between columns, in pixels
+ */
+double waterfall_masonry_view_get_column_spacing(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), 0);
+  return self->column_spacing;
+}
+
+/**
+ * waterfall_masonry_view_set_row_spacing:
+ * @self: a `WaterfallMasonryView`
+ * @spacing: the space between items in a column, in pixels, at least 0
+ *
+ * Sets [property@Waterfall.MasonryView:row-spacing]. NaN, infinities and negative values are
+ * refused with a critical warning and the property keeps its value.
+ */
+void waterfall_masonry_view_set_row_spacing(WaterfallMasonryView *self, double spacing) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  waterfall_masonry_view_set_double(self, &self->row_spacing, spacing, 0, PROP_ROW_SPACING);
+}
+
+/**
+ * waterfall_masonry_view_get_row_spacing:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Returns: the space between items in a column, in pixels
+ */
+double waterfall_masonry_view_get_row_spacing(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), 0);
+  return self->row_spacing;
+}
+
+/**
+ * waterfall_masonry_view_set_single_click_activate:
+ * @self: a `WaterfallMasonryView`
+ * @single_click_activate: whether a click activates
+ *
+ * Sets [property@Waterfall.MasonryView:single-click-activate].
+ */
+void waterfall_masonry_view_set_single_click_activate(WaterfallMasonryView *self, gboolean single_click_activate) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  waterfall_masonry_view_set_boolean(self, &self->single_click_activate, single_click_activate,
+                                     PROP_SINGLE_CLICK_ACTIVATE);
+}
+
+/**
+ * waterfall_masonry_view_get_single_click_activate:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Returns: whether a single click activates an item
+ */
+gboolean waterfall_masonry_view_get_single_click_activate(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), FALSE);
+  return self->single_click_activate;
+}
+
+/**
+ * waterfall_masonry_view_set_enable_rubberband:
+ * @self: a `WaterfallMasonryView`
+ * @enable_rubberband: whether a background drag selects
+ *
+ * Sets [property@Waterfall.MasonryView:enable-rubberband].
+ */
+void waterfall_masonry_view_set_enable_rubberband(WaterfallMasonryView *self, gboolean enable_rubberband) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  waterfall_masonry_view_set_boolean(self, &self->enable_rubberband, enable_rubberband, PROP_ENABLE_RUBBERBAND);
+}
+
+/**
+ * waterfall_masonry_view_get_enable_rubberband:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Returns: whether rubberband selection is on
+ */
+gboolean waterfall_masonry_view_get_enable_rubberband(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), FALSE);
+  return self->enable_rubberband;
+}
+
+/**
+ * waterfall_masonry_view_set_reorderable:
+ * @self: a `WaterfallMasonryView`
+ * @reorderable: whether items can be dragged to another place
+ *
+ * Sets [property@Waterfall.MasonryView:reorderable].
+ */
+void waterfall_masonry_view_set_reorderable(WaterfallMasonryView *self, gboolean reorderable) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  waterfall_masonry_view_set_boolean(self, &self->reorderable, reorderable, PROP_REORDERABLE);
+}
+
+/**
+ * waterfall_masonry_view_get_reorderable:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Returns: whether items can be reordered
+ */
+gboolean waterfall_masonry_view_get_reorderable(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), FALSE);
+  return self->reorderable;
+}
+
+void waterfall_masonry_view_emit_activate(WaterfallMasonryView *self, guint position) {
+  g_signal_emit(self, signals[SIGNAL_ACTIVATE], 0, position);
+}
+
+void waterfall_masonry_view_emit_load_more(WaterfallMasonryView *self) {
+  g_signal_emit(self, signals[SIGNAL_LOAD_MORE], 0);
+}
+
+void waterfall_masonry_view_emit_refresh(WaterfallMasonryView *self) {
+  g_signal_emit(self, signals[SIGNAL_REFRESH], 0);
 }

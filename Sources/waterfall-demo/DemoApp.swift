@@ -10,7 +10,7 @@ enum DemoApp {
 
     /// Runs the application; returns the process exit status.
     static func run(_ options: Options) -> Int32 {
-        let application = Application(name: "Waterfall Shop")
+        let application = Application(name: tr("Waterfall Shop Wall"), id: "io.github.waterfall.ShopWall")
         if !options.animations { Application.animationsEnabled = false }
         application.run { application in
             let finish: @MainActor (Int32) -> Void = { status in

@@ -20,10 +20,10 @@ enum LayoutChoice: String, CaseIterable {
     /// The switcher's label.
     var title: String {
         switch self {
-        case .waterfall: "Waterfall"
-        case .rows: "Rows"
-        case .carousel: "Carousel"
-        case .circle: "Circle"
+        case .waterfall: tr("Waterfall")
+        case .rows: tr("Rows")
+        case .carousel: tr("Carousel")
+        case .circle: tr("Circle")
         }
     }
 

@@ -64,7 +64,7 @@ final class LayoutSwitcher {
         let itemsChange = new.showsPhotos != choice.showsPhotos
         choice = new
         syncButtons()
-        defer { view.announce("\(new.title) layout, \(view.accessibleLabel)") }
+        defer { view.announce(WaterfallStrings.fill(tr("{layout} layout, {wall}"), ["layout": new.title, "wall": view.accessibleLabel])) }
         guard itemsChange else {
             view.setLayout(new.makeLayout(), animated: animated)
             return
@@ -75,7 +75,7 @@ final class LayoutSwitcher {
         if new.showsPhotos {
             model.dataSource = photos
             model.delegate = photos
-            view.accessibleName = "Photos"
+            view.accessibleName = tr("Photos")
             view.accessibleTotal = nil
             gtk_widget_add_css_class(view.widget, PhotoStyle.wallClass)
         } else {

@@ -70,7 +70,7 @@ struct ShopFeed {
         }
         var start = 0, itemsBefore = 0
         for size in freshSections {
-            if index == start { return (ShopSections.Header(title: "New arrivals", count: size), 0) }
+            if index == start { return (ShopSections.Header(title: tr("New arrivals"), count: size), 0) }
             if index <= start + size { return (nil, itemsBefore + index - start - 1 - prependedCount) }
             start += size + 1
             itemsBefore += size

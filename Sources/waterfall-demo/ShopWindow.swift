@@ -23,17 +23,18 @@ final class ShopWindow {
         wall.allowsReordering = options.reorder
         view.model.isLoadMoreEnabled = !preloadAll
         view.model.isRefreshEnabled = true
-        view.accessibleName = "Shop wall"
+        view.accessibleName = tr("Shop wall")
         view.accessibleTotal = feed.total
+        view.emptyState = options.source.emptyState
 
-        window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
+        window = Window(application: application, title: tr("Shop Wall"), width: options.width, height: options.height)
         window.setChild(view.scrolledWindow)
 
         window.addRefreshButton(refreshing: view)
 
         layouts = LayoutSwitcher(window: window, view: view, initial: options.layout)
         wall.onSelect = { [window] item in
-            gtk_window_set_title(gcast(window.pointer), "Shop Wall — \(item.accessibleLabel)")
+            gtk_window_set_title(gcast(window.pointer), WaterfallStrings.fill(tr("Shop Wall — {item}"), ["item": item.accessibleLabel]))
         }
     }
 
@@ -44,8 +45,9 @@ final class ShopWindow {
     }
 
     /// Whether every visible product cell shows its image (and at least one cell is live);
-    /// section headers have none.
+    /// section headers have none. An empty shop is ready once it shows its empty state.
     var visibleImagesReady: Bool {
+        if view.isShowingStatus { return true }
         let visible = view.model.visibleIndices
         return !visible.isEmpty && visible.allSatisfy {
             wall.feed.header(at: $0) != nil || view.model.cell(at: $0)?.hasImage ?? false

@@ -38,8 +38,8 @@ extension Window {
     /// Adds the header bar's refresh button, which refreshes `view` as F5 does.
     func addRefreshButton(refreshing view: WaterfallView<WaterfallImageCell>) {
         let button = gtk_button_new_from_icon_name("view-refresh-symbolic")!
-        gtk_widget_set_tooltip_text(button, "Refresh (F5)")
-        Accessible.setLabel(button, "Refresh")
+        gtk_widget_set_tooltip_text(button, tr("Refresh (F5)"))
+        Accessible.setLabel(button, tr("Refresh"))
         Signal.connect(button, "clicked") { [view] in view.refresh() }
         packEnd(button)
     }

@@ -73,8 +73,10 @@ struct AccessibilityTests {
             Down Right Right Left Down Up Page_Down Page_Up Home End await:status_bar await:status_bar \
             Tab ISO_Left_Tab +F5 await:status_bar await:status_bar
             """)
-        #expect(report.application.name == "waterfall-demo")
-        #expect(report.application.description == "Waterfall Shop")
+        // GTK 4.8 names the AT-SPI application by the program's name (the demo's application id)
+        // and describes it by the application name.
+        #expect(report.application.name == "io.github.waterfall.ShopWall")
+        #expect(report.application.description == "Waterfall Shop Wall")
 
         let wall = try #require(report.before.all.first { $0.role == "list" }, "no list in the tree")
         #expect(wall.name == "Shop wall, 150 items")
@@ -146,7 +148,7 @@ struct AccessibilityTests {
         #expect(report.after.all.first { $0.role == "list" }?.name == "Photos, 19 items")
     }
 
-    @Test("feed pages: the next page announced; a failed one shows the banner as an alert named by the error, with Retry, and is announced")
+    @Test("feed pages: the next page announced; a failed one is said in plain words by the footer, a status with Retry, and announced")
     func failedPage() throws {
         let server = try TestServer.get()
         // Page 3 is never valid JSON: retries fail too.
@@ -155,14 +157,14 @@ struct AccessibilityTests {
             End await:status_bar await:status_bar End await:status_bar await:status_bar await:status_bar
             """)
         #expect(report.before.all.first { $0.role == "list" }?.name == "Shop wall, 60 items")
-        let alert = try #require(report.after.all.first { $0.role == "alert" }, "no alert in the tree")
-        #expect(alert.name.contains("Malformed feed page") && alert.name.contains("/3.json"), "alert: \(alert.name)")
-        #expect(alert.children.map(\.name) == ["Retry"])
-        #expect(Self.isInOrder(["Loading more…", "60 more items", "Loading more…", alert.name], in: report.statusMessages),
+        let reason = "The page from 127.0.0.1 is not a feed Waterfall can read."
+        let footer = try #require(report.after.all.first { $0.role == "status bar" && $0.name.hasPrefix(reason) },
+                                  "the footer is a status named by its text")
+        #expect(footer.children.map(\.name) == ["Retry"], "the footer offers Retry: \(footer.children.map(\.name))")
+        #expect(!report.after.all.contains { $0.role == "alert" }, "one state: no banner beside the footer")
+        #expect(Self.isInOrder(["Loading more…", "60 more items", "Loading more…", reason], in: report.statusMessages),
                 "announcements: \(report.statusMessages)")
         #expect(report.after.all.first { $0.role == "list" }?.name == "Shop wall, 120 items", "the loaded items stay")
-        #expect(report.after.all.contains { $0.role == "status bar" && $0.name == "Could not load more — scroll to retry" },
-                "the footer is a status named by its text")
     }
 
     /// Whether `expected` occur in `messages` in this order (other messages may come between).
@@ -197,6 +199,10 @@ struct AccessibilityTests {
         let output = scratch.appendingPathComponent("report.json"), log = scratch.appendingPathComponent("log.txt")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
 
+        // The bus, the AT-SPI launcher and registry it activates and their own bus all carry the
+        // marker; they are ended by PID when the reader returns, whatever the outcome.
+        let marker = ProcessMarker()
+        defer { marker.endAll() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: busRunner)
         process.arguments = ["--", python, reader.path, "--output", output.path, "--steps", steps, "--", demo.path]
@@ -205,7 +211,7 @@ struct AccessibilityTests {
         // The reader chooses GTK's AT-SPI backend; the GTK tests' in-process "test" one must not leak.
         for name in ["GTK_A11Y", "DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS"] { childEnvironment[name] = nil }
         childEnvironment["XDG_CACHE_HOME"] = scratch.path
-        process.environment = childEnvironment
+        process.environment = marker.marking(childEnvironment)
         let logHandle = try FileHandle(forWritingTo: log)
         process.standardOutput = logHandle
         process.standardError = logHandle

@@ -35,7 +35,7 @@ extension WallTests {
         // background shows above the row.
         let middle = try #require(view.model.placedAttributes(at: 3)).frame
         #expect(close(rgb(image, Int(middle.midX), Int(middle.minY + 20)), expectedRGB(of: 3)))
-        #expect(close(rgb(image, Int(middle.midX), 5), [0xF3, 0xF1, 0xEE]))
+        #expect(close(rgb(image, Int(middle.midX), 5), try themeRGB("theme_base_color", of: view.widget)))
 
         try expectPNGRoundTrip(of: view.widget, matching: texture, name: "waterfall-carousel-test.png",
                                points: [(Int(middle.midX), Int(middle.minY + 20)), (Int(middle.midX), 5)])
@@ -56,8 +56,8 @@ extension WallTests {
             #expect(abs(frame.midX - (400 + 70 * sin(angle))) < 1e-9 && abs(frame.midY - (200 + 70 * cos(angle))) < 1e-9)
             #expect(close(rgb(image, Int(frame.midX), Int(frame.minY + 12)), expectedRGB(of: index)), "item \(index)")
         }
-        #expect(close(rgb(image, 400, 200), [0xF3, 0xF1, 0xEE]))
-        #expect(close(rgb(image, 5, 5), [0xF3, 0xF1, 0xEE]))
+        #expect(close(rgb(image, 400, 200), try themeRGB("theme_base_color", of: view.widget)))
+        #expect(close(rgb(image, 5, 5), try themeRGB("theme_base_color", of: view.widget)))
     }
 
     /// How far `adjustment` can scroll (0: the scrolled window shows no scrollbar for it).

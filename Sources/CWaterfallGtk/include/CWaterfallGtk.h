@@ -9,6 +9,7 @@
 #include "wf_accessible.h"
 #include "wf_animation.h"
 #include "wf_list_model.h"
+#include "wf_i18n.h"
 #include "waterfall-item-private.h"
 #include "wf_list_sizing.h"
 #include "wf_drag.h"

@@ -22,9 +22,20 @@ GtkWidget *waterfall_masonry_view_new_for_face(void);
 /* Gives the view its face (a retained pointer the view releases in finalize). */
 void waterfall_masonry_view_set_face(WaterfallMasonryView *self, gpointer face);
 
+/* The view's face (NULL only while Swift creates the view). */
+gpointer waterfall_masonry_view_get_face(WaterfallMasonryView *self);
+
 /* The view's adjustment for `orientation`: the scrolled window's, or the view's own when it is
  * not in one. Never NULL; owned by the view. */
 GtkAdjustment *waterfall_masonry_view_get_adjustment(WaterfallMasonryView *self, GtkOrientation orientation);
+
+/* Sets WaterfallMasonryView:orientation to what the Swift layout became, without telling the face. */
+void waterfall_masonry_view_sync_orientation(WaterfallMasonryView *self, GtkOrientation orientation);
+
+/* Emit the view's signals. */
+void waterfall_masonry_view_emit_activate(WaterfallMasonryView *self, guint position);
+void waterfall_masonry_view_emit_load_more(WaterfallMasonryView *self);
+void waterfall_masonry_view_emit_refresh(WaterfallMasonryView *self);
 
 /* --- Implemented by Swift ----------------------------------------------------------------- */
 
@@ -42,6 +53,17 @@ void waterfall_swift_masonry_view_value_changed(gpointer face, GtkOrientation or
 
 /* The scrolled window the view is in reported an overshoot at `position` (edge-overshot). */
 void waterfall_swift_masonry_view_edge_overshot(gpointer face, GtkPositionType position);
+
+/* Property `name` (columns, min-column-width, column-spacing, row-spacing,
+ * single-click-activate, enable-rubberband, reorderable, orientation) changed: apply it. The
+ * models engineer's model and factory properties get their own hooks here. */
+void waterfall_swift_masonry_view_property_changed(gpointer face, const char *name);
+
+/* The actions: list.activate-item, list.select-item, list.scroll-to-item, list.refresh. */
+void waterfall_swift_masonry_view_activate_item(gpointer face, guint position);
+void waterfall_swift_masonry_view_select_item(gpointer face, guint position, gboolean modify, gboolean extend);
+void waterfall_swift_masonry_view_scroll_to_item(gpointer face, guint position);
+void waterfall_swift_masonry_view_refresh(gpointer face);
 
 /* The view is being disposed: stop timers and animations, drop the cells. */
 void waterfall_swift_masonry_view_dispose(gpointer face);

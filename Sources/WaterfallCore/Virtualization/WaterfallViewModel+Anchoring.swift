@@ -79,32 +79,4 @@ extension WaterfallViewModel {
     func holdVisibleContent(forEditsFrom lowestChangedIndex: Int, firstVisible: Int?) {
         if let firstVisible, lowestChangedIndex < firstVisible { layout.incrementally { $0.startBlock(at: firstVisible) } }
     }
-
-    /// Runs `edit` — a change to ``layout`` of items from `lowestChangedIndex` on that keeps
-    /// every index, such as a corrected item size — so that nothing on screen moves when the
-    /// change is above the first visible item: the items from that item on become a block of
-    /// their own, `edit` runs, and restoring the first visible item's place absorbs the block's
-    /// move in the scroll offset. Live cells keep their identity and get their new frames; a
-    /// change at or below the first visible item moves what it moves.
-    ///
-    /// The step size corrections above the viewport go through:
-    ///
-    /// ```swift
-    /// editKeepingVisibleContentStill(from: index) {
-    ///     layout.replaceItems(in: index..<index + 1, with: [correctedSize])
-    /// }
-    /// ```
-    /// - Complexity: the edit's (for the waterfall, O((b − i) log c + (n − b)) with the block at
-    ///   b), plus O(c log n + k log k).
-    func editKeepingVisibleContentStill(from lowestChangedIndex: Int, _ edit: () -> Void) {
-        guard !needsReload else {
-            edit()
-            return
-        }
-        let anchor = captureAnchor()
-        holdVisibleContent(forEditsFrom: lowestChangedIndex, firstVisible: anchor?.index)
-        edit()
-        relayoutLiveCells(keeping: anchor)
-        checkLoadMore()
-    }
 }

@@ -15,18 +15,13 @@ extension WaterfallViewModel {
             return []
         }
         let sameAxis = newLayout.scrollAxis == scrollAxis
-        let anchor = sameAxis ? captureAnchor() : nil
-        let sources = live.entries.map {
-            TransitionSource(oldIndex: $0.index, newIndex: $0.index, from: toViewport($0.attributes), reloaded: false)
+        return performChange(keepsAnchor: sameAxis) {
+            layout = newLayout
+            loadItems()
+            if !sameAxis, contentOffset != .zero {
+                contentOffset = .zero
+                host?.contentOffsetDidChange(.zero)
+            }
         }
-        layout = newLayout
-        loadItems()
-        if !sameAxis, contentOffset != .zero {
-            contentOffset = .zero
-            host?.contentOffsetDidChange(.zero)
-        }
-        relayoutLiveCells(keeping: anchor)
-        checkLoadMore()
-        return transitionsOfLiveCells(from: sources, oldIndex: { $0 })
     }
 }

@@ -10,8 +10,14 @@ extension WaterfallViewModel {
     /// items are not counted.
     /// - Complexity: O(log h) for h section headers.
     public var newItemsPillText: String {
-        let items = newItemsAbove - sectionHeaders.count(before: newItemsAbove)
+        let items = newItemsPillCount
         return items == 1 ? "1 new item" : "\(items) new items"
+    }
+
+    /// The items (not section headers) the "N new items" pill counts: the new items above
+    /// the viewport. Hosts that translate say it in their own words.
+    public var newItemsPillCount: Int {
+        newItemsAbove - sectionHeaders.count(before: newItemsAbove)
     }
 
     /// Scrolls to the top, where the new items are, at once (hosts that animate scroll there

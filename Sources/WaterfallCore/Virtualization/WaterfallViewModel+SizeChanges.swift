@@ -56,19 +56,13 @@ extension WaterfallViewModel {
         guard !needsReload, !pendingSizeChanges.indices.isEmpty else { return [] }
         let indices = pendingSizeChanges.indices.sorted()
         pendingSizeChanges.indices = []
-        let anchor = anchorCandidates().first
-        let sources = live.entries.map {
-            TransitionSource(oldIndex: $0.index, newIndex: $0.index, from: toViewport($0.attributes), reloaded: false)
+        return performChange(editingFrom: indices[0]) {
+            let changes = indices.map { (index: $0, size: itemSize(at: $0)) }
+            layout.resizeItems(changes)
+            recordSectionHeaders(resized: changes)
+            sizeChangeStatistics.itemsResized += indices.count
+            sizeChangeStatistics.relayouts += 1
         }
-        holdVisibleContent(forEditsFrom: indices[0], firstVisible: anchor?.index)
-        let changes = indices.map { (index: $0, size: itemSize(at: $0)) }
-        layout.resizeItems(changes)
-        recordSectionHeaders(resized: changes)
-        sizeChangeStatistics.itemsResized += indices.count
-        sizeChangeStatistics.relayouts += 1
-        relayoutLiveCells(keeping: anchor)
-        checkLoadMore()
-        return transitionsOfLiveCells(from: sources, oldIndex: { $0 })
     }
 
     /// Renumbers pending size changes through a batch of updates (deleted items' changes are

@@ -113,6 +113,16 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     public var loadMoreDistance: CGFloat = 600
     /// Whether overscroll drives pull-to-refresh (off by default; ``beginRefreshing()`` always works).
     public var isRefreshEnabled = false
+    /// Columns, spacing and reordering that replace the data source's and delegate's answers
+    /// (a widget's properties); a change of the metrics relayouts as ``invalidateLayout()`` does.
+    public var layoutOverrides = LayoutOverrides() {
+        didSet {
+            let now = layoutOverrides
+            if (oldValue.columns, oldValue.columnSpacing, oldValue.rowSpacing) != (now.columns, now.columnSpacing, now.rowSpacing) {
+                invalidateLayout()
+            }
+        }
+    }
     /// How far the content must be pulled past its top to arm a refresh.
     public var refreshThreshold: CGFloat = 64
 
@@ -628,12 +638,17 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         delegate?.waterfallView(self, sizeAt: index) ?? .height(WaterfallDefaults.cellHeight)
     }
 
-    /// Columns and margins from the data source and delegate, with the seeds' defaults, and
-    /// the host's direction.
+    /// Columns and margins from the overrides, else the data source and delegate, with the
+    /// seeds' defaults, and the host's direction.
     func currentMetrics() -> LayoutMetrics {
-        let columns = dataSource?.columns(in: self) ?? .fixed(WaterfallDefaults.numberOfColumns)
+        let columns = layoutOverrides.columns ?? dataSource?.columns(in: self) ?? .fixed(WaterfallDefaults.numberOfColumns)
         func margin(_ type: MarginType) -> CGFloat {
-            delegate?.waterfallView(self, marginFor: type) ?? WaterfallDefaults.margin
+            switch type {
+            case .column: if let spacing = layoutOverrides.columnSpacing { return spacing }
+            case .row: if let spacing = layoutOverrides.rowSpacing { return spacing }
+            default: break
+            }
+            return delegate?.waterfallView(self, marginFor: type) ?? WaterfallDefaults.margin
         }
         return LayoutMetrics(
             columns: columns,

@@ -17,18 +17,26 @@ public final class Application {
     /// Initialises GTK on the calling (main) thread. Fails with a readable message when there
     /// is no display.
     ///
-    /// - Parameter name: the application's name as people see it (`g_set_application_name`:
-    ///   desktops show it, and on GTK 4.8 it is the AT-SPI application's description); `nil`
-    ///   gives the program's file name. The program's name (`g_set_prgname`, the AT-SPI
-    ///   application's name that screen readers announce, also the X11 window class) is the
-    ///   executable's file name unless the process already set one. GLib names a process
-    ///   once: a later `Application` keeps the first one's names.
-    public init(name: String? = nil) {
+    /// - Parameters:
+    ///   - name: the application's name as people see it (`g_set_application_name`: window
+    ///     lists and desktops show it, and on GTK 4.8 it is the AT-SPI application's
+    ///     description); `nil` gives the program's name.
+    ///   - id: the application id in reverse-DNS form (`io.github.waterfall.ShopWall`), which
+    ///     becomes the program's name (`g_set_prgname`): the AT-SPI application's name on GTK
+    ///     4.8, the X11 window class and the Wayland app id that desktops match with the
+    ///     app's `.desktop` file. `nil` keeps a name the process set, else the executable's
+    ///     file name. GLib names a process once: a later `Application` keeps the first one's
+    ///     names.
+    public init(name: String? = nil, id: String? = nil) {
         if !Self.isNamed {
             Self.isNamed = true
-            let programName = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "waterfall"
-            if g_get_prgname() == nil { g_set_prgname(programName) }
-            g_set_application_name(name ?? programName)
+            if let id {
+                g_set_prgname(id)
+            } else if g_get_prgname() == nil {
+                let programName = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }
+                g_set_prgname(programName ?? "waterfall")
+            }
+            g_set_application_name(name ?? String(cString: g_get_prgname()))
         }
         precondition(gtk_init_check() != 0, "GTK could not be initialised: is DISPLAY or WAYLAND_DISPLAY set?")
         loop = g_main_loop_new(nil, 0)

@@ -103,7 +103,7 @@ open class WaterfallCell: ReusableCell {
         guard accessiblePosition?.position != position || accessiblePosition?.count != count else { return }
         accessiblePosition = (position, count)
         Accessible.setPosition(widget, position, of: count)
-        Accessible.setDescription(widget, "item \(position.formatted()) of \(count.formatted())")
+        Accessible.setDescription(widget, WaterfallStrings.current.itemPosition(position, of: count))
     }
 
     /// Called by the view when the cell leaves the screen and goes back to the reuse pool:

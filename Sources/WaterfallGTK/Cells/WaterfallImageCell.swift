@@ -214,7 +214,7 @@ public final class WaterfallImageCell: WaterfallCell {
             switch outcome {
             case .success(let image): show(image.image)
             case .failure(.cancelled): break
-            case .failure: showError()
+            case .failure(let error): showError(error)
             }
         }
         return false
@@ -279,9 +279,17 @@ public final class WaterfallImageCell: WaterfallCell {
         setError(false)
     }
 
-    private func showError() {
+    /// Shows the error placeholder; its tooltip says what happened in plain words.
+    private func showError(_ error: ImagePipelineError) {
         show(nil)
         setError(true)
+        gtk_widget_set_tooltip_text(errorLabel, WaterfallStrings.current.failures.sentence(for: error))
+    }
+
+    /// The error placeholder's tooltip (why the image failed, in plain words), or `nil`.
+    var errorTooltip: String? {
+        guard showsError, let text = gtk_widget_get_tooltip_text(errorLabel) else { return nil }
+        return String(cString: text)
     }
 
     private func setError(_ failed: Bool) {

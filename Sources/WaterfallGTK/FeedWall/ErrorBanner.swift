@@ -15,11 +15,7 @@ public final class ErrorBanner {
         widget = Accessible.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, role: GTK_ACCESSIBLE_ROLE_ALERT)
         label = gcast(gtk_label_new(nil))
         Accessible.setHidden(label, true)  // the alert's name says the message
-        retryButton = gtk_button_new_with_mnemonic(WaterfallStrings.current.retry)
-        // GTK 4.8 names a mnemonic button twice, by its label and by its label widget
-        // ("_Retry Retry").
-        gtk_accessible_reset_relation(gcast(retryButton), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-        Accessible.setLabel(retryButton, WaterfallStrings.current.retry.replacingOccurrences(of: "_", with: ""))
+        retryButton = makeRetryButton(clicked: retry)
         gtk_widget_add_css_class(widget, "app-notification")
         gtk_widget_add_css_class(widget, WaterfallStyle.ClassName.error)
         gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
@@ -32,7 +28,6 @@ public final class ErrorBanner {
         gtk_label_set_xalign(label, 0)
         gtk_box_append(gcast(widget), gcast(label))
         gtk_box_append(gcast(widget), retryButton)
-        Signal.connect(retryButton, "clicked") { retry() }
         gtk_widget_set_visible(widget, 0)
     }
 

@@ -11,7 +11,9 @@ extension FeedWall {
         /// The caption strip's text for an item (`nil`: no text). Default: its price, else its
         /// title.
         public var caption: @MainActor (FeedItem) -> String?
-        /// The error banner's message for a failure. Default: the error's description.
+        /// What a failure says, in the footer, the status page or the banner. Default: the plain
+        /// sentence of ``WaterfallStrings/failures`` (the technical description goes to the log
+        /// and to the status page's Details).
         public var errorMessage: @MainActor (FeedError) -> String
         /// Whether scrolling near the end loads the next page (default `true`); off, call
         /// ``FeedWall/loadAll(then:)``.
@@ -24,22 +26,27 @@ extension FeedWall {
         /// ``WaterfallSelfSizing``).
         public var wrapsCaptions: Bool
         /// What the wall says while its feed has ended without a single item (default `nil`:
-        /// ``WaterfallStrings/emptyFeed``), e.g. "No images in ~/Pictures".
-        public var emptyMessage: String?
+        /// ``WaterfallStrings/emptyFeed`` with an image icon), e.g. "No images" with the folder
+        /// as its description; see ``WaterfallView/emptyState``.
+        public var emptyState: WaterfallStatus?
+        /// The title of the status page when the first page failed (default `nil`:
+        /// ``WaterfallStrings/feedFailed``), e.g. "The shop could not be loaded".
+        public var failureTitle: String?
 
         /// Creates options; see each field for its default.
         public init(columns: @escaping @MainActor (_ viewportWidth: CGFloat) -> ColumnCount = { _ in .adaptive(minimumWidth: 180) },
                     caption: @escaping @MainActor (FeedItem) -> String? = { $0.price ?? $0.title },
-                    errorMessage: @escaping @MainActor (FeedError) -> String = { $0.description },
+                    errorMessage: @escaping @MainActor (FeedError) -> String = { WaterfallStrings.current.failures.sentence(for: $0) },
                     loadsMore: Bool = true, refreshes: Bool = true, wrapsCaptions: Bool = false,
-                    emptyMessage: String? = nil) {
+                    emptyState: WaterfallStatus? = nil, failureTitle: String? = nil) {
             self.columns = columns
             self.caption = caption
             self.errorMessage = errorMessage
             self.loadsMore = loadsMore
             self.refreshes = refreshes
             self.wrapsCaptions = wrapsCaptions
-            self.emptyMessage = emptyMessage
+            self.emptyState = emptyState
+            self.failureTitle = failureTitle
         }
     }
 }

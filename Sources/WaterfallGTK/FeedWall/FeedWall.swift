@@ -5,8 +5,9 @@ import WaterfallFeed
 /// A complete wall over a feed, as one widget: the ``WaterfallView`` of
 /// ``WaterfallImageCell``s (placeholder until each image is ready, the price — or title —
 /// caption), load-more with its footer, pull-to-refresh (touchpad overscroll, F5, Ctrl+R), the
-/// ``ErrorBanner`` with Retry floating over the items, an ``EmptyStateLabel`` when the feed has
-/// no items at all, and a selection callback.
+/// states of an empty wall (a first page that failed: the reason in plain words and Retry; a
+/// feed without items: ``Options/emptyState``), the ``ErrorBanner`` with Retry floating over the
+/// items when a refresh fails, and a selection callback.
 ///
 /// ```swift
 /// let wall = try FeedWall(feedURL: "https://example.com/page/{page}.json")
@@ -17,8 +18,10 @@ import WaterfallFeed
 /// Items come from a `FeedLoader` (JSON or plist pages, `FolderFeed`, or any
 /// `FeedPageProviding`), images from an `ImagePipeline` — the wall's own
 /// (`ImagePipeline.standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)`)
-/// or one passed in, to share its caches between walls. A failure shows the banner and keeps
-/// every item already on screen; Retry runs the failed operation again. The wall starts
+/// or one passed in, to share its caches between walls. A failure keeps every item already on
+/// screen and says what happened in plain words (``FailureStrings``; the technical text goes
+/// to the log and the status page's Details): a later page in the footer beside Retry, a
+/// failed refresh in the banner. Retry runs the failed operation again. The wall starts
 /// loading at once; its texts come from ``WaterfallStrings/current``.
 @MainActor
 public final class FeedWall {
@@ -34,10 +37,8 @@ public final class FeedWall {
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// The waterfall view: its model, scrolling, refresh and snapshots.
     public let view: WaterfallView<WaterfallImageCell>
-    /// The error bar with Retry.
+    /// The error bar with Retry, for a failed refresh.
     public let banner: ErrorBanner
-    /// The message shown while the feed has ended without a single item.
-    public let emptyState: EmptyStateLabel
     /// The data source and delegate (internal for tests).
     let source: FeedWallSource
 
@@ -57,15 +58,22 @@ public final class FeedWall {
         widget = Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)
         gtk_overlay_set_child(gcast(widget), view.scrolledWindow)
         gtk_overlay_add_overlay(gcast(widget), banner.widget)
-        emptyState = EmptyStateLabel(message: options.emptyMessage ?? WaterfallStrings.current.emptyFeed)
-        gtk_overlay_add_overlay(gcast(widget), emptyState.widget)
-        source.onStateChange = { [banner, emptyState, options, view, unowned source] state in
-            emptyState.setShown(state == .exhausted && source.items.isEmpty)
+        view.emptyState = options.emptyState
+            ?? WaterfallStatus(title: WaterfallStrings.current.emptyFeed, iconName: "image-x-generic-symbolic")
+        source.onStateChange = { [banner, options, view] state in
             switch state {
-            case .failed(let error, _):
-                let message = options.errorMessage(error)
-                banner.show(message)
-                view.announce(message)
+            case .failed(let error, let operation):
+                Log.message(error.description)
+                let sentence = options.errorMessage(error)
+                if operation == .refresh {
+                    banner.show(sentence)
+                    view.announce(sentence)
+                } else {
+                    // Before the view model hears of it: the footer or status says this reason.
+                    view.loadFailure = WaterfallStatus(title: options.failureTitle ?? WaterfallStrings.current.feedFailed,
+                                                       description: sentence, iconName: "network-error-symbolic",
+                                                       details: error.description)
+                }
             case .loading: break
             case .idle, .exhausted: banner.hide()
             }
@@ -104,10 +112,10 @@ public final class FeedWall {
 
     /// Whether every visible cell shows its image or its error placeholder, at least one cell
     /// is visible and no size correction is pending or animating — the moment to take a
-    /// snapshot; also when the feed ended empty and the wall says so.
+    /// snapshot; also when the wall is empty and shows its status.
     /// - Complexity: O(k) for k visible cells.
     public var visibleImagesReady: Bool {
-        if emptyState.isVisible { return true }
+        if view.isShowingStatus { return true }
         let visible = view.model.visibleIndices
         guard !view.model.hasPendingSizeChanges, !view.isAnimatingTransition else { return false }
         return !visible.isEmpty && visible.allSatisfy { index in

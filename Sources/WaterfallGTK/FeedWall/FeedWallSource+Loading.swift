@@ -73,12 +73,13 @@ extension FeedWallSource {
             pendingPrepend = items + pendingPrepend
         case .stateChanged(let state):
             loaderState = state
+            // First, so that the wall's reason for a failure is set before the view model fails.
+            onStateChange?(state)
             if case .loading(let running) = state {
                 operation = running
             } else {
                 settle(state)
             }
-            onStateChange?(state)
         }
     }
 

@@ -65,6 +65,19 @@ public enum Signal {
         return connect(instance, name, handler, unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// Connects a handler for a signal with one `guint` argument, such as
+    /// `WaterfallMasonryView::activate` (the item's position).
+    @discardableResult
+    public static func connect(
+        _ instance: some GPointer, _ name: String, _ handler: @escaping @MainActor (UInt32) -> Void
+    ) -> UInt {
+        let thunk: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, value, data in
+            let box = CallbackBox<@MainActor (UInt32) -> Void>.from(data)
+            MainActor.assumeIsolated { box.handler(value) }
+        }
+        return connect(instance, name, handler, unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// Connects a handler for `GtkEventControllerKey::key-pressed` (keyval, keycode, modifier
     /// state; return `true` when handled).
     @discardableResult

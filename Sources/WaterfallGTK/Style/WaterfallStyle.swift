@@ -24,6 +24,8 @@ public enum WaterfallStyle {
         public static let wrappedCaption = "waterfall-wrapped-caption"
         /// The load-more footer and the refresh header.
         public static let indicator = "waterfall-indicator"
+        /// The centred status page of an empty or failed wall.
+        public static let status = "waterfall-status"
         /// The "N new items" pill (also `osd`).
         public static let newItemsPill = "waterfall-new-items"
         /// A ``FeedWall``'s error banner (beside GTK's own `app-notification`).
@@ -32,21 +34,28 @@ public enum WaterfallStyle {
         public static let lifted = "lifted"
     }
 
+    /// The library's rules, built on named colours that both GTK 4.8's own Adwaita (light,
+    /// dark, HighContrast, HighContrastInverse) and libadwaita define (`theme_base_color`,
+    /// `theme_fg_color`, `theme_bg_color`, `theme_selected_bg_color`, `theme_selected_fg_color`,
+    /// `error_color`), so a dark or high-contrast theme recolours the wall. The wall is a
+    /// `.view`, as GtkGridView is.
     private static let css = """
-    waterfall { background-color: #f3f1ee; }
-    .waterfall-cell { border-radius: 10px; background-color: #e4e0da; }
+    waterfall.view { background-color: @theme_base_color; color: @theme_text_color; }
+    .waterfall-cell { border-radius: 10px; background-color: mix(@theme_fg_color, @theme_base_color, 0.88); }
     .waterfall-ring { border-radius: 10px; border: 3px solid transparent; }
-    .waterfall-cell.focused .waterfall-ring { border-color: alpha(#3584e4, 0.6); }
-    .waterfall-cell.selected .waterfall-ring { border-color: #3584e4; \
-    box-shadow: inset 0 0 0 2px white; }
+    .waterfall-cell.focused .waterfall-ring { border-color: alpha(@theme_selected_bg_color, 0.7); }
+    .waterfall-cell.selected .waterfall-ring { border-color: @theme_selected_bg_color; \
+    box-shadow: inset 0 0 0 2px @theme_selected_fg_color; }
     .waterfall-cell.lifted { box-shadow: 0 12px 28px alpha(black, 0.4), 0 2px 6px alpha(black, 0.3); }
-    .waterfall-placeholder { background-image: linear-gradient(160deg, #ece8e2, #d9d3ca); }
-    .waterfall-placeholder.failed { background-image: linear-gradient(160deg, #f1e2df, #dcc3bd); \
-    color: #8c4a40; font-weight: bold; }
+    .waterfall-placeholder { color: @theme_fg_color; background-image: linear-gradient(160deg, \
+    mix(@theme_fg_color, @theme_base_color, 0.92), mix(@theme_fg_color, @theme_base_color, 0.80)); }
+    .waterfall-placeholder.failed { background-image: linear-gradient(160deg, \
+    mix(@error_color, @theme_base_color, 0.88), mix(@error_color, @theme_base_color, 0.74)); \
+    color: @error_color; font-weight: bold; }
     .waterfall-caption { background-color: rgba(0, 0, 0, 0.3); color: white; font-weight: bold; }
-    .waterfall-wrapped-caption { padding: 6px 8px 8px 8px; background-color: white; color: #2e2a26; }
-    .waterfall-indicator { padding: 8px 14px; border-radius: 16px; background-color: alpha(white, 0.92); \
-    box-shadow: 0 1px 4px alpha(black, 0.25); }
+    .waterfall-wrapped-caption { padding: 6px 8px 8px 8px; background-color: @theme_bg_color; color: @theme_fg_color; }
+    .waterfall-indicator { padding: 8px 14px; border-radius: 16px; background-color: alpha(@theme_bg_color, 0.94); \
+    color: @theme_fg_color; box-shadow: 0 1px 4px alpha(black, 0.25); }
     .waterfall-new-items { border-radius: 999px; padding: 6px 16px; font-weight: bold; \
     box-shadow: 0 2px 6px alpha(black, 0.3); }
     """
@@ -59,18 +68,20 @@ public enum WaterfallStyle {
 
     private static var installed: Set<Installation> = []
 
-    /// Installs the stylesheet on the display of `widget` once (application priority). Every
-    /// ``WaterfallView`` does this when it is realized.
+    /// Installs the stylesheet on the display of `widget` once, at THEME priority (beside the
+    /// theme, whose `.view` it refines): any CSS an application adds at APPLICATION priority
+    /// (or above) wins. Every ``WaterfallView`` does this when it is realized.
     public static func install(for widget: some GPointer) {
-        add(css, for: widget, priority: guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        add(css, for: widget, priority: guint(GTK_STYLE_PROVIDER_PRIORITY_THEME))
     }
 
-    /// Adds an application's own `css` on the display of `widget`, once per display, one
-    /// priority above the wall's stylesheet so that its rules win — the way to restyle the
-    /// classes in ``ClassName`` (or the `waterfall` node) without touching the library's.
+    /// Adds an application's own `css` on the display of `widget`, once per display, at
+    /// APPLICATION priority, so that its rules win over the wall's — the way to restyle the
+    /// classes in ``ClassName`` (or the `waterfall` node) without touching the library's; a
+    /// `GtkCssProvider` of the app's own at that priority does the same.
     /// - Complexity: O(1) after the first call for a display and stylesheet.
     public static func addStylesheet(_ css: String, for widget: some GPointer) {
-        add(css, for: widget, priority: guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION + 1))
+        add(css, for: widget, priority: guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
     private static func add(_ css: String, for widget: some GPointer, priority: guint) {

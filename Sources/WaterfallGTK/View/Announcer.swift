@@ -22,7 +22,7 @@ final class Announcer {
         widget = Accessible.box(GTK_ORIENTATION_HORIZONTAL, spacing: 0, role: GTK_ACCESSIBLE_ROLE_STATUS)
         gtk_widget_set_can_target(widget, 0)
         // Until the first message; GTK would name it by its type.
-        Accessible.setLabel(widget, "Ready")
+        Accessible.setLabel(widget, WaterfallStrings.current.ready)
     }
 
     /// Announces `message` for `view`'s widget.

@@ -21,10 +21,10 @@ final class NewItemsPill {
         gtk_button_set_child(gcast(widget), content)
         // The button's own label says the text; the arrow is decoration.
         Accessible.setHidden(content, true)
-        Accessible.setDescription(widget, "Scroll up to the new items")
+        Accessible.setDescription(widget, WaterfallStrings.current.scrollToNewItems)
         gtk_widget_add_css_class(widget, "osd")
         gtk_widget_add_css_class(widget, WaterfallStyle.ClassName.newItemsPill)
-        gtk_widget_set_tooltip_text(widget, "Scroll up to the new items")
+        gtk_widget_set_tooltip_text(widget, WaterfallStrings.current.scrollToNewItems)
         gtk_widget_set_visible(widget, 0)
         Signal.connect(widget, "clicked", activate)
     }

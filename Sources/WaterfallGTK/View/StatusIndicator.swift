@@ -2,7 +2,7 @@ import CWaterfallGtk
 import CWaterfallGtk4
 
 /// A floating pill with a spinner and a line of text: the pull-to-refresh header and the
-/// load-more footer of a ``WaterfallView``.
+/// load-more footer of a ``WaterfallView``; after a failed page the footer also offers Retry.
 ///
 /// For assistive technologies the pill is a status (AT-SPI "status bar") named by its text; it
 /// joins the accessibility tree when shown, with its name, and leaves it when hidden.
@@ -12,6 +12,10 @@ final class StatusIndicator {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let spinner: UnsafeMutablePointer<GtkWidget>
     private let label: OpaquePointer
+    /// The Retry button, shown by ``show(_:spinning:retry:)`` with `retry`.
+    let retryButton: UnsafeMutablePointer<GtkWidget>
+    /// Runs when Retry is clicked.
+    var onRetry: (@MainActor () -> Void)?
 
     init() {
         widget = Accessible.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, role: GTK_ACCESSIBLE_ROLE_STATUS)
@@ -24,7 +28,11 @@ final class StatusIndicator {
         gtk_widget_set_can_target(widget, 0)
         gtk_box_append(gcast(widget), spinner)
         gtk_box_append(gcast(widget), gcast(label))
+        retryButton = makeRetryButton()
+        gtk_widget_set_visible(retryButton, 0)
+        gtk_box_append(gcast(widget), retryButton)
         gtk_widget_set_visible(widget, 0)
+        Signal.connect(retryButton, "clicked") { [weak self] in self?.onRetry?() }
     }
 
     /// Whether the pill is shown.
@@ -33,8 +41,14 @@ final class StatusIndicator {
     /// The text shown (also the status's accessible name).
     var text: String { String(cString: gtk_label_get_text(label)) }
 
-    /// Shows the pill with `text`, spinning or not.
-    func show(_ text: String, spinning: Bool) {
+    /// Whether the Retry button is shown.
+    var offersRetry: Bool { isVisible && gtk_widget_get_visible(retryButton) != 0 }
+
+    /// Shows the pill with `text`, spinning or not, with the Retry button when `retry`.
+    func show(_ text: String, spinning: Bool, retry: Bool = false) {
+        gtk_widget_set_visible(retryButton, retry ? 1 : 0)
+        // Clicks go through to the wall, except to the Retry button.
+        gtk_widget_set_can_target(widget, retry ? 1 : 0)
         if text != self.text { Accessible.setLabel(widget, text) }
         gtk_label_set_text(label, text)
         gtk_spinner_set_spinning(gcast(spinner), spinning ? 1 : 0)

@@ -6,7 +6,8 @@ extension WaterfallView {
     /// The wall's accessible label, what a screen reader calls it: ``accessibleName`` and the
     /// item count (``accessibleTotal``, or the items loaded), as in "Shop wall, 10,000 items".
     public var accessibleLabel: String {
-        "\(accessibleName), \(Self.items(accessibleItemCount))"
+        let strings = WaterfallStrings.current
+        return WaterfallStrings.fill(strings.wallLabel, ["name": accessibleName, "items": strings.items(accessibleItemCount)])
     }
 
     /// The set size assistive technologies are told: ``accessibleTotal`` when the owner knows

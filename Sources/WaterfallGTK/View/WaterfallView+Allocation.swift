@@ -26,6 +26,7 @@ extension WaterfallView {
                 allocate(ghost.widget, attributes, scale: scale)
             }
             header.allocate(centeredIn: width, top: 12)
+            statusPage.allocate(width: width, height: height)
             // Below the pinned section header, if one is pinned, so the pill does not cover it.
             let pinnedBottom = max(0, Double(model.pinnedHeader?.attributes.frame.maxY ?? 0))
             newItemsPill.allocate(centeredIn: width, top: Float(12 + pinnedBottom))

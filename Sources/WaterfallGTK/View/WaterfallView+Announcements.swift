@@ -27,11 +27,12 @@ extension WaterfallView {
             itemsBeforeLoading = count
             announce(WaterfallStrings.current.loadingMore)
         case .failed:
-            announce(WaterfallStrings.current.loadMoreFailed)
+            announce(loadFailure?.description ?? WaterfallStrings.current.loadMoreFailed)
         case .idle where previous == .loading && count > itemsBeforeLoading:
-            announce(Self.items(count - itemsBeforeLoading, "more"))
+            announce(WaterfallStrings.current.moreItems(count - itemsBeforeLoading))
         case .exhausted where previous == .loading:
-            announce("End of the feed, \(Self.items(count))")
+            let strings = WaterfallStrings.current
+            announce(WaterfallStrings.fill(strings.endOfFeed, ["items": strings.items(count)]))
         case .idle, .exhausted:
             break
         }
@@ -45,7 +46,7 @@ extension WaterfallView {
             announce(WaterfallStrings.current.refreshing)
         case .done:
             let added = model.numberOfItems - itemsBeforeRefresh
-            announce(added > 0 ? Self.items(added, "new") : "No new items")
+            announce(added > 0 ? WaterfallStrings.current.newItems(added) : WaterfallStrings.current.noNewItems)
         case .idle, .pulling, .armed:
             break
         }
@@ -62,15 +63,11 @@ extension WaterfallView {
             case .move, .reload: break
             }
         }
+        let strings = WaterfallStrings.current
         var parts: [String] = []
-        if inserted > 0 { parts.append(Self.items(inserted, "new")) }
-        if deleted > 0 { parts.append("\(Self.items(deleted)) removed") }
+        if inserted > 0 { parts.append(strings.newItems(inserted)) }
+        if deleted > 0 { parts.append(strings.itemsRemoved(deleted)) }
         guard !parts.isEmpty else { return }
-        announce((parts + [Self.items(model.numberOfItems)]).joined(separator: ", "))
-    }
-
-    /// "1 item", "1,000 items"; with an adjective, "12 new items".
-    static func items(_ count: Int, _ adjective: String? = nil) -> String {
-        [count.formatted(), adjective, count == 1 ? "item" : "items"].compactMap { $0 }.joined(separator: " ")
+        announce((parts + [strings.items(model.numberOfItems)]).joined(separator: strings.listSeparator))
     }
 }

@@ -15,6 +15,16 @@ protocol MasonryViewFace: AnyObject {
     func adjustmentValueChanged(_ orientation: GtkOrientation)
     /// The scrolled window reported an overshoot at `position`.
     func edgeOvershot(_ position: GtkPositionType)
+    /// The widget's GObject property `name` changed.
+    func propertyChanged(_ name: String)
+    /// The `list.activate-item` action, for the item at `position`.
+    func activateItemAction(_ position: Int)
+    /// The `list.select-item` action: select `position`, toggling (`modify`) or extending.
+    func selectItemAction(_ position: Int, modify: Bool, extend: Bool)
+    /// The `list.scroll-to-item` action: focus and reveal `position`.
+    func scrollToItemAction(_ position: Int)
+    /// The `list.refresh` action (F5, Ctrl+R).
+    func refresh()
     /// The view is being disposed.
     func detach()
 }
@@ -54,6 +64,7 @@ func waterfallSwiftMasonryViewCreate(_ view: OpaquePointer?) -> gpointer? {
     let face = WaterfallView<WaterfallCell>(adopting: UnsafeMutableRawPointer(view!).assumingMemoryBound(to: GtkWidget.self),
                                             dataSource: items, delegate: items)
     face.ownedItems = items
+    face.applyAllProperties()
     return Unmanaged.passRetained(MasonryViewFaceBox(face)).toOpaque()
 }
 
@@ -79,6 +90,36 @@ func waterfallSwiftMasonryViewValueChanged(_ face: gpointer?, _ orientation: Gtk
 @MainActor
 func waterfallSwiftMasonryViewEdgeOvershot(_ face: gpointer?, _ position: GtkPositionType) {
     MasonryViewFaceBox.face(face).edgeOvershot(position)
+}
+
+@_cdecl("waterfall_swift_masonry_view_property_changed")
+@MainActor
+func waterfallSwiftMasonryViewPropertyChanged(_ face: gpointer?, _ name: UnsafePointer<CChar>?) {
+    MasonryViewFaceBox.face(face).propertyChanged(String(cString: name!))
+}
+
+@_cdecl("waterfall_swift_masonry_view_activate_item")
+@MainActor
+func waterfallSwiftMasonryViewActivateItem(_ face: gpointer?, _ position: guint) {
+    MasonryViewFaceBox.face(face).activateItemAction(Int(position))
+}
+
+@_cdecl("waterfall_swift_masonry_view_select_item")
+@MainActor
+func waterfallSwiftMasonryViewSelectItem(_ face: gpointer?, _ position: guint, _ modify: gboolean, _ extend: gboolean) {
+    MasonryViewFaceBox.face(face).selectItemAction(Int(position), modify: modify != 0, extend: extend != 0)
+}
+
+@_cdecl("waterfall_swift_masonry_view_scroll_to_item")
+@MainActor
+func waterfallSwiftMasonryViewScrollToItem(_ face: gpointer?, _ position: guint) {
+    MasonryViewFaceBox.face(face).scrollToItemAction(Int(position))
+}
+
+@_cdecl("waterfall_swift_masonry_view_refresh")
+@MainActor
+func waterfallSwiftMasonryViewRefresh(_ face: gpointer?) {
+    MasonryViewFaceBox.face(face).refresh()
 }
 
 @_cdecl("waterfall_swift_masonry_view_dispose")

@@ -6,12 +6,13 @@ extension WaterfallView {
     /// Arrow keys move a focus ring between items (scrolling it into view; a horizontal layout
     /// centres it; Left and Right swap in a mirrored right-to-left waterfall), Page Up/Down
     /// scroll by a page and move the ring with it, Home/End go to the first/last item and the
-    /// very start/end, Enter/space select the focused item, F5 and Ctrl+R refresh.
+    /// very start/end, Enter/space select and activate the focused item. F5 and Ctrl+R refresh
+    /// while the wall (or one of its cells) has the focus: the `list.refresh` action, bound by
+    /// the widget's class (`waterfall-masonry-view.c`), so two walls in a window refresh apart.
     ///
     /// The focused item's cell also takes the GTK focus, so assistive technologies announce it;
     /// the wall stays one Tab stop (Tab and Shift+Tab leave it, see `waterfall-masonry-view.c`).
     func installKeyboard() {
-        installRefreshShortcut()
         let keys = gtk_event_controller_key_new()!
         Signal.connect(keys, "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, _: GdkModifierType) -> Bool in
             self?.keyPressed(keyval) ?? false
@@ -48,6 +49,7 @@ extension WaterfallView {
                 selectionHandler.keyPressed(on: index, activate: enter)
             } else {
                 select(index)
+                if enter { activate(index) }
             }
         default:
             guard let target = focusTarget(for: Int32(keyval)) else { return false }
@@ -70,23 +72,6 @@ extension WaterfallView {
         default: return nil
         }
         return focusedIndex.flatMap { model.focusTarget(from: $0, moving: direction) } ?? firstVisibleIndex()
-    }
-
-    /// F5 and Ctrl+R refresh from anywhere in the window (a global-scope shortcut), as in GNOME
-    /// apps, not only while the wall has the focus.
-    private func installRefreshShortcut() {
-        let box = CallbackBox<@MainActor () -> Void>.retain { [weak self] in self?.refresh() }
-        let activate: GtkShortcutFunc = { _, _, data in
-            let box = CallbackBox<@MainActor () -> Void>.from(data)
-            MainActor.assumeIsolated { box.handler() }
-            return 1
-        }
-        let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string("F5|<Control>r"),
-                                        gtk_callback_action_new(activate, box, releaseCallbackBox))
-        let controller = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_set_scope(gcast(controller), GTK_SHORTCUT_SCOPE_GLOBAL)
-        gtk_shortcut_controller_add_shortcut(gcast(controller), shortcut)
-        gtk_widget_add_controller(widget, controller)
     }
 
     /// Moves the focus ring to `index` and, when `reveal` is true, scrolls as little as needed

@@ -17,7 +17,7 @@ extension WaterfallView {
     /// Shows the pill with the model's text while there are new items above, hides it at 0.
     public func newItemsAboveDidChange(_ count: Int) {
         if count > 0 {
-            newItemsPill.show(model.newItemsPillText)
+            newItemsPill.show(WaterfallStrings.current.newItems(model.newItemsPillCount))
         } else {
             if gtk_widget_has_focus(newItemsPill.widget) != 0 { gtk_widget_grab_focus(widget) }
             newItemsPill.hide()

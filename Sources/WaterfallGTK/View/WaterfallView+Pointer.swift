@@ -3,7 +3,8 @@ import Foundation
 import WaterfallCore
 
 extension WaterfallView {
-    /// A primary click selects the item under the pointer and takes the keyboard focus.
+    /// A primary click selects the item under the pointer and takes the keyboard focus; a
+    /// double click (or a single one, with `single-click-activate`) activates it.
     func installPointer() {
         let click = gtk_gesture_click_new()!
         Signal.connect(click, "released") { [weak self, click] (count: Int, x: Double, y: Double) in
@@ -15,7 +16,8 @@ extension WaterfallView {
 
     /// A click at (`x`, `y`) in widget coordinates, which are viewport coordinates: selects
     /// the item drawn there (through the ``selectionHandler`` when there is one, with the press
-    /// `count`, the `modifiers` held and the event `time`), or reports a background click.
+    /// `count`, the `modifiers` held and the event `time`; else a double click, or any with
+    /// `single-click-activate`, also activates it), or reports a background click.
     func clicked(at x: Double, _ y: Double, count: Int = 1, modifiers: GdkModifierType = GdkModifierType(0),
                  time: UInt32 = 0) {
         gtk_widget_grab_focus(widget)
@@ -31,6 +33,7 @@ extension WaterfallView {
             refreshCellStates()
         } else {
             select(index)
+            if count == 2 || activatesOnSingleClick { activate(index) }
         }
     }
 

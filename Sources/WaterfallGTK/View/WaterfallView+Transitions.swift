@@ -17,6 +17,7 @@ extension WaterfallView {
         stopSettle()
         let moves = capturingGhosts(animated) { model.setLayout(layout) }
         syncAdjustment(offset: model.contentOffset, contentSize: model.contentSize)
+        syncOrientationProperty()
         model.setViewportSize(CGSize(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget))))
         // Ghosts head for their item's place in the new layout (off screen, for a carousel);
         // one whose item waits for placement (a deferred layout) fades where it is.

@@ -46,6 +46,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var ownedItems: AnyObject?
     let header = StatusIndicator()
     let footer = StatusIndicator()
+    /// The centred page of an empty wall (see +Status); created in `init` because its Retry
+    /// needs the view.
+    var statusPage: StatusPage!
     /// The "N new items" pill (see ``revealNewItems()``); created in `init` because its action
     /// needs the view.
     var newItemsPill: NewItemsPill!
@@ -119,8 +122,24 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// What assistive technologies call the wall, before its item count: "Shop wall" makes the
     /// wall's accessible label "Shop wall, 10,000 items". The count follows the items loaded,
     /// or ``accessibleTotal``.
-    public var accessibleName = "Items" {
+    public var accessibleName: String {
         didSet { refreshAccessibleLabel() }
+    }
+
+    /// What the wall says, centred, while it has no items and nothing more will load (the
+    /// feed ended, or load-more is off): a title, a description and an icon name. `nil` (the
+    /// default) says nothing.
+    public var emptyState: WaterfallStatus? {
+        didSet { updateStatus() }
+    }
+
+    /// Why the last page failed, in plain words, set by the app before
+    /// `WaterfallViewModel.failLoadingMore()`: on an empty wall it is the centred status with
+    /// Retry (``WaterfallStatus/details`` under "Details"), below items its description is the
+    /// footer's text beside Retry. `nil` says ``WaterfallStrings/feedFailed`` and
+    /// ``WaterfallStrings/loadMoreFailed``.
+    public var loadFailure: WaterfallStatus? {
+        didSet { updateStatus() }
     }
 
     /// The number of items the feed has in all, when it is known before every page is loaded
@@ -153,6 +172,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     init(adopting widget: UnsafeMutablePointer<GtkWidget>, dataSource: any WaterfallDataSource<Cell>,
          delegate: any WaterfallDelegate<Cell>, layout: any CollectionLayout = WaterfallCollectionLayout()) {
         MainQueueBridge.install()
+        accessibleName = WaterfallStrings.current.defaultAccessibleName
         model = WaterfallViewModel(layout: layout)
         self.widget = widget
         frames = FrameDriver(widget: widget)
@@ -161,6 +181,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         newItemsPill = NewItemsPill { [weak self] in self?.revealNewItems() }
         gtk_widget_set_parent(newItemsPill.widget, widget)
         gtk_widget_set_parent(announcer.widget, widget)
+        statusPage = StatusPage { [weak self] in self?.model.retryLoadingMore() }
+        gtk_widget_set_parent(statusPage.widget, widget)
+        footer.onRetry = { [weak self] in self?.model.retryLoadingMore() }
         model.dataSource = dataSource
         model.delegate = delegate
 
@@ -295,6 +318,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Sets the scroll range to the content's length along the scroll axis.
     public func contentSizeDidChange(_ size: CGSize) {
         syncAdjustment(offset: model.contentOffset, contentSize: size)
+        updateStatus()
     }
 
     /// Moves the adjustment to the model's offset (anchoring, scroll-to-index).
@@ -302,16 +326,13 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         syncAdjustment(offset: offset, contentSize: model.contentSize)
     }
 
-    /// Shows the footer's spinner while a page loads, and announces the change.
+    /// Shows the footer's spinner while a page loads, Retry after a failure (or the centred
+    /// status on an empty wall), and announces the change.
     public func loadMoreStateDidChange(_ state: LoadMoreState) {
-        switch state {
-        case .loading: footer.show(WaterfallStrings.current.loadingMore, spinning: true)
-        case .failed: footer.show(WaterfallStrings.current.loadMoreFailed, spinning: false)
-        case .idle, .exhausted: footer.hide()
-        }
+        if state == .loading, loadMoreState != .loading { waterfall_masonry_view_emit_load_more(masonryView) }
         announceLoadMore(state, previous: loadMoreState)
         loadMoreState = state
-        gtk_widget_queue_allocate(widget)
+        updateStatus()
     }
 
     /// Shows the header while pulling and refreshing, and announces a refresh and its result.
@@ -320,7 +341,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         case .idle, .done: header.hide()
         case .pulling: header.show(WaterfallStrings.current.pullToRefresh, spinning: false)
         case .armed: header.show(WaterfallStrings.current.releaseToRefresh, spinning: false)
-        case .refreshing: header.show(WaterfallStrings.current.refreshing, spinning: true)
+        case .refreshing:
+            header.show(WaterfallStrings.current.refreshing, spinning: true)
+            waterfall_masonry_view_emit_refresh(masonryView)
         }
         announceRefresh(state)
         gtk_widget_queue_allocate(widget)

@@ -34,16 +34,17 @@ final class FeedWindow: WallWindow {
             // --captions: the title (and the price, when there is one) wrapped under the image.
             wallOptions.caption = { item in [item.title, item.price].compactMap { $0 }.joined(separator: " · ") }
         }
-        wallOptions.emptyMessage = options.source.emptyMessage
+        wallOptions.emptyState = options.source.emptyState
+        wallOptions.failureTitle = options.source.failureTitle
         wall = FeedWall(loader: loader, pipeline: pipeline, options: wallOptions)
-        window = Window(application: application, title: "Shop Wall", width: options.width, height: options.height)
+        window = Window(application: application, title: tr("Shop Wall"), width: options.width, height: options.height)
         window.setChild(wall.widget)
-        view.accessibleName = "Shop wall"
+        view.accessibleName = tr("Shop wall")
 
         window.addRefreshButton(refreshing: view)
 
         wall.onSelect = { [window] item in
-            gtk_window_set_title(gcast(window.pointer), "Shop Wall — \(item.accessibleLabel)")
+            gtk_window_set_title(gcast(window.pointer), WaterfallStrings.fill(tr("Shop Wall — {item}"), ["item": item.accessibleLabel]))
         }
     }
 

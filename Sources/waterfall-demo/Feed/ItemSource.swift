@@ -1,5 +1,6 @@
 import Foundation
 import WaterfallFeed
+import WaterfallGTK
 
 extension Options {
     /// Where the wall's items come from.
@@ -36,11 +37,26 @@ extension Options {
         }
 
         /// What the wall says when this source has no items.
-        var emptyMessage: String {
+        var emptyState: WaterfallStatus {
             switch self {
-            case .generated: "The shop has no items"
-            case .feed(let source): "The feed has no items\n\(source.template)"
-            case .folder(let directory): "No images in this folder\n\(directory.path)"
+            case .generated:
+                WaterfallStatus(title: tr("The shop has no items"),
+                                description: tr("Start the demo with --items and a number above 0 to fill the shop."),
+                                iconName: "view-grid-symbolic")
+            case .feed(let source):
+                WaterfallStatus(title: tr("The feed has no items"), description: source.template,
+                                iconName: "image-x-generic-symbolic")
+            case .folder(let directory):
+                WaterfallStatus(title: tr("No images in this folder"), description: directory.path,
+                                iconName: "folder-pictures-symbolic")
+            }
+        }
+
+        /// The title of the status when the first page fails.
+        var failureTitle: String {
+            switch self {
+            case .generated, .feed: tr("The shop could not be loaded")
+            case .folder: tr("The folder could not be read")
             }
         }
 

@@ -24,7 +24,7 @@ final class FlowBoxRun {
 
     init(application: Application, options: Options) {
         self.options = options
-        window = Window(application: application, title: "Shop Wall (GtkFlowBox)",
+        window = Window(application: application, title: tr("Shop Wall (GtkFlowBox)"),
                         width: options.width, height: options.height)
         scrolled = gtk_scrolled_window_new()
         let flowBox = gtk_flow_box_new()!

@@ -46,7 +46,7 @@ final class GridViewRun {
         self.options = options
         columns = options.columns.resolvedCount(forWidth: CGFloat(options.width))
         cellWidth = (options.width - Self.spacing * (columns + 1)) / columns
-        window = Window(application: application, title: "Shop Wall (GtkGridView)",
+        window = Window(application: application, title: tr("Shop Wall (GtkGridView)"),
                         width: options.width, height: options.height)
         scrolled = gtk_scrolled_window_new()
 

@@ -1,7 +1,8 @@
 import Foundation
 import WaterfallGTK
 
-/// `--snapshot FILE.png`: waits until the layout is done and every visible image is drawn,
+/// `--snapshot FILE.png`: waits until the layout is done, every visible image is drawn and no
+/// page is loading,
 /// writes the window as PNG and quits (exit 0; 1 if the PNG could not be written). With
 /// `--scroll-to Y` it scrolls there first; with `--refresh` it then refreshes as F5 does, waits
 /// for the new items and prints how far the items visible before the refresh moved on screen;
@@ -37,7 +38,10 @@ final class SnapshotRun {
     /// status (0 also when the images timed out: the PNG shows what was ready).
     func start(finish: @escaping @MainActor (Int32) -> Void) {
         shop.present()
-        WidgetSnapshot.savePNG(of: shop.window.pointer, to: path, whenReady: { [self] in shop.visibleImagesReady && !prepareNextStep() },
+        WidgetSnapshot.savePNG(of: shop.window.pointer, to: path, whenReady: { [self] in
+                                   // Not halfway through a page: the footer shows how the page ended.
+                                   shop.visibleImagesReady && shop.view.model.loadMoreState != .loading && !prepareNextStep()
+                               },
                                timeout: Self.timeout,
                                prepare: { [shop, selectedIndex] in
                                    if let selectedIndex { shop.view.selectItem(at: selectedIndex) }

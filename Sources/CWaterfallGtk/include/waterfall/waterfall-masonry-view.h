@@ -19,14 +19,42 @@ G_BEGIN_DECLS
  * its children relative to the viewport, so content taller than GTK's float precision stays
  * exact.
  *
- * Its CSS node is `waterfall`, with the `.view` style class.
+ * Its CSS node is `waterfall`, with the `.view` style class. Its layout follows the
+ * [property@Gtk.Orientable:orientation]: vertical (columns, the default) or horizontal (rows).
+ * The properties override what a data source of the Swift API answers, once they are set.
+ *
+ * Actions: `list.activate-item` (u), `list.select-item` ((ubb)), `list.scroll-to-item` (u) as
+ * in [class@Gtk.ListBase], and `list.refresh`, bound to F5 and Ctrl+R while the view (or one of
+ * its items) has the focus.
  *
  * A view created with g_object_new() works on its own (it shows no items until it is given
  * some); its logic is written in Swift inside the library.
  */
 G_DECLARE_FINAL_TYPE(WaterfallMasonryView, waterfall_masonry_view, WATERFALL, MASONRY_VIEW, GtkWidget)
 
+/**
+ * WATERFALL_MASONRY_VIEW_MAX_COLUMNS:
+ *
+ * The largest value of [property@Waterfall.MasonryView:columns].
+ */
+#define WATERFALL_MASONRY_VIEW_MAX_COLUMNS 64
+
 GtkWidget *waterfall_masonry_view_new(void);
+
+void waterfall_masonry_view_set_columns(WaterfallMasonryView *self, guint columns);
+guint waterfall_masonry_view_get_columns(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_min_column_width(WaterfallMasonryView *self, double width);
+double waterfall_masonry_view_get_min_column_width(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_column_spacing(WaterfallMasonryView *self, double spacing);
+double waterfall_masonry_view_get_column_spacing(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_row_spacing(WaterfallMasonryView *self, double spacing);
+double waterfall_masonry_view_get_row_spacing(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_single_click_activate(WaterfallMasonryView *self, gboolean single_click_activate);
+gboolean waterfall_masonry_view_get_single_click_activate(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_enable_rubberband(WaterfallMasonryView *self, gboolean enable_rubberband);
+gboolean waterfall_masonry_view_get_enable_rubberband(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_reorderable(WaterfallMasonryView *self, gboolean reorderable);
+gboolean waterfall_masonry_view_get_reorderable(WaterfallMasonryView *self);
 
 G_END_DECLS
 

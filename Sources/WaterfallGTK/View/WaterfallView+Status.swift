@@ -1,0 +1,51 @@
+import CWaterfallGtk4
+import WaterfallCore
+
+extension WaterfallView {
+    /// Shows one state at a time:
+    /// - no items and the page failed: the centred status (``loadFailure``) with Retry, no footer;
+    /// - no items and nothing more will load: the ``emptyState``, if the app set one;
+    /// - otherwise the footer: a spinner while a page loads, the reason and Retry after a
+    ///   failure (with "scroll down to try again" only when there is room to scroll on).
+    /// - Complexity: O(1); GTK is only told what changed.
+    func updateStatus() {
+        guard let statusPage else { return }
+        let strings = WaterfallStrings.current
+        let isEmpty = model.numberOfItems == 0
+        if isEmpty, loadMoreState == .failed {
+            footer.hide()
+            statusPage.show(loadFailure ?? WaterfallStatus(title: strings.feedFailed, description: strings.loadMoreFailed,
+                                                           iconName: "network-error-symbolic"), retry: true)
+        } else if isEmpty, let emptyState, loadMoreState == .exhausted || !model.isLoadMoreEnabled {
+            footer.hide()
+            statusPage.show(emptyState, retry: false)
+        } else {
+            statusPage.show(nil, retry: false)
+            switch loadMoreState {
+            case .loading:
+                footer.show(strings.loadingMore, spinning: true)
+            case .failed:
+                // Scrolling forward retries (+Scrolling), which needs room to scroll.
+                let canScroll = contentOffset < maximumContentOffset - 1
+                let reason = loadFailure?.description ?? strings.loadMoreFailed
+                footer.show(canScroll ? reason + " " + strings.scrollToRetry : reason, spinning: false, retry: true)
+            case .idle, .exhausted:
+                footer.hide()
+            }
+        }
+        gtk_widget_queue_allocate(widget)
+    }
+
+    /// Whether the centred status page is showing (an empty wall's state, or a first page that
+    /// failed).
+    public var isShowingStatus: Bool { statusPage.isVisible }
+
+    /// The status the centred page shows, or `nil` while it is hidden.
+    public var shownStatus: WaterfallStatus? { statusPage.isVisible ? statusPage.status : nil }
+
+    /// Whether Retry is offered, on the status page or in the footer.
+    public var offersRetry: Bool { statusPage.offersRetry || footer.offersRetry }
+
+    /// The footer's text while it shows, or `nil`.
+    public var footerText: String? { footer.isVisible ? footer.text : nil }
+}

@@ -37,7 +37,13 @@ else
   xvfb-run -a -s "-screen 0 1920x1080x24" swift test --no-parallel "$@" || status=$?
 fi
 
+# The feed server notices within a moment that the test process is gone; give such exits time.
 left=$(leftovers)
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+  [ -n "$left" ] || break
+  sleep 0.5
+  left=$(leftovers)
+done
 if [ -n "$left" ]; then
   echo "test.sh: the suite left these processes running:" >&2
   for pid in $left; do

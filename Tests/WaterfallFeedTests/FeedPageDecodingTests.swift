@@ -18,7 +18,7 @@ struct FeedPageDecodingTests {
         """)
         #expect(page.items.count == 3)
         #expect(page.items[0] == FeedItem(id: "7", imageURL: URL(string: "https://cdn.test/a.jpg")!,
-                                         pixelWidth: 200, pixelHeight: 300, price: "12.5", title: "A"))
+                                         pixelWidth: 200, pixelHeight: 300, price: "12.5", title: "A", origin: .remote))
         #expect(page.items[1].imageURL.absoluteString == "https://example.test/feeds/shop/b.png")
         #expect(page.items[1].pixelWidth == 150)
         #expect(page.items[1].price == "¥9")
@@ -127,7 +127,8 @@ struct FeedPageDecodingTests {
 
     @Test func itemsRoundTripThroughJSON() throws {
         let item = FeedItem(id: "9", imageURL: URL(string: "https://a.test/x.png")!, pixelWidth: 3, pixelHeight: 4,
-                            price: "1.5", title: "t", colorHex: "#112233", blurHash: "LEHV6n")
+                            price: "1.5", title: "t", colorHex: "#112233", blurHash: "LEHV6n",
+                            origin: ContentOrigin(documentURL: pageURL))
         let data = try JSONEncoder().encode([item])
         #expect(try FeedPage.decode(data, pageURL: pageURL, templateNext: nil).items == [item])
     }

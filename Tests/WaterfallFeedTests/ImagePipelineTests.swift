@@ -67,12 +67,14 @@ struct ImagePipelineTests {
         #expect(pipeline.statistics.imagesLoaded == 1)
     }
 
-    @Test func defaultsAreSixDownloadsAndA128MBMemoryCache() async throws {
+    @Test func defaultsAreSixDownloadsPerHostAndA128MBMemoryCache() async throws {
         let fake = FakeDataLoader()
         let pipeline = Pipeline(decoder: HeaderImageDecoder(), configuration: .init(dataLoader: fake))
-        #expect(pipeline.configuration.maximumConcurrentDownloads == 6)
+        #expect(pipeline.configuration.maximumConcurrentDownloads == 12)
+        #expect(pipeline.configuration.maximumDownloadsPerHost == 6)
+        #expect(pipeline.configuration.requestDeadline == .seconds(60))
         #expect(pipeline.configuration.memoryCacheByteLimit == 128 << 20)
-        // Six downloads run at once, the seventh and later wait.
+        // Six downloads of one host run at once, the seventh and later wait.
         fake.setHolding(true)
         let size = ImagePixelSize(width: 2048, height: 2048)
         let urls = (0..<9).map { URL(string: "http://127.0.0.1:9/default-\($0).png")! }

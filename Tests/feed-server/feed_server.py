@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Local HTTP feed and image server for the WaterfallFeed tests (Python 3 standard library only).
 
-Usage: feed_server.py [--files DIR] [--port N] [--ignore-stdin] [PARENT_PID]. Binds 127.0.0.1 on
-a free port (or N), prints "PORT <n>" on stdout, and serves until its stdin reaches EOF (unless
---ignore-stdin) or its parent process goes away (so it dies with the process that started it).
+Usage: feed_server.py [--files DIR] [--port N] [--tls CERT KEY] [--ignore-stdin] [PARENT_PID].
+Binds 127.0.0.1 on a free port (or N), prints "PORT <n>" on stdout, and serves until its stdin
+reaches EOF (unless --ignore-stdin) or its parent process goes away (so it dies with the process
+that started it). With --tls it serves HTTPS with the certificate chain CERT and key KEY (PEM).
+
+Every route also takes trickle=MS: the body is sent one byte every MS milliseconds.
 
 Routes (all state is keyed by the request path, so tests use unique path prefixes):
 
@@ -24,6 +27,7 @@ Routes (all state is keyed by the request path, so tests use unique path prefixe
     delay=MS     wait before answering
     ctype=TYPE   Content-Type to send (default application/json or application/x-plist)
     real=1       item images are real PNGs (see /img real=1)
+    imgtrickle=MS  item images are sent one byte every MS milliseconds
     nosize=1     items have no "w"/"h" (their images still carry the size in their header)
     escaped=1    image URLs and titles are HTML-escaped ("&amp;", "&#39;"), as Reddit serves them
 /chain/<key>/<n>   object pages linked by relative "next" URLs; page `pages` has "next": null
@@ -56,6 +60,8 @@ Routes (all state is keyed by the request path, so tests use unique path prefixe
 /hang/<name>       headers promising 100000 bytes, then one byte every 50 ms until the client
                    disconnects (recorded) or 60 s pass
 /stall/<name>      headers promising 1000 bytes, then nothing for up to 30 s
+/redirect?to=URL   302 Found with Location: URL (any scheme, e.g. file:///etc/hostname)
+/doc?json=TEXT     TEXT as an application/json body (a hand-made page, e.g. naming file: URLs)
 /_count?path=P       how many requests path P received
 /_disconnects?path=P how many /hang (or /img hold=1) requests on path P saw the client disconnect
 /_notmodified?path=P how many requests on path P were answered 304 Not Modified
@@ -65,6 +71,7 @@ import json
 import mimetypes
 import os
 import plistlib
+import ssl
 import struct
 import sys
 import threading
@@ -144,6 +151,9 @@ def make_items(key, page, per, query, request_number):
     if query.get("real"):
         for item in items:
             item["img"] += "&real=1"
+    if query.get("imgtrickle"):
+        for item in items:
+            item["img"] += "&trickle=" + query["imgtrickle"]
     if query.get("nosize"):
         for item in items:
             item.pop("w", None)
@@ -172,7 +182,14 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        self.wfile.write(body[: len(body) // 2] if truncate else body)
+        sent = body[: len(body) // 2] if truncate else body
+        if self.trickle:
+            for at in range(len(sent)):
+                self.wfile.write(sent[at:at + 1])
+                self.wfile.flush()
+                time.sleep(self.trickle)
+        else:
+            self.wfile.write(sent)
         self.wfile.flush()
         if truncate:
             self.close_connection = True
@@ -182,6 +199,7 @@ class Handler(BaseHTTPRequestHandler):
         query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
         path = parts.path
         number = bump(COUNTS, path)
+        self.trickle = int(query.get("trickle", "0")) / 1000
         if "delay" in query:
             time.sleep(int(query["delay"]) / 1000)
         segments = path.strip("/").split("/")
@@ -195,6 +213,14 @@ class Handler(BaseHTTPRequestHandler):
             if path == "/_notmodified":
                 with LOCK:
                     return self.send_body(200, str(NOT_MODIFIED.get(query["path"], 0)).encode(), "text/plain")
+            if path == "/redirect":
+                self.send_response(302)
+                self.send_header("Location", query["to"])
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            if path == "/doc":
+                return self.send_body(200, query["json"].encode(), "application/json")
             if segments[0] == "files" and len(segments) == 2 and FILES:
                 return self.file(path, segments[1])
             if segments[0] == "formats" and len(segments) == 2 and FILES:
@@ -542,8 +568,17 @@ def main():
         at = arguments.index("--port")
         port = int(arguments[at + 1])
         del arguments[at:at + 2]
+    tls = None
+    if "--tls" in arguments:
+        at = arguments.index("--tls")
+        tls = (arguments[at + 1], arguments[at + 2])
+        del arguments[at:at + 3]
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
     server.daemon_threads = True
+    if tls:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(*tls)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     # The parent pid comes from the command line when given, so a parent that exits before this
     # line runs is still noticed.
     parent = int(arguments[0]) if arguments else os.getppid()

@@ -13,13 +13,6 @@ import Foundation
 extension WaterfallViewModel {
     // MARK: Keeping the header index in step
 
-    /// Deletes the items in `range` from the layout and from the header index.
-    /// - Complexity: the layout's deletion cost plus O(log h + later headers).
-    func removeLayoutItems(in range: Range<Int>) {
-        layout.replaceItems(in: range, with: EmptyCollection())
-        sectionHeaders.removeItems(in: range)
-    }
-
     /// Records which of the items just inserted at `range` (with these sizes) are headers:
     /// full-span items the data source marks, asked at their final index. Items that are not
     /// full-span are never asked, so a wall without full-span items pays nothing.
@@ -107,17 +100,6 @@ extension WaterfallViewModel {
     }
 
     // MARK: The pinned header's cell
-
-    /// Takes the live entry at `position` out of the live set: the pinned header's cell moves
-    /// to its own slot and stays shown, any other cell is recycled.
-    func releaseLiveCell(at position: Int) {
-        let entry = live.remove(at: position)
-        if entry.index == pinnedHeader?.index, detachedHeader == nil {
-            detachedHeader = entry
-        } else {
-            recycle(entry.cell(as: Cell.self))
-        }
-    }
 
     /// If the pinned header's cell waits in its own slot for `index`, moves it back into the
     /// live set (keeping its identity) and returns true.

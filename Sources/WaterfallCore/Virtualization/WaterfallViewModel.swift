@@ -308,6 +308,13 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         }
     }
 
+    /// Deletes the items in `range` from the layout and from the header index.
+    /// - Complexity: the layout's deletion cost plus O(log h + later headers).
+    func removeLayoutItems(in range: Range<Int>) {
+        layout.replaceItems(in: range, with: EmptyCollection())
+        sectionHeaders.removeItems(in: range)
+    }
+
     /// A pooled cell with exactly this identifier, prepared for reuse, or `nil` — then create
     /// one (the seeds' `dequeueReusableCellWithIdentifier:`, honouring the identifier).
     /// - Complexity: O(identifiers in the pool).
@@ -574,6 +581,17 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         let cell = dataSource.waterfallView(self, cellAt: index)
         host?.insertCell(cell)
         live.insert(LiveCell(index: index, object: cell, attributes: layout.layoutAttributes(at: index)))
+    }
+
+    /// Takes the live entry at `position` out of the live set: the pinned header's cell moves
+    /// to its own slot and stays shown, any other cell is recycled.
+    func releaseLiveCell(at position: Int) {
+        let entry = live.remove(at: position)
+        if entry.index == pinnedHeader?.index, detachedHeader == nil {
+            detachedHeader = entry
+        } else {
+            recycle(entry.cell(as: Cell.self))
+        }
     }
 
     /// Recycles the live cell of `index`, if there is one.

@@ -4,7 +4,8 @@ import Foundation
 public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The feed URL (template) is not a valid URL.
     case invalidURL(String)
-    /// Fetching a page failed (network, HTTP status, truncated body).
+    /// Fetching a page failed (network, HTTP status, truncated body, a missed deadline, a
+    /// certificate that did not verify, a redirect or next page an origin rule refuses).
     case load(DataLoadFailure)
     /// A page was fetched but its document is not a valid feed page.
     ///
@@ -26,6 +27,14 @@ public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     /// documents, invalid URLs, unreadable folders and cancellation are not.
     public var isTransient: Bool {
         if case .load(let failure) = self { return failure.isTransient }
+        return false
+    }
+
+    /// Whether the loader retries the error at once, with backoff: a transient failure other
+    /// than a missed deadline (see `DataLoadFailure.isRetriedWithinLoad`), so a page from a
+    /// server that trickles ends in the error banner after one deadline, not after several.
+    public var isRetriedAutomatically: Bool {
+        if case .load(let failure) = self { return failure.isRetriedWithinLoad }
         return false
     }
 

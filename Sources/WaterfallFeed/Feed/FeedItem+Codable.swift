@@ -14,6 +14,7 @@ extension FeedItem: Encodable {
 
     /// Encodes the item in the project's own page format (`FeedSchema.standard`, which reads
     /// it back): `img` absolute, `id` and `price` as strings, `color` and `blur_hash` when set.
+    /// The `origin` is not encoded: an item read back takes the origin of the page it is in.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(id, forKey: .id)

@@ -24,10 +24,16 @@ public struct FeedItem: Sendable, Hashable {
     public var colorHex: String?
     /// A BlurHash placeholder (`blur_hash`), or `nil`.
     public var blurHash: String?
+    /// The origin of the page that named the item, which decides which image URLs it may name
+    /// (see ``ContentOrigin``): `.remote` for an item of an `http(s)` page, the folder for a
+    /// local page or folder feed, `.unrestricted` for items the application makes itself. Pass
+    /// it on as `ImageRequest.origin`.
+    public var origin: ContentOrigin
 
     /// Creates an item; a width or height of 0 means unknown.
     public init(id: String? = nil, imageURL: URL, pixelWidth: Double, pixelHeight: Double,
-                price: String? = nil, title: String? = nil, colorHex: String? = nil, blurHash: String? = nil) {
+                price: String? = nil, title: String? = nil, colorHex: String? = nil, blurHash: String? = nil,
+                origin: ContentOrigin = .unrestricted) {
         self.id = id
         self.imageURL = imageURL
         self.pixelWidth = pixelWidth
@@ -36,6 +42,7 @@ public struct FeedItem: Sendable, Hashable {
         self.title = title
         self.colorHex = colorHex
         self.blurHash = blurHash
+        self.origin = origin
     }
 
     /// The key duplicates are detected by: the `id` when there is one, else the image URL.

@@ -11,7 +11,8 @@ import Foundation
 /// loaded or a later page brings nothing but items already loaded, so a server that repeats a
 /// cursor or ignores it cannot make the loader run forever.
 ///
-/// Transient failures (`FeedError.isTransient`) are retried with `retryPolicy`'s backoff; when
+/// Transient failures (`FeedError.isRetriedAutomatically`: not a missed deadline) are retried
+/// with `retryPolicy`'s backoff; when
 /// the attempts run out, or on a permanent failure (malformed page, 4xx), the state becomes
 /// `.failed` and `loadMore()` does nothing until `retry()` (or `refresh()`) is called.
 ///
@@ -222,7 +223,7 @@ public actor FeedLoader {
             } catch {
                 if error.isCancellation { throw error }
                 statistics.failedAttempts += 1
-                guard error.isTransient, retry + 1 < retryPolicy.maximumAttempts else { throw error }
+                guard error.isRetriedAutomatically, retry + 1 < retryPolicy.maximumAttempts else { throw error }
             }
             do {
                 try await Task.sleep(for: retryPolicy.delay(beforeRetry: retry, using: &random))

@@ -10,7 +10,9 @@ extension FeedPage {
     /// document cannot be read.
     ///
     /// Items without a usable image URL are dropped and counted in `droppedItemCount`; items
-    /// whose size is absent or invalid are kept (see `FeedItem.hasValidPixelSize`).
+    /// whose size is absent or invalid are kept (see `FeedItem.hasValidPixelSize`). Every item's
+    /// `origin` is the page's (`ContentOrigin(documentURL: pageURL)`): an image URL the origin
+    /// may not name keeps its item, and the image pipeline refuses to load it.
     ///
     /// What comes next is decided in this order: an empty item array ends the feed; a `next`
     /// URL (absolute or relative to `pageURL`), or with `schema.cursorParameter` a cursor put
@@ -23,7 +25,9 @@ extension FeedPage {
     /// - Complexity: O(*n*) in the document size.
     /// - Throws: `FeedError.limitExceeded` naming the limit and the place; `FeedError.malformed`
     ///   naming the place, e.g. `item 3: key 'w'` with reason `is not a number`, or the line and
-    ///   column of a JSON syntax error.
+    ///   column of a JSON syntax error; `FeedError.load` with
+    ///   ``DataLoadFailure/Kind/refused(_:)`` for a `next` URL the page's origin may not name
+    ///   (a `file:` URL in an `http` page), which is never fetched.
     public static func decode(_ data: Data, pageURL: URL, contentType: String? = nil,
                               schema: FeedSchema = .standard, templateNext: FeedCursor?,
                               limits: FeedPageLimits = .default) throws(FeedError) -> FeedPage {
@@ -44,17 +48,27 @@ extension FeedPage {
         } catch {
             throw .malformed(url: pageURL, location: error.location, reason: error.reason)
         }
+        let origin = ContentOrigin(documentURL: pageURL)
         let next: FeedCursor?
         if extracted.isEmpty {
             next = nil
         } else {
             switch extracted.next {
-            case .url(let url): next = .url(url)
+            case .url(let url):
+                if let refusal = origin.refusal(of: url) {
+                    throw .load(DataLoadFailure(url: url, kind: .refused("next page: " + refusal)))
+                }
+                next = .url(url)
             case .end: next = nil
             case .unspecified: next = templateNext
             }
         }
-        return FeedPage(items: extracted.items, droppedItemCount: extracted.dropped, next: next)
+        let items = extracted.items.map { item in
+            var item = item
+            item.origin = origin
+            return item
+        }
+        return FeedPage(items: items, droppedItemCount: extracted.dropped, next: next)
     }
 
     private static func isPropertyList(_ data: Data) -> Bool {

@@ -5,6 +5,6 @@ import Foundation
 public protocol FeedPageProviding: Sendable {
     /// Fetches and decodes the page at `cursor`; the first page is `.page(1)`.
     ///
-    /// - Throws: `FeedError`; the loader retries the error when `isTransient` is true.
+    /// - Throws: `FeedError`; the loader retries the error when `isRetriedAutomatically` is true.
     func page(at cursor: FeedCursor) async throws(FeedError) -> FeedPage
 }

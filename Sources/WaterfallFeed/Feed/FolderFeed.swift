@@ -5,7 +5,9 @@ import Foundation
 /// read from the file headers (`ImageHeader`) without decoding the images.
 ///
 /// Subdirectories and hidden files are skipped. Files whose header cannot be read are dropped
-/// and counted in `FeedPage.droppedItemCount`. Each item's `id` and `title` are the file name.
+/// and counted in `FeedPage.droppedItemCount`. Each item's `id` and `title` are the file name,
+/// and its `origin` is the folder (``ContentOrigin/folder(_:)``). Symbolic links are not listed
+/// (they are not regular files), so nothing outside the folder is read.
 public struct FolderFeed: FeedPageProviding {
     /// The file name extensions listed (lowercase).
     public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "bmp"]
@@ -57,7 +59,7 @@ public struct FolderFeed: FeedPageProviding {
             guard let header = ImageHeader.read(contentsOf: file) else { continue }
             items.append(FeedItem(id: file.lastPathComponent, imageURL: file,
                                   pixelWidth: Double(header.displaySize.width), pixelHeight: Double(header.displaySize.height),
-                                  title: file.lastPathComponent))
+                                  title: file.lastPathComponent, origin: .folder(directory)))
         }
         return FeedPage(items: items, droppedItemCount: slice.count - items.count,
                         next: slice.endIndex < files.count ? .page(number + 1) : nil)

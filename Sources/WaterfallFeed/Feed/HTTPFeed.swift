@@ -16,6 +16,11 @@ import FoundationNetworking
 /// first (or a missing file for `file:` templates); and after a page reached by a URL, or page 1
 /// of a template without `{page}`, that says nothing of a next page. A 404 for page 1 is an
 /// error. `FeedLoader` also stops at a page that leads back to one already loaded.
+///
+/// Each page request has an idle timeout (`timeout`) and an overall deadline (`deadline`); a
+/// page that misses it fails with ``DataLoadFailure/Kind/deadlineExceeded(seconds:)``, which
+/// the loader shows as an error without retrying at once. Items and next pages follow the
+/// origin rules of ``ContentOrigin``; a `Link` header's next URL too.
 public struct HTTPFeed: FeedPageProviding {
     /// The URL template.
     public let source: FeedSource
@@ -25,6 +30,9 @@ public struct HTTPFeed: FeedPageProviding {
     public let dataLoader: any DataLoading
     /// The idle timeout of each page request, in seconds.
     public let timeout: TimeInterval
+    /// How long one page request may take in all (default 60 s), however steadily a server
+    /// trickles its bytes.
+    public let deadline: Duration
     /// The size and nesting limits every page is checked against before it is decoded; a body
     /// longer than `maximumByteCount` is stopped while it downloads.
     public let limits: FeedPageLimits
@@ -32,11 +40,12 @@ public struct HTTPFeed: FeedPageProviding {
     /// Creates a feed over `source`.
     public init(source: FeedSource, schema: FeedSchema = .standard,
                 dataLoader: any DataLoading = URLSessionDataLoader.shared, timeout: TimeInterval = 30,
-                limits: FeedPageLimits = .default) {
+                deadline: Duration = .seconds(60), limits: FeedPageLimits = .default) {
         self.source = source
         self.schema = schema
         self.dataLoader = dataLoader
         self.timeout = timeout
+        self.deadline = deadline
         self.limits = limits
     }
 
@@ -55,7 +64,7 @@ public struct HTTPFeed: FeedPageProviding {
         let data: Data
         let response: URLResponse
         do throws(DataLoadFailure) {
-            (data, response) = try await dataLoader.validatedData(for: url, timeout: timeout,
+            (data, response) = try await dataLoader.validatedData(for: url, timeout: timeout, deadline: deadline,
                                                                   maximumByteCount: limits.maximumByteCount)
         } catch {
             if error.isNotFound, cursor != .page(1) {
@@ -72,6 +81,9 @@ public struct HTTPFeed: FeedPageProviding {
            let value = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Link") {
             let links = LinkHeader(value, relativeTo: url)
             if let next = links.next {
+                if let refusal = ContentOrigin(documentURL: url).refusal(of: next) {
+                    throw .load(DataLoadFailure(url: next, kind: .refused("next page: " + refusal)))
+                }
                 page.next = .url(next)
             } else if links.isPaging {
                 page.next = nil

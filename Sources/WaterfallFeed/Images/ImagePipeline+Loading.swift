@@ -89,12 +89,14 @@ extension ImagePipeline: ImageTaskOwner {
         return data
     }
 
-    /// Downloads `url` in a scheduler slot, trying again after transient failures as
+    /// Downloads `url` in a slot of its host, within `Configuration.requestDeadline`, trying
+    /// again after transient failures other than a missed deadline as
     /// `Configuration.transientRetry` says (the slot is given back while waiting).
     private func download(_ url: URL, key: ImageCacheKey, jobID: Int, headers: [String: String],
                           received: @escaping @Sendable (Data) -> Void) async throws(ImagePipelineError) -> (Data, URLResponse) {
         let policy = configuration.transientRetry
         var random = SystemRandomNumberGenerator()
+        let host = DownloadScheduler.host(of: url)
         for attempt in 0..<policy.maximumAttempts {
             if attempt > 0 {
                 state.withLock { $0.statistics.transientRetries += 1 }
@@ -106,19 +108,20 @@ extension ImagePipeline: ImageTaskOwner {
             }
             let priority = state.withLock { $0.jobs[key]?.priority ?? .normal }
             do {
-                try await scheduler.acquire(id: jobID, priority: priority)
+                try await scheduler.acquire(id: jobID, host: host, priority: priority)
             } catch {
                 throw .cancelled(url)
             }
             state.withLock { $0.statistics.downloadsStarted += 1 }
             do throws(DataLoadFailure) {
-                defer { scheduler.release() }
+                defer { scheduler.release(host: host) }
                 return try await configuration.dataLoader.validatedData(for: url, timeout: configuration.requestTimeout,
+                                                                        deadline: configuration.requestDeadline,
                                                                         headers: headers, received: received,
                                                                         maximumByteCount: configuration.maximumImageByteCount)
             } catch {
                 guard error.kind != .cancelled else { throw .cancelled(url) }
-                guard error.isTransient, attempt + 1 < policy.maximumAttempts else { throw .loadFailed(error) }
+                guard error.isRetriedWithinLoad, attempt + 1 < policy.maximumAttempts else { throw .loadFailed(error) }
             }
         }
         throw .cancelled(url)

@@ -1,7 +1,10 @@
 import Foundation
 
 /// Loads images for a UI: data through a `DataLoading` with at most
-/// `Configuration.maximumConcurrentDownloads` downloads at once (most urgent first), raw data in
+/// `Configuration.maximumConcurrentDownloads` downloads at once and
+/// `Configuration.maximumDownloadsPerHost` from one host (most urgent first, so a stalled host
+/// never starves the others and cells on screen go first), each bounded by an idle timeout and
+/// an overall deadline, raw data in
 /// an optional `DiskDataCache`, decoding and downscaling to the requested size off the calling
 /// thread by a `Decoder`, and decoded images in a memory cache bounded in bytes (LRU, cost =
 /// `DecodedImage.byteCount`).
@@ -17,7 +20,12 @@ import Foundation
 /// cache, so re-binding cells does not ask again: a permanent failure (404, 410, other 4xx,
 /// empty or undecodable data) until `Configuration.failureRetryInterval` (default 5 minutes) has
 /// passed or `forgetFailures()` is called (a refresh), a transient one for a backoff that doubles
-/// per consecutive failure. Meanwhile requests finish at once with the remembered error.
+/// per consecutive failure (a missed deadline counts as transient but is not retried within
+/// the load). Meanwhile requests finish at once with the remembered error.
+///
+/// Origin rules: a request whose URL its `ImageRequest.origin` may not name (a `file:` URL in
+/// a remote feed, a file outside a local feed's folder; see ``ContentOrigin``) fails at once
+/// with ``DataLoadFailure/Kind/refused(_:)``, is counted as a failure, and nothing is read.
 public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
     /// The platform image type.
     public typealias Image = Decoder.Image
@@ -26,14 +34,21 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
     public struct Configuration: Sendable {
         /// What fetches image data.
         public var dataLoader: any DataLoading
-        /// The most downloads running at once.
+        /// The most downloads running at once, from all hosts.
         public var maximumConcurrentDownloads: Int
+        /// The most downloads running at once from one host (host and port).
+        public var maximumDownloadsPerHost: Int
         /// The bound on the total `byteCount` of the decoded images kept in memory.
         public var memoryCacheByteLimit: Int
         /// Where raw `http`/`https` data is kept between launches, or `nil` for no disk cache.
         public var diskCache: DiskDataCache?
         /// The idle timeout of each download, in seconds.
         public var requestTimeout: TimeInterval
+        /// How long one download may take in all, however steadily its bytes trickle in; a
+        /// download still running then fails with
+        /// ``DataLoadFailure/Kind/deadlineExceeded(seconds:)`` and is negative-cached with the
+        /// transient backoff.
+        public var requestDeadline: Duration
         /// The most bytes one image download may have: a longer body is stopped while it
         /// arrives and the load fails with ``DataLoadFailure/Kind/tooLarge(limit:received:)``
         /// (a permanent failure, remembered like a 404), so a server streaming an endless or a
@@ -49,23 +64,29 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         /// module was first used; inject a manual clock in tests).
         public var now: @Sendable () -> Duration
 
-        /// Creates a configuration; the defaults are 6 downloads, a 128 MB memory cache, no disk
-        /// cache, a 30 s timeout, images of at most 64 MB (a 50-megapixel JPEG is ~25 MB), 3 attempts for transient failures (backoff from 0.5 s, at most
-        /// 60 s in the negative cache) and permanent failures remembered for 5 minutes. The
+        /// Creates a configuration; the defaults are 12 downloads at once and 6 per host (as
+        /// browsers), a 128 MB memory cache, no disk cache, a 30 s idle timeout and a 60 s
+        /// deadline per download, images of at most 64 MB (a 50-megapixel JPEG is ~25 MB), 3
+        /// attempts for transient failures (backoff from 0.5 s, at most 60 s in the negative
+        /// cache) and permanent failures remembered for 5 minutes. The
         /// default data loader is a new `URLSessionDataLoader` with its own session, so image
         /// downloads never hold the connections a feed request needs.
-        public init(dataLoader: any DataLoading = URLSessionDataLoader(), maximumConcurrentDownloads: Int = 6,
+        public init(dataLoader: any DataLoading = URLSessionDataLoader(), maximumConcurrentDownloads: Int = 12,
+                    maximumDownloadsPerHost: Int = 6,
                     memoryCacheByteLimit: Int = 128 << 20, diskCache: DiskDataCache? = nil,
-                    requestTimeout: TimeInterval = 30, maximumImageByteCount: Int = 64 << 20,
+                    requestTimeout: TimeInterval = 30, requestDeadline: Duration = .seconds(60),
+                    maximumImageByteCount: Int = 64 << 20,
                     transientRetry: RetryPolicy = RetryPolicy(maximumAttempts: 3, baseDelay: .milliseconds(500),
                                                               maximumDelay: .seconds(60)),
                     failureRetryInterval: Duration = .seconds(300),
                     now: @escaping @Sendable () -> Duration = { ContinuousClock.now - pipelineClockOrigin }) {
             self.dataLoader = dataLoader
             self.maximumConcurrentDownloads = maximumConcurrentDownloads
+            self.maximumDownloadsPerHost = maximumDownloadsPerHost
             self.memoryCacheByteLimit = memoryCacheByteLimit
             self.diskCache = diskCache
             self.requestTimeout = requestTimeout
+            self.requestDeadline = requestDeadline
             self.maximumImageByteCount = maximumImageByteCount
             self.transientRetry = transientRetry
             self.failureRetryInterval = failureRetryInterval
@@ -138,7 +159,8 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
     public init(decoder: Decoder, configuration: Configuration = Configuration()) {
         self.decoder = decoder
         self.configuration = configuration
-        scheduler = DownloadScheduler(maximumConcurrent: configuration.maximumConcurrentDownloads)
+        scheduler = DownloadScheduler(maximumConcurrent: configuration.maximumConcurrentDownloads,
+                                      maximumPerHost: configuration.maximumDownloadsPerHost)
         state = Locked(State(memoryCache: LRUCache(costLimit: configuration.memoryCacheByteLimit),
                              failures: FailureCache(retryInterval: configuration.failureRetryInterval,
                                                     transientBackoff: configuration.transientRetry)))
@@ -156,8 +178,9 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         }
     }
 
-    /// Starts (or joins) the load of `request` and returns its task; a memory-cache hit, or a URL
-    /// in the negative cache, returns a task that has already finished.
+    /// Starts (or joins) the load of `request` and returns its task; a memory-cache hit, a URL
+    /// in the negative cache, or a URL the request's origin may not name (see ``ContentOrigin``)
+    /// returns a task that has already finished.
     ///
     /// - Complexity: O(1) amortized.
     public func imageTask(for request: ImageRequest) -> ImageTask<Image> {
@@ -165,6 +188,13 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         let (task, newJob) = state.withLock { state -> (ImageTask<Image>, Job?) in
             state.nextID += 1
             let id = state.nextID
+            if let refusal = request.origin.refusal(of: key.url) {
+                let error = ImagePipelineError.loadFailed(DataLoadFailure(url: key.url, kind: .refused(refusal)))
+                state.failures.record(error, for: key.url, at: configuration.now())
+                state.failedURLs.insert(key.url)
+                state.statistics.imagesFailed = state.failedURLs.count
+                return (ImageTask(request: request, id: id, owner: nil, outcome: .failure(error)), nil)
+            }
             if let cached = state.memoryCache.value(forKey: key) {
                 state.statistics.memoryCacheHits += 1
                 return (ImageTask(request: request, id: id, owner: nil, outcome: .success(cached)), nil)
@@ -203,15 +233,16 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
 
     /// Starts loading `urls` at `.prefetch` priority into the memory cache, skipping images that
     /// are cached or already being prefetched. A later request for the same URL and size joins
-    /// the prefetch (raising its priority).
+    /// the prefetch (raising its priority). `origin` is the origin of the document that named
+    /// the URLs (see ``ImageRequest/origin``).
     ///
     /// - Complexity: O(*k*) for *k* URLs.
-    public func prefetch(urls: [URL], targetSize: ImagePixelSize) {
+    public func prefetch(urls: [URL], targetSize: ImagePixelSize, origin: ContentOrigin = .unrestricted) {
         for url in urls {
             let key = ImageCacheKey(url: url, targetSize: targetSize)
             let isKnown = state.withLock { $0.memoryCache.contains(key) || $0.prefetches[key] != nil }
             guard !isKnown else { continue }
-            let task = imageTask(for: ImageRequest(url: url, targetSize: targetSize, priority: .prefetch))
+            let task = imageTask(for: ImageRequest(url: url, targetSize: targetSize, priority: .prefetch, origin: origin))
             state.withLock { state in
                 if task.outcomeIfFinished == nil { state.prefetches[key] = task }
             }

@@ -23,12 +23,16 @@ public struct ImageRequest: Sendable, Hashable {
     public var targetSize: ImagePixelSize
     /// The initial priority; change it later with `ImageTask.setPriority(_:)`.
     public var priority: Priority
+    /// The origin of the document that named `url` (a feed item's `FeedItem.origin`); a URL it
+    /// may not name fails without being read. `.unrestricted` for URLs the application supplies.
+    public var origin: ContentOrigin
 
     /// Creates a request.
-    public init(url: URL, targetSize: ImagePixelSize, priority: Priority = .normal) {
+    public init(url: URL, targetSize: ImagePixelSize, priority: Priority = .normal, origin: ContentOrigin = .unrestricted) {
         self.url = url
         self.targetSize = targetSize
         self.priority = priority
+        self.origin = origin
     }
 
     /// What identifies the decoded result: requests with equal keys share one load and one

@@ -20,6 +20,17 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
         case tooLarge(limit: Int, received: Int)
         /// The requesting task was cancelled.
         case cancelled
+        /// The URL was not loaded because an origin or redirect rule forbids it (see
+        /// ``ContentOrigin`` and ``RedirectRule``); the reason names the rule. No read of the
+        /// target was attempted.
+        case refused(String)
+        /// The transfer was still running when its overall deadline (in seconds) passed —
+        /// a server that trickles bytes just fast enough to beat the idle timeout.
+        case deadlineExceeded(seconds: Double)
+        /// The server's TLS certificate did not verify; the message names the problem as the
+        /// TLS library reports it (self-signed, expired, not valid for the host name, …).
+        /// Such a certificate is never accepted.
+        case certificate(String)
     }
 
     /// The URL that was being fetched.
@@ -33,8 +44,9 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
         self.kind = kind
     }
 
-    /// Whether trying again later may succeed: timeouts, dropped or refused connections,
-    /// truncated bodies, 5xx, 408 and 429. Cancellation and other 4xx are not transient.
+    /// Whether trying again later may succeed: timeouts, missed deadlines, dropped or refused
+    /// connections, truncated bodies, 5xx, 408 and 429. Cancellation, other 4xx, refused URLs
+    /// and certificate failures are not transient.
     ///
     /// `URLError.unknown` counts as transient because swift-corelibs-foundation reports libcurl
     /// transfer failures such as a connection closed mid-body ("transfer closed with N bytes
@@ -45,11 +57,20 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
             return Self.transientURLErrorCodes.contains(code)
         case .httpStatus(let status):
             return status >= 500 || status == 408 || status == 429
-        case .truncated:
+        case .truncated, .deadlineExceeded:
             return true
-        case .tooLarge, .cancelled:
+        case .tooLarge, .cancelled, .refused, .certificate:
             return false
         }
+    }
+
+    /// Whether the same load should try again at once (after a short backoff): a transient
+    /// failure other than a missed deadline — a server that trickles would only hold the
+    /// download slot for another whole deadline. A missed deadline is still transient, so a
+    /// negative cache backs off from it.
+    public var isRetriedWithinLoad: Bool {
+        if case .deadlineExceeded = kind { return false }
+        return isTransient
     }
 
     /// Whether the resource does not exist: HTTP 404 or a missing `file:` URL.
@@ -74,6 +95,12 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
             return "\(url.absoluteString): body larger than \(limit) bytes (stopped after \(received))"
         case .cancelled:
             return "\(url.absoluteString): cancelled"
+        case .refused(let reason):
+            return "\(url.absoluteString): refused: \(reason)"
+        case .deadlineExceeded(let seconds):
+            return "\(url.absoluteString): not complete within its deadline of \(seconds.formatted(.number.precision(.fractionLength(0...1)))) s"
+        case .certificate(let problem):
+            return "\(url.absoluteString): TLS certificate not accepted: \(problem)"
         }
     }
 
@@ -87,16 +114,20 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
 extension DataLoading {
     /// Fetches `url` and checks what every caller needs checked: a 2xx status for HTTP (or 304
     /// when `headers` make the request conditional), a body as long as `Content-Length`
-    /// promised, a body no longer than `maximumByteCount`, and cancellation.
+    /// promised, a body no longer than `maximumByteCount`, the overall deadline, and
+    /// cancellation.
     ///
     /// - Parameters:
     ///   - timeout: the idle timeout of the request, in seconds.
+    ///   - deadline: how long the whole transfer may take, or `nil` for no bound; a transfer
+    ///     still running then is cancelled and fails with
+    ///     ``DataLoadFailure/Kind/deadlineExceeded(seconds:)``.
     ///   - headers: extra request headers (`If-None-Match`, `If-Modified-Since`).
     ///   - received: called with the body so far as it arrives (see `data(for:received:)`).
     ///   - maximumByteCount: the most body bytes accepted, or `nil` for no bound; a longer body
     ///     fails with ``DataLoadFailure/Kind/tooLarge(limit:received:)``, stopped as soon as the
     ///     loader reports that many bytes (see ``DataLoading/data(for:received:maximumByteCount:)``).
-    func validatedData(for url: URL, timeout: TimeInterval, headers: [String: String] = [:],
+    func validatedData(for url: URL, timeout: TimeInterval, deadline: Duration? = nil, headers: [String: String] = [:],
                        received: (@Sendable (Data) -> Void)? = nil,
                        maximumByteCount: Int? = nil) async throws(DataLoadFailure) -> (Data, URLResponse) {
         var request = URLRequest(url: url)
@@ -104,19 +135,24 @@ extension DataLoading {
         for (name, value) in headers {
             request.setValue(value, forHTTPHeaderField: name)
         }
+        let prepared = request
+        let outcome = await Self.result(within: deadline) { () async throws -> (Data, URLResponse) in
+            if let maximumByteCount {
+                return try await self.data(for: prepared, received: received ?? { _ in }, maximumByteCount: maximumByteCount)
+            } else if let received {
+                return try await self.data(for: prepared, received: received)
+            } else {
+                return try await self.data(for: prepared)
+            }
+        }
         let data: Data
         let response: URLResponse
         do {
-            if let maximumByteCount {
-                (data, response) = try await self.data(for: request, received: received ?? { _ in },
-                                                       maximumByteCount: maximumByteCount)
-            } else if let received {
-                (data, response) = try await self.data(for: request, received: received)
-            } else {
-                (data, response) = try await self.data(for: request)
-            }
+            (data, response) = try outcome.get()
         } catch let error as BodyTooLarge {
             throw DataLoadFailure(url: url, kind: .tooLarge(limit: error.limit, received: error.received))
+        } catch is DeadlineMissed {
+            throw DataLoadFailure(url: url, kind: .deadlineExceeded(seconds: deadline.map(Self.seconds) ?? 0))
         } catch {
             throw DataLoadFailure(url: url, error: error)
         }
@@ -135,21 +171,94 @@ extension DataLoading {
     }
 }
 
+/// The deadline timer of ``DataLoading/result(within:_:)`` fired first.
+private struct DeadlineMissed: Error {}
+
+extension DataLoading {
+    /// Runs `transfer` in a child task next to a timer of `deadline`; whichever ends first wins
+    /// and the other is cancelled (cancelling the transfer stops it on the wire). The timer
+    /// winning gives ``DeadlineMissed``.
+    private static func result(within deadline: Duration?,
+                               _ transfer: @escaping @Sendable () async throws -> (Data, URLResponse))
+        async -> Result<(Data, URLResponse), any Error> {
+        guard let deadline else {
+            do { return .success(try await transfer()) } catch { return .failure(error) }
+        }
+        return await withTaskGroup(of: Result<(Data, URLResponse), any Error>?.self) { group in
+            group.addTask {
+                do { return .success(try await transfer()) } catch { return .failure(error) }
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: deadline)
+                    return .failure(DeadlineMissed())
+                } catch {
+                    return nil   // cancelled: the transfer's own outcome decides
+                }
+            }
+            while let next = await group.next() {
+                if let outcome = next {
+                    group.cancelAll()
+                    return outcome
+                }
+            }
+            return .failure(CancellationError())
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
 extension DataLoadFailure {
     /// Classifies an error thrown by a `DataLoading`.
     init(url: URL, error: any Error) {
         if error is CancellationError {
             self.init(url: url, kind: .cancelled)
-        } else if let urlError = error as? URLError {
-            self.init(url: url, kind: urlError.code == .cancelled
-                ? .cancelled
-                : .transport(code: urlError.code.rawValue, message: urlError.localizedDescription))
+        } else if let refusal = error as? RefusedTransfer {
+            self.init(url: url, kind: .refused(refusal.reason))
         } else {
             let nsError = error as NSError
-            let code = nsError.domain == NSURLErrorDomain ? nsError.code : 0
-            self.init(url: url, kind: code == URLError.Code.cancelled.rawValue
-                ? .cancelled
-                : .transport(code: code, message: nsError.localizedDescription))
+            let code = error is URLError || nsError.domain == NSURLErrorDomain ? nsError.code : 0
+            let message = (error as? URLError)?.localizedDescription ?? nsError.localizedDescription
+            if code == URLError.Code.cancelled.rawValue {
+                self.init(url: url, kind: .cancelled)
+            } else if Self.isCertificateFailure(code: code, message: message) {
+                self.init(url: url, kind: .certificate(Self.certificateProblem(in: message)))
+            } else {
+                self.init(url: url, kind: .transport(code: code, message: message))
+            }
         }
+    }
+
+    /// Whether a transport error is a failed certificate check: the `URLError` codes of
+    /// certificate and secure-connection failures, or — since swift-corelibs-foundation
+    /// reports libcurl's verification failures as `URLError.unknown` with libcurl's message —
+    /// a message of libcurl's TLS layer ("SSL certificate problem: …", "SSL: no alternative
+    /// certificate subject name matches target host name …").
+    private static func isCertificateFailure(code: Int, message: String) -> Bool {
+        if (URLError.Code.clientCertificateRequired.rawValue...URLError.Code.secureConnectionFailed.rawValue).contains(code) {
+            return true
+        }
+        return code == URLError.Code.unknown.rawValue && (message.hasPrefix("SSL certificate problem")
+            || message.hasPrefix("SSL: ") || message.contains("certificate"))
+    }
+
+    /// libcurl's message without its "SSL certificate problem: " prefix.
+    private static func certificateProblem(in message: String) -> String {
+        let prefix = "SSL certificate problem: "
+        return message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
+    }
+}
+
+/// What a loader throws for a transfer an origin or redirect rule refused.
+public struct RefusedTransfer: Error, Sendable, Hashable {
+    /// The rule that was broken.
+    public var reason: String
+
+    /// Creates the error.
+    public init(reason: String) {
+        self.reason = reason
     }
 }

@@ -36,6 +36,10 @@ extension DataLoading {
 /// The default `DataLoading`: a `URLSession` data task per request for HTTP(S), and a direct
 /// file read for `file:` URLs (a missing file throws `URLError(.fileDoesNotExist)`).
 ///
+/// Redirects follow ``RedirectRule``: one that leaves `http`/`https`, or goes from `https` down
+/// to `http`, is not followed and the transfer throws ``RefusedTransfer``. Certificates are
+/// verified by libcurl against the system's trust store and never accepted when they fail.
+///
 /// Cancelling the calling task cancels the underlying `URLSessionDataTask`, which closes the
 /// connection.
 ///
@@ -43,20 +47,16 @@ extension DataLoading {
 /// in the registry") when a cancel races with the task's completion or with a read of the URL
 /// cache. So the session has no `URLCache` (callers cache what they need, as the image
 /// pipeline's disk cache does), and cancels are never sent from the caller's thread: they run on
-/// the session's serial delegate queue — the queue its completion handlers run on — and only for
-/// a task whose completion handler has not run yet.
+/// the session's serial delegate queue — the queue its callbacks run on — and only for a task
+/// whose completion has not been handled yet.
 public final class URLSessionDataLoader: DataLoading, Sendable {
     /// A loader over a session with the default configuration.
     public static let shared = URLSessionDataLoader()
 
-    /// The session every HTTP request goes through.
+    /// The session every HTTP request goes through; its delegate hands each task's bytes on as
+    /// they arrive and checks redirects (see `URLSessionDataLoader+Progressive.swift`).
     public let session: URLSession
-    /// The session's serial delegate queue: completion handlers and cancels run here, in order.
-    private let callbackQueue: OperationQueue
-    /// The session of `data(for:received:)`: same configuration, a delegate that hands each
-    /// task's bytes on as they arrive (see `URLSessionDataLoader+Progressive.swift`).
-    let progressiveSession: URLSession
-    /// The progressive session's delegate and serial queue.
+    /// The session's delegate and serial queue.
     let progressive: ProgressiveTransfers
 
     /// Creates a loader with its own session.
@@ -70,39 +70,17 @@ public final class URLSessionDataLoader: DataLoading, Sendable {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        callbackQueue = queue
-        session = URLSession(configuration: configuration, delegate: nil, delegateQueue: queue)
-        let progressiveQueue = OperationQueue()
-        progressiveQueue.maxConcurrentOperationCount = 1
-        progressive = ProgressiveTransfers(queue: progressiveQueue)
-        progressiveSession = URLSession(configuration: configuration, delegate: progressive, delegateQueue: progressiveQueue)
+        progressive = ProgressiveTransfers(queue: queue)
+        session = URLSession(configuration: configuration, delegate: progressive, delegateQueue: queue)
     }
 
     deinit {
         session.finishTasksAndInvalidate()
-        progressiveSession.finishTasksAndInvalidate()
     }
 
     /// Fetches the body of `request`; see `DataLoading.data(for:)`.
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-        guard let url = request.url else { throw URLError(.badURL) }
-        if url.isFileURL {
-            return try readFile(at: url)
-        }
-        return try await transfer(cancellingOn: callbackQueue) { transfer, continuation in
-            session.dataTask(with: request) { data, response, error in
-                // On the callback queue. The first call wins; a task cancelled just as it
-                // finished must not resume the continuation twice.
-                guard transfer.finish() else { return }
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let response {
-                    continuation.resume(returning: (data ?? Data(), response))
-                } else {
-                    continuation.resume(throwing: URLError(.badServerResponse))
-                }
-            }
-        }
+        try await data(for: request, received: { _ in })
     }
 
     /// Starts the task `makeTask` builds for a new transfer and waits for the continuation it

@@ -4,11 +4,13 @@ import FoundationNetworking
 #endif
 
 extension URLSessionDataLoader {
-    /// Fetches `request` through a delegate session, calling `received` with the body so far
+    /// Fetches `request` through the delegate session, calling `received` with the body so far
     /// each time a chunk arrives (on the session's serial delegate queue), so an image's header
     /// is known from its first bytes; see `DataLoading.data(for:received:)`. `file:` URLs are
-    /// read whole. Cancellation follows the same rules as `data(for:)`: cancels run on the
-    /// delegate queue, only for a task that has not completed.
+    /// read whole. Cancels run on the delegate queue, only for a task that has not completed.
+    ///
+    /// - Throws: ``RefusedTransfer`` for a redirect ``RedirectRule`` refuses; what the session
+    ///   reports otherwise.
     public func data(for request: URLRequest, received: @escaping @Sendable (Data) -> Void) async throws
         -> (Data, URLResponse) {
         guard let url = request.url else { throw URLError(.badURL) }
@@ -18,15 +20,15 @@ extension URLSessionDataLoader {
             return result
         }
         return try await transfer(cancellingOn: progressive.queue) { transfer, continuation in
-            let task = progressiveSession.dataTask(with: request)
+            let task = session.dataTask(with: request)
             progressive.register(task, transfer: transfer, received: received, continuation: continuation)
             return task
         }
     }
 }
 
-/// The progressive session's delegate: per task, the bytes so far, the response and the
-/// continuation to resume when the task completes. Every callback runs on `queue`.
+/// The loader session's delegate: per task, the bytes so far, the response, a refused redirect
+/// and the continuation to resume when the task completes. Every callback runs on `queue`.
 final class ProgressiveTransfers: NSObject, URLSessionDataDelegate, Sendable {
     private struct Entry {
         var transfer: Transfer
@@ -34,6 +36,7 @@ final class ProgressiveTransfers: NSObject, URLSessionDataDelegate, Sendable {
         var continuation: CheckedContinuation<(Data, URLResponse), any Error>
         var data = Data()
         var response: URLResponse?
+        var refusal: String?
     }
 
     /// The serial delegate queue.
@@ -58,6 +61,21 @@ final class ProgressiveTransfers: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(.allow)
     }
 
+    /// Follows a redirect only when ``RedirectRule`` allows it. The target is read from the
+    /// `Location` header, since swift-corelibs-foundation turns a `Location: file:///…` into an
+    /// `http` URL on the same host before it asks.
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        let source = response.url ?? task.currentRequest?.url ?? URL(fileURLWithPath: "/")
+        let location = response.value(forHTTPHeaderField: "Location").flatMap { URL(string: $0, relativeTo: source)?.absoluteURL }
+        let targets = [location, request.url].compactMap { $0 }
+        guard let refusal = targets.lazy.compactMap({ RedirectRule.refusal(from: source, to: $0) }).first else {
+            return completionHandler(request)
+        }
+        entries.withLock { $0[task.taskIdentifier]?.refusal = refusal }
+        completionHandler(nil)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let update = entries.withLock { entries -> (Data, @Sendable (Data) -> Void)? in
             guard var entry = entries[dataTask.taskIdentifier] else { return nil }
@@ -72,7 +90,9 @@ final class ProgressiveTransfers: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }),
               entry.transfer.finish() else { return }
-        if let error {
+        if let refusal = entry.refusal {
+            entry.continuation.resume(throwing: RefusedTransfer(reason: refusal))
+        } else if let error {
             entry.continuation.resume(throwing: error)
         } else if let response = entry.response ?? task.response {
             entry.continuation.resume(returning: (entry.data, response))

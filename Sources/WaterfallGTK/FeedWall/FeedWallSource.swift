@@ -67,7 +67,7 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
 
     /// The image request for `item` at the current cell width and the view's scale.
     func imageRequest(for item: FeedItem, priority: ImageRequest.Priority) -> ImageRequest {
-        ImageRequest(url: item.imageURL, targetSize: targetSize(for: item), priority: priority)
+        ImageRequest(url: item.imageURL, targetSize: targetSize(for: item), priority: priority, origin: item.origin)
     }
 
     /// The box the image is decoded to fit: the cell's pixel size; for an item whose feed gave
@@ -113,7 +113,7 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, prefetchItemAt index: Int) {
         guard items.indices.contains(index) else { return }
         let request = imageRequest(for: items[index], priority: .prefetch)
-        pipeline.prefetch(urls: [request.url], targetSize: request.targetSize)
+        pipeline.prefetch(urls: [request.url], targetSize: request.targetSize, origin: request.origin)
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cancelPrefetchingItemAt index: Int) {

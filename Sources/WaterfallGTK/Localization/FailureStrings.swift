@@ -35,6 +35,9 @@ public struct FailureStrings: Sendable, Equatable {
     @Localized("{host} refused the request (error {status}). Check the address.") public var clientError: String
     /// Any other HTTP 5xx (or another status outside 2xx).
     @Localized("{host} has a problem (error {status}). Try again later.") public var serverError: String
+    /// A URL an origin or redirect rule forbids (a web feed naming a local file, a redirect out
+    /// of http(s)); nothing was read.
+    @Localized("{host} points to a place it may not open.") public var refused: String
     /// The body was larger than the bound the app set.
     @Localized("What {host} sent is too large to show.") public var tooLarge: String
     /// A feed page that is not a feed Waterfall can read.
@@ -103,6 +106,12 @@ public struct FailureStrings: Sendable, Equatable {
             template = tooLarge
         case .cancelled:
             template = cancelled
+        case .refused:
+            template = refused
+        case .deadlineExceeded:
+            template = timedOut
+        case .certificate:
+            template = insecure
         }
         return WaterfallStrings.fill(template, ["host": host, "status": status])
     }

@@ -4,9 +4,10 @@ import WaterfallFeed
 import FoundationNetworking
 #endif
 
-/// The local Python feed server (`Tests/feed-server/feed_server.py`), started once per test
-/// process on 127.0.0.1 with a free port. It exits when this process ends (its stdin pipe closes
-/// and it watches this process id).
+/// The local Python feed server (`Tests/feed-server/feed_server.py`) on 127.0.0.1 with a free
+/// port: the shared one (`get()`), started once per test process, or one a test starts with
+/// `init(arguments:)` (HTTPS, a second host) and ends with `stop()`. Either exits when this
+/// process ends (its stdin pipe closes and it watches this process id).
 final class TestServer: @unchecked Sendable {
     enum LaunchError: Error, CustomStringConvertible {
         case noPort(String)
@@ -21,16 +22,20 @@ final class TestServer: @unchecked Sendable {
     static let shared: Result<TestServer, any Error> = Result { try TestServer() }
 
     let port: Int
+    /// `http` or `https`.
+    let scheme: String
     private let process: Process
     private let input: Pipe
 
-    private init() throws {
+    /// Starts a server of its own; `arguments` go before the parent pid (e.g. `--tls CERT KEY`).
+    init(arguments: [String] = []) throws {
         let script = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("feed-server/feed_server.py")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, String(ProcessInfo.processInfo.processIdentifier)]
+        process.arguments = ["python3", script.path] + arguments + [String(ProcessInfo.processInfo.processIdentifier)]
+        scheme = arguments.contains("--tls") ? "https" : "http"
         input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -44,9 +49,19 @@ final class TestServer: @unchecked Sendable {
         }
         guard let line = text.split(separator: "\n").first, line.hasPrefix("PORT "),
               let port = Int(line.dropFirst(5)) else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
             throw LaunchError.noPort(text)
         }
         self.port = port
+    }
+
+    /// Ends a server this test started, by its process id, and waits for it. SIGKILL, because
+    /// the server inherits the test process's signal mask, in which SIGTERM is blocked.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     /// The server, started on first use.
@@ -54,12 +69,12 @@ final class TestServer: @unchecked Sendable {
         try shared.get()
     }
 
-    /// `http://127.0.0.1:<port><pathAndQuery>` as a string (may contain `{page}`).
-    func urlString(_ pathAndQuery: String) -> String {
-        "http://127.0.0.1:\(port)\(pathAndQuery)"
+    /// `<scheme>://127.0.0.1:<port><pathAndQuery>` as a string (may contain `{page}`).
+    func urlString(_ pathAndQuery: String, host: String = "127.0.0.1") -> String {
+        "\(scheme)://\(host):\(port)\(pathAndQuery)"
     }
 
-    /// `http://127.0.0.1:<port><pathAndQuery>`.
+    /// `<scheme>://127.0.0.1:<port><pathAndQuery>`.
     func url(_ pathAndQuery: String) -> URL {
         URL(string: urlString(pathAndQuery))!
     }

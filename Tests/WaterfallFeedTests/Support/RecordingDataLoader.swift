@@ -1,0 +1,26 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import WaterfallFeed
+
+/// A `DataLoading` that passes every request on to `URLSessionDataLoader.shared` and records
+/// its URL first, so a test can prove a URL never reached the loader (nothing was read).
+final class RecordingDataLoader: DataLoading, Sendable {
+    private let urls = Locked<[URL]>([])
+
+    /// Every URL requested so far, in order.
+    var requestedURLs: [URL] {
+        urls.withLock { $0 }
+    }
+
+    func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        if let url = request.url { urls.withLock { $0.append(url) } }
+        return try await URLSessionDataLoader.shared.data(for: request)
+    }
+
+    func data(for request: URLRequest, received: @escaping @Sendable (Data) -> Void) async throws -> (Data, URLResponse) {
+        if let url = request.url { urls.withLock { $0.append(url) } }
+        return try await URLSessionDataLoader.shared.data(for: request, received: received)
+    }
+}

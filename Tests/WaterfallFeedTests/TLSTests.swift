@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import WaterfallFeed
+
+/// Certificates that do not verify are never accepted, and the failure names the problem: a
+/// local HTTPS fixture server with certificates `openssl` makes for each test in a temporary
+/// directory.
+@Suite("TLS certificates")
+struct TLSTests {
+    /// A temporary directory of PEM files made by `openssl`.
+    struct Certificates {
+        let directory: URL
+
+        init() throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(uniqueKey())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+
+        func path(_ name: String) -> String {
+            directory.appendingPathComponent(name).path
+        }
+
+        /// Runs `openssl` with `arguments` in the directory and waits for it.
+        func openssl(_ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            process.arguments = arguments
+            process.currentDirectoryURL = directory
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "openssl \(arguments.joined(separator: " "))")
+        }
+
+        /// A self-signed certificate for 127.0.0.1: `self-signed.pem`, `self-signed.key`.
+        func selfSigned() throws -> [String] {
+            try openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                         "-addext", "subjectAltName=IP:127.0.0.1",
+                         "-keyout", "self-signed.key", "-out", "self-signed.pem"])
+            return [path("self-signed.pem"), path("self-signed.key")]
+        }
+
+        /// A certificate for another host name, issued by a CA of the test's own that the
+        /// system does not trust (and the server does not send): `leaf.pem`, `leaf.key`.
+        func otherHostFromUnknownCA() throws -> [String] {
+            try openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=Waterfall Test CA",
+                         "-keyout", "ca.key", "-out", "ca.pem"])
+            try openssl(["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=wrong.invalid",
+                         "-keyout", "leaf.key", "-out", "leaf.csr"])
+            try Data("subjectAltName=DNS:wrong.invalid\n".utf8).write(to: directory.appendingPathComponent("leaf.ext"))
+            try openssl(["x509", "-req", "-in", "leaf.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+                         "-days", "1", "-extfile", "leaf.ext", "-out", "leaf.pem"])
+            return [path("leaf.pem"), path("leaf.key")]
+        }
+
+        func remove() {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    func certificateProblem(_ failure: DataLoadFailure) -> String? {
+        if case .certificate(let problem) = failure.kind { return problem }
+        return nil
+    }
+
+    @Test func aSelfSignedCertificateFailsImagesAndPagesNamingTheProblem() async throws {
+        let certificates = try Certificates()
+        defer { certificates.remove() }
+        let server = try TestServer(arguments: ["--tls"] + certificates.selfSigned())
+        defer { server.stop() }
+        #expect(server.scheme == "https")
+        let pipeline = ImagePipeline(decoder: HeaderImageDecoder(), configuration: .init(dataLoader: URLSessionDataLoader()))
+        let outcome = await pipeline.imageTask(for: ImageRequest(url: server.url("/img/\(uniqueKey()).png?w=10&h=10"),
+                                                                 targetSize: ImagePixelSize(width: 10, height: 10))).outcome()
+        guard case .failure(.loadFailed(let failure)) = outcome, let problem = certificateProblem(failure) else {
+            Issue.record("expected a certificate failure, got \(outcome)")
+            return
+        }
+        #expect(problem.contains("self-signed") || problem.contains("self signed"), "\(problem)")
+        #expect(!failure.isTransient)
+        #expect(pipeline.statistics.downloadsStarted == 1, "not retried")
+        #expect(failure.description.contains("TLS certificate"), "\(failure.description)")
+        // A page: the feed error (the banner's text) names it too.
+        let feed = HTTPFeed(source: try FeedSource(template: server.urlString("/feed/\(uniqueKey())/{page}.json")),
+                            dataLoader: URLSessionDataLoader())
+        do {
+            _ = try await feed.page(at: .page(1))
+            Issue.record("the page must not load")
+        } catch {
+            guard case .load(let pageFailure) = error, let pageProblem = certificateProblem(pageFailure) else {
+                Issue.record("expected a certificate failure, got \(error)")
+                return
+            }
+            #expect(pageProblem == problem)
+            #expect(error.description.contains(problem), "\(error.description)")
+            #expect(!error.isTransient)
+        }
+    }
+
+    @Test func aCertificateFromAnUnknownIssuerForAnotherHostFails() async throws {
+        let certificates = try Certificates()
+        defer { certificates.remove() }
+        let server = try TestServer(arguments: ["--tls"] + certificates.otherHostFromUnknownCA())
+        defer { server.stop() }
+        do {
+            _ = try await URLSessionDataLoader().validatedData(for: server.url("/img/x.png"), timeout: 10)
+            Issue.record("the transfer must fail")
+        } catch {
+            let problem = certificateProblem(error)
+            #expect(problem?.contains("issuer") == true, "\(error)")
+        }
+    }
+
+    @Test func libcurlCertificateMessagesAreClassified() {
+        let url = URL(string: "https://a.test/")!
+        func failure(_ code: Int, _ message: String) -> DataLoadFailure {
+            DataLoadFailure(url: url, error: NSError(domain: NSURLErrorDomain, code: code,
+                                                     userInfo: [NSLocalizedDescriptionKey: message]))
+        }
+        #expect(failure(-1, "SSL certificate problem: certificate has expired").kind == .certificate("certificate has expired"))
+        #expect(failure(-1, "SSL: no alternative certificate subject name matches target host name 'a.test'").kind
+                == .certificate("SSL: no alternative certificate subject name matches target host name 'a.test'"))
+        #expect(failure(URLError.Code.serverCertificateUntrusted.rawValue, "untrusted").kind == .certificate("untrusted"))
+        #expect(failure(-1, "transfer closed with 10 bytes remaining to read").kind
+                == .transport(code: -1, message: "transfer closed with 10 bytes remaining to read"))
+    }
+}

@@ -135,7 +135,7 @@ struct ImageWorkerPoolTests {
     }
 
     @Test func spinningWorkerMeetsItsCPULimit() async throws {
-        let pool = try Self.pool(cpuSecondsPerImage: 1, deadline: .seconds(30))
+        let pool = try Self.pool(cpuSecondsPerImage: 1, deadline: .seconds(120))
         defer { pool.shutDown() }
         let error = try await Self.failure(fault: WF_WORKER_FAULT_HANG, pool: pool)
         #expect(error == .crashed(signal: SIGXCPU, exitStatus: 0))

@@ -12,6 +12,11 @@ final class FeedWindow: WallWindow {
     let wall: FeedWall
     private let source: Options.Source
     private var imageCachePeakBytes = 0
+    /// When the window was built, and how long after it the first image, and then a full first
+    /// screen of images, was decoded (the first pictures, sampled per frame).
+    private let created = ContinuousClock.now
+    private var firstImage: Duration?
+    private var firstScreen: Duration?
 
     /// Builds the window over `loader`; `preloadAll` disables load-more (see ``whenAllItemsLoaded(_:)``).
     init(application: Application, options: Options, loader: FeedLoader, preloadAll: Bool) {
@@ -63,9 +68,12 @@ final class FeedWindow: WallWindow {
         wall.loadAll(then: body)
     }
 
-    /// Records the image cache's peak size.
+    /// Records the image cache's peak size and the first pictures' times.
     func sampleFrame() {
-        imageCachePeakBytes = max(imageCachePeakBytes, wall.pipeline.statistics.memoryCacheBytes)
+        let statistics = wall.pipeline.statistics
+        imageCachePeakBytes = max(imageCachePeakBytes, statistics.memoryCacheBytes)
+        if firstImage == nil, statistics.imagesLoaded > 0 { firstImage = ContinuousClock.now - created }
+        if firstScreen == nil, firstImage != nil, visibleImagesReady { firstScreen = ContinuousClock.now - created }
     }
 
     /// The loader's and the pipeline's counters, and the image cache's size, peak and cap.
@@ -79,6 +87,8 @@ final class FeedWindow: WallWindow {
             ("feed_errors", .int(feed.errorsShown)),
             ("feed_failed_attempts", .int(feed.failedAttempts)),
             ("images_loaded", .int(images.imagesLoaded)),
+            ("first_image_ms", .double(firstImage?.milliseconds ?? -1)),
+            ("first_screen_ms", .double(firstScreen?.milliseconds ?? -1)),
             ("images_failed", .int(images.imagesFailed)),
             ("images_cancelled", .int(images.loadsCancelled)),
             ("downloads_started", .int(images.downloadsStarted)),

@@ -3,8 +3,9 @@ import WaterfallFeed
 import WaterfallGTK
 
 /// `--decode-bench DIR`: decodes every file in DIR to fit a cell (`--width`×`--height` pixels)
-/// with the wall's decoder, 7 times each, and prints one JSON line per file with the median and
-/// fastest time and the process's peak resident memory. Needs no display.
+/// with the wall's decoder (the standard pipeline's: sandboxed workers unless
+/// `WATERFALL_IMAGE_WORKER=none`), 7 times each, and prints one JSON line per file with the first,
+/// median and fastest time and the process's peak resident memory. Needs no display.
 enum DecodeBenchRun {
     static let runs = 7
 
@@ -14,7 +15,7 @@ enum DecodeBenchRun {
             FileHandle.standardError.write(Data("waterfall-demo: cannot list \(directory)\n".utf8))
             return 2
         }
-        let decoder = PixbufDecoder()
+        let decoder = PixbufDecoder(workers: ImageWorkerPool.standard)
         for file in files.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
             guard let data = try? Data(contentsOf: file) else { continue }
             var times: [Double] = []
@@ -40,6 +41,8 @@ enum DecodeBenchRun {
                 ("decoded", .string(size.description)),
                 ("ms_median", .double(percentiles.value(50))),
                 ("ms_min", .double(percentiles.value(0))),
+                ("ms_first", .double(times.first ?? 0)),
+                ("sandboxed", .bool(decoder.workers != nil)),
                 ("peak_rss_mb", .double(ProcessMemory.peakResidentMegabytes())),
                 ("outcome", .string(outcome)),
             ])

@@ -26,6 +26,11 @@ struct _WaterfallMasonryView {
   gboolean enable_rubberband;
   gboolean reorderable;
   GtkOrientation orientation;
+
+  /* The list-model path: what the items come from and how their cells are made. */
+  GtkSelectionModel *model;
+  WaterfallItemFactory *factory;
+  GtkExpression *aspect_ratio_expression;
 };
 
 enum {
@@ -37,6 +42,9 @@ enum {
   PROP_SINGLE_CLICK_ACTIVATE,
   PROP_ENABLE_RUBBERBAND,
   PROP_REORDERABLE,
+  PROP_MODEL,
+  PROP_FACTORY,
+  PROP_ASPECT_RATIO_EXPRESSION,
   N_PROPS,
   /* Interface properties, overridden. */
   PROP_HADJUSTMENT = N_PROPS,
@@ -238,6 +246,15 @@ static void waterfall_masonry_view_get_property(GObject *object, guint prop_id, 
   case PROP_REORDERABLE:
     g_value_set_boolean(value, self->reorderable);
     break;
+  case PROP_MODEL:
+    g_value_set_object(value, self->model);
+    break;
+  case PROP_FACTORY:
+    g_value_set_object(value, self->factory);
+    break;
+  case PROP_ASPECT_RATIO_EXPRESSION:
+    gtk_value_set_expression(value, self->aspect_ratio_expression);
+    break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
     break;
@@ -294,6 +311,15 @@ static void waterfall_masonry_view_set_property(GObject *object, guint prop_id, 
   case PROP_REORDERABLE:
     waterfall_masonry_view_set_reorderable(self, g_value_get_boolean(value));
     break;
+  case PROP_MODEL:
+    waterfall_masonry_view_set_model(self, g_value_get_object(value));
+    break;
+  case PROP_FACTORY:
+    waterfall_masonry_view_set_factory(self, g_value_get_object(value));
+    break;
+  case PROP_ASPECT_RATIO_EXPRESSION:
+    waterfall_masonry_view_set_aspect_ratio_expression(self, gtk_value_get_expression(value));
+    break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
     break;
@@ -320,6 +346,9 @@ static void waterfall_masonry_view_dispose(GObject *object) {
   }
   waterfall_masonry_view_clear_adjustment(self, GTK_ORIENTATION_HORIZONTAL);
   waterfall_masonry_view_clear_adjustment(self, GTK_ORIENTATION_VERTICAL);
+  g_clear_object(&self->model);
+  g_clear_object(&self->factory);
+  g_clear_pointer(&self->aspect_ratio_expression, gtk_expression_unref);
   G_OBJECT_CLASS(waterfall_masonry_view_parent_class)->dispose(object);
 }
 
@@ -441,6 +470,28 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * %FALSE turns reordering off.
    */
   properties[PROP_REORDERABLE] = g_param_spec_boolean("reorderable", NULL, NULL, TRUE, flags);
+  /**
+   * WaterfallMasonryView:model: (getter get_model) (setter set_model)
+   *
+   * The [iface@Gtk.SelectionModel] the items come from ([class@Gtk.NoSelection],
+   * [class@Gtk.SingleSelection] or [class@Gtk.MultiSelection] over any [iface@Gio.ListModel]);
+   * clicks, Ctrl, Shift, Ctrl+A and the rubberband select through it. %NULL shows no items.
+   */
+  properties[PROP_MODEL] = g_param_spec_object("model", NULL, NULL, GTK_TYPE_SELECTION_MODEL, flags);
+  /**
+   * WaterfallMasonryView:factory: (getter get_factory) (setter set_factory)
+   *
+   * The [class@Waterfall.ItemFactory] that makes and fills the cells of the model's items.
+   */
+  properties[PROP_FACTORY] = g_param_spec_object("factory", NULL, NULL, WATERFALL_TYPE_ITEM_FACTORY, flags);
+  /**
+   * WaterfallMasonryView:aspect-ratio-expression: (getter get_aspect_ratio_expression) (setter set_aspect_ratio_expression)
+   *
+   * A [class@Gtk.Expression] evaluated on each model item, giving its width divided by its
+   * height (any numeric type). Without one, or for an item it cannot be evaluated on (one
+   * warning), the cell is measured once bound and its height corrected in place.
+   */
+  properties[PROP_ASPECT_RATIO_EXPRESSION] = gtk_param_spec_expression("aspect-ratio-expression", NULL, NULL, flags);
   g_object_class_install_properties(object_class, N_PROPS, properties);
 
   /**
@@ -528,13 +579,119 @@ static void waterfall_masonry_view_init(WaterfallMasonryView *self) {
 
 /**
  * waterfall_masonry_view_new:
+ * @model: (nullable) (transfer full): the selection model to show, or %NULL
+ * @factory: (nullable) (transfer full): the factory that makes the cells, or %NULL
  *
- * Creates an empty masonry view. Put it into a [class@Gtk.ScrolledWindow].
+ * Creates a masonry view of @model's items with cells from @factory, as gtk_grid_view_new()
+ * does. Put it into a [class@Gtk.ScrolledWindow].
  *
  * Returns: (transfer floating): a new `WaterfallMasonryView`
  */
-GtkWidget *waterfall_masonry_view_new(void) {
-  return g_object_new(WATERFALL_TYPE_MASONRY_VIEW, NULL);
+GtkWidget *waterfall_masonry_view_new(GtkSelectionModel *model, WaterfallItemFactory *factory) {
+  g_return_val_if_fail(model == NULL || GTK_IS_SELECTION_MODEL(model), NULL);
+  g_return_val_if_fail(factory == NULL || WATERFALL_IS_ITEM_FACTORY(factory), NULL);
+  GtkWidget *view = g_object_new(WATERFALL_TYPE_MASONRY_VIEW, "model", model, "factory", factory, NULL);
+  g_clear_object(&model);
+  g_clear_object(&factory);
+  return view;
+}
+
+/* Stores an object property (a new reference); notifies and tells the face when it changed. */
+static void waterfall_masonry_view_set_object(WaterfallMasonryView *self, gpointer field, gpointer object,
+                                              guint prop_id) {
+  if (!g_set_object((GObject **)field, object)) {
+    return;
+  }
+  waterfall_masonry_view_property_changed(self, properties[prop_id]->name);
+  g_object_notify_by_pspec(G_OBJECT(self), properties[prop_id]);
+}
+
+/**
+ * waterfall_masonry_view_set_model:
+ * @self: a `WaterfallMasonryView`
+ * @model: (nullable) (transfer none): the selection model to show, or %NULL
+ *
+ * Sets [property@Waterfall.MasonryView:model]; the view shows the new model's items from
+ * the top.
+ */
+void waterfall_masonry_view_set_model(WaterfallMasonryView *self, GtkSelectionModel *model) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  g_return_if_fail(model == NULL || GTK_IS_SELECTION_MODEL(model));
+  waterfall_masonry_view_set_object(self, &self->model, model, PROP_MODEL);
+}
+
+/**
+ * waterfall_masonry_view_get_model:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Gets [property@Waterfall.MasonryView:model].
+ *
+ * Returns: (transfer none) (nullable): the selection model
+ */
+GtkSelectionModel *waterfall_masonry_view_get_model(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+  return self->model;
+}
+
+/**
+ * waterfall_masonry_view_set_factory:
+ * @self: a `WaterfallMasonryView`
+ * @factory: (nullable) (transfer none): the factory that makes the cells, or %NULL
+ *
+ * Sets [property@Waterfall.MasonryView:factory]; the cells the old factory made are torn
+ * down and the items bound again in cells of the new one.
+ */
+void waterfall_masonry_view_set_factory(WaterfallMasonryView *self, WaterfallItemFactory *factory) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  g_return_if_fail(factory == NULL || WATERFALL_IS_ITEM_FACTORY(factory));
+  waterfall_masonry_view_set_object(self, &self->factory, factory, PROP_FACTORY);
+}
+
+/**
+ * waterfall_masonry_view_get_factory:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Gets [property@Waterfall.MasonryView:factory].
+ *
+ * Returns: (transfer none) (nullable): the factory
+ */
+WaterfallItemFactory *waterfall_masonry_view_get_factory(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+  return self->factory;
+}
+
+/**
+ * waterfall_masonry_view_set_aspect_ratio_expression:
+ * @self: a `WaterfallMasonryView`
+ * @expression: (nullable) (transfer none): an expression giving an item's width / height, or %NULL
+ *
+ * Sets [property@Waterfall.MasonryView:aspect-ratio-expression].
+ */
+void waterfall_masonry_view_set_aspect_ratio_expression(WaterfallMasonryView *self, GtkExpression *expression) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  if (self->aspect_ratio_expression == expression) {
+    return;
+  }
+  if (expression != NULL) {
+    gtk_expression_ref(expression);
+  }
+  g_clear_pointer(&self->aspect_ratio_expression, gtk_expression_unref);
+  self->aspect_ratio_expression = expression;
+  waterfall_masonry_view_property_changed(self, "aspect-ratio-expression");
+  g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_ASPECT_RATIO_EXPRESSION]);
+}
+
+/**
+ * waterfall_masonry_view_get_aspect_ratio_expression:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Gets [property@Waterfall.MasonryView:aspect-ratio-expression].
+ *
+ * Returns: (transfer none) (nullable): the expression
+ */
+GtkExpression *waterfall_masonry_view_get_aspect_ratio_expression(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+  return self->aspect_ratio_expression;
 }
 
 GtkWidget *waterfall_masonry_view_new_for_face(void) {

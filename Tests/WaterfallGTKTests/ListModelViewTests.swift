@@ -327,3 +327,36 @@ struct ReplaceCountingLayout: CollectionLayout {
     func forEachIndex(in rect: CGRect, _ body: (Int) -> Void) { base.forEachIndex(in: rect, body) }
     func index(at point: CGPoint) -> Int? { base.index(at: point) }
 }
+
+extension WallTests {
+    @Test("list model: another model shows its items from the top; another factory tears down every cell of the old one and sets up its own")
+    func listModelReplaced() async throws {
+        let wall = StringWall(count: 300), other = StringWall(count: 50)
+        let (view, window) = try await show(wall)
+        defer { GTKHost.close(window) }
+        view.scroll(to: view.maximumContentOffset / 2)
+        await GTKHost.pump(frames: 2, of: view.widget)
+
+        view.listModelSource.setModel(other.selection)
+        await GTKHost.pump(frames: 2, of: view.widget)
+        #expect(view.model.numberOfItems == 50)
+        #expect(view.model.visibleIndices.contains(0))
+        expectCellsShowTheirItems(view, other)
+        let object = g_list_model_get_item(gcast(wall.store), 0)!
+        g_list_store_remove(gcast(wall.store), 0)
+        g_object_unref(object)
+        await GTKHost.pump(frames: 1, of: view.widget)
+        #expect(view.model.numberOfItems == 50, "the old model is no longer followed")
+
+        let setups = wall.setups
+        view.listModelSource.setFactory(other.factory)
+        await GTKHost.pump(frames: 2, of: view.widget)
+        #expect(wall.teardowns == setups, "every cell of the old factory is torn down")
+        #expect(other.setups == view.model.liveCellCount && other.binds == view.model.liveCellCount)
+        expectCellsShowTheirItems(view, other)
+
+        view.listModelSource.setModel(nil)
+        await GTKHost.pump(frames: 1, of: view.widget)
+        #expect(view.model.numberOfItems == 0 && view.model.liveCellCount == 0)
+    }
+}

@@ -11,7 +11,7 @@ extension WallTests {
     @Test("a view made with g_object_new works with no Swift code of the app's: its logic is the library's own, properties notify and apply")
     func masonryViewFromC() async throws {
         try GTKHost.start()
-        let view = try #require(waterfall_masonry_view_new())
+        let view = try #require(waterfall_masonry_view_new(nil, nil))
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(gcast(scrolled), view)
         let window = try await GTKHost.window(showing: scrolled, width: 600, height: 400)
@@ -19,7 +19,7 @@ extension WallTests {
         #expect(gtk_widget_has_css_class(view, "view") != 0)
         #expect(String(cString: gtk_widget_get_css_name(view)) == "waterfall")
         #expect(waterfall_masonry_view_get_columns(OpaquePointer(view)) == 0)
-        let face = try #require(MasonryViewFaceBox.face(waterfall_masonry_view_get_face(OpaquePointer(view))) as? WaterfallView<WaterfallCell>)
+        let face = try #require(MasonryViewFaceBox.face(waterfall_masonry_view_get_face(OpaquePointer(view))) as? WaterfallView<WaterfallItemCell>)
         #expect(face.model.numberOfItems == 0)
         #expect(face.model.layoutOverrides.columns == .adaptive(minimumWidth: 160), "the properties decide for a C view")
 

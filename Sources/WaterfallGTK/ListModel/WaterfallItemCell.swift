@@ -16,17 +16,17 @@ public final class WaterfallItemCell: WaterfallCell {
 
     /// The `WaterfallItem` handed to the factory.
     public let item: OpaquePointer
-    private let factory: GObjectRef<UnsafeMutablePointer<WaterfallItemFactory>>
+    private let factory: GObjectRef<UnsafeMutablePointer<WaterfallItemFactory>>?
     private var isBound = false
     private var isTornDown = false
 
-    /// Makes a cell and runs the factory's setup on its item.
-    init(factory: UnsafeMutablePointer<WaterfallItemFactory>) {
+    /// Makes a cell and runs the factory's setup on its item (no factory: an empty cell).
+    init(factory: UnsafeMutablePointer<WaterfallItemFactory>?) {
         item = waterfall_item_new()!
-        self.factory = GObjectRef(sinking: factory)
+        self.factory = factory.map { GObjectRef(sinking: $0) }
         super.init(reuseIdentifier: Self.identifier)
         Signal.connect(item, "notify::child") { [weak self] in self?.showChild() }
-        waterfall_item_factory_setup(factory, item)
+        if let factory { waterfall_item_factory_setup(factory, item) }
         showChild()
     }
 
@@ -54,7 +54,7 @@ public final class WaterfallItemCell: WaterfallCell {
         unbind()
         isSelected = selected
         waterfall_item_update(item, object?.assumingMemoryBound(to: GObject.self), guint(position), selected ? 1 : 0)
-        waterfall_item_factory_bind(factory.pointer, item)
+        if let factory { waterfall_item_factory_bind(factory.pointer, item) }
         isBound = true
     }
 
@@ -69,7 +69,7 @@ public final class WaterfallItemCell: WaterfallCell {
     func unbind() {
         guard isBound else { return }
         isBound = false
-        waterfall_item_factory_unbind(factory.pointer, item)
+        if let factory { waterfall_item_factory_unbind(factory.pointer, item) }
         waterfall_item_update(item, nil, GTK_INVALID_LIST_POSITION, 0)
     }
 
@@ -78,7 +78,7 @@ public final class WaterfallItemCell: WaterfallCell {
         guard !isTornDown else { return }
         unbind()
         isTornDown = true
-        waterfall_item_factory_teardown(factory.pointer, item)
+        if let factory { waterfall_item_factory_teardown(factory.pointer, item) }
     }
 
     /// Unbinds the item as the cell leaves the screen (GTK's lists unbind what is not shown).

@@ -4,18 +4,6 @@ import Foundation
 import WaterfallCore
 
 extension WaterfallListModelSource {
-    /// Follows the model: `items-changed` becomes one batch update of the view model, and
-    /// `selection-changed` updates the live cells in its range.
-    func connect(to view: WaterfallView<WaterfallItemCell>) {
-        self.view = view
-        Signal.connect(selectionModel, "items-changed") { [weak self] (position: UInt32, removed: UInt32, added: UInt32) in
-            self?.itemsChanged(at: Int(position), removed: Int(removed), added: Int(added))
-        }
-        Signal.connect(selectionModel, "selection-changed") { [weak self] (position: UInt32, count: UInt32) in
-            self?.refreshLiveCells(in: Int(position)..<Int(position) + Int(count))
-        }
-    }
-
     /// `removed` items at `position` were replaced by `added` ones: one delete and one insert
     /// in a single batch (one relayout from `position`, whatever the counts), then the live
     /// cells' positions and selected states.

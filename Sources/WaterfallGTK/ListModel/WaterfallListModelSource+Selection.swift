@@ -4,7 +4,7 @@ import Foundation
 extension WaterfallListModelSource: WaterfallSelectionHandling {
     /// Whether the selection model has the item at `index` selected.
     func isSelected(_ index: Int) -> Bool {
-        gtk_selection_model_is_selected(selectionModel, guint(index)) != 0
+        selectionModel.map { gtk_selection_model_is_selected($0, guint(index)) != 0 } ?? false
     }
 
     /// As GtkGridView: a double-click (or a plain click with ``singleClickActivate``)
@@ -44,6 +44,7 @@ extension WaterfallListModelSource: WaterfallSelectionHandling {
 
     /// Selects (or unselects) every item; a single selection ignores select-all.
     func selectAll(_ select: Bool) {
+        guard let selectionModel else { return }
         if select {
             gtk_selection_model_select_all(selectionModel)
         } else {
@@ -53,13 +54,15 @@ extension WaterfallListModelSource: WaterfallSelectionHandling {
 
     /// A multi-selection with ``enableRubberband``.
     var allowsRubberband: Bool {
-        enableRubberband && g_type_check_instance_is_a(selectionModel.gpointer.assumingMemoryBound(to: GTypeInstance.self),
+        guard let selectionModel else { return false }
+        return enableRubberband && g_type_check_instance_is_a(selectionModel.gpointer.assumingMemoryBound(to: GTypeInstance.self),
                                                        gtk_multi_selection_get_type()) != 0
     }
 
     /// Makes the selection the items under the band (plus the earlier selection with `extend`),
     /// in one `set_selection` call.
     func rubberband(covering indices: [Int], extend: Bool) {
+        guard let selectionModel else { return }
         let selected = gtk_bitset_new_empty()!
         let mask = extend ? gtk_bitset_new_empty()! : gtk_bitset_new_range(0, g_list_model_get_n_items(selectionModel))!
         defer {
@@ -75,6 +78,7 @@ extension WaterfallListModelSource: WaterfallSelectionHandling {
 
     /// The selection step of a click or key: see ``clicked(_:count:modifiers:)``.
     func select(_ index: Int, modify: Bool, extend: Bool) {
+        guard let selectionModel else { return }
         if extend, let anchor {
             let first = min(anchor, index), count = abs(anchor - index) + 1
             gtk_selection_model_select_range(selectionModel, guint(first), guint(count), modify ? 0 : 1)
@@ -102,8 +106,9 @@ extension WaterfallListModelSource: WaterfallSelectionHandling {
         return UInt32(clamping: g_value_get_int(&value))
     }
 
-    /// Tells ``onActivate``.
+    /// Tells ``onActivate`` and emits the view's `activate` signal.
     func activate(_ index: Int) {
         onActivate?(index)
+        view?.activate(index)
     }
 }

@@ -28,10 +28,11 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     /// The cell type of the list-model path.
     public typealias Cell = WaterfallItemCell
 
-    /// The `GtkSelectionModel` the items and the selection come from.
-    public var selectionModel: OpaquePointer { modelRef.pointer }
-    /// The factory that makes and fills the cells.
-    public var factory: UnsafeMutablePointer<WaterfallItemFactory> { factoryRef.pointer }
+    /// The `GtkSelectionModel` the items and the selection come from (`nil`: no items); see
+    /// ``setModel(_:)``.
+    public var selectionModel: OpaquePointer? { modelRef?.pointer }
+    /// The factory that makes and fills the cells (`nil`: empty cells); see ``setFactory(_:)``.
+    public var factory: UnsafeMutablePointer<WaterfallItemFactory>? { factoryRef?.pointer }
 
     /// The columns to lay out (default: as many columns as fit at least 160 points wide).
     public var columns = ColumnCount.adaptive(minimumWidth: 160) {
@@ -72,20 +73,81 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     /// Expressions already warned about (one warning each).
     var warnedExpressions: Set<OpaquePointer> = []
 
-    private let modelRef: GObjectRef<OpaquePointer>
-    private let factoryRef: GObjectRef<UnsafeMutablePointer<WaterfallItemFactory>>
+    private var modelRef: GObjectRef<OpaquePointer>?
+    private var factoryRef: GObjectRef<UnsafeMutablePointer<WaterfallItemFactory>>?
+    /// The model's `items-changed` and `selection-changed` handlers.
+    private var modelHandlers: [UInt] = []
 
     /// A source over `model` (a `GtkSelectionModel`) with cells from `factory`; both are
     /// referenced, not adopted.
-    init(model: OpaquePointer, factory: UnsafeMutablePointer<WaterfallItemFactory>) {
-        precondition(g_type_check_instance_is_a(model.gpointer.assumingMemoryBound(to: GTypeInstance.self),
-                                                gtk_selection_model_get_type()) != 0,
-                     "WaterfallListModelSource needs a GtkSelectionModel")
-        modelRef = GObjectRef(sinking: model)
-        factoryRef = GObjectRef(sinking: factory)
+    init(model: OpaquePointer?, factory: UnsafeMutablePointer<WaterfallItemFactory>?) {
+        modelRef = model.flatMap(Self.selectionModelRef)
+        factoryRef = factory.map { GObjectRef(sinking: $0) }
+    }
+
+    /// A reference to `model` if it is a `GtkSelectionModel`; `nil` (and a warning) otherwise.
+    private static func selectionModelRef(_ model: OpaquePointer) -> GObjectRef<OpaquePointer>? {
+        guard g_type_check_instance_is_a(model.gpointer.assumingMemoryBound(to: GTypeInstance.self),
+                                         gtk_selection_model_get_type()) != 0 else {
+            wf_warning("Waterfall: the model must be a GtkSelectionModel (wrap a GListModel in a GtkNoSelection, "
+                + "GtkSingleSelection or GtkMultiSelection); the wall shows no items")
+            return nil
+        }
+        return GObjectRef(sinking: model)
+    }
+
+    /// Shows the items of another `GtkSelectionModel` (`nil`: none): the wall loads them
+    /// again from the top, and the selection is the new model's.
+    public func setModel(_ model: OpaquePointer?) {
+        guard model != selectionModel else { return }
+        disconnectModel()
+        modelRef = model.flatMap(Self.selectionModelRef)
+        anchor = nil
+        lastClick = nil
+        connectModel()
+        view?.model.reloadData()
+        view?.scroll(to: 0)
+    }
+
+    /// Makes the cells with another factory (`nil`: empty cells): every cell the old factory
+    /// made is torn down (the live ones, then the reuse pool) and the items are bound again.
+    public func setFactory(_ factory: UnsafeMutablePointer<WaterfallItemFactory>?) {
+        guard factory != self.factory else { return }
+        factoryRef = factory.map { GObjectRef(sinking: $0) }
+        guard let view else { return }
+        view.model.detach()
+        view.model.attach(to: view)
+    }
+
+    /// Connects the model's `items-changed` and `selection-changed` to the view.
+    private func connectModel() {
+        guard let selectionModel, view != nil else { return }
+        modelHandlers = [
+            Signal.connect(selectionModel, "items-changed") { [weak self] (position: UInt32, removed: UInt32, added: UInt32) in
+                self?.itemsChanged(at: Int(position), removed: Int(removed), added: Int(added))
+            },
+            Signal.connect(selectionModel, "selection-changed") { [weak self] (position: UInt32, count: UInt32) in
+                self?.refreshLiveCells(in: Int(position)..<Int(position) + Int(count))
+            },
+        ]
+    }
+
+    /// Disconnects what ``connectModel()`` connected.
+    private func disconnectModel() {
+        guard let selectionModel else { return }
+        for handler in modelHandlers { Signal.disconnect(selectionModel, handler) }
+        modelHandlers = []
+    }
+
+    /// Follows the model: `items-changed` becomes one batch update of the view model, and
+    /// `selection-changed` updates the live cells in its range.
+    func connect(to view: WaterfallView<WaterfallItemCell>) {
+        self.view = view
+        connectModel()
     }
 
     isolated deinit {
+        disconnectModel()
         for expression in [aspectRatioExpression, heightExpression].compactMap({ $0 }) {
             gtk_expression_unref(expression)
         }
@@ -93,14 +155,14 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
 
     /// The model's object at `index` (a new reference the caller drops), `nil` past the end.
     func object(at index: Int) -> UnsafeMutableRawPointer? {
-        g_list_model_get_item(selectionModel, guint(index))
+        selectionModel.flatMap { g_list_model_get_item($0, guint(index)) }
     }
 
     // MARK: WaterfallDataSource
 
     /// The model's item count.
     public func numberOfCells(in waterfallView: WaterfallViewModel<WaterfallItemCell>) -> Int {
-        Int(g_list_model_get_n_items(selectionModel))
+        selectionModel.map { Int(g_list_model_get_n_items($0)) } ?? 0
     }
 
     /// ``columns``.

@@ -45,25 +45,15 @@ final class MasonryViewFaceBox {
     }
 }
 
-/// The items of a view made from C before it is given any: none.
-@MainActor
-final class EmptyWall: WaterfallDataSource, WaterfallDelegate {
-    typealias Cell = WaterfallCell
-
-    func numberOfCells(in waterfallView: WaterfallViewModel<WaterfallCell>) -> Int { 0 }
-
-    func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallCell>, cellAt index: Int) -> WaterfallCell {
-        WaterfallCell(reuseIdentifier: "empty")
-    }
-}
-
 @_cdecl("waterfall_swift_masonry_view_create")
 @MainActor
 func waterfallSwiftMasonryViewCreate(_ view: OpaquePointer?) -> gpointer? {
-    let items = EmptyWall()
-    let face = WaterfallView<WaterfallCell>(adopting: UnsafeMutableRawPointer(view!).assumingMemoryBound(to: GtkWidget.self),
-                                            dataSource: items, delegate: items)
-    face.ownedItems = items
+    // A view made from C shows a list model: its items and cells come from the `model` and
+    // `factory` properties (none until they are set).
+    let source = WaterfallListModelSource(model: nil, factory: nil)
+    let face = WaterfallView<WaterfallItemCell>(adopting: UnsafeMutableRawPointer(view!).assumingMemoryBound(to: GtkWidget.self),
+                                                dataSource: source, delegate: source)
+    face.adopt(source)
     face.applyAllProperties()
     return Unmanaged.passRetained(MasonryViewFaceBox(face)).toOpaque()
 }

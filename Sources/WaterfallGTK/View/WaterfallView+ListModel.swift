@@ -20,11 +20,31 @@ extension WaterfallView where Cell == WaterfallItemCell {
                             layout: any CollectionLayout = WaterfallCollectionLayout()) {
         let source = WaterfallListModelSource(model: model, factory: factory)
         self.init(dataSource: source, delegate: source, layout: layout)
+        adopt(source)
+        waterfall_masonry_view_set_model(masonryView, model)
+        waterfall_masonry_view_set_factory(masonryView, factory)
+    }
+
+    /// Makes `source` the view's selection and self-sizing, follows its model, and installs
+    /// the list-model keys and rubberband.
+    func adopt(_ source: WaterfallListModelSource) {
         selectionHandler = source
         selfSizing = source
         source.connect(to: self)
         installSelectAllKeys()
         installRubberband()
+    }
+
+    /// Applies the `model`, `factory` and `aspect-ratio-expression` properties of the widget
+    /// to the source.
+    func listModelPropertyChanged(_ name: String) {
+        let source = listModelSource
+        switch name {
+        case "model": source.setModel(waterfall_masonry_view_get_model(masonryView))
+        case "factory": source.setFactory(waterfall_masonry_view_get_factory(masonryView))
+        case "aspect-ratio-expression": source.aspectRatioExpression = waterfall_masonry_view_get_aspect_ratio_expression(masonryView)
+        default: break
+        }
     }
 
     /// The source of the list-model path: its selection model, factory, sizes and selection

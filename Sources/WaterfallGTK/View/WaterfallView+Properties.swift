@@ -35,6 +35,8 @@ extension WaterfallView {
             setLayout(layout)
         case "single-click-activate":
             (selectionHandler as? WaterfallListModelSource)?.singleClickActivate = activatesOnSingleClick
+        case "model", "factory", "aspect-ratio-expression":
+            (self as? WaterfallView<WaterfallItemCell>)?.listModelPropertyChanged(name)
         case "enable-rubberband":
             (selectionHandler as? WaterfallListModelSource)?.enableRubberband =
                 waterfall_masonry_view_get_enable_rubberband(masonryView) != 0

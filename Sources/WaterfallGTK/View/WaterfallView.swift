@@ -42,8 +42,6 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var horizontalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
         waterfall_masonry_view_get_adjustment(gcast(widget), GTK_ORIENTATION_HORIZONTAL)
     }
-    /// The data source and delegate the view owns, if any (a view made from C owns its own).
-    var ownedItems: AnyObject?
     let header = StatusIndicator()
     let footer = StatusIndicator()
     /// The centred page of an empty wall (see +Status); created in `init` because its Retry

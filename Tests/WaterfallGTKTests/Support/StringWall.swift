@@ -33,17 +33,18 @@ final class StringWall {
         g_object_ref(store.gpointer)
         selection = makeSelection(store)
         factory = waterfall_signal_item_factory_new()!
-        Signal.connect(factory, "setup") { [unowned self] (item: OpaquePointer) in
-            self.setups += 1
+        // Weak: the view may tear cells down after the wall is gone.
+        Signal.connect(factory, "setup") { [weak self] (item: OpaquePointer) in
+            self?.setups += 1
             waterfall_item_set_child(item, gtk_label_new(nil))
         }
-        Signal.connect(factory, "bind") { [unowned self] (item: OpaquePointer) in
-            self.binds += 1
+        Signal.connect(factory, "bind") { [weak self] (item: OpaquePointer) in
+            self?.binds += 1
             let label: OpaquePointer = gcast(waterfall_item_get_child(item)!)
             gtk_label_set_text(label, Self.string(of: waterfall_item_get_item(item)))
         }
-        Signal.connect(factory, "unbind") { [unowned self] (_: OpaquePointer) in self.unbinds += 1 }
-        Signal.connect(factory, "teardown") { [unowned self] (_: OpaquePointer) in self.teardowns += 1 }
+        Signal.connect(factory, "unbind") { [weak self] (_: OpaquePointer) in self?.unbinds += 1 }
+        Signal.connect(factory, "teardown") { [weak self] (_: OpaquePointer) in self?.teardowns += 1 }
     }
 
     isolated deinit {
@@ -56,8 +57,8 @@ final class StringWall {
     func makeView(layout: any CollectionLayout = WaterfallCollectionLayout()) -> WaterfallView<WaterfallItemCell> {
         let view = WaterfallView(model: selection, factory: factory, layout: layout)
         view.listModelSource.columns = .fixed(4)
-        view.listModelSource.sizeFunction = { [unowned self] object, _ in
-            self.sizesAsked += 1
+        view.listModelSource.sizeFunction = { [weak self] object, _ in
+            self?.sizesAsked += 1
             return .height(CGFloat(80 + 40 * ((Int(Self.string(of: object)) ?? 0) % 4)))
         }
         return view

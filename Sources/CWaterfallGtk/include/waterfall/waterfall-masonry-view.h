@@ -2,6 +2,7 @@
 #define WATERFALL_MASONRY_VIEW_H
 
 #include <gtk/gtk.h>
+#include "waterfall-item-factory.h"
 
 G_BEGIN_DECLS
 
@@ -39,7 +40,14 @@ G_DECLARE_FINAL_TYPE(WaterfallMasonryView, waterfall_masonry_view, WATERFALL, MA
  */
 #define WATERFALL_MASONRY_VIEW_MAX_COLUMNS 64
 
-GtkWidget *waterfall_masonry_view_new(void);
+GtkWidget *waterfall_masonry_view_new(GtkSelectionModel *model, WaterfallItemFactory *factory);
+
+void waterfall_masonry_view_set_model(WaterfallMasonryView *self, GtkSelectionModel *model);
+GtkSelectionModel *waterfall_masonry_view_get_model(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_factory(WaterfallMasonryView *self, WaterfallItemFactory *factory);
+WaterfallItemFactory *waterfall_masonry_view_get_factory(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_aspect_ratio_expression(WaterfallMasonryView *self, GtkExpression *expression);
+GtkExpression *waterfall_masonry_view_get_aspect_ratio_expression(WaterfallMasonryView *self);
 
 void waterfall_masonry_view_set_columns(WaterfallMasonryView *self, guint columns);
 guint waterfall_masonry_view_get_columns(WaterfallMasonryView *self);

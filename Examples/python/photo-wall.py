@@ -14,6 +14,7 @@ import sys
 
 import gi
 
+gi.require_version("Gdk", "4.0")
 gi.require_version("Gtk", "4.0")
 gi.require_version("Waterfall", "1")
 from gi.repository import Gdk, Gio, GLib, GObject, Gtk, Waterfall  # noqa: E402

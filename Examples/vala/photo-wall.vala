@@ -65,7 +65,7 @@ int main (string[] args) {
     var factory = new Waterfall.SignalItemFactory ();
     factory.setup.connect ((item) => {
         var box = new Gtk.Box (Gtk.Orientation.VERTICAL, 4);
-        box.append (new Gtk.Picture () { content_fit = Gtk.ContentFit.COVER, vexpand = true });
+        box.append (new Gtk.Picture () { keep_aspect_ratio = false, vexpand = true });
         box.append (new Gtk.Label (null));
         item.child = box;
     });

@@ -59,11 +59,11 @@ run_snapshot python /usr/bin/python3 Examples/python/photo-wall.py
 run_snapshot gjs gjs -m Examples/gjs/photo-wall.js
 run_snapshot demo "$prefix/bin/waterfall-demo" --items 2000
 
-# The garbage-collection tests; test_model_changes_inside_bind is left out until the wall stops
-# aborting on it (a Swift exclusivity violation when the store changes inside a bind).
+# The garbage-collection and reentrancy tests.
 echo "gi-check: Python reliability tests"
 without_swift timeout 600 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_reliability.py \
-  Reliability.test_drop_view_while_images_load Reliability.test_one_items_changed_of_a_million \
+  Reliability.test_drop_view_while_images_load Reliability.test_model_changes_inside_bind \
+  Reliability.test_one_items_changed_of_a_million \
   Reliability.test_finalize_with_work_pending Reliability.test_bad_property_values_fall_back
 
 # Memcheck on the C example. Valgrind 3.19 cannot read the DWARF 5 that the toolchain's clang

@@ -7,8 +7,43 @@ extension WaterfallListModelSource {
     /// `removed` items at `position` were replaced by `added` ones: one delete and one insert
     /// in a single batch (one relayout from `position`, whatever the counts), then the live
     /// cells' positions and selected states.
+    ///
+    /// A change made by the app while the wall is calling into it (a factory's `bind`, a size
+    /// function) cannot edit the layout the wall is walking: it waits until the wall's pass is
+    /// over and is applied from an idle callback, the changes of one pass together.
     /// - Complexity: the view model's batch update, plus O(k) for k live cells.
     func itemsChanged(at position: Int, removed: Int, added: Int) {
+        guard callOutDepth == 0, pendingChanges.isEmpty else {
+            pendingChanges.append((position, removed, added))
+            if pendingChangesSource == nil {
+                pendingChangesSource = MainLoopSource.idle(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
+                    self?.applyPendingChanges()
+                }
+            }
+            return
+        }
+        applyChange(at: position, removed: removed, added: added)
+    }
+
+    /// Applies the changes that waited for a call into the app to return. One change is applied
+    /// as it came; several become one splice from the first position any of them touched (the
+    /// items before it are the same in every state the model went through).
+    func applyPendingChanges() {
+        pendingChangesSource = nil
+        let changes = pendingChanges
+        pendingChanges = []
+        guard let view, let first = changes.first else { return }
+        if changes.count == 1 {
+            applyChange(at: first.position, removed: first.removed, added: first.added)
+            return
+        }
+        let position = changes.map(\.position).min() ?? 0
+        let newCount = numberOfCells(in: view.model)
+        applyChange(at: position, removed: view.model.numberOfItems - position, added: newCount - position)
+    }
+
+    /// Applies one splice to the view model (see ``itemsChanged(at:removed:added:)``).
+    private func applyChange(at position: Int, removed: Int, added: Int) {
         guard let view else { return }
         var updates: [ItemUpdate] = []
         if removed > 0 { updates.append(.delete(position..<position + removed)) }

@@ -72,6 +72,13 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     var lastClick: (index: Int, time: UInt32)?
     /// Expressions already warned about (one warning each).
     var warnedExpressions: Set<OpaquePointer> = []
+    /// How deep the wall is inside a call into the app (a factory's bind, a size function):
+    /// an `items-changed` that arrives then waits for ``pendingChanges``.
+    var callOutDepth = 0
+    /// The `items-changed` splices that arrived during a call into the app, in order, and the
+    /// idle source that applies them once the wall's pass is over.
+    var pendingChanges: [(position: Int, removed: Int, added: Int)] = []
+    var pendingChangesSource: UInt32?
 
     private var modelRef: GObjectRef<OpaquePointer>?
     private var factoryRef: GObjectRef<UnsafeMutablePointer<WaterfallItemFactory>>?
@@ -147,6 +154,7 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     }
 
     isolated deinit {
+        if let pendingChangesSource { g_source_remove(pendingChangesSource) }
         disconnectModel()
         for expression in [aspectRatioExpression, heightExpression].compactMap({ $0 }) {
             gtk_expression_unref(expression)
@@ -174,6 +182,8 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
             ?? WaterfallItemCell(factory: factory)
         let object = object(at: index)
         defer { if let object { g_object_unref(object) } }
+        callOutDepth += 1
+        defer { callOutDepth -= 1 }
         cell.bind(object, at: index, selected: isSelected(index))
         return cell
     }
@@ -184,6 +194,8 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, sizeAt index: Int) -> ItemSize {
         guard let object = object(at: index) else { return .height(estimatedHeight) }
         defer { g_object_unref(object) }
+        callOutDepth += 1
+        defer { callOutDepth -= 1 }
         return size(of: object, at: index, cellWidth: waterfallView.cellWidth)
     }
 }

@@ -16,11 +16,15 @@ out=$(realpath -m "${1:-.build/docs/html}")
 graphs=$(realpath -m .build/docs/symbol-graphs)
 swift build --target WaterfallGTK 2>&1 | grep -v '^\[' || true
 bin=$(swift build --show-bin-path)
-clang_flags=(-Xcc "-fmodule-map-file=$bin/CWaterfallGtk.build/module.modulemap"
+# CWaterfallGtk has a module map of its own (its public headers sit in include/waterfall/); the
+# other C targets' maps are the ones SwiftPM generates.
+clang_flags=(-Xcc "-fmodule-map-file=$PWD/Sources/CWaterfallGtk/include/module.modulemap"
              -Xcc "-fmodule-map-file=$PWD/Sources/CWaterfallGtk4/module.modulemap"
              -Xcc -I -Xcc "$PWD/Sources/CWaterfallGtk/include"
              -Xcc "-fmodule-map-file=$bin/CWaterfallImageDecoding.build/module.modulemap"
-             -Xcc -I -Xcc "$PWD/Sources/CWaterfallImageDecoding/include")
+             -Xcc -I -Xcc "$PWD/Sources/CWaterfallImageDecoding/include"
+             -Xcc "-fmodule-map-file=$bin/CWaterfallSandbox.build/module.modulemap"
+             -Xcc -I -Xcc "$PWD/Sources/CWaterfallSandbox/include")
 for flag in $(pkg-config --cflags-only-I gtk4); do clang_flags+=(-Xcc "$flag"); done
 
 rm -rf "$graphs" "$out"

@@ -29,7 +29,7 @@ extension WaterfallViewModel {
         guard isLayoutPending else { return true }
         let done = layout.incrementally { $0.continueLayout(itemBudget: itemBudget) } ?? true
         announceContentSize()
-        checkLoadMore()
+        notify()
         return done
     }
 
@@ -47,7 +47,7 @@ extension WaterfallViewModel {
             done = layout.incrementally { $0.continueLayout(itemBudget: sliceItems) } ?? true
         } while !done && clock.now < deadline
         announceContentSize()
-        checkLoadMore()
+        notify()
         return done
     }
 

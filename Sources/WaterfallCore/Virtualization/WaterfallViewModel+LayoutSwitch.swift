@@ -15,7 +15,7 @@ extension WaterfallViewModel {
             return []
         }
         let sameAxis = newLayout.scrollAxis == scrollAxis
-        return performChange(keepsAnchor: sameAxis) {
+        return performChange(.layout(sameAxis: sameAxis)) {
             layout = newLayout
             loadItems()
             if !sameAxis, contentOffset != .zero {

@@ -16,7 +16,7 @@ extension WaterfallViewModel {
 
     /// Fires load-more when enabled, idle, within ``loadMoreDistance`` of the end, and the
     /// item count changed since the last request: at most once per page, never in a loop.
-    /// Runs after every scroll step and layout change.
+    /// Runs at the end of every scroll step, layout slice and change (see ``notify(afterChange:)``).
     func checkLoadMore() {
         guard isLoadMoreEnabled, host != nil, !needsReload else { return }
         guard loadMore.check(remainingDistance: Double(remainingScrollDistance),
@@ -41,7 +41,7 @@ extension WaterfallViewModel {
         }
         loadMore.finish(hasMore: hasMore)
         host?.loadMoreStateDidChange(loadMore.state)
-        checkLoadMore()
+        notify()
     }
 
     /// The page request failed: load-more waits for ``retryLoadingMore()``.

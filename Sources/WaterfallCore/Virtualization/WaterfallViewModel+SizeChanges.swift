@@ -56,7 +56,7 @@ extension WaterfallViewModel {
         guard !needsReload, !pendingSizeChanges.indices.isEmpty else { return [] }
         let indices = pendingSizeChanges.indices.sorted()
         pendingSizeChanges.indices = []
-        return performChange(editingFrom: indices[0]) {
+        return performChange(.sizes(lowestIndex: indices[0])) {
             let changes = indices.map { (index: $0, size: itemSize(at: $0)) }
             layout.resizeItems(changes)
             recordSectionHeaders(resized: changes)

@@ -107,7 +107,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Whether load-more fires (off by default). Turning it on checks at once, so content
     /// shorter than the viewport asks for a page straight away.
     public var isLoadMoreEnabled = false {
-        didSet { checkLoadMore() }
+        didSet { notify() }
     }
     /// Load-more fires when the viewport's end is within this distance of the content's end.
     public var loadMoreDistance: CGFloat = 600
@@ -230,16 +230,14 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         }
         needsReload = false
         abandonReorder()
-        let anchor = captureAnchor()
-        recycleAllLiveCells()
-        let count = loadItems()
-        selectedIndex = nil
-        setNewItemsAbove(0)
-        focusedIndex = nil
-        loadMore.reset()
-        host?.loadMoreStateDidChange(loadMore.state)
-        relayoutLiveCells(keeping: anchor.flatMap { $0.index < count ? $0 : nil })
-        checkLoadMore()
+        performChange(.reload) {
+            loadItems()
+            selectedIndex = nil
+            setNewItemsAbove(0)
+            focusedIndex = nil
+            loadMore.reset()
+            host?.loadMoreStateDidChange(loadMore.state)
+        }
     }
 
     /// Empties the layout, configures it for the current metrics and viewport, and fills it
@@ -335,12 +333,13 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         let size = CGSize(width: size.width.isFinite ? max(0, size.width) : 0,
                           height: size.height.isFinite ? max(0, size.height) : 0)
         guard size != viewportSize else { return }
-        let anchor = captureAnchor()
-        viewportSize = size
-        if needsReload {
-            reloadData()
-        } else {
-            applyMetrics(keeping: anchor)
+        guard !needsReload else {
+            viewportSize = size
+            return reloadData()
+        }
+        performChange(.metrics) {
+            viewportSize = size
+            applyMetrics()
         }
     }
 
@@ -351,27 +350,21 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// - Complexity: O(n log c) when the metrics changed, else O(c log n + k).
     public func invalidateLayout() {
         guard !needsReload else { return }
-        applyMetrics(keeping: captureAnchor())
+        performChange(.metrics, applyMetrics)
     }
 
-    /// Configures the layout for the current metrics and viewport size, then re-derives the
-    /// live cells around `anchor`.
+    /// Configures the layout for the current metrics and viewport size: the mutation of a
+    /// ``Change/metrics`` change.
     ///
-    /// The layout may defer laying out (the waterfall does): only the items up to the anchor
-    /// (or, deep in the feed, an island around it) and those the live and prefetch windows
-    /// need are laid out now, and the host is told that the rest waits for
-    /// ``continueLayout(itemBudget:)`` slices.
-    private func applyMetrics(keeping anchor: ScrollAnchor?) {
+    /// Beyond ``eagerLayoutLimit`` items the layout may defer laying out (the waterfall does):
+    /// the pipeline then places only the items up to the first visible one (or, deep in the
+    /// feed, an island around it) and those the live and prefetch windows need, and the host is
+    /// told that the rest waits for ``continueLayout(itemBudget:)`` slices.
+    private func applyMetrics() {
         let metrics = currentMetrics()
         let deferred = layout.itemCount > eagerLayoutLimit
             && layout.incrementally({ $0.prepareDeferringLayout(for: viewportSize, with: metrics) }) != nil
         if !deferred { layout.prepare(for: viewportSize, with: metrics) }
-        relayoutLiveCells(keeping: anchor)
-        checkLoadMore()
-        if isLayoutPending {
-            layoutMayBePending = true
-            host?.layoutDidBecomePending()
-        }
     }
 
     /// The user scrolled: the content point now at the viewport's top-left is `offset`. Cells
@@ -391,7 +384,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         if isAtTop { setNewItemsAbove(0) }
         updateLiveCells()
         delegate?.waterfallViewDidScroll(self)
-        checkLoadMore()
+        notify()
     }
 
     // MARK: Live set

@@ -16,7 +16,7 @@ extension WaterfallViewModel {
     func appendKeepingFrames(_ updates: [ItemUpdate], _ mutate: () -> Void) -> [ItemTransition]? {
         guard updates.count == 1, case .insert(let range) = updates[0], !range.isEmpty,
               range.lowerBound > 0, Self.keepsFrames(appending: range, to: layout),
-              let window = liveWindow, window == realizedWindow(),
+              let window = live.window, window == realizedWindow(),
               clampedOffset(contentOffset) == contentOffset else { return nil }
         mutate()
         let page = Self.placedPage(range, of: layout)
@@ -82,13 +82,13 @@ extension WaterfallViewModel {
     /// - Complexity: O(1) for a page beyond both windows, else m frame look-ups for m items.
     private func realizeAppendedItems(in range: Range<Int>, startingAt leadingEdge: CGFloat, window: CGRect,
                                       source: (any WaterfallDataSource<Cell>)?) {
-        let prefetch = prefetchWindow
-        let reach = Swift.max(windowEnd(of: window), prefetch.map(windowEnd(of:)) ?? -.infinity)
+        let announced = prefetch.window
+        let reach = Swift.max(windowEnd(of: window), announced.map(windowEnd(of:)) ?? -.infinity)
         guard !(leadingEdge >= reach) else { return }
         for index in range {
             let frame = layout.frame(at: index)
             if frame.overlaps(window) { realizeCell(index: index) }
-            if let source, let prefetch, frame.overlaps(prefetch) { source.waterfallView(self, prefetchItemAt: index) }
+            if let source, let announced, frame.overlaps(announced) { source.waterfallView(self, prefetchItemAt: index) }
         }
     }
 

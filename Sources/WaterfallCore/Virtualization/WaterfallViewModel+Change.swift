@@ -71,17 +71,11 @@ extension WaterfallViewModel {
         }
         let candidates: [ScrollAnchor]
         switch change {
-        case .updates(let updates):
-            candidates = anchorCandidates()
-            holdVisibleContent(across: updates, firstVisible: candidates.first?.index)
-        case .sizes(let lowest):
-            candidates = captureAnchor().map { [$0] } ?? []
-            holdVisibleContent(forEditsFrom: lowest, firstVisible: candidates.first?.index)
-        case .reload, .metrics, .layout(sameAxis: true):
-            candidates = captureAnchor().map { [$0] } ?? []
-        case .layout(sameAxis: false), .move, .reorderPreview:
-            candidates = []
+        case .updates: candidates = anchorCandidates()
+        case .reload, .metrics, .sizes, .layout(sameAxis: true): candidates = captureAnchor().map { [$0] } ?? []
+        case .layout(sameAxis: false), .move, .reorderPreview: candidates = []
         }
+        holdVisibleContent(for: change, firstVisible: candidates.first?.index)
         if case .reload = change { recycleAllLiveCells() }
         mutate()
         var (transitions, sources) = renumberLiveCells(through: updates)
@@ -144,7 +138,7 @@ extension WaterfallViewModel {
     /// the new-items count through item updates, and fires load-more when the end is near.
     func notify(afterChange change: Change? = nil) {
         if let change {
-            if case .updates(let updates) = change { countNewItemsAbove(after: updates) }
+            if case .updates(let updates) = change { setNewItemsAbove(isAtTop ? 0 : feed.newItemsAbove(after: updates)) }
             if isLayoutPending {
                 layoutMayBePending = true
                 host?.layoutDidBecomePending()

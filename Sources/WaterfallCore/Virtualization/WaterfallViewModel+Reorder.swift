@@ -117,7 +117,7 @@ extension WaterfallViewModel {
                                    grab: CGSize(width: pointer.x - frame.minX, height: pointer.y - frame.minY))
         performChange(.reorderPreview) {
             layout = ReorderPreviewLayout(base: layout, source: index, destination: index,
-                                          bounds: visibleBounds, reach: realizedReach)
+                                          bounds: visibleBounds, reach: overscanReach)
         }
         placeLiftedCell()
         return true
@@ -223,9 +223,6 @@ extension WaterfallViewModel {
 
     // MARK: Internals
 
-    /// How far beyond the viewport the live set reaches (the sanitized overscan).
-    private var realizedReach: CGFloat { overscan.isFinite ? max(0, overscan) : 0 }
-
     /// Tells the host where the lifted item is drawn.
     private func placeLiftedCell() {
         guard let drag = reorder.drag, let attributes = liftedAttributes else { return }
@@ -314,7 +311,7 @@ extension WaterfallViewModel {
         reorder.drag = drag
         performChange(.reorderPreview) {
             layout = ReorderPreviewLayout(base: layout, source: source, destination: min(max(landing, 0), count - 1),
-                                          bounds: visibleBounds, reach: realizedReach)
+                                          bounds: visibleBounds, reach: overscanReach)
         }
         placeLiftedCell()
     }

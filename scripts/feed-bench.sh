@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The local-feed measurement of issue 5: 2,000 real 1–3 megapixel JPEG and PNG images in JSON
 # pages of 50, served on 127.0.0.1 by `python3 -m http.server`, scrolled by
-# `waterfall-demo --feed … --scroll-test` under a virtual X server; prints its JSON line.
+# `waterfall-harness --feed … --scroll-test` under a virtual X server; prints its JSON line.
 #
-#   scripts/feed-bench.sh [--frames N] [--image-cache-mb N] [other waterfall-demo options]
+#   scripts/feed-bench.sh [--frames N] [--image-cache-mb N] [other waterfall-harness options]
 #   FEED_BENCH_IMAGES=file scripts/feed-bench.sh    a local feed: pages and images read from disk
 #
 # The images are generated once into .build/feed-bench/ (seeded, so every machine gets the same
@@ -28,7 +28,7 @@ per=50
 echo "feed-bench: images in $data (generated on the first run)" >&2
 /usr/bin/python3 scripts/feed-bench-data.py "$data" "$count" "$per"
 
-swift build -c release --product waterfall-demo >&2
+swift build -c release --product waterfall-harness >&2
 
 port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 /usr/bin/python3 -m http.server "$port" --bind 127.0.0.1 --directory "$data" >/dev/null 2>&1 &
@@ -46,5 +46,5 @@ else
   feed="http://127.0.0.1:$port/page/{page}.json"
 fi
 export GSK_RENDERER="${GSK_RENDERER:-cairo}" GTK_A11Y="${GTK_A11Y:-none}" XDG_CACHE_HOME="$cache"
-xvfb-run -a -s "-screen 0 1920x1080x24" swift run -c release --skip-build waterfall-demo \
+xvfb-run -a -s "-screen 0 1920x1080x24" swift run -c release --skip-build waterfall-harness \
   --feed "$feed" --scroll-test "$@"

@@ -234,7 +234,9 @@ static void waterfall_feed_wall_class_init(WaterfallFeedWallClass *klass) {
    * @title: (nullable): the item's title
    * @image_uri: the URI of the item's image
    *
-   * Emitted when the reader activates an item: a click, Enter or Space.
+   * Emitted when the reader activates an item: Enter, a double-click (a click with the view's
+   * [property@Waterfall.MasonryView:single-click-activate]) or the view's `list.activate-item`
+   * action; a click selects it.
    */
   signals[SIGNAL_ITEM_ACTIVATED] =
       g_signal_new("item-activated", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,

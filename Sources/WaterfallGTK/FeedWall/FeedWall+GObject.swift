@@ -5,7 +5,7 @@ import WaterfallFeed
 
 /// The Swift logic of the C type `WaterfallFeedWall` (see `wf_feed_wall.h`): one ``FeedWall``
 /// whose widget is the C wall's child, with the wall's state mirrored into the GObject's
-/// properties and its selection into `item-activated`. The C wall owns the face (retained);
+/// properties and the view's `activate` into `item-activated`. The C wall owns the face (retained);
 /// the face holds the C wall unretained until ``detach()``.
 @MainActor
 final class FeedWallFace {
@@ -18,7 +18,7 @@ final class FeedWallFace {
         self.wall = wall
         self.owner = owner
         wall.source.onStateApplied = { [weak self] state in self?.sync(state) }
-        wall.onSelect = { [weak self] item in self?.activated(item) }
+        Signal.connect(wall.view.widget, "activate") { [weak self] (position: UInt32) in self?.activated(at: Int(position)) }
         gtk_widget_set_parent(wall.widget, UnsafeMutableRawPointer(owner).assumingMemoryBound(to: GtkWidget.self))
     }
 
@@ -35,11 +35,11 @@ final class FeedWallFace {
         wf_feed_wall_sync_state(owner, guint(clamping: wall.items.count), loading ? 1 : 0, message)
     }
 
-    /// Emits `item-activated` for `item`.
-    private func activated(_ item: FeedItem) {
-        guard let owner, let wall else { return }
-        let position = wall.items.firstIndex { $0.deduplicationKey == item.deduplicationKey } ?? 0
-        wf_feed_wall_emit_item_activated(owner, guint(clamping: position), item.id, item.title, item.imageURL.absoluteString)
+    /// Emits `item-activated` for the item at `position`.
+    private func activated(at position: Int) {
+        guard let owner, let wall, wall.items.indices.contains(position) else { return }
+        let item = wall.items[position]
+        wf_feed_wall_emit_item_activated(owner, guint(position), item.id, item.title, item.imageURL.absoluteString)
     }
 
     /// The C wall is being disposed: the loader stops and the wall is dropped, so nothing
@@ -48,7 +48,6 @@ final class FeedWallFace {
         owner = nil
         guard let wall else { return }
         self.wall = nil
-        wall.onSelect = nil
         wall.source.onStateChange = nil
         wall.source.onStateApplied = nil
         let loader = wall.loader

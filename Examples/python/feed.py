@@ -20,7 +20,7 @@ gi.require_version("Gtk", "4.0")
 gi.require_version("Waterfall", "1")
 from gi.repository import GLib, Gtk, Waterfall  # noqa: E402
 
-from window_snapshot import save_window  # noqa: E402
+from window_snapshot import save_when_ready  # noqa: E402
 
 
 def make_wall(url, schema, columns):
@@ -53,21 +53,14 @@ def main():
     loop = GLib.MainLoop()
     window.connect("close-request", lambda _w: loop.quit() or False)
     window.present()
-    status = [0]
     if args.snapshot:
-        def tick(_widget, _clock):
-            if wall.props.error_message:
-                status[0] = 1
-            elif not (wall.props.n_items > 0 and wall.get_images_ready()):
-                return GLib.SOURCE_CONTINUE
-            # The frame is on screen once the next idle runs.
-            GLib.timeout_add(100, lambda: save_window(window, args.snapshot) or loop.quit())
-            return GLib.SOURCE_REMOVE
+        def shown_or_failed():
+            return wall.props.error_message is not None or (wall.props.n_items > 0 and wall.get_images_ready())
 
-        window.add_tick_callback(tick)
+        save_when_ready(window, args.snapshot, shown_or_failed, loop.quit)
     loop.run()
     window.destroy()
-    return status[0]
+    return 1 if args.snapshot and wall.props.error_message else 0
 
 
 if __name__ == "__main__":

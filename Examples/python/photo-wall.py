@@ -18,7 +18,7 @@ gi.require_version("Gtk", "4.0")
 gi.require_version("Waterfall", "1")
 from gi.repository import Gdk, Gio, GLib, GObject, Gtk, Waterfall  # noqa: E402
 
-from window_snapshot import save_window  # noqa: E402
+from window_snapshot import save_when_ready  # noqa: E402
 
 PAGE = 1000
 COLOURS = [(232, 115, 90), (79, 157, 217), (242, 181, 65), (108, 191, 132),
@@ -47,6 +47,17 @@ def swatch(colour):
 
 
 SWATCHES = [swatch(c) for c in COLOURS]
+
+
+def aspect_expression():
+    """A GtkPropertyExpression for Photo:aspect, for code that wants the expression rather than
+    aspect-ratio-property (compare-grid.py). PyGObject 3.42 cannot create GtkExpression values
+    (TypeError), so GtkBuilder's <lookup> makes it, on a numeric sorter whose `expression`
+    property is then bound to the view's (the value never crosses into Python)."""
+    ui = """<interface><object class="GtkNumericSorter" id="holder">
+              <property name="expression"><lookup name="aspect" type="ExamplePhoto"/></property>
+            </object></interface>"""
+    return Gtk.Builder.new_from_string(ui, -1).get_object("holder")
 
 
 def setup(factory, item):
@@ -109,15 +120,11 @@ def main():
     if args.snapshot:
         frames = [0]
 
-        def tick(_widget, _clock):
+        def twenty_frames():
             frames[0] += 1
-            if frames[0] < 20:
-                return GLib.SOURCE_CONTINUE
-            # The frame is on screen once the next idle runs.
-            GLib.timeout_add(100, lambda: save_window(window, args.snapshot) or loop.quit())
-            return GLib.SOURCE_REMOVE
+            return frames[0] >= 20
 
-        window.add_tick_callback(tick)
+        save_when_ready(window, args.snapshot, twenty_frames, loop.quit)
     loop.run()
     window.destroy()
     return status

@@ -51,11 +51,7 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
     private func evaluate(_ expression: OpaquePointer, on object: UnsafeMutableRawPointer, as name: String) -> Double? {
         var value = 0.0
         if wf_expression_evaluate_double(expression, object, &value) != 0, value.isFinite, value > 0 { return value }
-        if warnedExpressions.insert(expression).inserted {
-            let type = String(cString: g_type_name(object.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type))
-            wf_warning("Waterfall: the \(name) gives no positive number for an item of type \(type); "
-                + "such items are measured instead (estimated height \(estimatedHeight) until then)")
-        }
+        if warnedExpressions.insert(expression).inserted { warnMeasuring(object, because: "the \(name)") }
         return nil
     }
 
@@ -63,12 +59,16 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
     private func evaluate(property name: String, on object: UnsafeMutableRawPointer) -> Double? {
         var value = 0.0
         if wf_property_get_double(object, name, &value) != 0, value.isFinite, value > 0 { return value }
-        if warnedProperties.insert(name).inserted {
-            let type = String(cString: g_type_name(object.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type))
-            wf_warning("Waterfall: the aspect-ratio-property '\(name)' is not a positive number on an item of type \(type); "
-                + "such items are measured instead (estimated height \(estimatedHeight) until then)")
-        }
+        if warnedProperties.insert(name).inserted { warnMeasuring(object, because: "the aspect-ratio-property '\(name)'") }
         return nil
+    }
+
+    /// Warns that `what` gives no positive number for items of `object`'s type, which are
+    /// measured instead.
+    private func warnMeasuring(_ object: UnsafeMutableRawPointer, because what: String) {
+        let type = String(cString: g_type_name(object.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type))
+        wf_warning("Waterfall: \(what) gives no positive number for an item of type \(type); "
+            + "such items are measured instead (estimated height \(estimatedHeight) until then)")
     }
 
     /// Takes a reference to the new expression, drops the old one and lays everything out again.

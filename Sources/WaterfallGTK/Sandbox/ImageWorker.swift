@@ -1,5 +1,5 @@
 import CWaterfallSandbox
-import Glibc
+import Foundation
 
 /// One `waterfall-image-worker` process and its end of the socket; used by one decode at a time,
 /// owned by an `ImageWorkerPool`.
@@ -71,6 +71,14 @@ struct ImageWorker: Sendable {
             return .failed(.protocolViolation("cannot seal and map the pixels: \(String(cString: strerror(errno)))"))
         }
         return .decoded(mapping, width: expected.width, height: expected.height, retiring: reply.retiring != 0)
+    }
+
+    /// The sandbox lines of the process's `/proc/PID/status` (`Seccomp: 2`, `NoNewPrivs: 1` once
+    /// confined), for the debug log.
+    var confinement: String {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let lines = status.split(separator: "\n").filter { $0.hasPrefix("Seccomp:") || $0.hasPrefix("NoNewPrivs:") }
+        return lines.isEmpty ? "no /proc status" : lines.map { $0.replacing("\t", with: " ") }.joined(separator: ", ")
     }
 
     /// Ends the process — SIGKILL (which cannot change how an already dying process ends), then

@@ -91,12 +91,14 @@ public final class ImageWorkerPool: Sendable {
     }
 
     /// Decodes `data`, a `format` image of `source` pixels as stored, at `output` (in the stored
-    /// orientation), then turned by `orientation`, in a worker.
+    /// orientation), then turned by `orientation`, in a worker, waiting at most `deadline`
+    /// (default: the configuration's) for it.
     ///
     /// - Complexity: O(data bytes) to pass the data, plus the worker's decode; O(1) for the pixels.
     /// - Throws: `ImageWorkerError`.
     func decode(_ data: Data, format: ImageHeader.Format, source: ImagePixelSize, output: ImagePixelSize,
-                orientation: ImageOrientation, fault: UInt32 = 0) throws(ImageWorkerError) -> DecodedImage<Texture> {
+                orientation: ImageOrientation, fault: UInt32 = 0,
+                deadline: Duration? = nil) throws(ImageWorkerError) -> DecodedImage<Texture> {
         let wireFormat: UInt32
         switch format {
         case .jpeg: wireFormat = UInt32(WF_WORKER_FORMAT_JPEG)
@@ -111,12 +113,13 @@ public final class ImageWorkerPool: Sendable {
         let expected = orientation.displayed(output)
         slots.wait()
         defer { slots.signal() }
-        let worker = try take()
+        let (worker, isNew) = try take()
         let outcome = data.withUnsafeBytes { bytes in
-            worker.run(request, data: bytes, expected: expected, deadline: configuration.deadline)
+            worker.run(request, data: bytes, expected: expected, deadline: deadline ?? configuration.deadline)
         }
         switch outcome {
         case .decoded(let mapping, let width, let height, let retiring):
+            if isNew { Log.debug("image worker \(worker.pid) (\(configuration.executable)) decoded its first image; \(worker.confinement)") }
             if retiring { retire(worker) } else { giveBack(worker) }
             return DecodedImage(image: Texture(adoptingMappedRGBA: mapping, width: width, height: height),
                                 pixelWidth: width, pixelHeight: height, byteCount: width * height * 4)
@@ -129,21 +132,21 @@ public final class ImageWorkerPool: Sendable {
         }
     }
 
-    /// An idle worker, or a new one.
-    private func take() throws(ImageWorkerError) -> ImageWorker {
+    /// An idle worker, or a new one (`isNew`).
+    private func take() throws(ImageWorkerError) -> (worker: ImageWorker, isNew: Bool) {
         let reused = state.withLock { state -> Result<ImageWorker?, ImageWorkerError> in
             guard !state.isShutDown else {
                 return .failure(.unavailable(path: configuration.executable, reason: "the pool is shut down"))
             }
             return .success(state.idle.popLast())
         }
-        if let worker = try reused.get() { return worker }
+        if let worker = try reused.get() { return (worker, false) }
         let worker = try ImageWorker.start(configuration)
         state.withLock { state in
             state.live.insert(worker.pid)
             state.started += 1
         }
-        return worker
+        return (worker, true)
     }
 
     /// Puts a worker back for the next image (or ends it when the pool is shut down).

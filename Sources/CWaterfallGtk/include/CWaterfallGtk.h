@@ -7,9 +7,9 @@
 #include "waterfall-private.h"
 #include "wf_flatten.h"
 #include "wf_accessible.h"
-#include "wf_animation.h"
 #include "wf_i18n.h"
 #include "waterfall-item-private.h"
 #include "wf_list_sizing.h"
 #include "wf_drag.h"
+#include "wf_feed_wall.h"
 #endif

@@ -37,6 +37,8 @@ extension WaterfallView {
             (selectionHandler as? WaterfallListModelSource)?.singleClickActivate = activatesOnSingleClick
         case "model", "factory", "aspect-ratio-expression":
             (self as? WaterfallView<WaterfallItemCell>)?.listModelPropertyChanged(name)
+        case "enable-item-drag":
+            installDragSourceIfNeeded()
         case "enable-rubberband":
             (selectionHandler as? WaterfallListModelSource)?.enableRubberband =
                 waterfall_masonry_view_get_enable_rubberband(masonryView) != 0

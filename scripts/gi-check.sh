@@ -6,7 +6,7 @@
 #     `pkg-config --cflags --libs waterfall-1` and the Vala one with `--pkg waterfall-1`, runs the
 #     four examples (C, Vala, /usr/bin/python3, gjs) and the installed demo with --snapshot and
 #     checks that each snapshot shows cells (scripts/check-snapshot.py), runs the Python
-#     reliability tests, and runs the C example under valgrind's memcheck (errors and definite
+#     reliability and drag-and-drop tests, and runs the C example under valgrind's memcheck (errors and definite
 #     leaks fail).
 # The install builds the gi-docgen reference with warnings fatal (-Ddocs=true).
 # Needs root (unshare -m, mount --bind). Set WATERFALL_MESON_BUILD to reuse another build dir.
@@ -65,6 +65,10 @@ without_swift timeout 600 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/pytho
   Reliability.test_drop_view_while_images_load Reliability.test_model_changes_inside_bind \
   Reliability.test_one_items_changed_of_a_million \
   Reliability.test_finalize_with_work_pending Reliability.test_bad_property_values_fall_back
+
+# Drag and drop through the GObject surface, with real pointer input (XTEST).
+echo "gi-check: Python drag-and-drop tests"
+without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_drag_and_drop.py
 
 # Memcheck on the C example. Valgrind 3.19 cannot read the DWARF 5 that the toolchain's clang
 # writes, so it runs against a copy of the library without debug information.

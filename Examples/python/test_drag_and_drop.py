@@ -16,6 +16,7 @@ import unittest
 
 import gi
 
+gi.require_version("Gdk", "4.0")
 gi.require_version("Gtk", "4.0")
 gi.require_version("GdkX11", "4.0")
 gi.require_version("Waterfall", "1")
@@ -127,6 +128,15 @@ class DragAndDrop(unittest.TestCase):
         self.window.destroy()
         spin()
 
+    def test_properties_at_construction(self):
+        # Given to the constructor, before the view has its logic: still applied.
+        view = Waterfall.MasonryView(enable_item_drag=True, enable_rubberband=True, single_click_activate=True)
+        self.assertTrue(view.props.enable_item_drag)
+        controllers = view.observe_controllers()
+        drag_sources = [controllers.get_item(i) for i in range(controllers.get_n_items())
+                        if isinstance(controllers.get_item(i), Gtk.DragSource)]
+        self.assertEqual(len(drag_sources), 1, "the view drags items out")
+
     def test_properties_and_position_at(self):
         self.assertFalse(self.source.props.enable_item_drag, "off by default")
         notified = []
@@ -149,8 +159,11 @@ class DragAndDrop(unittest.TestCase):
         def prepare_drag(view, position):
             number = self.store[position].number
             prepared.append(position)
+            # The file as a G_TYPE_FILE value (a Gio.File alone would be offered as its
+            # implementation's type, which a drop target for Gio.File does not take).
+            file = GObject.Value(Gio.File, Gio.File.new_for_uri(uri_of(number)))
             return Gdk.ContentProvider.new_union([
-                Gdk.ContentProvider.new_for_value(Gio.File.new_for_uri(uri_of(number))),
+                Gdk.ContentProvider.new_for_value(file),
                 Gdk.ContentProvider.new_for_value(f"Photo {number}"),
             ])
 
@@ -181,7 +194,7 @@ class DragAndDrop(unittest.TestCase):
             pointer.move(self.target, end[0] * t + 10 * (1 - t), end[1])
             spin(20)
         pointer.button(False)
-        self.assertTrue(spin_until(lambda: dropped), "nothing was dropped")
+        self.assertTrue(spin_until(lambda: dropped), f"nothing was dropped (prepare-drag asked for {prepared})")
         self.assertEqual(prepared, [3], "prepare-drag was asked once, for the item under the pointer")
         uri, position, under = dropped[0]
         self.assertEqual(uri, uri_of(self.store[3].number))

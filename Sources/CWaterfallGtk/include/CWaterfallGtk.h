@@ -13,4 +13,5 @@
 #include "wf_list_sizing.h"
 #include "wf_drag.h"
 #include "wf_rubberband.h"
+#include "wf_feed_wall.h"
 #endif

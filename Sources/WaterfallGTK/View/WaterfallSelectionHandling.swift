@@ -3,7 +3,9 @@ import Foundation
 
 /// Who keeps a ``WaterfallView``'s selection when it is not the view model's one
 /// `selectedIndex`: the list-model path's `GtkSelectionModel` (``WaterfallListModelSource``).
-/// The view asks it for each cell's selected state and hands it clicks, keys and rubberbands.
+/// The view asks it for a cell's selected state when the cell takes an item, and hands it
+/// clicks, keys and rubberbands; it updates the live cells' states itself when the selection
+/// changes.
 @MainActor
 protocol WaterfallSelectionHandling: AnyObject {
     /// Whether the item at `index` is selected.

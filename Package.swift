@@ -7,7 +7,10 @@ import PackageDescription
 /// - `WaterfallFeed`: feed models, paging loader and image pipeline (Foundation only).
 /// - `WaterfallGTK`: the GTK 4 front end; `Waterfall1`: its static archive, which Meson links into
 ///   the installed C/GI library `libwaterfall-1.so`.
-/// - `waterfall-demo`: the shop-wall app; `waterfall-bench`: release-build benchmarks.
+/// - `waterfall-demo`: the shop-wall app (`WaterfallShop`: its windows, feed and options, not a
+///   product); `waterfall-harness`: the demo's measuring modes (`--scroll-test`, `--compare-grid`,
+///   `--soak`, …), which `waterfall-demo` hands over to; `CWaterfallHarness`: the C only they
+///   and the benchmarks need; `waterfall-bench`, `waterfall-gtk-bench`: release-build benchmarks.
 /// - `waterfall-image-worker`: the sandboxed (seccomp, rlimits) decoder process the image pipeline
 ///   starts; `CWaterfallSandbox`: its wire protocol and process plumbing; `CWaterfallSeccomp`:
 ///   libseccomp, linked by the worker only.
@@ -24,6 +27,7 @@ let package = Package(
         // The archive Meson links into the installed C/GI library, libwaterfall-1.so (meson.build).
         .library(name: "Waterfall1", type: .static, targets: ["WaterfallGTK"]),
         .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
+        .executable(name: "waterfall-harness", targets: ["waterfall-harness"]),
         .executable(name: "waterfall-bench", targets: ["waterfall-bench"]),
         .executable(name: "waterfall-image-worker", targets: ["waterfall-image-worker"]),
     ],
@@ -48,7 +52,11 @@ let package = Package(
         .target(name: "WaterfallGTK",
                 dependencies: ["WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "CWaterfallGtk", "CWaterfallImageDecoding",
                                "CWaterfallSandbox"]),
-        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom"]),
+        .target(name: "WaterfallShop", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom"]),
+        .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallShop"]),
+        .target(name: "CWaterfallHarness", dependencies: ["CWaterfallGtk4"]),
+        .executableTarget(name: "waterfall-harness",
+                          dependencies: ["WaterfallShop", "WaterfallGTK", "WaterfallCore", "WaterfallFeed", "CWaterfallHarness"]),
         .executableTarget(
             name: "waterfall-bench",
             dependencies: ["WaterfallCore", "SeededRandom"],
@@ -56,7 +64,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "waterfall-gtk-bench",
-            dependencies: ["WaterfallGTK", "WaterfallCore", "CWaterfallGtk", "SeededRandom"],
+            dependencies: ["WaterfallGTK", "WaterfallCore", "CWaterfallGtk", "CWaterfallHarness", "SeededRandom"],
             path: "Benchmarks/waterfall-gtk-bench"
         ),
         .target(name: "CHeapUsage", path: "Tests/CHeapUsage"),
@@ -64,7 +72,8 @@ let package = Package(
         .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom"]),
         .target(name: "CWaterfallTestShims", dependencies: ["CWaterfallGtk4"], path: "Tests/CWaterfallTestShims"),
         .testTarget(name: "WaterfallGTKTests",
-                    dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom", "CWaterfallTestShims"]),
+                    dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom", "CWaterfallTestShims",
+                                   "CWaterfallHarness"]),
     ],
     swiftLanguageModes: [.v6]
 )

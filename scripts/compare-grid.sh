@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Issue 16's measurement: the wall against GTK's own GtkGridView showing the same cells, both
-# scroll modes, in one run each: `waterfall-demo --scroll-test --compare-grid` (release build,
+# scroll modes, in one run each: `waterfall-harness --scroll-test --compare-grid` (release build,
 # virtual X server, cairo renderer, 1000×760) prints the wall's JSON line and the grid's; this
 # script prints them and a table per run, and whether the wall meets the targets of #16.
 #
-#   scripts/compare-grid.sh [--runs 3] [--items 1000000] [--frames N] [other waterfall-demo options]
+#   scripts/compare-grid.sh [--runs 3] [--items 1000000] [--frames N] [other waterfall-harness options]
 #
 # Not part of CI: a run of both modes at 1,000,000 items takes a few minutes.
 set -euo pipefail
@@ -24,8 +24,8 @@ case "$runs" in ''|*[!0-9]*) echo "compare-grid: --runs needs a number, not '$ru
 
 scripts/setup.sh
 . scripts/gtk4-flags.sh
-swift build -c release --product waterfall-demo >&2
-demo="$(swift build -c release --show-bin-path)/waterfall-demo"
+swift build -c release --product waterfall-harness >&2
+harness="$(swift build -c release --show-bin-path)/waterfall-harness"
 export GSK_RENDERER=cairo GTK_A11Y="${GTK_A11Y:-none}"
 
 # The table of one run: the wall's line and the grid's on standard input.
@@ -49,7 +49,7 @@ PY
 
 for run in $(seq "$runs"); do
   for mode in teleport fling; do
-    lines=$(xvfb-run -a -s "-screen 0 1920x1080x24" "$demo" --scroll-test --compare-grid \
+    lines=$(xvfb-run -a -s "-screen 0 1920x1080x24" "$harness" --scroll-test --compare-grid \
       --items "$items" --width 1000 --height 760 --scroll-mode "$mode" ${extra[@]+"${extra[@]}"})
     echo "$lines"
     RUN="$run" /usr/bin/python3 -c "$table" <<<"$lines"

@@ -8,6 +8,7 @@
 #   scripts/demo.sh --scroll-test --compare-grid   the same cells in a GtkGridView (see compare-grid.sh)
 #   scripts/demo.sh --soak 600              scroll, load more, refresh, churn images; print memory
 #
+# The measuring modes run in waterfall-harness, which waterfall-demo hands them to: both are built.
 # Without a display, the headless modes run under a virtual X server (xvfb-run) with GTK's
 # cairo renderer; the interactive mode explains what to do instead.
 set -euo pipefail
@@ -19,11 +20,12 @@ scripts/setup.sh
 headless=false
 for arg in "$@"; do
   case "$arg" in
-    --snapshot|--scroll-test|--grid-view|--flowbox|--compare|--soak) headless=true ;;
+    --snapshot|--scroll-test|--grid-view|--flowbox|--compare|--soak|--decode-bench) headless=true ;;
   esac
 done
 
 swift build -c release --product waterfall-demo >&2
+swift build -c release --product waterfall-harness >&2
 # The translations (po/), found through WATERFALL_LOCALEDIR: LANG=zh_TW.UTF-8 scripts/demo.sh
 WATERFALL_LOCALEDIR=$(scripts/build-locale.sh)
 export WATERFALL_LOCALEDIR

@@ -2,8 +2,9 @@
 """Writes the local feed that scripts/feed-bench.sh serves: COUNT photo-like images of 1-3
 megapixels (a quarter PNG, the rest JPEG) with varied sizes and aspect ratios, and JSON pages
 page/1.json ... of PER items each ({"items": [...], "next": "N.json" | null}) whose images are
-relative URLs (served with the pages), plus the same pages in page-file/ with absolute file:
-image URLs (pages over HTTP, images read from disk).
+relative URLs (served with the pages), plus the same pages as local-1.json ... beside img/, a
+local feed (pages and images read from disk: a local page may name only files under its own
+folder, and an http page no file: URL at all — see docs/NETWORK.md).
 
 Usage: feed-bench-data.py DIR [COUNT] [PER]. Deterministic (seeded per image), so a rerun that
 finds DIR/complete with the same COUNT and PER does nothing. Needs Pillow (python3-pil).
@@ -71,13 +72,11 @@ def main():
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
     per = int(sys.argv[3]) if len(sys.argv) > 3 else 50
     marker = os.path.join(directory, "complete")
-    stamp = f"{count} {per} 2\n"
+    stamp = f"{count} {per} 3\n"
     if os.path.exists(marker) and open(marker).read() == stamp:
         return
     os.makedirs(os.path.join(directory, "img"), exist_ok=True)
     os.makedirs(os.path.join(directory, "page"), exist_ok=True)
-    os.makedirs(os.path.join(directory, "page-file"), exist_ok=True)
-    image_dir = os.path.abspath(os.path.join(directory, "img"))
     with ProcessPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         list(pool.map(render, [(directory, i) for i in range(count)], chunksize=16))
     pages = math.ceil(count / per)
@@ -93,8 +92,9 @@ def main():
         with open(os.path.join(directory, "page", f"{page}.json"), "w") as out:
             json.dump(document, out)
         for item in items:
-            item["img"] = "file://" + os.path.join(image_dir, item["img"][len("../img/"):])
-        with open(os.path.join(directory, "page-file", f"{page}.json"), "w") as out:
+            item["img"] = item["img"][len("../"):]
+        document["next"] = f"local-{page + 1}.json" if page < pages else None
+        with open(os.path.join(directory, f"local-{page}.json"), "w") as out:
             json.dump(document, out)
     with open(marker, "w") as out:
         out.write(stamp)

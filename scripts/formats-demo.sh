@@ -28,6 +28,7 @@ fi
 export XDG_CACHE_HOME="${XDG_CACHE_HOME:-$(pwd)/$data/cache}"
 
 swift build -c release --product waterfall-demo >&2
+swift build -c release --product waterfall-harness >&2  # --scroll-test runs in the harness
 
 ports=$(mktemp)
 /usr/bin/python3 Tests/feed-server/feed_server.py --files "$data/files" --port "${FORMATS_DEMO_PORT:-8715}" \

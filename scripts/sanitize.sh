@@ -24,24 +24,18 @@ if grep -rn --include='*.swift' 'DispatchWorkItem' Sources Tests Examples Benchm
   echo "sanitize: our code creates a DispatchWorkItem, whose leaks scripts/lsan.supp would hide" >&2
   exit 1
 fi
-# The download-fairness and deadline tests bound wall-clock times against a local server that
-# every test shares; in this parallel run under a 2-5x slower sanitizer build, other tests'
-# stalled transfers hold the server's connections and those bounds measure the load, not our
-# code. scripts/test.sh runs them one at a time.
-timing_bound='storageStaysWithinTwentyFourBytesPerItem|FairnessTests|DeadlineTests'
 echo "sanitize: AddressSanitizer + LeakSanitizer over WaterfallCoreTests and WaterfallFeedTests" >&2
 swift build --build-tests --sanitize=address --scratch-path .build-asan
 ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1" \
 LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0" \
   swift test --skip-build --sanitize=address --scratch-path .build-asan \
     --filter 'WaterfallCoreTests|WaterfallFeedTests' \
-    --skip "$timing_bound"
+    --skip storageStaysWithinTwentyFourBytesPerItem
 
 echo "sanitize: ThreadSanitizer over WaterfallFeedTests" >&2
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan
 TSAN_OPTIONS="halt_on_error=1" \
-  swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter WaterfallFeedTests \
-    --skip 'FairnessTests|DeadlineTests'
+  swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter WaterfallFeedTests
 
 if [ "${1:-}" = "--reproductions" ]; then
   echo "sanitize: Reproductions/TSanZeroSizeInout (a toolchain bug, see its README)" >&2

@@ -8,6 +8,7 @@
 // binds per frame. Run it in release under Xvfb:
 //   GSK_RENDERER=cairo xvfb-run -a swift run -c release waterfall-gtk-bench [--items N] [--frames F] [--rounds R]
 import CWaterfallGtk
+import CWaterfallHarness
 import Foundation
 import SeededRandom
 import WaterfallCore

@@ -189,22 +189,16 @@ static gboolean waterfall_masonry_view_focus(GtkWidget *widget, GtkDirectionType
   return gtk_widget_grab_focus(widget);
 }
 
+/* The renderer is known from realize on: it decides whether cells are flattened (wf_flatten.h). */
+static void waterfall_masonry_view_realize(GtkWidget *widget) {
+  GTK_WIDGET_CLASS(waterfall_masonry_view_parent_class)->realize(widget);
+  wf_flatten_choose(widget);
+}
+
 /* Draws the children in order, as GtkWidget does; with the cairo renderer, children marked
  * with wf_flatten_mark are drawn from their rasterized pixels (see wf_flatten.h). */
 static void waterfall_masonry_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
-  gboolean flatten = wf_flatten_applies(widget);
-  for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
-       child = gtk_widget_get_next_sibling(child)) {
-    if (wf_flatten_is_marked(child) && (!flatten || !gtk_widget_get_visible(child))) {
-      /* Hidden (a pooled cell) or drawn as usual: its raster is not needed. */
-      wf_flatten_forget(child);
-    }
-    if (flatten && wf_flatten_is_marked(child)) {
-      wf_flatten_snapshot_child(widget, child, snapshot);
-    } else {
-      gtk_widget_snapshot_child(widget, child, snapshot);
-    }
-  }
+  wf_flatten_snapshot_children(widget, snapshot);
 }
 
 static void waterfall_masonry_view_get_property(GObject *object, guint prop_id, GValue *value, GParamSpec *pspec) {
@@ -413,6 +407,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
   object_class->set_property = waterfall_masonry_view_set_property;
   widget_class->measure = waterfall_masonry_view_measure;
   widget_class->size_allocate = waterfall_masonry_view_size_allocate;
+  widget_class->realize = waterfall_masonry_view_realize;
   widget_class->snapshot = waterfall_masonry_view_snapshot;
   widget_class->focus = waterfall_masonry_view_focus;
 

@@ -34,7 +34,8 @@ void wf_flatten_mark(GtkWidget *child) {
   }
 }
 
-void wf_flatten_forget(GtkWidget *child) {
+/* Drops the raster a marked child keeps. */
+static void wf_flatten_forget(GtkWidget *child) {
   WfFlatCache *cache = g_object_get_qdata(G_OBJECT(child), wf_flatten_quark());
   if (cache != NULL) {
     g_clear_pointer(&cache->source, gsk_render_node_unref);
@@ -52,18 +53,34 @@ gboolean wf_flatten_is_rasterized(GtkWidget *child) {
   return cache != NULL && cache->rasterized;
 }
 
-gboolean wf_flatten_applies(GtkWidget *widget) {
-  static int enabled = -1;
-  if (enabled < 0) {
+/* The canvas's decision, set by wf_flatten_choose (absent: off). */
+static GQuark wf_flatten_choice_quark(void) {
+  static GQuark quark = 0;
+  if (quark == 0) {
+    quark = g_quark_from_static_string("wf-flatten-choice");
+  }
+  return quark;
+}
+
+void wf_flatten_choose(GtkWidget *canvas) {
+  static int allowed = -1;
+  if (allowed < 0) {
     const char *setting = g_getenv("WATERFALL_FLATTEN");
-    enabled = setting == NULL || g_strcmp0(setting, "0") != 0;
+    allowed = setting == NULL || g_strcmp0(setting, "0") != 0;
   }
-  if (!enabled) {
-    return FALSE;
-  }
-  GtkNative *native = gtk_widget_get_native(widget);
+  GtkNative *native = gtk_widget_get_native(canvas);
   GskRenderer *renderer = native != NULL ? gtk_native_get_renderer(native) : NULL;
-  return renderer != NULL && GSK_IS_CAIRO_RENDERER(renderer);
+  gboolean on = allowed && renderer != NULL && GSK_IS_CAIRO_RENDERER(renderer);
+  g_object_set_qdata(G_OBJECT(canvas), wf_flatten_choice_quark(), GINT_TO_POINTER(on));
+  if (!on) {
+    for (GtkWidget *child = gtk_widget_get_first_child(canvas); child != NULL; child = gtk_widget_get_next_sibling(child)) {
+      wf_flatten_forget(child);
+    }
+  }
+}
+
+gboolean wf_flatten_applies(GtkWidget *canvas) {
+  return GPOINTER_TO_INT(g_object_get_qdata(G_OBJECT(canvas), wf_flatten_choice_quark()));
 }
 
 /* ---- Gradients: rasterized once per look and pixel size, shared by every child. ---- */
@@ -447,7 +464,8 @@ static GskRenderNode *wf_flatten_node(WfFlatCache *cache, GskRenderNode *node, i
   }
 }
 
-void wf_flatten_snapshot_child(GtkWidget *parent, GtkWidget *child, GtkSnapshot *snapshot) {
+/* Snapshots a marked child of `parent` as gtk_widget_snapshot_child does, flattened. */
+static void wf_flatten_snapshot_child(GtkWidget *parent, GtkWidget *child, GtkSnapshot *snapshot) {
   WfFlatCache *cache = g_object_get_qdata(G_OBJECT(child), wf_flatten_quark());
   GtkSnapshot *inner = gtk_snapshot_new();
   gtk_widget_snapshot_child(parent, child, inner);
@@ -471,4 +489,17 @@ void wf_flatten_snapshot_child(GtkWidget *parent, GtkWidget *child, GtkSnapshot 
   gtk_snapshot_append_node(snapshot, flat);
   gsk_render_node_unref(flat);
   gsk_render_node_unref(node);
+}
+
+void wf_flatten_snapshot_children(GtkWidget *canvas, GtkSnapshot *snapshot) {
+  gboolean flatten = wf_flatten_applies(canvas);
+  for (GtkWidget *child = gtk_widget_get_first_child(canvas); child != NULL; child = gtk_widget_get_next_sibling(child)) {
+    if (!flatten || !wf_flatten_is_marked(child)) {
+      gtk_widget_snapshot_child(canvas, child, snapshot);
+    } else if (!gtk_widget_get_visible(child)) {
+      wf_flatten_forget(child);  /* a pooled cell: its raster is not needed */
+    } else {
+      wf_flatten_snapshot_child(canvas, child, snapshot);
+    }
+  }
 }

@@ -12,7 +12,7 @@ struct ImagePipelineTests {
                   clock: ManualClock = ManualClock()) -> Pipeline {
         Pipeline(decoder: HeaderImageDecoder(), configuration: .init(
             dataLoader: loader, maximumConcurrentDownloads: downloads, memoryCacheByteLimit: memoryLimit,
-            diskCache: diskCache, requestTimeout: timeout, transientRetry: .once, now: clock.now))
+            diskCache: diskCache, requestTimeout: timeout, transientRetry: .once, now: clock.elapsed))
     }
 
     @Test func loadsDownscalesAndCaches() async throws {

@@ -11,7 +11,7 @@ struct NegativeCacheTests {
     func pipeline(clock: ManualClock, retry: RetryPolicy = .once) -> Pipeline {
         Pipeline(decoder: HeaderImageDecoder(), configuration: .init(
             dataLoader: URLSessionDataLoader.shared, transientRetry: retry, failureRetryInterval: .seconds(300),
-            now: clock.now))
+            now: clock.elapsed))
     }
 
     func outcome(_ pipeline: Pipeline, _ url: URL) async -> ImageTask<HeaderImageDecoder.FakeImage>.Outcome {

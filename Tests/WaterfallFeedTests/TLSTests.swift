@@ -54,6 +54,51 @@ struct TLSTests {
             return [path("leaf.pem"), path("leaf.key")]
         }
 
+        /// When a certificate is valid.
+        enum Validity {
+            /// From now, for a day.
+            case current
+            /// A day in 2020.
+            case expired
+        }
+
+        /// A CA of the test's own: `ca.pem`, `ca.key`, and what `openssl ca` needs to issue.
+        func testCA() throws {
+            try openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=Waterfall Test CA",
+                         "-keyout", "ca.key", "-out", "ca.pem"])
+            try Data().write(to: directory.appendingPathComponent("index.txt"))
+            try Data("01\n".utf8).write(to: directory.appendingPathComponent("serial"))
+            try Data("""
+                [ca]
+                default_ca = test
+                [test]
+                database = index.txt
+                new_certs_dir = .
+                serial = serial
+                default_md = sha256
+                policy = any
+                unique_subject = no
+                [any]
+                commonName = supplied
+
+                """.utf8).write(to: directory.appendingPathComponent("ca.cnf"))
+        }
+
+        /// A certificate the `testCA()` issues for `subjectAltName` (`IP:…` or `DNS:…`),
+        /// valid as `validity` says: `NAME.pem`, `NAME.key`.
+        func issued(_ name: String, for subjectAltName: String, validity: Validity = .current) throws -> [String] {
+            try openssl(["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=\(name)",
+                         "-keyout", "\(name).key", "-out", "\(name).csr"])
+            try Data("subjectAltName=\(subjectAltName)\n".utf8).write(to: directory.appendingPathComponent("\(name).ext"))
+            let dates = switch validity {
+            case .current: ["-days", "1"]
+            case .expired: ["-startdate", "20200101000000Z", "-enddate", "20200102000000Z"]
+            }
+            try openssl(["ca", "-batch", "-notext", "-config", "ca.cnf", "-cert", "ca.pem", "-keyfile", "ca.key",
+                         "-in", "\(name).csr", "-extfile", "\(name).ext", "-out", "\(name).pem"] + dates)
+            return [path("\(name).pem"), path("\(name).key")]
+        }
+
         func remove() {
             try? FileManager.default.removeItem(at: directory)
         }

@@ -39,6 +39,20 @@ extension WallTests {
 }
 
 extension WallTests {
+    @Test("the canvas chooses flattening when it is realized: off before, on under the cairo renderer")
+    func flatteningIsChosenAtRealize() async throws {
+        try GTKHost.start()
+        let wall = TestWall(initial: 60)
+        let view = WaterfallView(dataSource: wall, delegate: wall)
+        #expect(wf_flatten_applies(view.widget) == 0, "no renderer before the window is realized")
+        let window = try await GTKHost.window(showing: view.scrolledWindow, width: 800, height: 600)
+        defer { GTKHost.close(window) }
+        try #require(await GTKHost.pump(until: { view.model.liveCellCount > 0 }), "no cells became live")
+        #expect(wf_flatten_applies(view.widget) != 0, "the tests run with GSK_RENDERER=cairo")
+    }
+}
+
+extension WallTests {
     @Test("new content is drawn from a recording the first time and from a raster of the same pixels after")
     func newContentIsRecordedThenRasterized() async throws {
         let (view, window) = try await show(TestWall(initial: 60))

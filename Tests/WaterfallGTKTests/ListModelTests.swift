@@ -1,4 +1,4 @@
-import CWaterfallGtk
+import CWaterfallHarness
 import CWaterfallGtk4
 import Testing
 

@@ -8,7 +8,6 @@
 #include "wf_flatten.h"
 #include "wf_accessible.h"
 #include "wf_animation.h"
-#include "wf_list_model.h"
 #include "wf_i18n.h"
 #include "waterfall-item-private.h"
 #include "wf_list_sizing.h"

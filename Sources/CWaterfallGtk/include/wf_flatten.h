@@ -16,24 +16,33 @@ G_BEGIN_DECLS
  * CSS one) is kept as an 8-bit mask of the mix, a quarter of the memory.
  * The pixels are GSK's own: the same cairo code draws them onto a grid aligned with the
  * device pixels (a gradient drawn from its mask is within a level or two of GSK's, from
- * rounding the mix to 8 bits). Other renderers (GL, Vulkan) draw the children as usual.
+ * rounding the mix to 8 bits).
+ *
+ * The seam: the canvas (WaterfallMasonryView) calls wf_flatten_choose when it is realized and
+ * draws its children with wf_flatten_snapshot_children; nothing else decides. Flattening is on
+ * only where it helps — the window draws with GSK's cairo renderer and the environment does
+ * not say WATERFALL_FLATTEN=0 — and off under GL and Vulkan, which keep textures and clips on
+ * the GPU: there the children are drawn exactly as GtkWidget draws them, with no lookup per
+ * child. docs/PERFORMANCE.md has the figures with and without it.
  */
 
 /* Marks `child` (a child of a WaterfallMasonryView) to be flattened when the view draws it. */
 void wf_flatten_mark(GtkWidget *child);
 
-/* Drops the raster a marked child keeps (the canvas does this for hidden children). */
-void wf_flatten_forget(GtkWidget *child);
-
 /* Whether `child` was marked. */
 gboolean wf_flatten_is_marked(GtkWidget *child);
 
-/* Whether flattening applies to `widget`'s children: its window draws with the cairo renderer
- * and the environment does not say WATERFALL_FLATTEN=0 (read once). */
-gboolean wf_flatten_applies(GtkWidget *widget);
+/* Decides, for a canvas being realized (its window's renderer exists then and stays until it
+ * is unrealized), whether its marked children are flattened from now on; drops the rasters its
+ * children keep when they are not. */
+void wf_flatten_choose(GtkWidget *canvas);
 
-/* Snapshots a marked child of `parent` as gtk_widget_snapshot_child does, flattened. */
-void wf_flatten_snapshot_child(GtkWidget *parent, GtkWidget *child, GtkSnapshot *snapshot);
+/* Whether the last wf_flatten_choose for `canvas` turned flattening on (FALSE before one). */
+gboolean wf_flatten_applies(GtkWidget *canvas);
+
+/* Draws `canvas`'s children in order as GtkWidget does, the marked ones flattened when
+ * wf_flatten_choose turned it on; a hidden (pooled) child's raster is dropped. */
+void wf_flatten_snapshot_children(GtkWidget *canvas, GtkSnapshot *snapshot);
 
 /* Whether a marked child is drawn from its raster now, not from a recording of new content
  * (tests). */

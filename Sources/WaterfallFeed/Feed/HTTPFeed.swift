@@ -33,6 +33,8 @@ public struct HTTPFeed: FeedPageProviding {
     /// How long one page request may take in all (default 60 s), however steadily a server
     /// trickles its bytes.
     public let deadline: Duration
+    /// The clock `deadline` is kept by (a `ContinuousClock` unless a test injects a manual one).
+    public let deadlineClock: any Clock<Duration>
     /// The size and nesting limits every page is checked against before it is decoded; a body
     /// longer than `maximumByteCount` is stopped while it downloads.
     public let limits: FeedPageLimits
@@ -40,12 +42,14 @@ public struct HTTPFeed: FeedPageProviding {
     /// Creates a feed over `source`.
     public init(source: FeedSource, schema: FeedSchema = .standard,
                 dataLoader: any DataLoading = URLSessionDataLoader.shared, timeout: TimeInterval = 30,
-                deadline: Duration = .seconds(60), limits: FeedPageLimits = .default) {
+                deadline: Duration = .seconds(60), deadlineClock: any Clock<Duration> = ContinuousClock(),
+                limits: FeedPageLimits = .default) {
         self.source = source
         self.schema = schema
         self.dataLoader = dataLoader
         self.timeout = timeout
         self.deadline = deadline
+        self.deadlineClock = deadlineClock
         self.limits = limits
     }
 
@@ -64,7 +68,7 @@ public struct HTTPFeed: FeedPageProviding {
         let data: Data
         let response: URLResponse
         do throws(DataLoadFailure) {
-            (data, response) = try await dataLoader.validatedData(for: url, timeout: timeout, deadline: deadline,
+            (data, response) = try await dataLoader.validatedData(for: url, timeout: timeout, deadline: deadline, clock: deadlineClock,
                                                                   maximumByteCount: limits.maximumByteCount)
         } catch {
             if error.isNotFound, cursor != .page(1) {

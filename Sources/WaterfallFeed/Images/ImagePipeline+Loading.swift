@@ -117,6 +117,7 @@ extension ImagePipeline: ImageTaskOwner {
                 defer { scheduler.release(host: host) }
                 return try await configuration.dataLoader.validatedData(for: url, timeout: configuration.requestTimeout,
                                                                         deadline: configuration.requestDeadline,
+                                                                        clock: configuration.deadlineClock,
                                                                         headers: headers, received: received,
                                                                         maximumByteCount: configuration.maximumImageByteCount)
             } catch {

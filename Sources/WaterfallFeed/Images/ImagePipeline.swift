@@ -49,6 +49,9 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         /// ``DataLoadFailure/Kind/deadlineExceeded(seconds:)`` and is negative-cached with the
         /// transient backoff.
         public var requestDeadline: Duration
+        /// The clock `requestDeadline` is kept by (a `ContinuousClock` unless a test injects a
+        /// manual one).
+        public var deadlineClock: any Clock<Duration>
         /// The most bytes one image download may have: a longer body is stopped while it
         /// arrives and the load fails with ``DataLoadFailure/Kind/tooLarge(limit:received:)``
         /// (a permanent failure, remembered like a 404), so a server streaming an endless or a
@@ -75,6 +78,7 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
                     maximumDownloadsPerHost: Int = 6,
                     memoryCacheByteLimit: Int = 128 << 20, diskCache: DiskDataCache? = nil,
                     requestTimeout: TimeInterval = 30, requestDeadline: Duration = .seconds(60),
+                    deadlineClock: any Clock<Duration> = ContinuousClock(),
                     maximumImageByteCount: Int = 64 << 20,
                     transientRetry: RetryPolicy = RetryPolicy(maximumAttempts: 3, baseDelay: .milliseconds(500),
                                                               maximumDelay: .seconds(60)),
@@ -87,6 +91,7 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
             self.diskCache = diskCache
             self.requestTimeout = requestTimeout
             self.requestDeadline = requestDeadline
+            self.deadlineClock = deadlineClock
             self.maximumImageByteCount = maximumImageByteCount
             self.transientRetry = transientRetry
             self.failureRetryInterval = failureRetryInterval

@@ -121,13 +121,16 @@ extension DataLoading {
     ///   - timeout: the idle timeout of the request, in seconds.
     ///   - deadline: how long the whole transfer may take, or `nil` for no bound; a transfer
     ///     still running then is cancelled and fails with
-    ///     ``DataLoadFailure/Kind/deadlineExceeded(seconds:)``.
+    ///     ``DataLoadFailure/Kind/deadlineExceeded(seconds:)`` — at once, even when the
+    ///     loader is slow to end the cancelled transfer.
+    ///   - clock: the clock the deadline is kept by (a manual one in tests).
     ///   - headers: extra request headers (`If-None-Match`, `If-Modified-Since`).
     ///   - received: called with the body so far as it arrives (see `data(for:received:)`).
     ///   - maximumByteCount: the most body bytes accepted, or `nil` for no bound; a longer body
     ///     fails with ``DataLoadFailure/Kind/tooLarge(limit:received:)``, stopped as soon as the
     ///     loader reports that many bytes (see ``DataLoading/data(for:received:maximumByteCount:)``).
-    func validatedData(for url: URL, timeout: TimeInterval, deadline: Duration? = nil, headers: [String: String] = [:],
+    func validatedData(for url: URL, timeout: TimeInterval, deadline: Duration? = nil,
+                       clock: any Clock<Duration> = ContinuousClock(), headers: [String: String] = [:],
                        received: (@Sendable (Data) -> Void)? = nil,
                        maximumByteCount: Int? = nil) async throws(DataLoadFailure) -> (Data, URLResponse) {
         var request = URLRequest(url: url)
@@ -136,7 +139,7 @@ extension DataLoading {
             request.setValue(value, forHTTPHeaderField: name)
         }
         let prepared = request
-        let outcome = await Self.result(within: deadline) { () async throws -> (Data, URLResponse) in
+        let outcome = await Self.result(within: deadline, on: clock) { () async throws -> (Data, URLResponse) in
             if let maximumByteCount {
                 return try await self.data(for: prepared, received: received ?? { _ in }, maximumByteCount: maximumByteCount)
             } else if let received {
@@ -168,46 +171,6 @@ extension DataLoading {
             throw DataLoadFailure(url: url, kind: .truncated(expected: expected, received: data.count))
         }
         return (data, response)
-    }
-}
-
-/// The deadline timer of ``DataLoading/result(within:_:)`` fired first.
-private struct DeadlineMissed: Error {}
-
-extension DataLoading {
-    /// Runs `transfer` in a child task next to a timer of `deadline`; whichever ends first wins
-    /// and the other is cancelled (cancelling the transfer stops it on the wire). The timer
-    /// winning gives ``DeadlineMissed``.
-    private static func result(within deadline: Duration?,
-                               _ transfer: @escaping @Sendable () async throws -> (Data, URLResponse))
-        async -> Result<(Data, URLResponse), any Error> {
-        guard let deadline else {
-            do { return .success(try await transfer()) } catch { return .failure(error) }
-        }
-        return await withTaskGroup(of: Result<(Data, URLResponse), any Error>?.self) { group in
-            group.addTask {
-                do { return .success(try await transfer()) } catch { return .failure(error) }
-            }
-            group.addTask {
-                do {
-                    try await Task.sleep(for: deadline)
-                    return .failure(DeadlineMissed())
-                } catch {
-                    return nil   // cancelled: the transfer's own outcome decides
-                }
-            }
-            while let next = await group.next() {
-                if let outcome = next {
-                    group.cancelAll()
-                    return outcome
-                }
-            }
-            return .failure(CancellationError())
-        }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 

@@ -1,0 +1,167 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import WaterfallFeed
+
+/// Certificates that fail for a reason other than trust — expired, or issued for another host —
+/// and an `https` transfer redirected to `http`, against local TLS servers whose certificates a
+/// test CA issued.
+///
+/// libcurl reads its trust store from `/etc/ssl/certs/ca-certificates.crt` and
+/// FoundationNetworking has no option to add a CA, so a certificate of a CA of our own could
+/// only fail as "unable to get local issuer certificate". So `certificateProblemsUnderATrustedTestCA`
+/// makes the CA and the certificates, starts the servers, and runs this test binary again —
+/// only `TrustedCATLSChecks` — in a private mount namespace (`unshare`) in which that file is
+/// the test CA: the system's trust store is never touched.
+@Suite("TLS certificates under a trusted test CA")
+struct TrustedCATLSTests {
+    @Test func certificateProblemsUnderATrustedTestCA() throws {
+        let certificates = try TLSTests.Certificates()
+        defer { certificates.remove() }
+        try certificates.testCA()
+        let expired = try TestServer(arguments: ["--tls"] + certificates.issued("expired", for: "IP:127.0.0.1",
+                                                                                  validity: .expired))
+        defer { expired.stop() }
+        let wrongHost = try TestServer(arguments: ["--tls"] + certificates.issued("wrong-host", for: "DNS:wrong.invalid"))
+        defer { wrongHost.stop() }
+        let good = try TestServer(arguments: ["--tls"] + certificates.issued("good", for: "IP:127.0.0.1"))
+        defer { good.stop() }
+        let plain = try TestServer.get()
+
+        let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        // A user namespace (mapped to root) with a mount namespace of its own: the bind mount
+        // is seen by the child alone, and needs no privileges.
+        process.arguments = ["--user", "--map-root-user", "--mount", "/bin/sh", "-c",
+                             "mount --bind \"$0\" /etc/ssl/certs/ca-certificates.crt && exec \"$@\"",
+                             certificates.path("ca.pem"), testBinary,
+                             "--testing-library", "swift-testing", "--filter", "TrustedCATLSChecks"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[trustedCAVariable] = certificates.path("ca.pem")
+        environment["WATERFALL_TLS_EXPIRED"] = expired.urlString("")
+        environment["WATERFALL_TLS_WRONG_HOST"] = wrongHost.urlString("")
+        environment["WATERFALL_TLS_GOOD"] = good.urlString("")
+        environment["WATERFALL_HTTP"] = plain.urlString("")
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        let checks = TrustedCATLSChecks.checkCount
+        #expect(text.contains("Test run with \(checks) tests") && text.contains("passed"),
+                "all \(checks) checks ran and passed:\n\(text)")
+    }
+}
+
+/// The environment variable naming the test CA a process trusts (set for `TrustedCATLSChecks`).
+private let trustedCAVariable = "WATERFALL_TLS_TRUSTED_CA"
+
+/// The checks `TrustedCATLSTests` runs in a process that trusts its test CA; skipped anywhere
+/// else.
+@Suite("TLS checks in a process trusting the test CA",
+       .enabled(if: ProcessInfo.processInfo.environment[trustedCAVariable] != nil))
+struct TrustedCATLSChecks {
+    /// How many tests this suite has.
+    static let checkCount = 4
+
+    typealias Pipeline = ImagePipeline<HeaderImageDecoder>
+
+    static func base(_ name: String) throws -> String {
+        try #require(ProcessInfo.processInfo.environment[name], "\(name) is not set")
+    }
+
+    /// Loads an image of `base` and the first page of a feed there; returns both failures.
+    func failures(at base: String) async throws -> (image: DataLoadFailure?, page: FeedError?) {
+        let pipeline = Pipeline(decoder: HeaderImageDecoder(), configuration: .init(dataLoader: URLSessionDataLoader()))
+        let outcome = await pipeline.imageTask(for: ImageRequest(url: URL(string: "\(base)/img/\(uniqueKey()).png?w=10&h=10")!,
+                                                                 targetSize: ImagePixelSize(width: 10, height: 10))).outcome()
+        var image: DataLoadFailure?
+        if case .failure(.loadFailed(let failure)) = outcome { image = failure }
+        let feed = HTTPFeed(source: try FeedSource(template: "\(base)/feed/\(uniqueKey())/{page}.json"),
+                            dataLoader: URLSessionDataLoader())
+        do {
+            _ = try await feed.page(at: .page(1))
+            return (image, nil)
+        } catch {
+            return (image, error)
+        }
+    }
+
+    func certificateProblem(_ failure: DataLoadFailure?) -> String? {
+        if case .certificate(let problem) = failure?.kind { return problem }
+        return nil
+    }
+
+    @Test func aCertificateTheCAIssuedForThisHostLoads() async throws {
+        let (image, page) = try await failures(at: try Self.base("WATERFALL_TLS_GOOD"))
+        #expect(image == nil && page == nil, "the test CA is trusted here: \(String(describing: image)), \(String(describing: page))")
+    }
+
+    @Test func anExpiredCertificateFailsNamingTheExpiry() async throws {
+        let (image, page) = try await failures(at: try Self.base("WATERFALL_TLS_EXPIRED"))
+        #expect(certificateProblem(image) == "certificate has expired", "\(String(describing: image))")
+        guard case .load(let pageFailure) = page else {
+            Issue.record("expected a load failure, got \(String(describing: page))")
+            return
+        }
+        #expect(certificateProblem(pageFailure) == "certificate has expired")
+        #expect(page?.description.contains("TLS certificate not accepted: certificate has expired") == true,
+                "\(String(describing: page))")
+        #expect(page?.isTransient == false)
+    }
+
+    @Test func aCertificateForAnotherHostFailsNamingTheHostMismatch() async throws {
+        let (image, page) = try await failures(at: try Self.base("WATERFALL_TLS_WRONG_HOST"))
+        let problem = certificateProblem(image)
+        #expect(problem?.contains("no alternative certificate subject name matches target host name '127.0.0.1'") == true,
+                "\(String(describing: image))")
+        guard case .load(let pageFailure) = page else {
+            Issue.record("expected a load failure, got \(String(describing: page))")
+            return
+        }
+        #expect(certificateProblem(pageFailure) == problem)
+        #expect(page?.description.contains("target host name") == true, "\(String(describing: page))")
+    }
+
+    @Test func anHTTPSTransferRedirectedToHTTPIsRefused() async throws {
+        let good = try Self.base("WATERFALL_TLS_GOOD")
+        let plain = try Self.base("WATERFALL_HTTP")
+        let key = uniqueKey()
+        let target = "\(plain)/img/\(key).png?w=10&h=10"
+        let escaped = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let pipeline = Pipeline(decoder: HeaderImageDecoder(), configuration: .init(dataLoader: URLSessionDataLoader()))
+        let outcome = await pipeline.imageTask(for: ImageRequest(url: URL(string: "\(good)/redirect?to=\(escaped)")!,
+                                                                 targetSize: ImagePixelSize(width: 10, height: 10))).outcome()
+        guard case .failure(.loadFailed(let failure)) = outcome, case .refused(let reason) = failure.kind else {
+            Issue.record("expected a refusal, got \(outcome)")
+            return
+        }
+        #expect(reason == "redirect from https down to http (\(target))")
+        // A page too: a feed error naming the rule, shown in the banner.
+        let page = "\(plain)/feed/\(key)/1.json".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let feed = HTTPFeed(source: try FeedSource(template: "\(good)/redirect?to=\(page)"), dataLoader: URLSessionDataLoader())
+        do {
+            _ = try await feed.page(at: .page(1))
+            Issue.record("a page redirected from https to http must fail")
+        } catch {
+            guard case .load(let pageFailure) = error, case .refused(let pageReason) = pageFailure.kind else {
+                Issue.record("expected a refusal, got \(error)")
+                return
+            }
+            #expect(pageReason.contains("down to http"), "\(pageReason)")
+        }
+        // Nothing was read at the http targets (the counts are the plain server's; this process
+        // asks it over http, which the test CA does not concern).
+        let loader = URLSessionDataLoader()
+        for path in ["/img/\(key).png", "/feed/\(key)/1.json"] {
+            let (data, _) = try await loader.data(for: URLRequest(url: URL(string: "\(plain)/_count?path=\(path)")!))
+            #expect(String(decoding: data, as: UTF8.self) == "0", "\(path) was requested")
+        }
+    }
+}

@@ -4,9 +4,9 @@
 #  2. with the toolchain hidden (an empty directory bind-mounted over it in a private mount
 #     namespace, so neither `swift` nor its runtime exists), compiles the C example with
 #     `pkg-config --cflags --libs waterfall-1` and the Vala one with `--pkg waterfall-1`, runs the
-#     four examples (C, Vala, /usr/bin/python3, gjs) and the installed demo with --snapshot and
-#     checks that each snapshot shows cells (scripts/check-snapshot.py), runs the Python
-#     reliability tests, and runs the C example under valgrind's memcheck (errors and definite
+#     four examples (C, Vala, /usr/bin/python3, gjs), the Python feed example over a local feed
+#     and the installed demo with --snapshot and checks that each snapshot shows cells
+#     (scripts/check-snapshot.py), runs the Python reliability and property tests, and runs the C example under valgrind's memcheck (errors and definite
 #     leaks fail).
 # The install builds the gi-docgen reference with warnings fatal (-Ddocs=true).
 # Needs root (unshare -m, mount --bind). Set WATERFALL_MESON_BUILD to reuse another build dir.
@@ -58,13 +58,19 @@ run_snapshot vala "$out/photo-wall-vala"
 run_snapshot python /usr/bin/python3 Examples/python/photo-wall.py
 run_snapshot gjs gjs -m Examples/gjs/photo-wall.js
 run_snapshot demo "$prefix/bin/waterfall-demo" --items 2000
+# Waterfall.FeedWall from Python over a local feed: 30 generated photos in one JSON page beside
+# img/ (a local feed may name only files under its own folder).
+/usr/bin/python3 scripts/feed-bench-data.py "$out/feed" 30 30 >&2
+sed 's|"\.\./img/|"img/|g' "$out/feed/page/1.json" > "$out/feed/local.json"
+run_snapshot python-feed /usr/bin/python3 Examples/python/feed.py "file://$out/feed/local.json"
 
 # The garbage-collection and reentrancy tests.
 echo "gi-check: Python reliability tests"
 without_swift timeout 600 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_reliability.py \
   Reliability.test_drop_view_while_images_load Reliability.test_model_changes_inside_bind \
   Reliability.test_one_items_changed_of_a_million \
-  Reliability.test_finalize_with_work_pending Reliability.test_bad_property_values_fall_back
+  Reliability.test_finalize_with_work_pending Reliability.test_bad_property_values_fall_back \
+  Properties FeedWallReliability
 
 # Memcheck on the C example. Valgrind 3.19 cannot read the DWARF 5 that the toolchain's clang
 # writes, so it runs against a copy of the library without debug information.

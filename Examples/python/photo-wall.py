@@ -6,10 +6,9 @@
 
 100,000 photos in a Gio.ListStore behind a Gtk.MultiSelection; a Waterfall.SignalItemFactory builds
 a Gtk.Picture and a Gtk.Label per item; each photo's aspect ratio comes from its "aspect" property
-through a GtkPropertyExpression. Activating a photo prints it; load-more appends a page.
+(the view's aspect-ratio-property). Activating a photo prints it; load-more appends a page.
 """
 import argparse
-import subprocess
 import sys
 
 import gi
@@ -18,6 +17,8 @@ gi.require_version("Gdk", "4.0")
 gi.require_version("Gtk", "4.0")
 gi.require_version("Waterfall", "1")
 from gi.repository import Gdk, Gio, GLib, GObject, Gtk, Waterfall  # noqa: E402
+
+from window_snapshot import save_when_ready  # noqa: E402
 
 PAGE = 1000
 COLOURS = [(232, 115, 90), (79, 157, 217), (242, 181, 65), (108, 191, 132),
@@ -49,9 +50,10 @@ SWATCHES = [swatch(c) for c in COLOURS]
 
 
 def aspect_expression():
-    """A GtkPropertyExpression for Photo:aspect. PyGObject 3.42 cannot create GtkExpression
-    values (TypeError), so GtkBuilder's <lookup> makes it, on a numeric sorter whose
-    `expression` property is then bound to the view's (the value never crosses into Python)."""
+    """A GtkPropertyExpression for Photo:aspect, for code that wants the expression rather than
+    aspect-ratio-property (compare-grid.py). PyGObject 3.42 cannot create GtkExpression values
+    (TypeError), so GtkBuilder's <lookup> makes it, on a numeric sorter whose `expression`
+    property is then bound to the view's (the value never crosses into Python)."""
     ui = """<interface><object class="GtkNumericSorter" id="holder">
               <property name="expression"><lookup name="aspect" type="ExamplePhoto"/></property>
             </object></interface>"""
@@ -80,14 +82,14 @@ def make_store(count):
 
 
 def make_view(store):
-    """The wall over `store`: a multi-selection, the signal factory and the aspect expression."""
+    """The wall over `store`: a multi-selection, the signal factory and the aspect property."""
     selection = Gtk.MultiSelection(model=store)
     factory = Waterfall.SignalItemFactory()
     factory.connect("setup", setup)
     factory.connect("bind", bind)
-    view = Waterfall.MasonryView(model=selection, factory=factory)
-    holder = aspect_expression()
-    holder.bind_property("expression", view, "aspect-ratio-expression", GObject.BindingFlags.SYNC_CREATE)
+    # Each photo's width / height is its "aspect" property. (C, GJS and Vala give a
+    # GtkPropertyExpression to aspect-ratio-expression; PyGObject 3.42 cannot create one.)
+    view = Waterfall.MasonryView(model=selection, factory=factory, aspect_ratio_property="aspect")
     view.connect("activate", lambda _view, position: print(f"activate: photo {store[position].number} "
                                                            f"(aspect {store[position].aspect:.3f}) at {position}",
                                                            flush=True))
@@ -99,18 +101,6 @@ def make_view(store):
 
     view.connect("load-more", load_more)
     return view
-
-
-def save_window(window, path):
-    """Saves the window's pixels as a PNG. PyGObject 3.42 cannot wrap GskRenderNode, so this
-    reads the X window's pixels (the examples run under Xvfb) instead of rendering a node."""
-    from PIL import ImageGrab
-    xid = window.get_surface().get_xid()
-    info = subprocess.run(["xwininfo", "-id", str(xid)], check=True, capture_output=True, text=True).stdout
-    fields = dict(line.strip().split(":", 1) for line in info.splitlines() if ":" in line)
-    x, y = int(fields["Absolute upper-left X"]), int(fields["Absolute upper-left Y"])
-    w, h = int(fields["Width"]), int(fields["Height"])
-    ImageGrab.grab(bbox=(x, y, x + w, y + h), xdisplay=None).save(path)
 
 
 def main():
@@ -130,15 +120,11 @@ def main():
     if args.snapshot:
         frames = [0]
 
-        def tick(_widget, _clock):
+        def twenty_frames():
             frames[0] += 1
-            if frames[0] < 20:
-                return GLib.SOURCE_CONTINUE
-            # The frame is on screen once the next idle runs.
-            GLib.timeout_add(100, lambda: save_window(window, args.snapshot) or loop.quit())
-            return GLib.SOURCE_REMOVE
+            return frames[0] >= 20
 
-        window.add_tick_callback(tick)
+        save_when_ready(window, args.snapshot, twenty_frames, loop.quit)
     loop.run()
     window.destroy()
     return status

@@ -11,13 +11,20 @@ finalized (no leak) and that the process is still alive (no crash):
 - one items-changed of 1,000,000 items;
 - the view is finalized with work pending (a scroll and an activation queued);
 - bad property values (NaN, infinities, negative numbers) and items that lack the expression's
-  property get a warning and a fallback, and the wall still draws.
+  property get a warning and a fallback, and the wall still draws;
+- aspect-ratio-property sizes the cells, and a missing or non-numeric property or a NaN value
+  falls back to measuring; the empty-* properties show the empty wall's status.
+The FeedWall tests run Waterfall.FeedWall over a local feed they write (a JSON page and PNG
+images in a temporary folder): dropped while its page and images load, finalized with a refresh
+and a retry pending, and its refusals (GLib.Error, error-message) for bad URLs and schemas.
 """
 import gc
 import importlib.util
+import json
 import math
 import os
 import sys
+import tempfile
 import unittest
 import weakref
 
@@ -158,6 +165,186 @@ class Reliability(unittest.TestCase):
         view_ref = weakref.ref(view)
         del view
         self.assertTrue(collect(window, view_ref), "the view leaked")
+
+
+def widgets(root):
+    """`root` and every widget under it, depth first."""
+    yield root
+    child = root.get_first_child()
+    while child is not None:
+        yield from widgets(child)
+        child = child.get_next_sibling()
+
+
+def shows_label(root, text):
+    """Whether a mapped Gtk.Label under `root` says `text`."""
+    return any(isinstance(w, Gtk.Label) and w.get_label() == text and w.get_mapped() for w in widgets(root))
+
+
+def cells(view):
+    """The photo cells on screen: photo_wall's boxes of a picture and a "Photo N" label."""
+    return [w for w in widgets(view) if isinstance(w, Gtk.Box) and w.get_mapped()
+            and isinstance(w.get_last_child(), Gtk.Label) and w.get_last_child().get_text().startswith("Photo ")]
+
+
+def spin_until(condition, frames=300):
+    """Runs the main loop until `condition()` holds, at most `frames` intervals; returns it."""
+    for _ in range(frames):
+        if condition():
+            return True
+        spin(1)
+    return condition()
+
+
+class Properties(unittest.TestCase):
+    def test_aspect_ratio_property_sizes_the_cells(self):
+        store = photo_wall.make_store(200)
+        view = photo_wall.make_view(store)
+        self.assertEqual(view.props.aspect_ratio_property, "aspect")
+        window = show(view)
+        spin(5)
+        boxes = cells(view)
+        self.assertGreater(len(boxes), 3, "no cells on screen")
+        photos = {f"Photo {p.number}": p for p in store}
+        checked = 0
+        for box in boxes:
+            photo = photos[box.get_last_child().get_text()]
+            self.assertAlmostEqual(box.get_height(), box.get_width() / photo.aspect, delta=2,
+                                   msg=f"photo {photo.number} is not sized by its aspect property")
+            checked += 1
+        self.assertEqual(checked, len(boxes))
+        window.destroy()
+
+    def test_bad_aspect_ratio_property_falls_back(self):
+        class Captioned(photo_wall.Photo):
+            __gtype_name__ = "TestCaptionedPhoto"
+            caption = GObject.Property(type=str, default="not a number")
+
+        store = Gio.ListStore(item_type=Captioned)
+        store.splice(0, 0, [Captioned(i) for i in range(200)])
+        store[0].props.aspect = math.nan
+        view = photo_wall.make_view(store)
+        window = show(view)
+        # A missing property, a string property, none, and a NaN value on one item.
+        for bad in ("no-such-property", "caption", None, "aspect"):
+            view.props.aspect_ratio_property = bad
+            spin(3)
+            heights = [box.get_height() for box in cells(view)]
+            self.assertTrue(heights and all(h > 0 for h in heights), f"no cells drawn with {bad!r}")
+        window.destroy()
+
+    def test_empty_state_properties(self):
+        store = Gio.ListStore(item_type=photo_wall.Photo)
+        view = photo_wall.make_view(store)
+        view.props.empty_title = "No photos yet"
+        view.props.empty_description = "Photos you import appear here"
+        view.props.empty_icon_name = "folder-pictures-symbolic"
+        notified = []
+        view.connect("notify::empty-title", lambda _v, _p: notified.append(view.props.empty_title))
+        window = show(view)
+        self.assertTrue(spin_until(lambda: shows_label(view, "No photos yet"), 30), "the empty state is not shown")
+        self.assertTrue(shows_label(view, "Photos you import appear here"))
+        store.splice(0, 0, [photo_wall.Photo(i) for i in range(50)])
+        self.assertTrue(spin_until(lambda: not shows_label(view, "No photos yet"), 30), "the empty state stays over items")
+        store.remove_all()
+        view.props.empty_title = "Nothing here"
+        self.assertEqual(notified, ["Nothing here"])
+        self.assertTrue(spin_until(lambda: shows_label(view, "Nothing here"), 30))
+        view.props.empty_title = None
+        self.assertTrue(spin_until(lambda: not shows_label(view, "Nothing here"), 30))
+        window.destroy()
+
+
+def write_feed(folder, count):
+    """A local feed in `folder`: page.json with `count` items whose images are saturated PNGs
+    in folder/img; returns its file:// URL."""
+    from PIL import Image
+    os.makedirs(os.path.join(folder, "img"), exist_ok=True)
+    items = []
+    for i in range(count):
+        width, height = 120, 90 + (i * 37) % 150
+        colour = photo_wall.COLOURS[i % len(photo_wall.COLOURS)]
+        Image.new("RGB", (width, height), colour).save(os.path.join(folder, "img", f"{i}.png"))
+        items.append({"id": str(i), "img": f"img/{i}.png", "w": width, "h": height, "title": f"Photo {i}"})
+    with open(os.path.join(folder, "page.json"), "w") as page:
+        json.dump({"items": items, "next": None}, page)
+    return "file://" + os.path.join(folder, "page.json")
+
+
+class FeedWallReliability(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.TemporaryDirectory()
+        cls.url = write_feed(cls.folder.name, 60)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.folder.cleanup()
+
+    def show_wall(self, wall):
+        window = Gtk.Window(default_width=800, default_height=600, child=wall)
+        window.present()
+        return window
+
+    def test_feed_wall_loads_and_activates(self):
+        wall = Waterfall.FeedWall.new(self.url, None)
+        activated = []
+        wall.connect("item-activated", lambda _w, position, item_id, title, uri: activated.append((position, title)))
+        window = self.show_wall(wall)
+        self.assertTrue(spin_until(lambda: wall.props.n_items == 60 and wall.get_images_ready()), "the feed did not load")
+        self.assertFalse(wall.props.loading)
+        self.assertIsNone(wall.props.error_message)
+        view = wall.props.view
+        self.assertIsInstance(view, Waterfall.MasonryView)
+        view.activate_action("list.activate-item", GLib.Variant("u", 2))
+        spin(2)
+        self.assertEqual(activated, [(2, "Photo 2")])
+        wall_ref = weakref.ref(wall)
+        del wall, view
+        self.assertTrue(collect(window, wall_ref), "the wall leaked")
+
+    def test_feed_wall_dropped_while_loading(self):
+        wall = Waterfall.FeedWall.new(self.url, None)
+        wall_ref = weakref.ref(wall)
+        window = self.show_wall(wall)
+        spin(1)   # the page, then its images, are still loading
+        del wall
+        self.assertTrue(collect(window, wall_ref), "the wall leaked")
+        spin(30)   # the loads end after the wall is gone
+
+    def test_feed_wall_finalized_with_work_pending(self):
+        wall = Waterfall.FeedWall.new(self.url, None)
+        window = self.show_wall(wall)
+        self.assertTrue(spin_until(lambda: wall.props.n_items == 60), "the feed did not load")
+        wall.refresh()
+        wall.retry()
+        wall.props.view.activate_action("list.scroll-to-item", GLib.Variant("u", 59))
+        wall_ref = weakref.ref(wall)
+        del wall
+        self.assertTrue(collect(window, wall_ref), "the wall leaked")
+        spin(30)
+
+    def test_feed_wall_refusals(self):
+        with self.assertRaises(GLib.Error) as refused:
+            Waterfall.FeedWall.new("ftp://example.com/feed.json", None)
+        self.assertTrue(refused.exception.matches(Waterfall.feed_error_quark(), Waterfall.FeedError.URL))
+        with self.assertRaises(GLib.Error) as refused:
+            Waterfall.FeedWall.new(self.url, "items=data,no_such_field=x")
+        self.assertTrue(refused.exception.matches(Waterfall.feed_error_quark(), Waterfall.FeedError.SCHEMA))
+        # Made as a plain GObject: a warning, an empty wall and the reason in error-message.
+        wall = Waterfall.FeedWall(url="not a url")
+        self.assertIsNone(wall.props.view)
+        self.assertTrue(wall.props.error_message)
+
+    def test_feed_wall_failure_in_plain_words(self):
+        wall = Waterfall.FeedWall.new("file://" + os.path.join(self.folder.name, "missing.json"), "standard")
+        window = self.show_wall(wall)
+        self.assertTrue(spin_until(lambda: wall.props.error_message is not None), "no failure reported")
+        self.assertFalse(wall.props.loading)
+        self.assertEqual(wall.props.n_items, 0)
+        wall_ref = weakref.ref(wall)
+        del wall
+        self.assertTrue(collect(window, wall_ref), "the wall leaked")
 
 
 if __name__ == "__main__":

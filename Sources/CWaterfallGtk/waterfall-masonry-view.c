@@ -31,6 +31,12 @@ struct _WaterfallMasonryView {
   GtkSelectionModel *model;
   WaterfallItemFactory *factory;
   GtkExpression *aspect_ratio_expression;
+  char *aspect_ratio_property;
+
+  /* What the wall says while it has no items (Swift's WaterfallView.emptyState). */
+  char *empty_title;
+  char *empty_description;
+  char *empty_icon_name;
 };
 
 enum {
@@ -45,6 +51,10 @@ enum {
   PROP_MODEL,
   PROP_FACTORY,
   PROP_ASPECT_RATIO_EXPRESSION,
+  PROP_ASPECT_RATIO_PROPERTY,
+  PROP_EMPTY_TITLE,
+  PROP_EMPTY_DESCRIPTION,
+  PROP_EMPTY_ICON_NAME,
   N_PROPS,
   /* Interface properties, overridden. */
   PROP_HADJUSTMENT = N_PROPS,
@@ -249,6 +259,18 @@ static void waterfall_masonry_view_get_property(GObject *object, guint prop_id, 
   case PROP_ASPECT_RATIO_EXPRESSION:
     gtk_value_set_expression(value, self->aspect_ratio_expression);
     break;
+  case PROP_ASPECT_RATIO_PROPERTY:
+    g_value_set_string(value, self->aspect_ratio_property);
+    break;
+  case PROP_EMPTY_TITLE:
+    g_value_set_string(value, self->empty_title);
+    break;
+  case PROP_EMPTY_DESCRIPTION:
+    g_value_set_string(value, self->empty_description);
+    break;
+  case PROP_EMPTY_ICON_NAME:
+    g_value_set_string(value, self->empty_icon_name);
+    break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
     break;
@@ -314,6 +336,18 @@ static void waterfall_masonry_view_set_property(GObject *object, guint prop_id, 
   case PROP_ASPECT_RATIO_EXPRESSION:
     waterfall_masonry_view_set_aspect_ratio_expression(self, gtk_value_get_expression(value));
     break;
+  case PROP_ASPECT_RATIO_PROPERTY:
+    waterfall_masonry_view_set_aspect_ratio_property(self, g_value_get_string(value));
+    break;
+  case PROP_EMPTY_TITLE:
+    waterfall_masonry_view_set_empty_title(self, g_value_get_string(value));
+    break;
+  case PROP_EMPTY_DESCRIPTION:
+    waterfall_masonry_view_set_empty_description(self, g_value_get_string(value));
+    break;
+  case PROP_EMPTY_ICON_NAME:
+    waterfall_masonry_view_set_empty_icon_name(self, g_value_get_string(value));
+    break;
   default:
     G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
     break;
@@ -353,6 +387,10 @@ static void waterfall_masonry_view_finalize(GObject *object) {
   if (face != NULL) {
     waterfall_swift_masonry_view_release(face);
   }
+  g_free(self->aspect_ratio_property);
+  g_free(self->empty_title);
+  g_free(self->empty_description);
+  g_free(self->empty_icon_name);
   G_OBJECT_CLASS(waterfall_masonry_view_parent_class)->finalize(object);
 }
 
@@ -483,10 +521,45 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * WaterfallMasonryView:aspect-ratio-expression: (getter get_aspect_ratio_expression) (setter set_aspect_ratio_expression)
    *
    * A [class@Gtk.Expression] evaluated on each model item, giving its width divided by its
-   * height (any numeric type). Without one, or for an item it cannot be evaluated on (one
-   * warning), the cell is measured once bound and its height corrected in place.
+   * height (any numeric type). It wins over [property@Waterfall.MasonryView:aspect-ratio-property].
+   * Without either, or for an item it cannot be evaluated on (one warning), the cell is
+   * measured once bound and its height corrected in place.
    */
   properties[PROP_ASPECT_RATIO_EXPRESSION] = gtk_param_spec_expression("aspect-ratio-expression", NULL, NULL, flags);
+  /**
+   * WaterfallMasonryView:aspect-ratio-property: (getter get_aspect_ratio_property) (setter set_aspect_ratio_property)
+   *
+   * The name of a numeric property of the model's items giving each item's width divided by
+   * its height: the simple form of [property@Waterfall.MasonryView:aspect-ratio-expression],
+   * for bindings that cannot make a [class@Gtk.Expression] (PyGObject 3.42). The expression,
+   * when set, wins. An item without that property, or whose value is not a positive finite
+   * number (a string, 0, NaN), gets one warning per property name and is measured instead,
+   * as without either.
+   */
+  properties[PROP_ASPECT_RATIO_PROPERTY] = g_param_spec_string("aspect-ratio-property", NULL, NULL, NULL, flags);
+  /**
+   * WaterfallMasonryView:empty-title: (getter get_empty_title) (setter set_empty_title)
+   *
+   * What the wall says, centred in large type, while it has no items ("No photos yet"), with
+   * [property@Waterfall.MasonryView:empty-description] and
+   * [property@Waterfall.MasonryView:empty-icon-name] around it. %NULL (the default) says
+   * nothing; a [class@Waterfall.FeedWall]'s view says that the feed has no items.
+   */
+  properties[PROP_EMPTY_TITLE] = g_param_spec_string("empty-title", NULL, NULL, NULL, flags);
+  /**
+   * WaterfallMasonryView:empty-description: (getter get_empty_description) (setter set_empty_description)
+   *
+   * The line under [property@Waterfall.MasonryView:empty-title]: what the person can do
+   * ("Photos you import appear here"); %NULL for none.
+   */
+  properties[PROP_EMPTY_DESCRIPTION] = g_param_spec_string("empty-description", NULL, NULL, NULL, flags);
+  /**
+   * WaterfallMasonryView:empty-icon-name: (getter get_empty_icon_name) (setter set_empty_icon_name)
+   *
+   * The symbolic icon above [property@Waterfall.MasonryView:empty-title]
+   * ("folder-pictures-symbolic"); %NULL for none.
+   */
+  properties[PROP_EMPTY_ICON_NAME] = g_param_spec_string("empty-icon-name", NULL, NULL, NULL, flags);
   g_object_class_install_properties(object_class, N_PROPS, properties);
 
   /**
@@ -687,6 +760,118 @@ void waterfall_masonry_view_set_aspect_ratio_expression(WaterfallMasonryView *se
 GtkExpression *waterfall_masonry_view_get_aspect_ratio_expression(WaterfallMasonryView *self) {
   g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
   return self->aspect_ratio_expression;
+}
+
+/* Stores a string property (a copy); notifies and tells the face when it changed. */
+static void waterfall_masonry_view_set_string(WaterfallMasonryView *self, char **field, const char *value,
+                                              guint prop_id) {
+  if (g_strcmp0(*field, value) == 0) {
+    return;
+  }
+  g_free(*field);
+  *field = g_strdup(value);
+  waterfall_masonry_view_property_changed(self, properties[prop_id]->name);
+  g_object_notify_by_pspec(G_OBJECT(self), properties[prop_id]);
+}
+
+/**
+ * waterfall_masonry_view_set_aspect_ratio_property:
+ * @self: a `WaterfallMasonryView`
+ * @name: (nullable): the name of the items' numeric property giving width / height, or %NULL
+ *
+ * Sets [property@Waterfall.MasonryView:aspect-ratio-property].
+ */
+void waterfall_masonry_view_set_aspect_ratio_property(WaterfallMasonryView *self, const char *name) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  waterfall_masonry_view_set_string(self, &self->aspect_ratio_property, name, PROP_ASPECT_RATIO_PROPERTY);
+}
+
+/**
+ * waterfall_masonry_view_get_aspect_ratio_property:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Gets [property@Waterfall.MasonryView:aspect-ratio-property].
+ *
+ * Returns: (nullable): the property name
+ */
+const char *waterfall_masonry_view_get_aspect_ratio_property(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+  return self->aspect_ratio_property;
+}
+
+/**
+ * waterfall_masonry_view_set_empty_title:
+ * @self: a `WaterfallMasonryView`
+ * @title: (nullable): what the empty wall says, or %NULL for nothing
+ *
+ * Sets [property@Waterfall.MasonryView:empty-title].
+ */
+void waterfall_masonry_view_set_empty_title(WaterfallMasonryView *self, const char *title) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  waterfall_masonry_view_set_string(self, &self->empty_title, title, PROP_EMPTY_TITLE);
+}
+
+/**
+ * waterfall_masonry_view_get_empty_title:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Gets [property@Waterfall.MasonryView:empty-title].
+ *
+ * Returns: (nullable): the empty wall's title
+ */
+const char *waterfall_masonry_view_get_empty_title(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+  return self->empty_title;
+}
+
+/**
+ * waterfall_masonry_view_set_empty_description:
+ * @self: a `WaterfallMasonryView`
+ * @description: (nullable): the line under the empty wall's title, or %NULL
+ *
+ * Sets [property@Waterfall.MasonryView:empty-description].
+ */
+void waterfall_masonry_view_set_empty_description(WaterfallMasonryView *self, const char *description) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  waterfall_masonry_view_set_string(self, &self->empty_description, description, PROP_EMPTY_DESCRIPTION);
+}
+
+/**
+ * waterfall_masonry_view_get_empty_description:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Gets [property@Waterfall.MasonryView:empty-description].
+ *
+ * Returns: (nullable): the line under the empty wall's title
+ */
+const char *waterfall_masonry_view_get_empty_description(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+  return self->empty_description;
+}
+
+/**
+ * waterfall_masonry_view_set_empty_icon_name:
+ * @self: a `WaterfallMasonryView`
+ * @icon_name: (nullable): a symbolic icon name, or %NULL
+ *
+ * Sets [property@Waterfall.MasonryView:empty-icon-name].
+ */
+void waterfall_masonry_view_set_empty_icon_name(WaterfallMasonryView *self, const char *icon_name) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  waterfall_masonry_view_set_string(self, &self->empty_icon_name, icon_name, PROP_EMPTY_ICON_NAME);
+}
+
+/**
+ * waterfall_masonry_view_get_empty_icon_name:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Gets [property@Waterfall.MasonryView:empty-icon-name].
+ *
+ * Returns: (nullable): the empty wall's icon name
+ */
+const char *waterfall_masonry_view_get_empty_icon_name(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+  return self->empty_icon_name;
 }
 
 GtkWidget *waterfall_masonry_view_new_for_face(void) {

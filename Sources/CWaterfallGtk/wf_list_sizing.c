@@ -23,6 +23,22 @@ double wf_item_get_measured_height(gpointer item, double width) {
   return pair[0];
 }
 
+gboolean wf_property_get_double(gpointer item, const char *name, double *result) {
+  if (item == NULL || !G_IS_OBJECT(item)) return FALSE;
+  GParamSpec *pspec = g_object_class_find_property(G_OBJECT_GET_CLASS(item), name);
+  if (pspec == NULL || !(pspec->flags & G_PARAM_READABLE) ||
+      !g_value_type_transformable(pspec->value_type, G_TYPE_DOUBLE)) return FALSE;
+  GValue value = G_VALUE_INIT, number = G_VALUE_INIT;
+  g_value_init(&value, pspec->value_type);
+  g_object_get_property(G_OBJECT(item), name, &value);
+  g_value_init(&number, G_TYPE_DOUBLE);
+  gboolean ok = g_value_transform(&value, &number);
+  if (ok) *result = g_value_get_double(&number);
+  g_value_unset(&number);
+  g_value_unset(&value);
+  return ok;
+}
+
 gboolean wf_expression_evaluate_double(GtkExpression *expression, gpointer item, double *result) {
   GValue value = G_VALUE_INIT, number = G_VALUE_INIT;
   /* GTK 4.8 reads a property expression's property from an object of any type (GLib then

@@ -123,6 +123,7 @@ struct TLSTests {
             return
         }
         #expect(problem.contains("self-signed") || problem.contains("self signed"), "\(problem)")
+        #expect(failure.certificateProblem == .untrusted)
         #expect(!failure.isTransient)
         #expect(pipeline.statistics.downloadsStarted == 1, "not retried")
         #expect(failure.description.contains("TLS certificate"), "\(failure.description)")
@@ -154,6 +155,7 @@ struct TLSTests {
         } catch {
             let problem = certificateProblem(error)
             #expect(problem?.contains("issuer") == true, "\(error)")
+            #expect(error.certificateProblem == .untrusted)
         }
     }
 

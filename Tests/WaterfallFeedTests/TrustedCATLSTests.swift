@@ -106,6 +106,7 @@ struct TrustedCATLSChecks {
     @Test func anExpiredCertificateFailsNamingTheExpiry() async throws {
         let (image, page) = try await failures(at: try Self.base("WATERFALL_TLS_EXPIRED"))
         #expect(certificateProblem(image) == "certificate has expired", "\(String(describing: image))")
+        #expect(image?.certificateProblem == .expired)
         guard case .load(let pageFailure) = page else {
             Issue.record("expected a load failure, got \(String(describing: page))")
             return
@@ -126,6 +127,7 @@ struct TrustedCATLSChecks {
             return
         }
         #expect(certificateProblem(pageFailure) == problem)
+        #expect(pageFailure.certificateProblem == .wrongHost)
         #expect(page?.description.contains("target host name") == true, "\(String(describing: page))")
     }
 

@@ -19,6 +19,26 @@ extension WallTests {
         return (view, window)
     }
 
+    /// A wall of 60 `GtkAdjustment`s in 3 columns whose `value` (0.5 to 2.1) stands for a
+    /// photo's width / height, with empty box cells; the view holds the model and the factory.
+    func adjustmentWall() -> (view: WaterfallView<WaterfallItemCell>, ratios: [Double]) {
+        let store = g_list_store_new(gtk_adjustment_get_type())!
+        let ratios = (0..<60).map { 0.5 + Double($0 % 5) * 0.4 }
+        for ratio in ratios {
+            let adjustment = gtk_adjustment_new(ratio, 0, 10, 1, 1, 0)!
+            g_list_store_append(store, adjustment)
+            g_object_unref(adjustment)
+        }
+        let factory = waterfall_signal_item_factory_new()!
+        Signal.connect(factory, "setup") { (item: OpaquePointer) in waterfall_item_set_child(item, gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)) }
+        let selection = gtk_no_selection_new(gcast(store))!
+        let view = WaterfallView(model: gcast(selection), factory: factory)
+        g_object_unref(selection.gpointer)
+        g_object_unref(factory)
+        view.listModelSource.columns = .fixed(3)
+        return (view, ratios)
+    }
+
     /// Every live cell shows its own item: the label's text is the store's string at its
     /// index, and the `WaterfallItem` says that position.
     func expectCellsShowTheirItems(_ view: WaterfallView<WaterfallItemCell>, _ wall: StringWall,
@@ -219,21 +239,7 @@ extension WallTests {
     @Test("list model: sizes from an aspect-ratio expression; a model whose items lack the property is warned about and measured, not crashed")
     func listModelExpressionSizes() async throws {
         try GTKHost.start()
-        // GtkAdjustment's double "value" stands for a photo's width / height.
-        let store = g_list_store_new(gtk_adjustment_get_type())!
-        let ratios = (0..<60).map { 0.5 + Double($0 % 5) * 0.4 }
-        for ratio in ratios {
-            let adjustment = gtk_adjustment_new(ratio, 0, 10, 1, 1, 0)!
-            g_list_store_append(store, adjustment)
-            g_object_unref(adjustment)
-        }
-        let factory = waterfall_signal_item_factory_new()!
-        defer { g_object_unref(factory) }
-        Signal.connect(factory, "setup") { (item: OpaquePointer) in waterfall_item_set_child(item, gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)) }
-        let selection = gtk_no_selection_new(gcast(store))!
-        defer { g_object_unref(selection.gpointer) }
-        let view = WaterfallView(model: gcast(selection), factory: factory)
-        view.listModelSource.columns = .fixed(3)
+        let (view, ratios) = adjustmentWall()
         let expression = gtk_property_expression_new(gtk_adjustment_get_type(), nil, "value")!
         view.listModelSource.aspectRatioExpression = expression
         gtk_expression_unref(expression)
@@ -263,6 +269,37 @@ extension WallTests {
             let natural = WaterfallCell.naturalHeight(of: UnsafeMutablePointer<GtkWidget>(label), forWidth: frame.width)
             #expect(frame.height != 123 && frame.height >= natural, "item \(index) was measured: \(frame.height)")
         }
+    }
+
+    @Test("list model: sizes from the widget's aspect-ratio-property; the expression wins over it; a missing property is warned about once and measured")
+    func listModelPropertySizes() async throws {
+        try GTKHost.start()
+        let (view, ratios) = adjustmentWall()   // "upper" (10) stands for another ratio
+        waterfall_masonry_view_set_aspect_ratio_property(view.masonryView, "value")
+        #expect(view.listModelSource.aspectRatioProperty == "value")
+        let window = try await GTKHost.window(showing: view.widget, width: 600, height: 500)
+        defer { GTKHost.close(window) }
+        try #require(await GTKHost.pump(until: { view.model.liveCellCount > 0 }))
+        func expectRatios(_ ratio: (Int) -> Double, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            for index in view.model.liveIndices {
+                let frame = try #require(view.model.placedAttributes(at: index)).frame
+                #expect(abs(frame.width / frame.height - ratio(index)) < 0.02, "item \(index): \(frame.size)",
+                        sourceLocation: sourceLocation)
+            }
+        }
+        try expectRatios { ratios[$0] }
+
+        let upper = gtk_property_expression_new(gtk_adjustment_get_type(), nil, "upper")!
+        waterfall_masonry_view_set_aspect_ratio_expression(view.masonryView, upper)
+        gtk_expression_unref(upper)
+        await GTKHost.pump(frames: 2, of: view.widget)
+        try expectRatios { _ in 10 }
+
+        waterfall_masonry_view_set_aspect_ratio_expression(view.masonryView, nil)
+        waterfall_masonry_view_set_aspect_ratio_property(view.masonryView, "no-such-property")
+        await GTKHost.pump(frames: 3, of: view.widget)
+        #expect(view.listModelSource.warnedProperties == ["no-such-property"], "one warning for the property")
+        #expect(view.model.liveCellCount > 0)
     }
 
     @Test("builder factory: a .ui template of class WaterfallItem builds each cell and its bindings follow rebinding")

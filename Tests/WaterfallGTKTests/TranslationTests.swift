@@ -72,6 +72,30 @@ struct TranslationTests {
         #expect(stillReplaced == "Fetching…")
     }
 
+    @Test("a certificate failure names its problem: expired, not yet valid, another site's, untrusted, other")
+    func certificateProblems() throws {
+        let messages = ["certificate has expired", "certificate is not yet valid",
+                        "SSL: no alternative certificate subject name matches target host name '127.0.0.1'",
+                        "self-signed certificate", "unable to get local issuer certificate", "certificate revoked"]
+        func sentences() -> [String] {
+            messages.map { message in
+                WaterfallStrings().failures.sentence(for: DataLoadFailure(url: URL(string: "https://127.0.0.1/p.json")!,
+                                                                          kind: .certificate(message)))
+            }
+        }
+        let english = try inLocale("C.UTF-8", sentences)
+        #expect(english == [
+            "Can't connect securely to 127.0.0.1: its certificate has expired.",
+            "Can't connect securely to 127.0.0.1: its certificate is not valid yet. Check this computer's date and time.",
+            "Can't connect securely to 127.0.0.1: its certificate is for another site.",
+            "Can't connect securely to 127.0.0.1: its certificate is not from a trusted authority.",
+            "Can't connect securely to 127.0.0.1: its certificate is not from a trusted authority.",
+            "Can't connect securely to 127.0.0.1. Its certificate may be wrong or out of date.",
+        ])
+        let chinese = try inLocale("zh_TW.UTF-8", sentences)
+        #expect(chinese.first == "無法與 127.0.0.1 建立安全連線：它的憑證已過期。")
+    }
+
     @Test("placeholders are filled once; unknown or unclosed braces stay as they are")
     func fill() {
         #expect(WaterfallStrings.fill("{a} and {b}", ["a": "{b}", "b": "x"]) == "{b} and x")

@@ -12,4 +12,5 @@
 #include "waterfall-item-private.h"
 #include "wf_list_sizing.h"
 #include "wf_drag.h"
+#include "wf_feed_wall.h"
 #endif

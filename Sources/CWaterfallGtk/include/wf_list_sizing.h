@@ -23,4 +23,8 @@ double wf_item_get_measured_height(gpointer item, double width);
  * something that is not a number. */
 gboolean wf_expression_evaluate_double(GtkExpression *expression, gpointer item, double *result);
 
+/* Reads `item`'s property `name` as a double (any numeric type); returns FALSE when the item has
+ * no readable property of that name or its type does not convert to a number. */
+gboolean wf_property_get_double(gpointer item, const char *name, double *result);
+
 #endif

@@ -215,6 +215,39 @@ extension DataLoadFailure {
     }
 }
 
+extension DataLoadFailure {
+    /// The kind of problem a failed certificate check had, for a sentence a person can read
+    /// (the message of ``Kind/certificate(_:)`` is the TLS library's).
+    public enum CertificateProblem: Sendable, Hashable {
+        /// The certificate's validity ended.
+        case expired
+        /// The certificate's validity has not begun (or this computer's clock is wrong).
+        case notYetValid
+        /// The certificate is valid, but for another host name.
+        case wrongHost
+        /// No trusted authority vouches for the certificate: self-signed, or from an unknown
+        /// issuer.
+        case untrusted
+        /// Another problem (a revoked certificate, a failed handshake, …).
+        case other
+    }
+
+    /// What was wrong with the certificate, for a ``Kind/certificate(_:)`` failure; `nil` for
+    /// every other kind. Read from libcurl's (OpenSSL's) message.
+    public var certificateProblem: CertificateProblem? {
+        guard case .certificate(let message) = kind else { return nil }
+        let text = message.lowercased()
+        if text.contains("has expired") { return .expired }
+        if text.contains("not yet valid") { return .notYetValid }
+        if text.contains("subject name") || text.contains("host name") || text.contains("hostname") { return .wrongHost }
+        if text.contains("self-signed") || text.contains("self signed") || text.contains("issuer certificate")
+            || text.contains("untrusted") || text.contains("unknown root") {
+            return .untrusted
+        }
+        return .other
+    }
+}
+
 /// What a loader throws for a transfer an origin or redirect rule refused.
 public struct RefusedTransfer: Error, Sendable, Hashable {
     /// The rule that was broken.

@@ -80,6 +80,7 @@ extension FeedWallSource {
             } else {
                 settle(state)
             }
+            onStateApplied?(state)
         }
     }
 

@@ -49,8 +49,12 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     var pendingAppend: [FeedItem] = []
     /// Items a refresh announced, applied when it ends.
     var pendingPrepend: [FeedItem] = []
-    /// Called after the loader's state changed and its items were applied.
+    /// Called when the loader's state changed, before the items it brought are applied (so
+    /// the wall's reason for a failure is set before the view model fails).
     var onStateChange: (@MainActor (FeedLoader.State) -> Void)?
+    /// Called after a change of the loader's state was applied, its items included (the
+    /// GObject face's properties follow it).
+    var onStateApplied: (@MainActor (FeedLoader.State) -> Void)?
     /// Waiting for every page to be loaded (``FeedWall/loadAll(then:)``).
     var allLoaded: (@MainActor () -> Void)?
 

@@ -29,11 +29,15 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
         return .height(measured >= 0 ? CGFloat(measured) : estimatedHeight)
     }
 
-    /// The size ``aspectRatioExpression`` or ``heightExpression`` gives `object`, `nil` when
+    /// The size ``aspectRatioExpression``, ``aspectRatioProperty`` or ``heightExpression`` gives `object`, `nil` when
     /// neither is set or it cannot be evaluated on it (warned once per expression).
     func declaredSize(of object: UnsafeMutableRawPointer) -> ItemSize? {
         if let expression = aspectRatioExpression {
             guard let ratio = evaluate(expression, on: object, as: "aspect-ratio-expression") else { return nil }
+            return .aspectRatio(width: CGFloat(ratio), height: 1)
+        }
+        if let name = aspectRatioProperty {
+            guard let ratio = evaluate(property: name, on: object) else { return nil }
             return .aspectRatio(width: CGFloat(ratio), height: 1)
         }
         if let expression = heightExpression {
@@ -47,12 +51,24 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
     private func evaluate(_ expression: OpaquePointer, on object: UnsafeMutableRawPointer, as name: String) -> Double? {
         var value = 0.0
         if wf_expression_evaluate_double(expression, object, &value) != 0, value.isFinite, value > 0 { return value }
-        if warnedExpressions.insert(expression).inserted {
-            let type = String(cString: g_type_name(object.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type))
-            wf_warning("Waterfall: the \(name) gives no positive number for an item of type \(type); "
-                + "such items are measured instead (estimated height \(estimatedHeight) until then)")
-        }
+        if warnedExpressions.insert(expression).inserted { warnMeasuring(object, because: "the \(name)") }
         return nil
+    }
+
+    /// A positive, finite number from `object`'s property `name`, or `nil` (and one warning).
+    private func evaluate(property name: String, on object: UnsafeMutableRawPointer) -> Double? {
+        var value = 0.0
+        if wf_property_get_double(object, name, &value) != 0, value.isFinite, value > 0 { return value }
+        if warnedProperties.insert(name).inserted { warnMeasuring(object, because: "the aspect-ratio-property '\(name)'") }
+        return nil
+    }
+
+    /// Warns that `what` gives no positive number for items of `object`'s type, which are
+    /// measured instead.
+    private func warnMeasuring(_ object: UnsafeMutableRawPointer, because what: String) {
+        let type = String(cString: g_type_name(object.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type))
+        wf_warning("Waterfall: \(what) gives no positive number for an item of type \(type); "
+            + "such items are measured instead (estimated height \(estimatedHeight) until then)")
     }
 
     /// Takes a reference to the new expression, drops the old one and lays everything out again.

@@ -11,8 +11,8 @@ import WaterfallCore
 ///
 /// - The model's `items-changed (position, removed, added)` becomes one batch update (a
 ///   delete and an insert), so a splice of any size is one relayout.
-/// - Item sizes come from ``sizeFunction``, else ``aspectRatioExpression`` or
-///   ``heightExpression`` evaluated on each item, else the cell is measured once bound and
+/// - Item sizes come from ``sizeFunction``, else ``aspectRatioExpression``,
+///   ``aspectRatioProperty`` or ``heightExpression`` on each item, else the cell is measured once bound and
 ///   its height corrected without moving anything on screen (``estimatedHeight`` until then).
 ///   An item an expression cannot evaluate (another type, a missing property, not a number)
 ///   gets one `g_warning` per expression and the measured fallback.
@@ -49,6 +49,15 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     public var aspectRatioExpression: OpaquePointer? {
         didSet { expressionChanged(from: oldValue, to: aspectRatioExpression) }
     }
+    /// The name of a numeric property of the items giving width divided by height: what
+    /// ``aspectRatioExpression`` does, for bindings that cannot make an expression. The
+    /// expression wins; this wins over ``heightExpression``.
+    public var aspectRatioProperty: String? {
+        didSet {
+            guard aspectRatioProperty != oldValue else { return }
+            view?.model.reloadData()
+        }
+    }
     /// A `GtkExpression` giving an item's height in points (any numeric type); the source keeps
     /// a reference.
     public var heightExpression: OpaquePointer? {
@@ -72,6 +81,8 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     var lastClick: (index: Int, time: UInt32)?
     /// Expressions already warned about (one warning each).
     var warnedExpressions: Set<OpaquePointer> = []
+    /// Aspect-ratio property names already warned about (one warning each).
+    var warnedProperties: Set<String> = []
     /// How deep the wall is inside a call into the app (a factory's bind, a size function):
     /// an `items-changed` that arrives then waits for ``pendingChanges``.
     var callOutDepth = 0
@@ -189,6 +200,12 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     }
 
     // MARK: WaterfallDelegate
+
+    /// The `load-more` handlers have run (the app appends to its model, now or later): the wall
+    /// asks again once the item count changed and the reader is near the end.
+    public func waterfallViewDidRequestMore(_ waterfallView: WaterfallViewModel<WaterfallItemCell>) {
+        waterfallView.endLoadingMore(appending: 0, hasMore: true)
+    }
 
     /// The item's size (see the type's notes on sizes).
     public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, sizeAt index: Int) -> ItemSize {

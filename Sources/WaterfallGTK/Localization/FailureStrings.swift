@@ -23,6 +23,14 @@ public struct FailureStrings: Sendable, Equatable {
     @Localized("{host} took too long to answer. Try again later.") public var timedOut: String
     /// The secure connection failed (TLS handshake, certificate).
     @Localized("Can't connect securely to {host}. Its certificate may be wrong or out of date.") public var insecure: String
+    /// The server's certificate has expired.
+    @Localized("Can't connect securely to {host}: its certificate has expired.") public var expiredCertificate: String
+    /// The server's certificate is not valid yet (or this computer's clock is wrong).
+    @Localized("Can't connect securely to {host}: its certificate is not valid yet. Check this computer's date and time.") public var notYetValidCertificate: String
+    /// The server's certificate was issued for another host name.
+    @Localized("Can't connect securely to {host}: its certificate is for another site.") public var wrongHostCertificate: String
+    /// No trusted authority vouches for the server's certificate (self-signed, unknown issuer).
+    @Localized("Can't connect securely to {host}: its certificate is not from a trusted authority.") public var untrustedCertificate: String
     /// The connection broke off before the whole answer arrived.
     @Localized("The connection to {host} broke off. Try again.") public var interrupted: String
     /// HTTP 404 or 410, or a missing file.
@@ -111,7 +119,7 @@ public struct FailureStrings: Sendable, Equatable {
         case .deadlineExceeded:
             template = timedOut
         case .certificate:
-            template = insecure
+            template = certificateTemplate(failure.certificateProblem ?? .other)
         }
         return WaterfallStrings.fill(template, ["host": host, "status": status])
     }
@@ -130,6 +138,16 @@ public struct FailureStrings: Sendable, Equatable {
         case .noPermissionsToReadFile: accessDenied
         case .cancelled, .userCancelledAuthentication: cancelled
         default: other
+        }
+    }
+
+    private func certificateTemplate(_ problem: DataLoadFailure.CertificateProblem) -> String {
+        switch problem {
+        case .expired: expiredCertificate
+        case .notYetValid: notYetValidCertificate
+        case .wrongHost: wrongHostCertificate
+        case .untrusted: untrustedCertificate
+        case .other: insecure
         }
     }
 

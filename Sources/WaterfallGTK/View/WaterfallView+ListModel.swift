@@ -35,14 +35,16 @@ extension WaterfallView where Cell == WaterfallItemCell {
         installRubberband()
     }
 
-    /// Applies the `model`, `factory` and `aspect-ratio-expression` properties of the widget
-    /// to the source.
+    /// Applies the `model`, `factory`, `aspect-ratio-expression` and `aspect-ratio-property`
+    /// properties of the widget to the source.
     func listModelPropertyChanged(_ name: String) {
         let source = listModelSource
         switch name {
         case "model": source.setModel(waterfall_masonry_view_get_model(masonryView))
         case "factory": source.setFactory(waterfall_masonry_view_get_factory(masonryView))
         case "aspect-ratio-expression": source.aspectRatioExpression = waterfall_masonry_view_get_aspect_ratio_expression(masonryView)
+        case "aspect-ratio-property":
+            source.aspectRatioProperty = waterfall_masonry_view_get_aspect_ratio_property(masonryView).map { String(cString: $0) }
         default: break
         }
     }

@@ -12,7 +12,8 @@ extension WaterfallView {
     /// `reorderable` allows or forbids reordering, `orientation` switches the masonry between
     /// columns and rows; `single-click-activate` and `enable-rubberband` go to a list model's
     /// ``WaterfallListModelSource`` (a data source's wall reads `single-click-activate` when a
-    /// click comes).
+    /// click comes); `empty-title`, `empty-description` and `empty-icon-name` make the
+    /// ``emptyState`` (none without a title).
     func propertyChanged(_ name: String) {
         switch name {
         case "columns", "min-column-width":
@@ -35,8 +36,14 @@ extension WaterfallView {
             setLayout(layout)
         case "single-click-activate":
             (selectionHandler as? WaterfallListModelSource)?.singleClickActivate = activatesOnSingleClick
-        case "model", "factory", "aspect-ratio-expression":
+        case "model", "factory", "aspect-ratio-expression", "aspect-ratio-property":
             (self as? WaterfallView<WaterfallItemCell>)?.listModelPropertyChanged(name)
+        case "empty-title", "empty-description", "empty-icon-name":
+            emptyState = waterfall_masonry_view_get_empty_title(masonryView).map { title in
+                WaterfallStatus(title: String(cString: title),
+                                description: waterfall_masonry_view_get_empty_description(masonryView).map { String(cString: $0) },
+                                iconName: waterfall_masonry_view_get_empty_icon_name(masonryView).map { String(cString: $0) })
+            }
         case "enable-rubberband":
             (selectionHandler as? WaterfallListModelSource)?.enableRubberband =
                 waterfall_masonry_view_get_enable_rubberband(masonryView) != 0

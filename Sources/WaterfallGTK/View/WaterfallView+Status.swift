@@ -4,7 +4,8 @@ import WaterfallCore
 extension WaterfallView {
     /// Shows one state at a time:
     /// - no items and the page failed: the centred status (``loadFailure``) with Retry, no footer;
-    /// - no items and nothing more will load: the ``emptyState``, if the app set one;
+    /// - no items and nothing more will load (or an empty list model): the ``emptyState``, if the
+    ///   app set one;
     /// - otherwise the footer: a spinner while a page loads, the reason and Retry after a
     ///   failure (with "scroll down to try again" only when there is room to scroll on).
     /// - Complexity: O(1); GTK is only told what changed.
@@ -16,7 +17,7 @@ extension WaterfallView {
             footer.hide()
             statusPage.show(loadFailure ?? WaterfallStatus(title: strings.feedFailed, description: strings.loadMoreFailed,
                                                            iconName: "network-error-symbolic"), retry: true)
-        } else if isEmpty, let emptyState, loadMoreState == .exhausted || !model.isLoadMoreEnabled {
+        } else if isEmpty, let emptyState, loadMoreState == .exhausted || !model.isLoadMoreEnabled || showsItemsOfAListModel {
             footer.hide()
             statusPage.show(emptyState, retry: false)
         } else {
@@ -35,6 +36,10 @@ extension WaterfallView {
         }
         gtk_widget_queue_allocate(widget)
     }
+
+    /// Whether the items come from a `GListModel` (the list-model path): the app owns them, so
+    /// an empty model is an empty wall whatever load-more does.
+    private var showsItemsOfAListModel: Bool { selectionHandler is WaterfallListModelSource }
 
     /// Whether the centred status page is showing (an empty wall's state, or a first page that
     /// failed).

@@ -48,6 +48,15 @@ void waterfall_masonry_view_set_factory(WaterfallMasonryView *self, WaterfallIte
 WaterfallItemFactory *waterfall_masonry_view_get_factory(WaterfallMasonryView *self);
 void waterfall_masonry_view_set_aspect_ratio_expression(WaterfallMasonryView *self, GtkExpression *expression);
 GtkExpression *waterfall_masonry_view_get_aspect_ratio_expression(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_aspect_ratio_property(WaterfallMasonryView *self, const char *name);
+const char *waterfall_masonry_view_get_aspect_ratio_property(WaterfallMasonryView *self);
+
+void waterfall_masonry_view_set_empty_title(WaterfallMasonryView *self, const char *title);
+const char *waterfall_masonry_view_get_empty_title(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_empty_description(WaterfallMasonryView *self, const char *description);
+const char *waterfall_masonry_view_get_empty_description(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_empty_icon_name(WaterfallMasonryView *self, const char *icon_name);
+const char *waterfall_masonry_view_get_empty_icon_name(WaterfallMasonryView *self);
 
 void waterfall_masonry_view_set_columns(WaterfallMasonryView *self, guint columns);
 guint waterfall_masonry_view_get_columns(WaterfallMasonryView *self);

@@ -7,5 +7,6 @@
 #include "waterfall-item-factory.h"
 #include "waterfall-signal-item-factory.h"
 #include "waterfall-builder-item-factory.h"
+#include "waterfall-feed-wall.h"
 
 #endif

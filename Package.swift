@@ -13,7 +13,8 @@ import PackageDescription
 ///   and the benchmarks need; `waterfall-bench`, `waterfall-gtk-bench`: release-build benchmarks.
 /// - `waterfall-image-worker`: the sandboxed (seccomp, rlimits) decoder process the image pipeline
 ///   starts; `CWaterfallSandbox`: its wire protocol and process plumbing; `CWaterfallSeccomp`:
-///   libseccomp, linked by the worker only.
+///   libseccomp, linked by the worker only; `CWaterfallPixbufDecoding`: the gdk-pixbuf decoding
+///   the app and the worker share (`CWaterfallPixbuf`: gdk-pixbuf without GTK, for the worker).
 /// - `SeededRandom`: the seedable generator the demo, benchmarks and tests share (not a product).
 /// - `CWaterfallGtk4`: GTK 4 through the standard `gtk4` pkg-config file, re-exported by
 ///   `WaterfallGTK`; `CWaterfallGtk`: the C helpers Swift cannot write (not products).
@@ -46,12 +47,15 @@ let package = Package(
         .systemLibrary(name: "CWaterfallWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .target(name: "CWaterfallImageDecoding", dependencies: ["CWaterfallJPEG", "CWaterfallPNG", "CWaterfallWebP"]),
         .target(name: "CWaterfallSandbox"),
+        .systemLibrary(name: "CWaterfallPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .target(name: "CWaterfallPixbufDecoding", dependencies: ["CWaterfallPixbuf"], linkerSettings: [.linkedLibrary("m")]),
         .systemLibrary(name: "CWaterfallSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
         .executableTarget(name: "waterfall-image-worker",
-                          dependencies: ["CWaterfallSandbox", "CWaterfallImageDecoding", "CWaterfallSeccomp"]),
+                          dependencies: ["CWaterfallSandbox", "CWaterfallImageDecoding", "CWaterfallPixbufDecoding",
+                                         "CWaterfallSeccomp"]),
         .target(name: "WaterfallGTK",
                 dependencies: ["WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "CWaterfallGtk", "CWaterfallImageDecoding",
-                               "CWaterfallSandbox"]),
+                               "CWaterfallPixbufDecoding", "CWaterfallSandbox"]),
         .target(name: "WaterfallShop", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom"]),
         .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallShop"]),
         .target(name: "CWaterfallHarness", dependencies: ["CWaterfallGtk4"]),

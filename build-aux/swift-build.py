@@ -3,17 +3,18 @@
 
   swift-build.py runtime-dir SWIFT
       Prints the directory of the toolchain's shared Swift runtime (configure time).
-  swift-build.py build SWIFT SOURCE_ROOT SCRATCH RPATH PRODUCT OUTPUT [LINK_RSP]
+  swift-build.py build SWIFT SOURCE_ROOT SCRATCH RPATH WORKER_DIR PRODUCT OUTPUT [LINK_RSP]
       Runs `swift build -c release --product PRODUCT` with its scratch path inside Meson's build
-      directory, then copies the product to OUTPUT. For the `Waterfall1` archive it also writes
+      directory, then copies the product to OUTPUT. WORKER_DIR, where Meson installs
+      waterfall-image-worker, is compiled in (-DWATERFALL_LIBEXECDIR) for the sandbox's lookup. For the `Waterfall1` archive it also writes
       LINK_RSP, the linker arguments the archive needs when a linker other than swiftc links it:
       `swiftrt.o` (without it the Swift runtime never registers the archive's metadata sections
       and dynamic casts fail silently), the runtime directory and the libraries the Swift objects
       autolink (read with swift-autolink-extract) and the package's system libraries.
 
 Every invocation passes the same flags, so the library and the demo share one set of compiled
-objects: the toolchain's absolute RUNPATH is left out (-no-toolchain-stdlib-rpath) and
-executables get RPATH, where the installed copy of the runtime lives.
+objects: the toolchain's absolute RUNPATH is left out (-no-toolchain-stdlib-rpath),
+executables get RPATH, where the installed copy of the runtime lives, and C code gets WORKER_DIR.
 """
 import json
 import os
@@ -32,10 +33,10 @@ def runtime_dir(swift):
     return target_info(swift)["paths"]["runtimeLibraryPaths"][0]
 
 
-def swift_build(swift, source_root, scratch, rpath, product):
+def swift_build(swift, source_root, scratch, rpath, worker_dir, product):
     command = [swift, "build", "-c", "release", "--package-path", source_root, "--scratch-path", scratch,
                "--product", product, "-Xswiftc", "-no-toolchain-stdlib-rpath",
-               "-Xlinker", "-rpath", "-Xlinker", rpath]
+               "-Xlinker", "-rpath", "-Xlinker", rpath, "-Xcc", f'-DWATERFALL_LIBEXECDIR="{worker_dir}"']
     out = subprocess.run(command + ["--show-bin-path"], check=True, capture_output=True, text=True).stdout
     bin_path = out.strip().splitlines()[-1]
     # SwiftPM archives with `ar` into the existing archive, which keeps the members of objects
@@ -88,13 +89,13 @@ def main(argv):
     if argv[1] == "runtime-dir":
         print(runtime_dir(argv[2]))
         return
-    swift, source_root, scratch, rpath, product, output = argv[2:8]
-    bin_path = swift_build(swift, source_root, scratch, rpath, product)
-    built = os.path.join(bin_path, f"lib{product}.a" if len(argv) > 8 else product)
+    swift, source_root, scratch, rpath, worker_dir, product, output = argv[2:9]
+    bin_path = swift_build(swift, source_root, scratch, rpath, worker_dir, product)
+    built = os.path.join(bin_path, f"lib{product}.a" if len(argv) > 9 else product)
     shutil.copy2(built, output + ".tmp")
     os.replace(output + ".tmp", output)
-    if len(argv) > 8:
-        write_link_rsp(swift, source_root, output, argv[8])
+    if len(argv) > 9:
+        write_link_rsp(swift, source_root, output, argv[9])
 
 
 if __name__ == "__main__":

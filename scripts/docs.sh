@@ -24,7 +24,10 @@ clang_flags=(-Xcc "-fmodule-map-file=$PWD/Sources/CWaterfallGtk/include/module.m
              -Xcc "-fmodule-map-file=$bin/CWaterfallImageDecoding.build/module.modulemap"
              -Xcc -I -Xcc "$PWD/Sources/CWaterfallImageDecoding/include"
              -Xcc "-fmodule-map-file=$bin/CWaterfallSandbox.build/module.modulemap"
-             -Xcc -I -Xcc "$PWD/Sources/CWaterfallSandbox/include")
+             -Xcc -I -Xcc "$PWD/Sources/CWaterfallSandbox/include"
+             -Xcc "-fmodule-map-file=$PWD/Sources/CWaterfallPixbuf/module.modulemap"
+             -Xcc "-fmodule-map-file=$bin/CWaterfallPixbufDecoding.build/module.modulemap"
+             -Xcc -I -Xcc "$PWD/Sources/CWaterfallPixbufDecoding/include")
 for flag in $(pkg-config --cflags-only-I gtk4); do clang_flags+=(-Xcc "$flag"); done
 
 rm -rf "$graphs" "$out"

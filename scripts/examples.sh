@@ -2,7 +2,8 @@
 # Builds what a new user would: Examples/Gallery, Examples/FeedWall and Tests/Collision (this
 # package beside another one declaring a `CGtk` system library), each a standalone package that
 # depends on this one by path, reading GTK's standard gtk4.pc (no scripts/gtk4-flags.sh here).
-# Then runs both examples' --snapshot under Xvfb and checks that the PNGs show cells.
+# Then runs both examples' --snapshot under Xvfb and checks that the PNGs show cells, and that
+# FeedWall decoded its images in the sandboxed worker it finds beside itself.
 #
 #   scripts/examples.sh [OUT_DIR]     snapshots go to OUT_DIR (default .build/examples)
 #
@@ -35,6 +36,8 @@ headless() {
 
 build Examples/Gallery Gallery
 build Examples/FeedWall FeedWall
+# The sandboxed decoder, a product of this package: built beside FeedWall, which finds it there.
+build Examples/FeedWall waterfall-image-worker
 build Tests/Collision collision
 "$scratch/debug/collision"
 
@@ -45,5 +48,11 @@ headless "$scratch/debug/Gallery" --snapshot "$out/gallery.png"
 # name only files under its own folder (docs/NETWORK.md), so the page sits beside img/.
 /usr/bin/python3 scripts/feed-bench-data.py "$out/feed" 30 30 >&2
 sed 's|"\.\./img/|"img/|g' "$out/feed/page/1.json" > "$out/feed/local.json"
-headless "$scratch/debug/FeedWall" --feed "file://$out/feed/local.json" --snapshot "$out/feed-wall.png"
+G_MESSAGES_DEBUG=Waterfall headless "$scratch/debug/FeedWall" --feed "file://$out/feed/local.json" \
+  --snapshot "$out/feed-wall.png" 2>"$out/feed-wall.log"
 /usr/bin/python3 scripts/check-snapshot.py "$out/feed-wall.png"
+# Its images decoded in the worker beside it, under seccomp (the pool's debug log says so).
+if ! grep -q "image worker [0-9]* ($scratch/debug/waterfall-image-worker) decoded its first image; Seccomp: 2" \
+     "$out/feed-wall.log"; then
+  echo "examples: FeedWall did not decode in a confined worker:" >&2; cat "$out/feed-wall.log" >&2; exit 1
+fi

@@ -6,8 +6,11 @@
 #     `pkg-config --cflags --libs waterfall-1` and the Vala one with `--pkg waterfall-1`, runs the
 #     four examples (C, Vala, /usr/bin/python3, gjs), the Python feed example over a local feed
 #     and the installed demo with --snapshot and checks that each snapshot shows cells
-#     (scripts/check-snapshot.py), runs the Python reliability and property tests, and runs the C example under valgrind's memcheck (errors and definite
-#     leaks fail).
+#     (scripts/check-snapshot.py), checks that the installed demo decodes a folder of every
+#     image format in the installed, seccomp-confined waterfall-image-worker (its debug log),
+#     runs the Python reliability and property tests and the C feed wall (dropped with a refresh
+#     pending), and runs the C example under valgrind's memcheck (errors and definite leaks
+#     fail).
 # The install builds the gi-docgen reference with warnings fatal (-Ddocs=true).
 # Needs root (unshare -m, mount --bind). Set WATERFALL_MESON_BUILD to reuse another build dir.
 set -euo pipefail
@@ -43,6 +46,8 @@ without_swift bash -euo pipefail -c '
   test -f "'"$prefix"'/share/vala/vapi/waterfall-1.vapi" && test -f "'"$prefix"'/share/vala/vapi/waterfall-1.deps"
   cc -Wall -Wextra -Wno-unused-parameter -Werror -o "'"$out"'/photo-wall-c" Examples/c/photo-wall.c \
     $(pkg-config --cflags --libs waterfall-1)
+  cc -Wall -Wextra -Wno-unused-parameter -Werror -o "'"$out"'/feed-wall-c" Examples/c/feed-wall.c \
+    $(pkg-config --cflags --libs waterfall-1)
   valac --quiet --pkg gtk4 --pkg waterfall-1 --vapidir "'"$prefix"'/share/vala/vapi" \
     --directory "'"$out"'" -o photo-wall-vala Examples/vala/photo-wall.vala 2>/dev/null
 '
@@ -64,6 +69,23 @@ run_snapshot demo "$prefix/bin/waterfall-demo" --items 2000
 sed 's|"\.\./img/|"img/|g' "$out/feed/page/1.json" > "$out/feed/local.json"
 run_snapshot python-feed /usr/bin/python3 Examples/python/feed.py "file://$out/feed/local.json"
 
+# The installed sandbox: a folder wall of every image fixture, decoded by the installed
+# waterfall-image-worker (libexecdir/waterfall-1, found from the path compiled in), confined.
+# The debug log names each worker when its first image is back, with its /proc status.
+echo "gi-check: sandboxed decoding"
+/usr/bin/python3 Tests/fixtures/make_images.py "$out/fixtures" >/dev/null
+worker=$(find "$prefix" -path "*/waterfall-1/waterfall-image-worker" -type f | head -1)   # libexecdir/waterfall-1
+if [ -z "$worker" ] || readelf -d "$worker" | grep -q 'libswift'; then
+  echo "gi-check: no waterfall-image-worker installed, or it needs the Swift runtime" >&2; exit 1
+fi
+without_swift timeout 300 env G_MESSAGES_DEBUG=Waterfall xvfb-run -a -s "-screen 0 1280x1024x24" \
+  "$prefix/bin/waterfall-demo" --folder "$out/fixtures" --snapshot "$out/sandbox.png" 2>"$out/sandbox.log"
+/usr/bin/python3 scripts/check-snapshot.py "$out/sandbox.png"
+if grep -q "no waterfall-image-worker found" "$out/sandbox.log" ||
+   ! grep -q "image worker [0-9]* ($worker) decoded its first image; NoNewPrivs: 1, Seccomp: 2" "$out/sandbox.log"; then
+  echo "gi-check: the installed demo did not decode in a confined worker:" >&2; cat "$out/sandbox.log" >&2; exit 1
+fi
+
 # The garbage-collection and reentrancy tests.
 echo "gi-check: Python reliability tests"
 without_swift timeout 600 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_reliability.py \
@@ -84,4 +106,9 @@ without_swift timeout 900 env LD_LIBRARY_PATH="$vg" GDK_DEBUG=gl-disable xvfb-ru
     --show-leak-kinds=definite --errors-for-leak-kinds=definite --num-callers=30 \
     --suppressions=scripts/valgrind-gtk.supp "$out/photo-wall-c" --items 100000 --snapshot "$out/c-valgrind.png"
 /usr/bin/python3 scripts/check-snapshot.py "$out/c-valgrind.png"
+# The feed wall from C: loaded over the local feed, then dropped with a refresh pending. (Not
+# under memcheck yet: it reports a Data read by URLSessionDataLoader's file path as definitely
+# lost at exit; see /work/notes/gi.md.)
+echo "gi-check: the C feed wall"
+without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" "$out/feed-wall-c" "file://$out/feed/local.json" --exit-when-loaded
 echo "gi-check: all green"

@@ -1,9 +1,10 @@
 /*
- * waterfall-image-worker: decodes untrusted JPEG, PNG and WebP bytes for a Waterfall app, one
- * image at a time, confined by seccomp and resource limits (see CWaterfallSandbox.h for the
- * protocol and docs/SANDBOX.md for the design).
+ * waterfall-image-worker: decodes untrusted JPEG, PNG and WebP bytes for a Waterfall app — and,
+ * as a `pixbuf` worker, every format of gdk-pixbuf's loaders — one image at a time, confined by
+ * seccomp and resource limits (see CWaterfallSandbox.h for the protocol and docs/SANDBOX.md for
+ * the design).
  *
- *   waterfall-image-worker MEMORY_BYTES CPU_SECONDS_PER_IMAGE CPU_SECONDS_TOTAL
+ *   waterfall-image-worker MEMORY_BYTES CPU_SECONDS_PER_IMAGE CPU_SECONDS_TOTAL [pixbuf]
  *
  * Started by the app with its socket as descriptor 3; exits when the socket closes, after a
  * failed image, or when its CPU budget cannot cover another image. Exit codes: 0 done, 2 bad
@@ -18,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "CWaterfallPixbufDecoding.h"
 #include "worker.h"
 
 static int parse(const char *text, uint64_t *value) {
@@ -44,7 +46,8 @@ static int run_fault(uint32_t fault, int faults_allowed) {
 }
 
 /* Answers one request (its data in `data_fd`); returns whether the worker goes on. */
-static int serve(const wf_worker_request *request, int data_fd, const wf_worker_limits *limits, int faults_allowed) {
+static int serve(const wf_worker_request *request, int data_fd, const wf_worker_limits *limits, int faults_allowed,
+                 int decodes_pixbuf) {
     wf_worker_reply reply;
     memset(&reply, 0, sizeof reply);
     reply.magic = WF_WORKER_MAGIC;
@@ -66,7 +69,7 @@ static int serve(const wf_worker_request *request, int data_fd, const wf_worker_
             snprintf(reply.error, sizeof reply.error, "test faults are not enabled");
             munmap(data, size);
         } else {
-            pixels = wf_worker_decode(request, data, size, &reply);
+            pixels = wf_worker_decode(request, data, size, decodes_pixbuf, &reply);
             munmap(data, size);
         }
     }
@@ -81,23 +84,26 @@ static int serve(const wf_worker_request *request, int data_fd, const wf_worker_
 int main(int argc, char **argv) {
     wf_worker_limits limits;
     struct stat socket_status;
-    if (argc != 4 || !parse(argv[1], &limits.memory_bytes) || !parse(argv[2], &limits.cpu_per_image) ||
+    int decodes_pixbuf = argc == 5 && strcmp(argv[4], "pixbuf") == 0;
+    if ((argc != 4 && !decodes_pixbuf) || !parse(argv[1], &limits.memory_bytes) || !parse(argv[2], &limits.cpu_per_image) ||
         !parse(argv[3], &limits.cpu_total) || fstat(WF_WORKER_SOCKET_FD, &socket_status) != 0 ||
         !S_ISSOCK(socket_status.st_mode)) {
-        fprintf(stderr, "usage: %s MEMORY_BYTES CPU_SECONDS_PER_IMAGE CPU_SECONDS_TOTAL (socket on fd 3; started by "
+        fprintf(stderr, "usage: %s MEMORY_BYTES CPU_SECONDS_PER_IMAGE CPU_SECONDS_TOTAL [pixbuf] (socket on fd 3; started by "
                         "a Waterfall app)\n", argv[0]);
         return 2;
     }
     const char *faults = getenv("WATERFALL_IMAGE_WORKER_TEST_FAULTS");
     int faults_allowed = faults && strcmp(faults, "1") == 0;
-    /* The decoders keep no global state to initialise: the limits and the filter come before
-     * the first untrusted byte is read. */
+    /* The streamed decoders keep no global state to initialise; gdk-pixbuf's loader modules (and
+     * the libraries they bring) are loaded now, while files can still be opened. The limits and
+     * the filter come before the first untrusted byte is read. */
+    if (decodes_pixbuf) wf_pixbuf_preload();
     wf_worker_default_signals();
     if (wf_worker_limit(&limits) != 0) {
         fprintf(stderr, "waterfall-image-worker: cannot set resource limits: %s\n", strerror(errno));
         return 3;
     }
-    int confined = wf_worker_confine();
+    int confined = wf_worker_confine(decodes_pixbuf);
     if (confined != 0) {
         fprintf(stderr, "waterfall-image-worker: cannot install the seccomp filter: %s\n", strerror(-confined));
         return 3;
@@ -108,6 +114,6 @@ int main(int argc, char **argv) {
         ssize_t received = wf_channel_receive(WF_WORKER_SOCKET_FD, &request, sizeof request, &data_fd);
         if (received <= 0) return 0;
         if ((size_t)received != sizeof request) request.magic = 0;
-        if (!serve(&request, data_fd, &limits, faults_allowed)) return 0;
+        if (!serve(&request, data_fd, &limits, faults_allowed, decodes_pixbuf)) return 0;
     }
 }

@@ -10,7 +10,7 @@
 
 #include "CWaterfallImageDecoding.h"
 
-static void fail(wf_worker_reply *reply, const char *format, ...) {
+void wf_worker_fail(wf_worker_reply *reply, const char *format, ...) {
     reply->status = 1;
     va_list arguments;
     va_start(arguments, format);
@@ -32,13 +32,13 @@ static int pixels_memfd(const wf_image *image, wf_worker_reply *reply) {
     size_t bytes = (size_t)image->width * (size_t)image->height * 4;
     int fd = wf_memfd_new("waterfall-pixels", bytes);
     if (fd < 0) {
-        fail(reply, "out of memory for the %dx%d pixels' memfd", image->width, image->height);
+        wf_worker_fail(reply, "out of memory for the %dx%d pixels' memfd", image->width, image->height);
         return -1;
     }
     void *mapping = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (mapping == MAP_FAILED) {
         close(fd);
-        fail(reply, "out of memory mapping the %dx%d pixels", image->width, image->height);
+        wf_worker_fail(reply, "out of memory mapping the %dx%d pixels", image->width, image->height);
         return -1;
     }
     memcpy(mapping, image->pixels, bytes);
@@ -46,7 +46,17 @@ static int pixels_memfd(const wf_image *image, wf_worker_reply *reply) {
     return fd;
 }
 
-int wf_worker_decode(const wf_worker_request *request, const uint8_t *data, size_t size, wf_worker_reply *reply) {
+int wf_worker_decode(const wf_worker_request *request, const uint8_t *data, size_t size, int decodes_pixbuf,
+                     wf_worker_reply *reply) {
+    if (request->width <= 0 || request->height <= 0) {
+        wf_worker_fail(reply, "bad output size %dx%d", request->width, request->height);
+        return -1;
+    }
+    if (request->format == WF_WORKER_FORMAT_PIXBUF) {
+        if (decodes_pixbuf) return wf_worker_decode_pixbuf(request, data, size, reply);
+        wf_worker_fail(reply, "not a pixbuf worker");
+        return -1;
+    }
     typedef int (*decoder)(const uint8_t *, size_t, wf_choose_size, void *, wf_image *, char[WF_ERROR_SIZE]);
     decoder decode;
     switch (request->format) {
@@ -54,22 +64,18 @@ int wf_worker_decode(const wf_worker_request *request, const uint8_t *data, size
     case WF_WORKER_FORMAT_PNG: decode = wf_decode_png; break;
     case WF_WORKER_FORMAT_WEBP: decode = wf_decode_webp; break;
     default:
-        fail(reply, "unknown format %u", request->format);
-        return -1;
-    }
-    if (request->width <= 0 || request->height <= 0) {
-        fail(reply, "bad output size %dx%d", request->width, request->height);
+        wf_worker_fail(reply, "unknown format %u", request->format);
         return -1;
     }
     wf_image image = {0};
     char message[WF_ERROR_SIZE] = {0};
     if (!decode(data, size, choose, (void *)request, &image, message)) {
-        fail(reply, "%s", message);
+        wf_worker_fail(reply, "%s", message);
         return -1;
     }
     if (!wf_image_orient(&image, request->orientation)) {
         wf_image_free(&image);
-        fail(reply, "out of memory while orienting the image");
+        wf_worker_fail(reply, "out of memory while orienting the image");
         return -1;
     }
     int fd = pixels_memfd(&image, reply);
@@ -77,6 +83,8 @@ int wf_worker_decode(const wf_worker_request *request, const uint8_t *data, size
         reply->status = 0;
         reply->width = image.width;
         reply->height = image.height;
+        reply->pixel_format = WF_WORKER_PIXELS_RGBA_PREMULTIPLIED;
+        reply->frames = 1;
     }
     wf_image_free(&image);
     return fd;

@@ -3,6 +3,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
+#include <sys/prctl.h>
 #include <seccomp.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -53,7 +55,24 @@ static int allow_all(scmp_filter_ctx filter, const int *calls, size_t count) {
     return 0;
 }
 
-int wf_worker_confine(void) {
+/* What a pixbuf worker's loaders need besides: threads and their setup, randomness, signals. */
+static int allow_threads(scmp_filter_ctx filter) {
+    static const int plain[] = {
+        SCMP_SYS(set_robust_list), SCMP_SYS(rseq), SCMP_SYS(gettid), SCMP_SYS(getpid), SCMP_SYS(sched_yield),
+        SCMP_SYS(sched_getaffinity), SCMP_SYS(sysinfo), SCMP_SYS(getrandom), SCMP_SYS(rt_sigaction),
+        SCMP_SYS(rt_sigprocmask),
+    };
+    int failed = allow_all(filter, plain, sizeof plain / sizeof *plain);
+    if (!failed) {
+        failed = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
+                                  SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD));
+    }
+    if (!failed) failed = seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+    if (!failed) failed = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_NAME));
+    return failed;
+}
+
+int wf_worker_confine(int threads) {
     scmp_filter_ctx filter = seccomp_init(SCMP_ACT_KILL_PROCESS);
     if (!filter) return -ENOMEM;
     static const int plain[] = {
@@ -66,6 +85,7 @@ int wf_worker_confine(void) {
         SCMP_SYS(rt_sigreturn), SCMP_SYS(exit), SCMP_SYS(exit_group),
     };
     int failed = allow_all(filter, plain, sizeof plain / sizeof *plain);
+    if (!failed && threads) failed = allow_threads(filter);
     /* The socket on descriptor 3 only. */
     if (!failed) failed = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(recvmsg), 1, SCMP_A0(SCMP_CMP_EQ, WF_WORKER_SOCKET_FD));
     if (!failed) failed = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(sendmsg), 1, SCMP_A0(SCMP_CMP_EQ, WF_WORKER_SOCKET_FD));

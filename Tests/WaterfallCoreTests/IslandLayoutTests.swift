@@ -218,3 +218,12 @@ struct IslandLayoutTests {
         #expect(Self.same(layout.allFrames, Self.reference(layout, items, levelAt: nil).frames))
     }
 }
+
+extension WaterfallLayout {
+    /// The segment at an estimated place (the island), as these tests read it: its start, the
+    /// items with frames from it on, and its level (content from there on is its own).
+    var island: (start: Int, range: Range<Int>, base: Double)? {
+        guard let position = segments.lastIndex(where: \.isEstimated), let range = islandRange else { return nil }
+        return (segments[position].start, range, level(ofSegment: position))
+    }
+}

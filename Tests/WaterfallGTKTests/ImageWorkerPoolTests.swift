@@ -12,7 +12,7 @@ import WaterfallFeed
 struct ImageWorkerPoolTests {
     /// A pool of one worker that honours the test faults.
     static func pool(memoryLimitBytes: Int = 1 << 30, cpuSecondsPerImage: Int = 10,
-                     deadline: Duration = .seconds(15)) throws -> ImageWorkerPool {
+                     deadline: Duration = patience) throws -> ImageWorkerPool {
         let executable = try #require(ImageWorkerPool.locateWorker(),
                                       "no waterfall-image-worker in \(ImageWorkerPool.workerCandidates())")
         var configuration = ImageWorkerPool.Configuration(executable: executable, maximumWorkers: 1,
@@ -22,14 +22,19 @@ struct ImageWorkerPoolTests {
         return ImageWorkerPool(configuration: configuration)
     }
 
-    /// Decodes `data` (a PNG, JPEG or WebP) through `pool` as `PixbufDecoder` would, with `fault`.
+    /// How long a decode that must succeed may take: a bound on waiting, never a figure tested
+    /// (under the shared machine's load a worker's start and a small decode took seconds).
+    static let patience: Duration = .seconds(300)
+
+    /// Decodes `data` (a PNG, JPEG or WebP) through `pool` as `PixbufDecoder` would, with `fault`,
+    /// waiting at most `deadline` (default: the pool's).
     static func decode(_ data: Data, in pool: ImageWorkerPool, box: ImagePixelSize = ImagePixelSize(width: 64, height: 64),
-                       fault: Int = WF_WORKER_FAULT_NONE) throws -> DecodedImage<Texture> {
+                       fault: Int = WF_WORKER_FAULT_NONE, deadline: Duration? = nil) throws -> DecodedImage<Texture> {
         let header = try #require(ImageHeader.read(from: data))
         let stored = ImagePixelSize(width: header.pixelWidth, height: header.pixelHeight)
         return try pool.decode(data, format: header.format, source: stored,
                                output: StreamingDecoder.outputSize(stored: stored, fitting: box, orientation: header.orientation),
-                               orientation: header.orientation, fault: UInt32(fault))
+                               orientation: header.orientation, fault: UInt32(fault), deadline: deadline)
     }
 
     static let png = Result { try PixbufDecoderTests.encoded("png", width: 300, height: 200) }
@@ -84,13 +89,14 @@ struct ImageWorkerPoolTests {
         #expect(pool.workersStarted == 1, "a worker was replaced while every image decoded")
     }
 
-    /// Starts the pool's worker with an image, decodes with `fault` in the background while `act`
-    /// does something to the worker, and returns the decode's error; then checks that the worker
-    /// is gone and that the pool decodes the next image with a new one.
+    /// Starts the pool's worker with an image, decodes with `fault` (under the pool's deadline) in
+    /// the background while `act` does something to the worker, and returns the decode's error;
+    /// then checks that the worker is gone and that the pool decodes the next image with a new
+    /// one. The images that must decode wait `patience`, whatever the pool's deadline.
     static func failure(fault: Int, pool: ImageWorkerPool,
                         act: @Sendable (pid_t) async throws -> Void = { _ in }) async throws -> ImageWorkerError? {
         let data = try png.get()
-        _ = try decode(data, in: pool)
+        _ = try decode(data, in: pool, deadline: patience)
         let pid = try #require(pool.processIdentifiers.first)
         let decoding = Task.detached { () -> ImageWorkerError? in
             do {
@@ -103,7 +109,7 @@ struct ImageWorkerPoolTests {
         try await act(pid)
         let error = try await decoding.value
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "worker \(pid) is still there")
-        let next = try decode(data, in: pool)
+        let next = try decode(data, in: pool, deadline: patience)
         #expect(next.pixelWidth == 64)
         #expect(pool.workersStarted == 2)
         return error
@@ -113,10 +119,20 @@ struct ImageWorkerPoolTests {
         let pool = try Self.pool()
         defer { pool.shutDown() }
         let error = try await Self.failure(fault: WF_WORKER_FAULT_HANG, pool: pool) { pid in
-            try await Task.sleep(for: .milliseconds(100))
+            // Mid-decode: the worker is spinning in the faulted request once its CPU time grows.
+            let start = try Self.cpuTicks(of: pid)
+            while try Self.cpuTicks(of: pid) < start + 2 { try await Task.sleep(for: .milliseconds(10)) }
             #expect(kill(pid, SIGKILL) == 0)
         }
         #expect(error == .crashed(signal: SIGKILL, exitStatus: 0))
+    }
+
+    /// The user and system CPU time of a process so far, in clock ticks (`/proc/PID/stat`).
+    static func cpuTicks(of pid: pid_t) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the parenthesised command name: state is the 3rd, utime the 14th, stime the 15th.
+        let fields = try #require(stat.split(separator: ")").last).split(separator: " ")
+        return try #require(Int(fields[11])) + #require(Int(fields[12]))
     }
 
     @Test func workerCrashingWithSIGSEGV() async throws {
@@ -135,7 +151,9 @@ struct ImageWorkerPoolTests {
     }
 
     @Test func spinningWorkerMeetsItsCPULimit() async throws {
-        let pool = try Self.pool(cpuSecondsPerImage: 1, deadline: .seconds(120))
+        // Only the CPU limit ends the spin, after one CPU second however long the loaded machine
+        // takes to give it that: the deadline is out of the way.
+        let pool = try Self.pool(cpuSecondsPerImage: 1, deadline: Self.patience)
         defer { pool.shutDown() }
         let error = try await Self.failure(fault: WF_WORKER_FAULT_HANG, pool: pool)
         #expect(error == .crashed(signal: SIGXCPU, exitStatus: 0))

@@ -7,7 +7,6 @@
 #include "waterfall-private.h"
 #include "wf_flatten.h"
 #include "wf_accessible.h"
-#include "wf_animation.h"
 #include "wf_i18n.h"
 #include "waterfall-item-private.h"
 #include "wf_list_sizing.h"

@@ -12,6 +12,11 @@
  *
  * A worker decodes one image at a time, exits after any failure (the app starts a new one), and
  * says in its reply when its CPU budget will not cover another image (it then exits, too).
+ *
+ * A worker started with the `pixbuf` kind (its fifth argument) also decodes
+ * WF_WORKER_FORMAT_PIXBUF: every other format, with gdk-pixbuf's loaders, which it loads before
+ * its filter; its pixels are then gdk-pixbuf's (straight RGBA8 or RGB8), and an animation's
+ * frames follow one another in the memfd, then their delays (int32 milliseconds each).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -32,6 +37,19 @@ enum {
     WF_WORKER_FORMAT_JPEG = 1,
     WF_WORKER_FORMAT_PNG = 2,
     WF_WORKER_FORMAT_WEBP = 3,
+    WF_WORKER_FORMAT_PIXBUF = 4,   /* any format gdk-pixbuf has a loader for; `pixbuf` workers only */
+};
+
+/* Request flags. */
+enum {
+    WF_WORKER_ENLARGES = 1,        /* PIXBUF: scale to fit the box even when that enlarges (SVG) */
+};
+
+/* The layout of a reply's pixels: rows of width * channels bytes, frame after frame. */
+enum {
+    WF_WORKER_PIXELS_RGBA_PREMULTIPLIED = 0,   /* the streamed formats */
+    WF_WORKER_PIXELS_RGBA = 1,                 /* straight alpha (gdk-pixbuf) */
+    WF_WORKER_PIXELS_RGB = 2,                  /* no alpha (gdk-pixbuf) */
 };
 
 /*
@@ -49,13 +67,16 @@ enum {
 typedef struct wf_worker_request {
     uint32_t magic;          /* WF_WORKER_MAGIC */
     uint32_t format;         /* WF_WORKER_FORMAT_* */
-    int32_t source_width;    /* the stored size the app read from the header; the decoder must agree */
+    int32_t source_width;    /* the stored size the app read from the header; the decoder must agree (not PIXBUF) */
     int32_t source_height;
-    int32_t width;           /* the output size in the stored orientation */
+    int32_t width;           /* the output size in the stored orientation; PIXBUF: the box to fit */
     int32_t height;
-    int32_t orientation;     /* EXIF orientation 1-8, applied after decoding */
+    int32_t orientation;     /* EXIF orientation 1-8, applied after decoding (not PIXBUF: the loader's own) */
     uint32_t fault;          /* WF_WORKER_FAULT_* */
     uint64_t size;           /* the bytes of data in the memfd */
+    uint32_t flags;          /* WF_WORKER_ENLARGES */
+    int32_t frame_count;     /* PIXBUF: the frames the app counted in the data (1: still) */
+    uint64_t max_animation_bytes; /* PIXBUF: an animation's frames take at most this, made smaller if need be */
 } wf_worker_request;
 
 /* The worker's answer; on success the packet carries the pixels' memfd. */
@@ -65,6 +86,9 @@ typedef struct wf_worker_reply {
     int32_t width;           /* the decoded, oriented size */
     int32_t height;
     int32_t retiring;        /* 1: the worker exits after this reply */
+    int32_t pixel_format;    /* WF_WORKER_PIXELS_* */
+    int32_t frames;          /* 1, or an animation's frames (their delays follow the pixels) */
+    int32_t unknown_type;    /* failed: no loader recognised the data */
     char error[WF_WORKER_ERROR_SIZE];
 } wf_worker_reply;
 

@@ -66,8 +66,8 @@ final class ItemStore: @unchecked Sendable {
     var footprint: Int { (front + capacity) * Self.bytesPerItem }
 
     /// Replaces the items in `range` with the sanitized form of `items`, moving the items after
-    /// the range into place — with their ys when `keepingTailYs` (a block after the range only
-    /// moves by a constant), else the ys from `range.lowerBound` on are left for placement. At
+    /// the range into place — with their ys when `keepingTailYs` (the items of later segments
+    /// keep their ys, which are relative to their segment), else the ys from `range.lowerBound` on are left for placement. At
     /// the front nothing moves (the buffers' start does, see ``front``).
     /// - Complexity: O(n − range.lowerBound + k) for k new items; amortized O(k + range.count)
     ///   when `range.lowerBound == 0`.
@@ -85,6 +85,13 @@ final class ItemStore: @unchecked Sendable {
         reserve(newCount)
         let tail = count - range.upperBound
         let newUpper = range.lowerBound + items.count
+        // Nothing moves when the count stays (a reload, a replacement of equal length).
+        if newUpper == range.upperBound {
+            for (offset, item) in items.enumerated() {
+                Self.write(item, at: range.lowerBound + offset, values: values, slots: slots)
+            }
+            return
+        }
         // Raw copies are memmove: the source and destination may overlap.
         UnsafeMutableRawPointer(values + newUpper)
             .copyMemory(from: values + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)

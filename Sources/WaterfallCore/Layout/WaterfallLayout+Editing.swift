@@ -25,41 +25,81 @@ extension WaterfallLayout {
     /// Places the items appended from `start` on, unless placement is pending.
     @usableFromInline
     mutating func placeAppended(from start: Int) {
+        sizeSums.extend(over: items, limit: 2 * SizeSums.blockSize)
         guard placedCount == start else { return }
-        relayout(from: start)
+        placeChain(from: segments.count - 1, upTo: count)
         placedCount = count
+        let last = segments[segments.count - 1]
+        prefixBottom = Swift.max(prefixBottom, last.tallest + last.origin)
     }
 
-    /// Replaces the items in `range` with `items` (insert, delete or replace) and relayouts only
-    /// from `range.lowerBound` on, since masonry placement of an item depends on all items
-    /// before it — up to the next block start, from which the items only move by one constant
-    /// (see ``startBlock(at:)``). With an island (see ``place(around:clearance:itemBudget:)``),
-    /// the items before it are placed first and it joins them.
-    /// - Complexity: O(c log n + (n − range.lowerBound) · log c); with a block starting at b
-    ///   after the range, O(c log n + (b − range.lowerBound) · log c + (n − b)); plus the
-    ///   placement of the w items waiting before an island, O(w log c).
+    /// Replaces the items in `range` with `items` (insert, delete or replace) and places again
+    /// only the items of the segment that holds the edit, from `range.lowerBound` on — masonry
+    /// placement of an item depends on all items before it in its segment; the later segments
+    /// move by one constant, and none of their items is renumbered (see ``startBlock(at:)``).
+    /// While placement is pending, an edit among waiting items places nothing, and an edit among
+    /// placed ones drops the frames of its segment from the edit on (the caller places what it
+    /// shows again) unless a placed segment follows, whose place depends on them: before a
+    /// segment at an estimated place, nothing is placed.
+    ///
+    /// An insert at a segment's start goes to the end of the segment before it; a replacement
+    /// that covers a segment's start makes the new items that segment's first ones.
+    /// - Complexity: O(n − range.lowerBound) to move the storage (nothing when the count stays),
+    ///   plus O(c log n + (e − range.lowerBound) · log c + s) to place the segment again up to
+    ///   its end e, for s segments.
     public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with items: C)
     where C.Element == ItemSize {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) out of bounds 0..<\(count)")
         precondition(count - range.count + items.count <= Int(Int32.max),
                      "WaterfallLayout holds at most 2^31 - 1 items")
-        joinIslandBeforeEditing()
         uniqueStorage()
-        let insertedCount = items.count
-        let kept = range.lowerBound + insertedCount
-        let change = insertedCount - range.count
-        let pending = placedCount < count
-        // A block whose first items the edit replaced is placed again; later ones only move.
-        let replacesBlockStart = remapBlocks(replacing: range, insertedCount: insertedCount)
-        let firstKept = replacesBlockStart ? Swift.max(kept, range.lowerBound + 1) : kept
-        guard pending else {
-            let blockFollows = blocks.last.map { $0.index >= firstKept } ?? false
-            self.items.replaceSubrange(range, with: items, keepingTailYs: blockFollows)
-            relayout(from: range.lowerBound, keptFrom: firstKept, indexChange: change)
-            placedCount = count
-            return
+        let wasFullyPlaced = isFullyPlaced
+        let change = items.count - range.count
+        // The segment the new items go to.
+        var owner = range.isEmpty ? Swift.max(0, segments.partitioningIndex { $0.start >= range.lowerBound } - 1)
+            : segments.partitioningIndex { $0.start >= range.upperBound } - 1
+        let ownerWasComplete = isComplete(owner)
+        if segments[owner].start > range.lowerBound {
+            // The edit covers the segment's start: the segments starting inside it go, and the
+            // one before loses its items from the edit on.
+            let before = segments.partitioningIndex { $0.start >= range.lowerBound } - 1
+            segments.removeSubrange(before + 1..<owner)
+            owner = before + 1
+            segments[owner].start = range.lowerBound
+            if before >= 0 { dropFrames(ofSegment: before, from: range.lowerBound) }
         }
-        replaceSubrangeWhilePending(range, with: items, firstKept: firstKept, indexChange: change)
+        for position in owner + 1..<segments.count { segments[position].start += change }
+        self.items.replaceSubrange(range, with: items, keepingTailYs: owner + 1 < segments.count)
+        sizeSums.invalidate(from: range.lowerBound)
+        replaceItems(ofSegment: owner, from: range.lowerBound, wasComplete: ownerWasComplete, wasFullyPlaced: wasFullyPlaced)
+        removeEmptySegments()
+        summarize()
+    }
+
+    /// Removes the segments that hold no item (an edit deleted them, or a prepend inserted
+    /// nothing), keeping one: the segment after each settles below the one before, or waits
+    /// for placement when that one is not complete.
+    /// - Complexity: O(s · (c + s)) for s segments.
+    mutating func removeEmptySegments() {
+        var position = 0
+        while position < segments.count, segments.count > 1 {
+            guard segments[position].start == end(ofSegment: position) else {
+                position += 1
+                continue
+            }
+            segments.remove(at: position)
+            guard position < segments.count else { return }
+            if position == 0 || isComplete(position - 1) {
+                settle(position)
+            } else if !segments[position].isEstimated {
+                dropFrames(ofSegment: position, from: segments[position].start)
+            }
+        }
+        // An edit that deleted every waiting item before a segment at an estimated place
+        // settles it.
+        for position in segments.indices where segments[position].isEstimated && (position == 0 || isComplete(position - 1)) {
+            settle(position)
+        }
     }
 
     /// Inserts items before `index` (`index == count` appends).
@@ -85,13 +125,5 @@ extension WaterfallLayout {
     /// - Complexity: O(c).
     public mutating func removeAll() {
         replaceSubrange(0..<count, with: EmptyCollection())
-    }
-
-    /// Places the items waiting before an island and joins it (see
-    /// ``place(around:clearance:itemBudget:)``), so that an edit meets a layout without one:
-    /// the simplest rule that keeps every frame right.
-    /// - Complexity: O(c log n + w log c) for the w items waiting before the island.
-    mutating func joinIslandBeforeEditing() {
-        if let island { place(upTo: island.start) }
     }
 }

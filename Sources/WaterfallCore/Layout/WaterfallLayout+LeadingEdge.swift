@@ -20,7 +20,16 @@ extension WaterfallLayout {
         }
         let ys = items.ys
         var lowest = Double.infinity
-        for index in range { lowest = Swift.min(lowest, ys[index]) }
+        var index = range.lowerBound
+        while index < range.upperBound {
+            // One segment's run at a time: its items' ys are relative to its origin.
+            let position = segment(holding: index)
+            let end = Swift.min(range.upperBound, end(ofSegment: position))
+            var run = Double.infinity
+            for item in index..<end { run = Swift.min(run, ys[item]) }
+            lowest = Swift.min(lowest, run + segments[position].origin)
+            index = end
+        }
         return CGFloat(lowest)
     }
 }

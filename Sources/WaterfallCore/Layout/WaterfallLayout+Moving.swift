@@ -13,10 +13,10 @@ public struct MovePreview: Equatable, Sendable {
     public let lowerBound: Int
     /// The frames of positions `lowerBound ..< lowerBound + placed.count`, in content coordinates.
     public let placed: [CGRect]
-    /// When the placement reached the next block (see ``WaterfallLayout/startBlock(at:)``): the
-    /// position it starts at and the distance every item from it on moves; `nil` otherwise.
+    /// When the placement reached the next segment (see ``WaterfallLayout/startBlock(at:)``):
+    /// the position it starts at and the distance every item from it on moves; `nil` otherwise.
     public let blockShift: (position: Int, distance: CGFloat)?
-    /// The content height after the move, when the preview reached the last item or a block;
+    /// The content height after the move, when the preview reached the last item or a segment;
     /// `nil` when it stopped at its limit (the height is then not known without placing the rest).
     public let contentHeight: CGFloat?
 
@@ -57,27 +57,31 @@ public struct MovePreview: Equatable, Sendable {
 
 extension WaterfallLayout {
     /// Moves the item at `source` to `destination`, as
-    /// `array.insert(array.remove(at: source), at: destination)`, keeping its size, and
-    /// relayouts once from `min(source, destination)` — masonry placement of an item depends on
-    /// every item before it, so the suffix moves; with a block after `max(source, destination)`
-    /// the placement stops there and the block only moves (see ``startBlock(at:)``). Block
-    /// starts strictly between the two positions are dropped: the moved range is placed as one
-    /// piece. Moving an item onto itself does nothing. Items still waiting for placement (see
-    /// ``configureDeferringLayout(_:)``) are laid out first.
-    /// - Complexity: O(|source − destination| + c log n + (n − min) · log c); with a block
-    ///   starting at b after the range, the placement stops at b and the rest is one O(n − b)
-    ///   pass; plus O(w log c) for w items waiting for placement.
+    /// `array.insert(array.remove(at: source), at: destination)`, keeping its size, and places
+    /// again once from `min(source, destination)` — masonry placement of an item depends on
+    /// every item before it — to the end of its segment; the later segments only move (see
+    /// ``startBlock(at:)``). Segments starting after `min(source, destination)` up to
+    /// `max(source, destination)` join the one before: the moved range is placed as one piece.
+    /// Moving an item onto itself does nothing. While placement is pending, the frames from
+    /// the lower index on are dropped instead, as an edit drops them (see
+    /// ``replaceSubrange(_:with:)``): nothing before the move is placed.
+    /// - Complexity: O(|source − destination| + c log n + (e − min) · log c + s) for a segment
+    ///   ending at e among s.
     public mutating func moveItem(from source: Int, to destination: Int) {
         checkIndex(source)
         checkIndex(destination)
         guard source != destination else { return }
-        if !isFullyPlaced { place(upTo: count) }
         let lower = Swift.min(source, destination), upper = Swift.max(source, destination)
         uniqueStorage()
-        blocks.removeAll { $0.index > lower && $0.index <= upper }
+        let wasFullyPlaced = isFullyPlaced
+        let owner = segment(holding: lower), last = segment(holding: upper)
+        let wasComplete = firstWaiting(from: owner) >= end(ofSegment: last)
+        if last > owner { segments.removeSubrange(owner + 1...last) }
         Self.rotate(items.values, from: source, to: destination)
         Self.rotate(items.slots, from: source, to: destination)
-        relayout(from: lower, keptFrom: upper + 1, indexChange: 0)
+        sizeSums.invalidate(from: lower)
+        replaceItems(ofSegment: owner, from: lower, wasComplete: wasComplete, wasFullyPlaced: wasFullyPlaced)
+        summarize()
     }
 
     /// Moves the element at `source` to `destination` in a buffer, shifting the ones between
@@ -98,38 +102,37 @@ extension WaterfallLayout {
     /// Where the items would go after ``moveItem(from:to:)``, without changing the layout: the
     /// frames from `min(source, destination)` on, placed by the same rule as the move, until
     /// every column's bottom is at or below `limit` (no later item can then start above it),
-    /// the next block (which only moves) or the last item. A drag preview passes the end of what
-    /// it shows as `limit`, so that a step costs the items on screen, not the whole suffix — the
-    /// frames it gives are exactly those ``moveItem(from:to:)`` produces.
+    /// the next segment (which only moves) or the last item. A drag preview passes the end of
+    /// what it shows as `limit`, so that a step costs the items on screen, not the whole suffix
+    /// — the frames it gives are exactly those ``moveItem(from:to:)`` produces. The items up to
+    /// `max(source, destination)` must have frames.
     /// - Complexity: O(c log n + p log c) for the p positions placed (about the items between
     ///   `min(source, destination)` and `limit`).
     public func previewMove(from source: Int, to destination: Int, through limit: CGFloat) -> MovePreview {
         checkIndex(source)
         checkIndex(destination)
         let lower = Swift.min(source, destination), upper = Swift.max(source, destination)
-        var scratch = self   // shares the storage: only its block list is changed below
-        scratch.blocks.removeAll { $0.index > lower && $0.index <= upper }
-        let nextBlock = scratch.blocks.partitioningIndex { $0.index > upper }
-        let currentBlock = nextBlock > 0 ? nextBlock - 1 : nil
-        let end = nextBlock < scratch.blocks.count ? scratch.blocks[nextBlock].index : count
+        let owner = segment(holding: lower), next = segment(holding: upper) + 1
+        let segment = segments[owner]
+        let end = next < segments.count ? segments[next].start : count
         let columnCount = geometry.columnCount
         let size = ColumnBottoms.storageSize(columns: columnCount)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: size + columnCount) { storage in
             let bottoms = UnsafeMutableBufferPointer(rebasing: storage[size...])
             let columns = UnsafeMutableBufferPointer(rebasing: storage[..<size])
-            let (startsBlock, top) = scratch.loadBottoms(before: lower, inBlock: currentBlock, into: columns)
+            storeBottoms(ofSegment: owner, before: lower - segment.start, into: columns)
             for column in 0..<columnCount { bottoms[column] = columns[column] }
-            var run = PreviewRun(layout: scratch, source: source, destination: destination, lower: lower,
-                                 end: end, limit: Double(limit), bottoms: bottoms)
+            var run = PreviewRun(layout: self, source: source, destination: destination, lower: lower,
+                                 end: end, limit: Double(limit) - segment.origin, origin: segment.origin, bottoms: bottoms)
             let tallest: Double
             if columnCount <= 4 && geometry.tolerance == 0 {
-                tallest = run.place(columns: SortedFourColumns(columns, columns: columnCount, top: top,
+                tallest = run.place(columns: SortedFourColumns(columns, columns: columnCount, top: geometry.top,
                                                                rowSpacing: geometry.rowSpacing))
             } else {
                 tallest = run.place(columns: ColumnBottoms(
-                    storage: columns, columns: columnCount, top: top, rowSpacing: geometry.rowSpacing,
+                    storage: columns, columns: columnCount, top: geometry.top, rowSpacing: geometry.rowSpacing,
                     tolerance: geometry.tolerance,
-                    nextSequential: startsBlock ? 0 : sequentialColumn(before: lower)))
+                    nextSequential: lower == segment.start ? 0 : sequentialColumn(before: lower)))
             }
             let reached = lower + run.frames.count
             guard reached == end else {
@@ -137,27 +140,24 @@ extension WaterfallLayout {
                                    blockShift: nil, contentHeight: nil)
             }
             guard end < count else {
-                let height = tallest == -.infinity ? geometry.top + geometry.bottom : tallest + geometry.bottom
+                let height = tallest == -.infinity ? geometry.top + geometry.bottom : tallest + segment.origin + geometry.bottom
                 return MovePreview(source: source, destination: destination, placed: run.frames,
                                    blockShift: nil, contentHeight: CGFloat(height))
             }
-            // The next block moves to fit below the new bottoms, as `moveBlocks` does.
-            if let currentBlock {
-                let (base, offsets) = (scratch.blocks[currentBlock].base, scratch.blocks[currentBlock].offsets)
-                for column in 0..<columnCount { bottoms[column] = Swift.max(bottoms[column], base + offsets[column]) }
+            // The next segment moves to fit below the new bottoms, as settling moves it.
+            let level = geometry.top - geometry.rowSpacing
+            var distance = -Double.infinity
+            for column in 0..<columnCount {
+                let bottom = Swift.max(bottoms[column], segment.floors?[column] ?? level) + segment.origin
+                distance = Swift.max(distance, bottom - segments[next].origin - (segments[next].floors?[column] ?? level))
             }
-            raiseEmptyColumns(bottoms)
-            let distance = scratch.blocks[nextBlock].base(above: bottoms) - scratch.blocks[nextBlock].base
-            // The lowest bottom: the placed columns', or a later block's last item in a list.
-            var lowest = tallest
-            for list in 0..<members.listCount {
-                if let last = members.elements(of: list).last, Int(last) >= end {
-                    lowest = Swift.max(lowest, maxY(of: Int(last)) + distance)
-                }
+            // The lowest bottom: the placed columns', or a later segment's lowest item moved.
+            var lowest = tallest + segment.origin
+            for later in segments[next...] where later.placed > 0 {
+                lowest = Swift.max(lowest, later.tallest + later.origin + distance)
             }
-            let height = lowest + geometry.bottom
             return MovePreview(source: source, destination: destination, placed: run.frames,
-                               blockShift: (end, CGFloat(distance)), contentHeight: CGFloat(height))
+                               blockShift: (end, CGFloat(distance)), contentHeight: CGFloat(lowest + geometry.bottom))
         }
     }
 }
@@ -168,13 +168,16 @@ private struct PreviewRun {
     let layout: WaterfallLayout
     let source: Int, destination: Int, lower: Int, end: Int
     let limit: Double
+    /// Where the segment's coordinates start in the content's (added to every frame).
+    let origin: Double
     /// Every column's bottom as placement goes (the column state may keep them elsewhere).
     let bottoms: UnsafeMutableBufferPointer<Double>
     /// The frames placed, by position from `lower`.
     var frames: [CGRect] = []
 
     init(layout: WaterfallLayout, source: Int, destination: Int, lower: Int, end: Int, limit: Double,
-         bottoms: UnsafeMutableBufferPointer<Double>) {
+         origin: Double, bottoms: UnsafeMutableBufferPointer<Double>) {
+        self.origin = origin
         self.layout = layout
         self.source = source
         self.destination = destination
@@ -220,7 +223,7 @@ private struct PreviewRun {
             }
             for covered in column..<column + span { settle(covered, at: y + height, above: &above) }
             let extent = geometry.horizontalExtent(column: column, span: span)
-            frames.append(CGRect(x: extent.x, y: y, width: extent.width, height: height))
+            frames.append(CGRect(x: extent.x, y: y + origin, width: extent.width, height: height))
             position += 1
         }
         return columns.tallest

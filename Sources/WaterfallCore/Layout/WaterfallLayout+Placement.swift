@@ -1,91 +1,266 @@
 import Foundation
 
 extension WaterfallLayout {
-    /// Places the appended items `start..<count` after the items before `start`, whose frames
-    /// are kept.
-    ///
-    /// Rebuilds the column state as it was just before item `start` from the member lists (the
-    /// last item of each column and the last full-span item), so no checkpoints are needed.
-    /// Expects the storage to be this layout's own: every mutating entry point calls
-    /// ``uniqueStorage()`` first.
-    /// - Complexity: O(c log n + (count − start) · log c).
-    @usableFromInline
-    mutating func relayout(from start: Int) {
-        relayout(from: start, keptFrom: items.count, indexChange: 0)
+    /// Whether every item has its frame (no placement is pending).
+    /// - Complexity: O(1).
+    public var isFullyPlaced: Bool { placedCount == count }
+
+    /// Traps on an index outside `0..<count`, as `Array` does, and on an item without a frame
+    /// (waiting for placement, see ``configureDeferringLayout(_:)``).
+    @inline(__always)
+    func checkLaidOut(_ index: Int) {
+        checkIndex(index)
+        precondition(index < placedCount || hasFrame(index),
+                     "item \(index) is not laid out yet (laid out: 0..<\(placedCount)); call place(upTo:) first")
     }
 
-    /// Places the items from `start` on after an edit, up to the first block that starts at or
-    /// after `kept` (a block starting at `start` itself is placed again when `kept > start`),
-    /// then moves that block and every later one by one constant instead of
-    /// placing them again (see ``BlockStart``).
-    ///
-    /// - Parameters:
-    ///   - start: the first changed index; the items before it keep their frames.
-    ///   - kept: the first item the edit left as it was and whose block only moves (items from
-    ///     here on are the old ones, with their old ys already moved to their new indices when
-    ///     a block follows).
-    ///   - indexChange: new index − old index for the kept items, which the member lists still
-    ///     hold under their old indices.
-    /// - Complexity: O(c log n + (b − start) · log c) when a block starts at b ≥ `kept`, plus
-    ///   O(n − b) to move the later blocks (a pass of adds, no placement); without a block,
-    ///   O(c log n + (count − start) · log c).
-    mutating func relayout(from start: Int, keptFrom kept: Int, indexChange: Int) {
-        let count = items.count
-        let nextBlock = blocks.partitioningIndex { $0.index >= kept }
-        let currentBlock = nextBlock > 0 ? nextBlock - 1 : nil
-        let end = nextBlock < blocks.count ? blocks[nextBlock].index : count
-        let tails = end < count ? members.detachTails(from: end - indexChange) : nil
-        members.truncate(before: start)
+    /// Whether the item at `index` has a frame in a segment after the placed prefix (out of
+    /// line: every frame look-up checks the prefix first, and only a miss gets here).
+    @inline(never)
+    func hasFrame(_ index: Int) -> Bool {
+        let segment = segments[segment(holding: index)]
+        return index - segment.start < segment.placed
+    }
+
+    /// The position in ``segments`` of the segment that holds the item at `index` (of empty
+    /// segments at one start, the last).
+    /// - Complexity: O(log s) for s segments.
+    @inline(__always)
+    func segment(holding index: Int) -> Int {
+        segments.count == 1 ? 0 : segments.partitioningIndex { $0.start > index } - 1
+    }
+
+    /// The index after the last item of the segment at `position`.
+    @inline(__always)
+    func end(ofSegment position: Int) -> Int {
+        position + 1 < segments.count ? segments[position + 1].start : count
+    }
+
+    /// Whether every item of the segment at `position` has its frame.
+    func isComplete(_ position: Int) -> Bool {
+        segments[position].start + segments[position].placed == end(ofSegment: position)
+    }
+
+    /// Places the items waiting for placement up to (not including) `index`, clamped to the
+    /// item count; does nothing when they are already laid out.
+    /// - Complexity: O(c log n + (index − placedCount) · log c).
+    public mutating func place(upTo index: Int) {
+        let target = Swift.min(Swift.max(index, 0), count)
+        guard target > placedCount else { return }
+        uniqueStorage()
+        placeChain(from: segment(holding: placedCount), upTo: target)
+        summarize()
+    }
+
+    /// Places the items waiting for placement until every item whose frame starts above `y`
+    /// has its frame — after it, ``forEachIndex(in:_:)`` is exact for any rectangle that ends
+    /// at or above `y`. A `y` beyond the content places every item.
+    /// - Complexity: O(c log n + k · log c) for the k items placed, which is about the items
+    ///   between the laid-out prefix's lowest column and `y`.
+    public mutating func place(coveringY y: CGFloat) {
+        place(coveringFrom: -.infinity, to: Double(y))
+    }
+
+    /// Places the items waiting for placement that may overlap `rect` (along the main axis),
+    /// so that ``forEachIndex(in:_:)`` is exact for it. A rectangle from the level of a segment
+    /// with an estimated place on grows that segment; one reaching from above its level into
+    /// it places the items before it, which settles it (see ``takeLayoutShift()``), and is then
+    /// covered both where it was and moved with the segment.
+    /// - Complexity: O(c log n + k · log c) for the k items placed.
+    public mutating func place(covering rect: CGRect) {
+        let (low, high) = mainRange(of: rect)
+        place(coveringFrom: low, to: high)
+    }
+
+    /// ``place(covering:)`` for the main-axis range `low..<high`.
+    /// - Complexity: O(c log n + k · log c) for the k items placed.
+    private mutating func place(coveringFrom low: Double, to high: Double) {
+        guard placedCount < count else { return }
+        var high = high
+        var chain = segment(holding: placedCount)
+        if let estimated = segments.lastIndex(where: \.isEstimated), high > level(ofSegment: estimated) {
+            if low >= level(ofSegment: estimated) {
+                chain = estimated
+            } else {
+                uniqueStorage()
+                placeChain(from: chain, upTo: segments[estimated].start)
+                high = Swift.max(high, high + Double(unreportedShift?.distance ?? 0))
+                chain = segment(holding: firstWaiting(from: 0))
+            }
+        }
+        uniqueStorage()
+        // Chunks that grow, so a short distance costs little and a long one few frontier checks.
+        var chunk = 4 * geometry.columnCount
+        var first = firstWaiting(from: chain)
+        while first < count, !(frontier(ofSegment: segment(holding: first)) >= high) {
+            placeChain(from: segment(holding: first), upTo: Swift.min(count, first + chunk))
+            chunk = Swift.min(2 * chunk, 1 << 16)
+            first = firstWaiting(from: chain)
+        }
+        summarize()
+    }
+
+    /// The first item without a frame in the run of segments that starts at `position` and
+    /// goes on while each is complete (`count` when every one is).
+    func firstWaiting(from position: Int) -> Int {
+        var position = position
+        while position + 1 < segments.count, isComplete(position) { position += 1 }
+        return Swift.min(segments[position].start + segments[position].placed, count)
+    }
+
+    /// Places up to `itemBudget` more of the items waiting for placement (at least one).
+    /// - Returns: whether every item is laid out now.
+    /// - Complexity: O(c log n + itemBudget · log c).
+    @discardableResult
+    public mutating func continueLayout(itemBudget: Int) -> Bool {
+        guard placedCount < count else { return true }
+        uniqueStorage()
+        placeChain(from: segment(holding: placedCount), upTo: Swift.min(count, placedCount + Swift.max(1, itemBudget)))
+        summarize()
+        return placedCount == count
+    }
+
+    /// Places the items of the segment at `position` and the segments after it, in order, up
+    /// to (not including) `target`: a segment that becomes complete settles the next one (see
+    /// ``settle(_:)``), whose items then follow.
+    /// - Complexity: O(c log n + k · log c) for the k items placed, plus O(s) per settling.
+    mutating func placeChain(from position: Int, upTo target: Int) {
+        var position = position
+        while position < segments.count {
+            let end = end(ofSegment: position)
+            placeSegment(position, upTo: Swift.min(target, end))
+            guard segments[position].start + segments[position].placed == end, position + 1 < segments.count else { return }
+            position += 1
+            settle(position)
+            guard segments[position].start < target else { return }
+        }
+    }
+
+    /// Places the items of the segment at `position` from its first waiting one up to `target`
+    /// (at most its end), from the bottoms its placed items (or its floors) leave. A derived
+    /// segment settles first when none of its items is placed (the one before it, complete,
+    /// may have changed since).
+    /// - Complexity: O(c log n + k · log c) for the k items placed.
+    mutating func placeSegment(_ position: Int, upTo target: Int) {
+        let segment = segments[position]
+        let first = segment.start + segment.placed
+        guard target > first else { return }
+        if segment.placed == 0, position > 0, !segment.isEstimated { settle(position) }
         let columnCount = geometry.columnCount
         withUnsafeTemporaryAllocation(of: Double.self, capacity: ColumnBottoms.storageSize(columns: columnCount)) { storage in
-            let (startsBlock, top) = loadBottoms(before: start, inBlock: currentBlock, into: storage)
-            placeItems(from: start, to: end, bottoms: storage, top: top, restartingSequence: startsBlock)
-            guard let tails else { return }
-            storeBottoms(before: end, floorsOf: currentBlock, into: storage)
-            moveBlocks(from: nextBlock, toFit: storage)
-            members.appendTails(tails, indexShift: Int32(truncatingIfNeeded: indexChange), ys: items.ys)
-            tallestBottom = lastBottom()
+            storeBottoms(ofSegment: position, into: storage)
+            placeItems(from: first, to: target, inSegment: position, bottoms: storage)
+        }
+        segments[position].placed = target - segment.start
+        segments[position].tallest = lastBottom(ofSegment: position)
+    }
+
+    /// Derives the origin of the segment at `position` from the one before it (complete), so
+    /// that no column starts above its bottom there and one touches it, and moves the segment
+    /// and every derived one after it (up to the next estimated one) by the difference — one add
+    /// per segment. A segment whose origin was estimated is now derived; its move is kept for
+    /// ``takeLayoutShift()``. The one settling operation of the segment model.
+    /// - Complexity: O(c + s) for s segments.
+    mutating func settle(_ position: Int) {
+        guard position < segments.count else { return }
+        let distance = derivedOrigin(ofSegment: position) - segments[position].origin
+        if segments[position].isEstimated {
+            segments[position].isEstimated = false
+            unreportedShift = LayoutShift(level: CGFloat(level(ofSegment: position)), distance: CGFloat(distance))
+        }
+        guard distance != 0 else { return }
+        var moved = position
+        repeat {
+            segments[moved].origin += distance
+            moved += 1
+        } while moved < segments.count && !segments[moved].isEstimated
+    }
+
+    /// The origin the segment at `position` gets below the segment before it (the page's top
+    /// for the first): the lowest at which none of its floors rises above that column's bottom.
+    /// - Complexity: O(c).
+    func derivedOrigin(ofSegment position: Int) -> Double {
+        let columnCount = geometry.columnCount
+        let level = geometry.top - geometry.rowSpacing
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: columnCount) { bottoms in
+            if position == 0 {
+                bottoms.initialize(repeating: level)
+            } else {
+                storeBottoms(ofSegment: position - 1, into: bottoms)
+                let previous = segments[position - 1]
+                for column in 0..<columnCount {
+                    bottoms[column] = Swift.max(bottoms[column], previous.floors?[column] ?? level) + previous.origin
+                }
+            }
+            let floors = segments[position].floors
+            var origin = -Double.infinity
+            for column in 0..<columnCount { origin = Swift.max(origin, bottoms[column] - (floors?[column] ?? level)) }
+            return origin
         }
     }
 
-    /// Places the items `start..<end` from the column bottoms in the first c elements of
-    /// `storage` (``ColumnBottoms/storageSize(columns:)`` elements in all), an empty column's
-    /// first item at `top`; sequential placement restarts at column 0 when `restartingSequence`
-    /// (a block's first item), else continues after item `start − 1`. Sets ``tallestBottom``.
+    /// The main-axis coordinate from which the content is the segment's at `position`: its
+    /// lowest floor (a level segment's floors lie one row spacing above its first row).
+    func level(ofSegment position: Int) -> Double {
+        segments[position].origin + (segments[position].floors?.min() ?? geometry.top - geometry.rowSpacing)
+    }
+
+    /// The lowest main-axis coordinate (content coordinates) the next item of the segment at
+    /// `position` can get: the lowest of every column's next top.
+    /// - Complexity: O(c).
+    func frontier(ofSegment position: Int) -> Double {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: geometry.columnCount) { storage in
+            storeBottoms(ofSegment: position, into: storage)
+            var lowest = Double.infinity
+            for column in 0..<geometry.columnCount {
+                let bottom = storage[column]
+                lowest = Swift.min(lowest, bottom == -.infinity ? geometry.top : bottom + geometry.rowSpacing)
+            }
+            return lowest + segments[position].origin
+        }
+    }
+
+    /// Places the items `start..<end` of the segment at `position` from the column bottoms in
+    /// the first c elements of `storage` (``ColumnBottoms/storageSize(columns:)`` elements in
+    /// all), an empty column's first item at the top inset; sequential placement restarts at
+    /// column 0 at the segment's first item, else continues after item `start − 1`.
     /// - Complexity: O((end − start) · log c), plus O(log s) to find the column after a
     ///   spanning item for sequential placement.
-    mutating func placeItems(from start: Int, to end: Int, bottoms storage: UnsafeMutableBufferPointer<Double>,
-                             top: Double, restartingSequence: Bool) {
+    mutating func placeItems(from start: Int, to end: Int, inSegment position: Int,
+                             bottoms storage: UnsafeMutableBufferPointer<Double>) {
         let columnCount = geometry.columnCount
+        let restarting = start == segments[position].start
         if columnCount <= 4 && geometry.tolerance == 0 {
-            place(from: start, to: end, columns: SortedFourColumns(storage, columns: columnCount,
-                                                                   top: top, rowSpacing: geometry.rowSpacing))
+            place(from: start, to: end, inSegment: position,
+                  columns: SortedFourColumns(storage, columns: columnCount, top: geometry.top, rowSpacing: geometry.rowSpacing))
         } else {
-            place(from: start, to: end,
-                  columns: ColumnBottoms(storage: storage, columns: columnCount, top: top,
+            place(from: start, to: end, inSegment: position,
+                  columns: ColumnBottoms(storage: storage, columns: columnCount, top: geometry.top,
                                          rowSpacing: geometry.rowSpacing, tolerance: geometry.tolerance,
-                                         nextSequential: restartingSequence ? 0 : sequentialColumn(before: start)))
+                                         nextSequential: restarting ? 0 : sequentialColumn(before: start)))
         }
     }
 
-    /// The placement loop of ``placeItems(from:to:bottoms:top:restartingSequence:)``, specialized for each kind of column state.
+    /// The placement loop of ``placeItems(from:to:inSegment:bottoms:)``, specialized for each
+    /// kind of column state.
     ///
     /// An item across several columns keeps its requested span in its slot; it joins the
     /// member list of every column it covers (a full-span item: the extra list) and, unless it
     /// covers them all, the span starts.
-    private mutating func place<Columns: ColumnState & ~Copyable>(from start: Int, to end: Int,
+    private mutating func place<Columns: ColumnState & ~Copyable>(from start: Int, to end: Int, inSegment position: Int,
                                                                  columns: consuming Columns) {
         var columns = columns
         let geometry = self.geometry
         let multiColumnBit = ItemKind.multiColumn.rawValue
         let kindMask = ~ItemKind.columnMask
         let (values, slots, ys) = (items.values, items.slots, items.ys)
-        let members = self.members
+        let members = segments[position].members
+        let base = segments[position].start
         members.withLists { lists in
             for index in start..<end {
                 let slot = slots[index]
                 let height = geometry.height(value: values[index], slot: slot)
-                let member = Int32(truncatingIfNeeded: index)
+                let member = Int32(truncatingIfNeeded: index - base)
                 if slot & multiColumnBit != 0 {
                     let span = geometry.span(requested: slot)
                     if span == geometry.columnCount {
@@ -106,27 +281,39 @@ extension WaterfallLayout {
                 }
             }
         }
-        tallestBottom = columns.tallest
     }
 
-    /// Stores in the first c elements of `storage` each column's bottom just before item
-    /// `index` is placed: the bottom of its last item in `since..<index` or of the last
-    /// full-span item there, whichever is lower on the page, raised to its floor in the block
-    /// at position `block` of ``blocks`` (if any); `-infinity` for a column nothing precedes.
-    /// - Complexity: O(c) when the member lists hold only indices below `index`, else
-    ///   O(c log n).
-    func storeBottoms(before index: Int, since lowest: Int = 0, floorsOf block: Int?,
-                      into storage: UnsafeMutableBufferPointer<Double>) {
+    /// Stores in the first c elements of `storage` each column's bottom after the placed items
+    /// of the segment at `position` (those before `limit`, relative to its start, if given), in
+    /// its coordinates: the bottom of its last item there or of the last full-span item,
+    /// whichever is lower, raised to the segment's floor; `-infinity` for an empty column of a
+    /// level segment.
+    /// - Complexity: O(c), or O(c log n) with a limit.
+    func storeBottoms(ofSegment position: Int, before limit: Int? = nil, into storage: UnsafeMutableBufferPointer<Double>) {
+        let segment = segments[position]
+        let members = segment.members
         let columnCount = geometry.columnCount
         func bottom(ofList list: Int) -> Double {
-            guard let last = members.last(of: list, before: index), Int(last) >= lowest else { return -.infinity }
-            return maxY(of: Int(last))
+            let last = limit.map { members.last(of: list, before: $0) } ?? members.elements(of: list).last
+            guard let last else { return -.infinity }
+            return maxY(of: segment.start + Int(last))
         }
         let fullSpanBottom = bottom(ofList: columnCount)
-        for column in 0..<columnCount { storage[column] = Swift.max(bottom(ofList: column), fullSpanBottom) }
-        guard let block else { return }
-        let (base, offsets) = (blocks[block].base, blocks[block].offsets)
-        for column in 0..<columnCount { storage[column] = Swift.max(storage[column], base + offsets[column]) }
+        for column in 0..<columnCount {
+            storage[column] = Swift.max(bottom(ofList: column), fullSpanBottom, segment.floors?[column] ?? -.infinity)
+        }
+    }
+
+    /// The bottom of the lowest placed item of the segment at `position`, in its coordinates,
+    /// `-infinity` when it has none: each member list's last item ends lowest in its list.
+    /// - Complexity: O(c).
+    func lastBottom(ofSegment position: Int) -> Double {
+        let segment = segments[position]
+        var bottom = -Double.infinity
+        for list in 0..<segment.members.listCount {
+            if let last = segment.members.elements(of: list).last { bottom = Swift.max(bottom, maxY(of: segment.start + Int(last))) }
+        }
+        return bottom
     }
 
     /// The column sequential placement uses for item `start`: round robin after the previous
@@ -136,6 +323,22 @@ extension WaterfallLayout {
         guard start > 0 else { return 0 }
         let (column, span) = placedColumns(of: start - 1)
         return (column + span) % geometry.columnCount
+    }
+
+    /// Brings the cached summary up to date after a change: ``placedCount`` (the placed items
+    /// from 0 on, through every complete segment) and ``prefixBottom``.
+    /// - Complexity: O(s · c) for s segments.
+    mutating func summarize() {
+        var position = 0
+        var bottom = -Double.infinity
+        while true {
+            let segment = segments[position]
+            bottom = Swift.max(bottom, segment.tallest + segment.origin)
+            guard position + 1 < segments.count, isComplete(position) else { break }
+            position += 1
+        }
+        placedCount = Swift.min(count, segments[position].start + segments[position].placed)
+        prefixBottom = bottom
     }
 }
 

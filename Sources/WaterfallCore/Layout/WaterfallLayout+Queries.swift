@@ -11,7 +11,8 @@ extension WaterfallLayout {
         let slot = items.slots[index]
         let height = geometry.height(value: items.values[index], slot: slot)
         let (column, span) = placedColumns(of: index)
-        return contentRect(cross: geometry.horizontalExtent(column: column, span: span), main: items.ys[index], length: height)
+        return contentRect(cross: geometry.horizontalExtent(column: column, span: span),
+                           main: items.ys[index] + segments[segment(holding: index)].origin, length: height)
     }
 
     /// The column an item was placed in, or `nil` for a full-span item (one that covers every
@@ -42,15 +43,9 @@ extension WaterfallLayout {
         let slot = items.slots[index]
         guard slot & ItemKind.multiColumn.rawValue != 0 else { return (Int(slot & ItemKind.columnMask), 1) }
         let span = geometry.span(requested: slot)
-        return span == geometry.columnCount ? (0, span) : (memberLists(holding: index).firstColumn(ofSpanning: index), span)
-    }
-
-    /// The member lists an item with a frame is in: the island's for an island item (see
-    /// ``place(around:clearance:itemBudget:)``), else the prefix's.
-    @inline(__always)
-    func memberLists(holding index: Int) -> MemberLists {
-        if let island, index >= island.start { return island.members }
-        return members
+        guard span < geometry.columnCount else { return (0, span) }
+        let segment = segments[segment(holding: index)]
+        return (segment.members.firstColumn(ofSpanning: index - segment.start), span)
     }
 
     /// The size an item was given, after sanitizing. Aspect ratios come back normalized to a
@@ -75,7 +70,7 @@ extension WaterfallLayout {
         }
     }
 
-    /// The bottom edge of an item's frame.
+    /// The bottom edge of an item's frame, in its segment's coordinates.
     @inline(__always)
     func maxY(of index: Int) -> Double {
         items.ys[index] + geometry.height(value: items.values[index], slot: items.slots[index])
@@ -90,38 +85,48 @@ extension WaterfallLayout {
     /// Calls `body` with every index whose frame overlaps `rect` vertically
     /// (`frame.maxY > rect.minY && frame.minY < rect.maxY`; along rows, horizontally), column by
     /// column — so not in ascending order — without allocating. An item across several columns
-    /// is reported once. While an island is laid out ahead of the prefix (see
-    /// ``place(around:clearance:itemBudget:)``), the content from the island's level on is the
-    /// island's: a rectangle there reports island items only, one above it prefix items only.
-    /// - Complexity: O(c log n + k + m · (w + log s)) for k indices reported, m of them across
-    ///   w < c columns each, among s such items.
+    /// is reported once. While a segment at an estimated place is laid out ahead of the items
+    /// before it (see ``place(around:clearance:itemBudget:)``), the content from its level on
+    /// is its own and its followers': a rectangle there reports their items only, one above it
+    /// the other items only.
+    /// - Complexity: O(s + c log n + k + m · (w + log s)) for s segments and k indices reported,
+    ///   m of them across w < c columns each, among s such items.
     public func forEachIndex(in rect: CGRect, _ body: (Int) throws -> Void) rethrows {
         let (top, bottom) = mainRange(of: rect)
-        guard let island else { return try forEachIndex(from: top, to: bottom, in: members, body) }
-        if top < island.base { try forEachIndex(from: top, to: Swift.min(bottom, island.base), in: members, body) }
-        if bottom > island.base { try forEachIndex(from: Swift.max(top, island.base), to: bottom, in: island.members, body) }
+        guard segments.count > 1 else { return try forEachIndex(from: top, to: bottom, inSegment: 0, body) }
+        let estimated = segments.lastIndex(where: \.isEstimated)
+        let seam = estimated.map(level(ofSegment:)) ?? .infinity
+        for position in segments.indices where segments[position].placed > 0 {
+            let (low, high) = position < estimated ?? segments.count ? (top, Swift.min(bottom, seam)) : (Swift.max(top, seam), bottom)
+            let origin = segments[position].origin
+            guard estimated == nil || low < high, segments[position].tallest + origin > low else { continue }
+            try forEachIndex(from: low, to: high, inSegment: position, body)
+        }
     }
 
-    /// ``forEachIndex(in:_:)`` for the items of `members` (the prefix's or an island's lists)
-    /// overlapping `top..<bottom` along the main axis.
+    /// ``forEachIndex(in:_:)`` for the items of the segment at `position` overlapping
+    /// `top..<bottom` along the main axis (content coordinates).
     /// - Complexity: O(c log n + k + m · (w + log s)).
-    private func forEachIndex(from top: Double, to bottom: Double, in members: MemberLists,
+    private func forEachIndex(from top: Double, to bottom: Double, inSegment position: Int,
                               _ body: (Int) throws -> Void) rethrows {
+        let segment = segments[position]
+        let (top, bottom) = (top - segment.origin, bottom - segment.origin)
+        let members = segment.members
         let listCount = members.listCount
-        let (ys, slots) = (items.ys, items.slots)
+        let (ys, slots) = (items.ys + segment.start, items.slots + segment.start)
         // An item across several columns is in each of their lists: report it from its first.
         let hasSpans = !members.spanStarts.isEmpty
         try withUnsafeTemporaryAllocation(of: Int.self, capacity: listCount) { positions in
-            firstPositions(inLists: 0..<listCount, of: members, endingBelow: top, into: positions)
+            firstPositions(inLists: 0..<listCount, ofSegment: position, endingBelow: top, into: positions)
             for (listIndex, first) in positions.enumerated() {
                 let list = members.elements(of: listIndex)
                 var position = first
                 while position < list.count {
-                    let index = Int(list[position])
-                    guard ys[index] < bottom else { break }
-                    if !hasSpans || listIndex == geometry.columnCount || slots[index] & ItemKind.multiColumn.rawValue == 0
-                        || members.firstColumn(ofSpanning: index) == listIndex {
-                        try body(index)
+                    let member = Int(list[position])
+                    guard ys[member] < bottom else { break }
+                    if !hasSpans || listIndex == geometry.columnCount || slots[member] & ItemKind.multiColumn.rawValue == 0
+                        || members.firstColumn(ofSpanning: member) == listIndex {
+                        try body(segment.start + member)
                     }
                     position += 1
                 }
@@ -157,10 +162,23 @@ extension WaterfallLayout {
     }
 
     /// The hit test in engine terms: the item at `along` on the main axis and `across` on the
-    /// cross axis whose frame contains `point`.
-    /// - Complexity: O(log n).
+    /// cross axis whose frame contains `point`, searched in every segment with frames whose
+    /// content reaches `along` (a segment at an estimated place owns what lies from its level on).
+    /// - Complexity: O(s log n).
     private func index(across: Double, along y: Double, containing point: CGPoint) -> Int? {
-        if let spanning = item(inList: geometry.columnCount, containingY: y),
+        let seam = segments.lastIndex(where: \.isEstimated)
+        for position in segments.indices.reversed() where segments[position].placed > 0 {
+            if let seam, (position < seam) == (y >= level(ofSegment: seam)) { continue }
+            if let index = index(inSegment: position, across: across, along: y, containing: point) { return index }
+        }
+        return nil
+    }
+
+    /// The hit test in the segment at `position`.
+    /// - Complexity: O(log n).
+    private func index(inSegment position: Int, across: Double, along y: Double, containing point: CGPoint) -> Int? {
+        let y = y - segments[position].origin
+        if let spanning = item(inList: geometry.columnCount, ofSegment: position, containingY: y),
            frame(at: spanning).contains(point) {
             return spanning
         }
@@ -171,25 +189,25 @@ extension WaterfallLayout {
                                      Double(geometry.columnCount - 1)))
         // Rounding can put a point on a column's very edge into its neighbour; check both.
         for column in Swift.max(estimate - 1, 0)...Swift.min(estimate + 1, geometry.columnCount - 1) {
-            if let index = item(inList: column, containingY: y), frame(at: index).contains(point) {
+            if let index = item(inList: column, ofSegment: position, containingY: y), frame(at: index).contains(point) {
                 return index
             }
         }
         return nil
     }
 
-    /// The item of a member list whose vertical extent contains `y` (top included).
-    /// While an island is laid out, `y` at or below its level is searched in the island.
-    private func item(inList listIndex: Int, containingY y: Double) -> Int? {
-        let members = island.map { y >= $0.base ? $0.members : self.members } ?? self.members
-        let list = members.elements(of: listIndex)
-        var position = 0
-        withUnsafeMutablePointer(to: &position) {
-            firstPositions(inLists: listIndex..<listIndex + 1, of: members, endingBelow: y,
+    /// The item of a member list of the segment at `position` whose extent along the main axis
+    /// contains `y` (in the segment's coordinates, top included).
+    private func item(inList listIndex: Int, ofSegment position: Int, containingY y: Double) -> Int? {
+        let segment = segments[position]
+        let list = segment.members.elements(of: listIndex)
+        var found = 0
+        withUnsafeMutablePointer(to: &found) {
+            firstPositions(inLists: listIndex..<listIndex + 1, ofSegment: position, endingBelow: y,
                            into: UnsafeMutableBufferPointer(start: $0, count: 1))
         }
-        guard position < list.count else { return nil }
-        let index = Int(list[position])
+        guard found < list.count else { return nil }
+        let index = segment.start + Int(list[found])
         return items.ys[index] <= y ? index : nil
     }
 }

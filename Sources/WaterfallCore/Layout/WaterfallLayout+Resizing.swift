@@ -2,47 +2,56 @@ import Foundation
 
 extension WaterfallLayout {
     /// Gives items new sizes (an item's image size became known, a self-sizing cell was
-    /// measured) and relayouts once, from the lowest changed index: any number of changes cost
-    /// one suffix relayout. Indices may repeat (the last size wins) and come in any order. With
-    /// blocks (see ``startBlock(at:)``), each block holding a change is placed again from its
-    /// lowest change up to the next block, and the blocks after it only move. An island (see
-    /// ``place(around:clearance:itemBudget:)``) joins the prefix first.
-    /// - Complexity: O(k log b + c log n + (n − i) · log c) for k changes whose lowest index is
-    ///   i; with blocks, the placement stops at the next block and the rest is one O(n) pass.
+    /// measured) and places again once per segment holding a change, from its lowest changed
+    /// index to its end: any number of changes cost one suffix placement. Indices may repeat (the
+    /// last size wins) and come in any order. The later segments only move (see
+    /// ``startBlock(at:)``). While placement is pending, a change drops the frames of its segment
+    /// from the change on, as an edit does (see ``replaceSubrange(_:with:)``).
+    /// - Complexity: O(k log s + c log n + (e − i) · log c) for k changes whose lowest index in
+    ///   a segment ending at e is i, per segment; plus O(s) to move the later segments.
     public mutating func resizeItems<C: Collection>(_ changes: C) where C.Element == (index: Int, size: ItemSize) {
         guard !changes.isEmpty else { return }
-        joinIslandBeforeEditing()
         uniqueStorage()
-        guard placedCount == count else {
-            resizeItemsWhilePending(changes)
-            return
-        }
-        // The lowest change in each block (-1: the first block, before any block start).
-        var lowestInBlock: [Int: Int] = [:]
+        let wasFullyPlaced = isFullyPlaced
+        // The lowest change in each segment.
+        var lowestInSegment: [Int: Int] = [:]
         for (index, size) in changes {
             checkIndex(index)
             ItemStore.write(size, at: index, values: items.values, slots: items.slots)
-            let block = blocks.partitioningIndex { $0.index > index } - 1
-            lowestInBlock[block] = Swift.min(lowestInBlock[block] ?? index, index)
+            let position = segment(holding: index)
+            lowestInSegment[position] = Swift.min(lowestInSegment[position] ?? index, index)
         }
-        // Last block first: a block is placed from its floors alone, and placing an earlier
-        // block only moves the later ones by a constant (see ``startBlock(at:)``).
-        for (block, lowest) in lowestInBlock.sorted(by: { $0.key > $1.key }) {
-            relayout(from: lowest, keptFrom: block + 1 < blocks.count ? blocks[block + 1].index : count, indexChange: 0)
+        // First segment first: placing one settles (moves) the later ones, which place in
+        // their own coordinates.
+        for (position, lowest) in lowestInSegment.sorted(by: { $0.key < $1.key }) {
+            sizeSums.invalidate(from: lowest)
+            replaceItems(ofSegment: position, from: lowest, wasFullyPlaced: wasFullyPlaced)
+        }
+        summarize()
+    }
+
+    /// After the items of the segment at `position` changed from `index` on: drops their
+    /// frames, and places them again up to the segment's end when every item had a frame
+    /// (`wasFullyPlaced`) or the segment was complete (`wasComplete`, by default as it is now)
+    /// and a placed derived segment follows, whose place depends on them.
+    /// - Complexity: O(c log n), plus O((e − index) · log c + s) when it places.
+    mutating func replaceItems(ofSegment position: Int, from index: Int, wasComplete: Bool? = nil, wasFullyPlaced: Bool) {
+        let wasComplete = wasComplete ?? isComplete(position)
+        dropFrames(ofSegment: position, from: index)
+        let next = position + 1
+        let followerHasFrames = next < segments.count && segments[next].placed > 0 && !segments[next].isEstimated
+        if wasFullyPlaced || (wasComplete && followerHasFrames) {
+            placeChain(from: position, upTo: end(ofSegment: position))
         }
     }
 
-    /// ``resizeItems(_:)`` while placement is pending: the new sizes are stored, and the
-    /// laid-out prefix ends at the lowest change inside it.
-    /// - Complexity: O(k + c log n) for k changes.
-    private mutating func resizeItemsWhilePending<C: Collection>(_ changes: C)
-    where C.Element == (index: Int, size: ItemSize) {
-        var lowest = placedCount
-        for (index, size) in changes {
-            checkIndex(index)
-            ItemStore.write(size, at: index, values: items.values, slots: items.slots)
-            lowest = Swift.min(lowest, index)
-        }
-        shortenLaidOutPrefix(to: lowest)
+    /// Drops the frames of the segment at `position` from `index` on: they wait for placement.
+    /// - Complexity: O(c log n).
+    mutating func dropFrames(ofSegment position: Int, from index: Int) {
+        let relative = index - segments[position].start
+        guard relative < segments[position].placed else { return }
+        segments[position].members.truncate(before: relative)
+        segments[position].placed = relative
+        segments[position].tallest = lastBottom(ofSegment: position)
     }
 }

@@ -1,6 +1,7 @@
 extension WaterfallLayout {
-    /// For each member list in `lists` of `memberLists` (the prefix's, or an island's), the first position whose item ends below `y`
-    /// (maxY > y), stored in `positions[list - lists.lowerBound]`.
+    /// For each member list in `lists` of the segment at `segment`, the first position whose
+    /// item ends below `y` (maxY > y, in the segment's coordinates), stored in
+    /// `positions[list - lists.lowerBound]`.
     ///
     /// Searches the items' tops rather than their bottoms, then steps back one: items of a list
     /// are stacked, so only the last item that starts at or above `y` can still reach below it.
@@ -14,17 +15,18 @@ extension WaterfallLayout {
     /// lists' misses are in flight together instead of one after another, with no mispredicted
     /// branch throwing the other lists' loads away.
     /// - Complexity: O(L log n) for L lists.
-    func firstPositions(inLists lists: Range<Int>, of memberLists: MemberLists, endingBelow y: Double,
+    func firstPositions(inLists lists: Range<Int>, ofSegment segment: Int, endingBelow y: Double,
                         into positions: UnsafeMutableBufferPointer<Int>) {
         precondition(positions.count >= lists.count)
+        let memberLists = segments[segment].members, start = segments[segment].start
         // An empty list counts as ending above y: no block, position 0.
         if lists.allSatisfy({ memberLists.fence(of: $0).last.map { $0 <= y } ?? true }) {
             for (slot, list) in lists.enumerated() {
-                positions[slot] = firstPositionInLastBlock(of: memberLists.elements(of: list), endingBelow: y)
+                positions[slot] = firstPositionInLastBlock(of: memberLists.elements(of: list), from: start, endingBelow: y)
             }
             return
         }
-        let ys = items.ys
+        let ys = items.ys + start
         withUnsafeTemporaryAllocation(of: ListSearch.self, capacity: lists.count) { searches in
             // Round 1: which block of each list holds the last top at or above y.
             for (slot, list) in lists.enumerated() {
@@ -47,27 +49,28 @@ extension WaterfallLayout {
             for (slot, search) in searches.enumerated() {
                 guard search.length > 0 else { positions[slot] = 0; continue }
                 let position = search.base + (ys[Int(search.members[search.base])] <= y ? 1 : 0)
-                positions[slot] = stepBack(position, in: search.members, endingBelow: y)
+                positions[slot] = stepBack(position, in: search.members, from: start, endingBelow: y)
             }
         }
     }
 
-    /// ``firstPositions(inLists:of:endingBelow:into:)`` for one list (its `members`) whose last
-    /// fence entry is at or above `y`: a bisection of its last block only.
+    /// ``firstPositions(inLists:ofSegment:endingBelow:into:)`` for one list (its `members`, of the
+    /// segment starting at `start`) whose last fence entry is at or above `y`: a bisection of
+    /// its last block only.
     @inline(__always)
-    private func firstPositionInLastBlock(of members: UnsafeBufferPointer<Int32>, endingBelow y: Double) -> Int {
-        let ys = items.ys
+    private func firstPositionInLastBlock(of members: UnsafeBufferPointer<Int32>, from start: Int, endingBelow y: Double) -> Int {
+        let ys = items.ys + start
         guard !members.isEmpty else { return 0 }
         let lower = (members.count - 1) / MemberLists.fenceStride * MemberLists.fenceStride
         let position = members[lower...].partitioningIndex { ys[Int($0)] > y }
-        return stepBack(position, in: members, endingBelow: y)
+        return stepBack(position, in: members, from: start, endingBelow: y)
     }
 
     /// `position` (the first member whose top is below `y`), or the one before it when that
     /// member still reaches below `y`.
     @inline(__always)
-    private func stepBack(_ position: Int, in members: UnsafeBufferPointer<Int32>, endingBelow y: Double) -> Int {
-        position > 0 && maxY(of: Int(members[position - 1])) > y ? position - 1 : position
+    private func stepBack(_ position: Int, in members: UnsafeBufferPointer<Int32>, from start: Int, endingBelow y: Double) -> Int {
+        position > 0 && maxY(of: start + Int(members[position - 1])) > y ? position - 1 : position
     }
 
     /// Bisects every search's range `base ..< base + length` together, where `key(search, p)` is
@@ -92,7 +95,7 @@ extension WaterfallLayout {
     }
 }
 
-/// One member list's bisection state in ``WaterfallLayout/firstPositions(inLists:of:endingBelow:into:)``.
+/// One member list's bisection state in ``WaterfallLayout/firstPositions(inLists:ofSegment:endingBelow:into:)``.
 struct ListSearch {
     /// The list's members (item indices, ascending).
     let members: UnsafeBufferPointer<Int32>

@@ -28,13 +28,15 @@ import Foundation
 ///
 /// Changing any configuration property (width, columns, insets, spacings, placement,
 /// direction) lays every item out again in O(n log c). Appends place only the new items;
-/// edits relayout only the suffix from the first changed index — up to the next *block*.
+/// edits place again only the items from the first changed one to the end of its *segment*.
 ///
-/// Blocks keep items still across edits before them: ``prepend(contentsOf:)`` lays new items
-/// out as a block of their own above the old ones, which start again level below it (a
-/// zero-height full-span boundary) and move down by one constant; ``startBlock(at:)`` makes
-/// the items from an index on a block that later edits before it move by one constant instead
-/// of reflowing. Any configuration change lays everything out again as one block. Bad input never traps: see
+/// The items form an ordered list of segments (see ``Segment``), each laid out on its own in
+/// coordinates of its own: ``prepend(contentsOf:)`` lays the new items out in a segment above the
+/// old ones, which start again level below it and move by one constant; ``startBlock(at:)``
+/// makes the items from an index on a segment that later edits before it move by one constant
+/// instead of reflowing; ``place(around:clearance:itemBudget:)`` lays out a segment at an
+/// estimated place deep in the items before the items above it are placed. Any configuration
+/// change lays everything out again as one segment. Bad input never traps: see
 /// ``ItemSize``, ``EdgeInsets`` and ``ColumnCount`` for the fallbacks; a NaN, negative or
 /// infinite container width counts as 0. Out-of-range indices trap, as with `Array`.
 ///
@@ -71,31 +73,24 @@ public struct WaterfallLayout: Sendable {
 
     /// Resolved, sanitized geometry used by placement and queries.
     var geometry: LayoutGeometry
-    /// Per item: its stored value, slot and y. Copied before mutation when shared (see
+    /// Per item: its stored value, slot and y (relative to its segment's origin). Copied before mutation when shared (see
     /// ``uniqueStorage()``).
     @usableFromInline
     var items = ItemStore()
-    /// Per column, the indices of its items in ascending order; the last list holds the
-    /// full-span items. Copied before mutation when shared (see ``uniqueStorage()``).
-    var members: MemberLists
-    /// The bottom of the tallest column (full-span items included) after the last placement,
-    /// `-infinity` when there are no items.
-    var tallestBottom = -Double.infinity
-    /// The blocks after the first, ascending by index (see ``startBlock(at:)``). Cleared by
-    /// every configuration change.
-    var blocks: [BlockStart] = []
+    /// The segments, ascending by start; the first starts at 0. Reset to one by every
+    /// configuration change.
+    var segments: [Segment]
     /// How many items, from index 0, have frames: ``count`` except after
     /// ``configureDeferringLayout(_:)``, until placement has caught up (see ``place(upTo:)``).
     public internal(set) var placedCount = 0
-    /// The lowest y any item from ``placedCount`` on can get (every column's next top), kept by
-    /// deferred placement; `-infinity` before anything is placed after a deferred change.
-    var placedFrontier = -Double.infinity
-    /// Items laid out ahead of the prefix, as a level block at an estimated base, so that a
-    /// view deep in the feed has its frames at once (see ``place(around:clearance:itemBudget:)``);
-    /// `nil` when there is none. Dropped by every configuration change.
-    var island: PlacementIsland?
-    /// How the last island moved when it joined the prefix, until ``takeLayoutShift()``.
+    /// The bottom (content coordinates, main axis) of the placed items from 0 on, `-infinity`
+    /// when there are none: what the content length estimate extrapolates from.
+    var prefixBottom = -Double.infinity
+    /// How a segment with an estimated place moved when it settled, until ``takeLayoutShift()``.
     var unreportedShift: LayoutShift?
+    /// Running sums of the item sizes in whole blocks from 0, for estimating where a segment
+    /// deep in the items sits (see ``SizeSums``).
+    var sizeSums = SizeSums()
     /// Set inside ``configure(_:)``: configuration changes wait for one relayout at its end.
     private var defersRelayout = false
     /// Whether a configuration change is waiting for the relayout at the end of ``configure(_:)``.
@@ -124,7 +119,7 @@ public struct WaterfallLayout: Sendable {
                                       columnSpacing: columnSpacing, rowSpacing: rowSpacing,
                                       placement: placement, direction: direction, axis: axis)
         self.geometry = geometry
-        self.members = MemberLists(count: geometry.columnCount + 1)
+        segments = [Segment(start: 0, origin: 0, listCount: geometry.columnCount + 1)]
     }
 
     /// The number of items.
@@ -153,8 +148,9 @@ public struct WaterfallLayout: Sendable {
 
     /// Bytes held by the engine's storage (array capacities, not counts).
     public var memoryFootprint: Int {
-        items.footprint + members.footprint + (island?.members.footprint ?? 0)
-            + blocks.reduce(0) { $0 + MemoryLayout<BlockStart>.stride + $1.offsets.capacity * MemoryLayout<Double>.stride }
+        items.footprint + sizeSums.footprint + segments.reduce(0) {
+            $0 + MemoryLayout<Segment>.stride + $1.members.footprint + ($1.floors?.count ?? 0) * MemoryLayout<Double>.stride
+        }
     }
 
     /// Changes several configuration properties with one relayout instead of one per property:
@@ -179,8 +175,8 @@ public struct WaterfallLayout: Sendable {
     /// queries report laid-out items only and ``frame(at:)`` accepts laid-out indices only;
     /// edits, appends and size changes work as usual (an edit in the laid-out prefix shortens
     /// it to the edit). The final layout is the one ``configure(_:)`` would have produced —
-    /// unless ``place(around:clearance:itemBudget:)`` laid out an island, which leaves a
-    /// level block start (a seam) where it began.
+    /// unless ``place(around:clearance:itemBudget:)`` laid out a segment at an estimated place,
+    /// which stays a level segment start (a seam) where it began.
     ///
     /// ```swift
     /// layout.configureDeferringLayout { $0.containerWidth = 1200 }
@@ -195,32 +191,35 @@ public struct WaterfallLayout: Sendable {
         guard needsRelayout else { return }
         needsRelayout = false
         fullRelayoutCount += 1
-        resolveGeometry(reusingMembers: true)
-        uniqueStorage()
-        blocks.removeAll()
-        island = nil
-        members.truncate(before: 0)
-        placedCount = 0
-        tallestBottom = -.infinity
-        placedFrontier = -.infinity
+        resetSegments(reusingMembers: true)
+        summarize()
     }
 
-    /// Re-resolves the geometry from the configuration properties. When the column count
-    /// changed and `reusingMembers`, the new member lists take over the old ones' memory
-    /// (when not shared) with room for an even share of the items each, so that deferred
-    /// placement neither frees nor faults in large buffers on the spot.
-    /// - Complexity: O(c), plus the allocations of the member lists.
-    mutating func resolveGeometry(reusingMembers: Bool = false) {
+    /// Re-resolves the geometry from the configuration properties and makes every item one
+    /// level segment with nothing placed. When the column count changed and `reusingMembers`,
+    /// the new member lists take over the old ones' memory (when not shared) with room for an
+    /// even share of the items each, so that deferred placement neither frees nor faults in
+    /// large buffers on the spot.
+    /// - Complexity: O(c + s) for s segments, plus the allocations of the member lists.
+    mutating func resetSegments(reusingMembers: Bool) {
         geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
                                   columnSpacing: columnSpacing, rowSpacing: rowSpacing,
                                   placement: placement, direction: direction, axis: axis)
-        guard members.listCount != geometry.columnCount + 1 else { return }
-        if reusingMembers && isKnownUniquelyReferenced(&members) {
+        var members = segments[0].members
+        segments.removeAll(keepingCapacity: true)
+        unreportedShift = nil
+        let listCount = geometry.columnCount + 1
+        if !isKnownUniquelyReferenced(&members) {
+            members = MemberLists(count: listCount)
+        } else if members.listCount != listCount {
             let share = count / geometry.columnCount
-            members = members.emptied(toCount: geometry.columnCount + 1, reserving: share + share / 8)
+            members = reusingMembers ? members.emptied(toCount: listCount, reserving: share + share / 8)
+                : MemberLists(count: listCount)
         } else {
-            members = MemberLists(count: geometry.columnCount + 1)
+            members.truncate(before: 0)
         }
+        segments = [Segment(start: 0, origin: 0, listCount: 0, members: members)]
+        if !isKnownUniquelyReferenced(&items) { items = items.copy() }
     }
 
     /// Re-resolves the geometry and lays every item out again (at the end of ``configure(_:)``
@@ -233,12 +232,9 @@ public struct WaterfallLayout: Sendable {
         }
         needsRelayout = false
         fullRelayoutCount += 1
-        resolveGeometry()
-        uniqueStorage()
-        blocks.removeAll()
-        island = nil
-        relayout(from: 0)
-        placedCount = count
+        resetSegments(reusingMembers: false)
+        placeChain(from: 0, upTo: count)
+        summarize()
     }
 
     /// Makes the item store and member lists this layout's own before mutating them
@@ -247,7 +243,8 @@ public struct WaterfallLayout: Sendable {
     @usableFromInline
     mutating func uniqueStorage() {
         if !isKnownUniquelyReferenced(&items) { items = items.copy() }
-        if !isKnownUniquelyReferenced(&members) { members = members.copy() }
-        if island != nil, !isKnownUniquelyReferenced(&island!.members) { island!.members = island!.members.copy() }
+        for position in segments.indices where !isKnownUniquelyReferenced(&segments[position].members) {
+            segments[position].members = segments[position].members.copy()
+        }
     }
 }

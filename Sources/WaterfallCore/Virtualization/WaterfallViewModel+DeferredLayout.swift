@@ -111,8 +111,10 @@ extension WaterfallViewModel {
         contentOffset = CGPoint(x: contentOffset.x + dx, y: contentOffset.y + dy)
         liveWindow = liveWindow?.offsetBy(dx: dx, dy: dy)
         prefetchWindow = prefetchWindow?.offsetBy(dx: dx, dy: dy)
+        // From the layout, not offset here: the moved frames are the segment's origin plus each
+        // item's place in it, which rounds differently from adding the distance to the old ones.
         for position in 0..<live.count {
-            live.setAttributes(live.entries[position].attributes.offsetBy(dx: dx, dy: dy), at: position)
+            live.setAttributes(layout.layoutAttributes(at: live.entries[position].index), at: position)
         }
         host?.contentOffsetDidChange(contentOffset)
         placeLiveCells()   // the same places, but from the moved frames and offset (float rounding)
@@ -140,10 +142,20 @@ extension WaterfallViewModel {
         guard isLayoutPending else { return }
         let horizontal = scrollAxis == .horizontal
         layout.incrementally { layout in
-            layout.place(upTo: index + 1)
+            // An item at or after a segment at an estimated place grows that segment: nothing
+            // before it is placed.
+            layout.place(around: index, clearance: 0, itemBudget: .max)
             guard distance > 0, distance.isFinite else { return }
             let frame = layout.frame(at: index)
-            layout.place(covering: horizontal ? frame.insetBy(dx: -distance, dy: 0) : frame.insetBy(dx: 0, dy: -distance))
+            var strip = horizontal ? frame.insetBy(dx: -distance, dy: 0) : frame.insetBy(dx: 0, dy: -distance)
+            // Within that segment the strip stops at its first item: reaching above it would
+            // place every item before the segment at once.
+            if let island = layout.islandRange, island.contains(index) {
+                let top = layout.frame(at: island.lowerBound)
+                strip = horizontal ? strip.intersection(CGRect(x: top.minX, y: strip.minY, width: .greatestFiniteMagnitude, height: strip.height))
+                    : strip.intersection(CGRect(x: strip.minX, y: top.minY, width: strip.width, height: .greatestFiniteMagnitude))
+            }
+            layout.place(covering: strip)
         }
     }
 

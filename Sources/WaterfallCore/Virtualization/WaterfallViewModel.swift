@@ -511,10 +511,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// - Complexity: O(c log n + k log k).
     func relayoutLiveCells(keeping anchor: ScrollAnchor?) {
         if let anchor { place(anchoring: anchor) }
-        var clamped: CGPoint
-        while true {
-            // A window reaching above a layout island joins it, which moves the anchor (and
-            // the island's content with it): then restore again, at most once more.
+        var clamped = contentOffset
+        // A window reaching above a segment at an estimated place settles it, which moves the
+        // anchor with its content: then restore once more (settled, nothing can move again).
+        for _ in 0..<2 {
             let shifts = layoutShiftCount
             let restored = anchor.map(offset(restoring:)) ?? contentOffset
             placeLiveWindows(at: restored)

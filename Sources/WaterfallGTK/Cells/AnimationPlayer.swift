@@ -1,4 +1,5 @@
 import CWaterfallGtk
+import CWaterfallPixbufDecoding
 import CWaterfallGtk4
 import WaterfallFeed
 

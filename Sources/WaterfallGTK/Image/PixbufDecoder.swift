@@ -22,9 +22,12 @@ import WaterfallFeed
 ///
 /// Truncated PNG and JPEG data is rejected (the libraries would show the part that arrived).
 ///
-/// With `workers`, the streamed formats decode in sandboxed worker processes (`ImageWorkerPool`)
-/// after the same header checks here; the standard pipeline's decoder has them when the worker
-/// executable is found.
+/// With `workers`, every format decodes in sandboxed worker processes (`ImageWorkerPool`) after
+/// the same header checks here, with the same code: the streamed formats in workers that load
+/// nothing else, the others in workers that load gdk-pixbuf's loaders first. An animation whose
+/// frames at the output size exceed `maximumAnimationBytes` then comes back with smaller frames
+/// (a worker cannot keep the animation to render frames as they come due). The standard
+/// pipeline's decoder has workers when the worker executable is found.
 public struct PixbufDecoder: ImageDecoding {
     /// Why data could not be decoded.
     public enum DecodingError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -74,11 +77,11 @@ public struct PixbufDecoder: ImageDecoding {
 
     /// The most bytes an animation's frames may take decoded at the output size; a longer (or
     /// larger) animation keeps only its loader's animation and renders each frame when it comes
-    /// due. Either way the frames count against the pipeline's memory cache.
+    /// due — or, decoded in a worker, gets frames small enough to fit. Either way the frames count
+    /// against the pipeline's memory cache.
     public var maximumAnimationBytes: Int
 
-    /// The sandboxed worker processes that decode the streamed formats (JPEG, PNG, still WebP);
-    /// `nil` decodes them in this process. gdk-pixbuf's formats decode in this process either way.
+    /// The sandboxed worker processes that decode every format; `nil` decodes in this process.
     public var workers: ImageWorkerPool?
 
     /// Creates a decoder; the default guard is one gigapixel (50 megapixels for images gdk-pixbuf
@@ -99,7 +102,7 @@ public struct PixbufDecoder: ImageDecoding {
     public func decode(_ data: Data, maxPixelSize: ImagePixelSize) throws -> DecodedImage<Texture> {
         guard !data.isEmpty else { throw DecodingError.empty }
         guard let header = ImageHeader.read(from: data) else {
-            return try decodeWithPixbuf(data, maxPixelSize: maxPixelSize)
+            return try decodeWithLoaders(data, maxPixelSize: maxPixelSize)
         }
         let (pixels, overflow) = header.pixelWidth.multipliedReportingOverflow(by: header.pixelHeight)
         guard !overflow, pixels <= maximumDecodedPixelCount else {
@@ -113,7 +116,7 @@ public struct PixbufDecoder: ImageDecoding {
             guard pixels <= maximumPixbufPixelCount else {
                 throw DecodingError.tooLarge(width: header.pixelWidth, height: header.pixelHeight, pixelCount: pixels)
             }
-            return try decodeWithPixbuf(data, maxPixelSize: maxPixelSize)
+            return try decodeWithLoaders(data, maxPixelSize: maxPixelSize)
         }
         if let workers {
             let stored = ImagePixelSize(width: header.pixelWidth, height: header.pixelHeight)
@@ -126,6 +129,19 @@ public struct PixbufDecoder: ImageDecoding {
         let (width, height) = (Int(image.width), Int(image.height))
         return DecodedImage(image: Texture(adoptingRGBA: image), pixelWidth: width, pixelHeight: height,
                             byteCount: width * height * 4)
+    }
+
+    /// Decodes with gdk-pixbuf's loaders: in a pixbuf worker when the decoder has a pool, else
+    /// in this process.
+    private func decodeWithLoaders(_ data: Data, maxPixelSize: ImagePixelSize) throws -> DecodedImage<Texture> {
+        guard let workers else { return try decodeWithPixbuf(data, maxPixelSize: maxPixelSize) }
+        do {
+            return try workers.decodeWithPixbuf(data, box: maxPixelSize, enlarges: Self.isSVG(data),
+                                                frameCount: ImageHeader.frameCount(in: data),
+                                                maximumAnimationBytes: maximumAnimationBytes)
+        } catch .unrecognized(let message) {
+            throw Self.loadFailure(data, message: message, unknownType: true)
+        }
     }
 
     /// Whether WebP data is an animation (the VP8X animation flag), which gdk-pixbuf decodes.

@@ -13,6 +13,8 @@ public enum ImageWorkerError: Error, Sendable, Hashable, CustomStringConvertible
     /// The worker's decoder rejected the data (with its message, e.g. "out of memory" when the
     /// image needs more than the worker's memory limit).
     case failed(String)
+    /// No gdk-pixbuf loader in the worker recognised the data (with gdk-pixbuf's message).
+    case unrecognized(String)
     /// The worker's answer broke the protocol (wrong size, missing or unsealable pixels).
     case protocolViolation(String)
 
@@ -28,6 +30,8 @@ public enum ImageWorkerError: Error, Sendable, Hashable, CustomStringConvertible
             return "the image worker took longer than \(deadline) and was killed"
         case .failed(let message):
             return "the image worker could not decode the image: \(message)"
+        case .unrecognized(let message):
+            return "the image worker found no loader for the data: \(message)"
         case .protocolViolation(let message):
             return "the image worker's answer was invalid: \(message)"
         }

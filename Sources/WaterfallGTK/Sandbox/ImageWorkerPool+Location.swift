@@ -33,7 +33,8 @@ extension ImageWorkerPool {
         workerCandidates(environment: environment).first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// The pool the standard pipeline's decoder shares, with the default configuration; `nil`
+    /// The pool the standard pipeline's decoder shares, with the default configuration, its
+    /// streamed workers started at once (`prestart()`); `nil`
     /// (images decode in-process, and a line on standard error says where the worker was looked
     /// for) when no worker executable is found or `$WATERFALL_IMAGE_WORKER` is `none`.
     public static let standard: ImageWorkerPool? = {
@@ -46,6 +47,8 @@ extension ImageWorkerPool {
             }
             return nil
         }
-        return ImageWorkerPool(configuration: Configuration(executable: executable))
+        let pool = ImageWorkerPool(configuration: Configuration(executable: executable))
+        pool.prestart()
+        return pool
     }()
 }

@@ -1,6 +1,7 @@
 #ifndef WATERFALL_IMAGE_WORKER_H
 #define WATERFALL_IMAGE_WORKER_H
-/* The image worker's sandbox (worker_sandbox.c) and its decoding of one request (worker_decode.c). */
+/* The image worker's sandbox (worker_sandbox.c) and its decoding of one request (worker_decode.c,
+ * worker_pixbuf.c). */
 #include <stdint.h>
 #include "CWaterfallSandbox.h"
 
@@ -36,11 +37,25 @@ int wf_worker_can_take_another(const wf_worker_limits *limits);
 /*
  * Installs the seccomp allow-list (libseccomp): memory management, the socket on descriptor 3,
  * memfds, CPU limits, time and exit. open/openat/write fail with EACCES; every other system
- * call (sockets, exec, fork, ptrace, …) kills the process. Returns 0, or a negative errno.
+ * call (sockets, exec, fork, ptrace, …) kills the process. With `threads` (a pixbuf worker:
+ * libheif, dav1d and librsvg start threads and read randomness) it also allows threads — clone
+ * with CLONE_THREAD only (clone3 fails with ENOSYS, so glibc falls back to clone), their setup
+ * calls, naming them (PR_SET_NAME) and the processor count — signal actions and getrandom.
+ * Returns 0, or a negative errno.
  */
-int wf_worker_confine(void);
+int wf_worker_confine(int threads);
 
-/* Decodes one request's mapped data; fills `reply` and, on success, returns the pixels' memfd (-1 on failure). */
-int wf_worker_decode(const wf_worker_request *request, const uint8_t *data, size_t size, wf_worker_reply *reply);
+/* Fails `reply` with a printf-style message. */
+void wf_worker_fail(wf_worker_reply *reply, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * Decodes one request's mapped data (PIXBUF only when `decodes_pixbuf`); fills `reply` and, on
+ * success, returns the pixels' memfd (-1 on failure).
+ */
+int wf_worker_decode(const wf_worker_request *request, const uint8_t *data, size_t size, int decodes_pixbuf,
+                     wf_worker_reply *reply);
+
+/* Decodes a PIXBUF request with gdk-pixbuf (loaded by wf_pixbuf_preload before the filter). */
+int wf_worker_decode_pixbuf(const wf_worker_request *request, const uint8_t *data, size_t size, wf_worker_reply *reply);
 
 #endif

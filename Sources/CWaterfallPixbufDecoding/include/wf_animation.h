@@ -1,6 +1,6 @@
 #ifndef WF_ANIMATION_H
 #define WF_ANIMATION_H
-#include "wf_gtk.h"
+#include <gdk-pixbuf/gdk-pixbuf.h>
 
 /*
  * gdk-pixbuf's animation iterator without GTimeVal (deprecated, so Swift would warn): an

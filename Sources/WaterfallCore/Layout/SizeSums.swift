@@ -1,0 +1,92 @@
+import Foundation
+
+/// Running sums of the stored item sizes, in whole blocks of ``blockSize`` items from index 0,
+/// so that the length the items before an index take can be estimated without placing them:
+/// with the shortest-column rule a column's bottom stays within about one item of the mean
+/// column bottom, which is the sum of the items' lengths (plus one row spacing each) divided by
+/// the column count. Where ``WaterfallLayout/place(around:clearance:itemBudget:)`` puts a
+/// segment deep in a feed comes from it, so the segment settles close to where it was shown.
+///
+/// The sums are of items across one column only; items across several are left out (headers
+/// are few). A change at an index drops the blocks from it on, which are summed again when an
+/// estimate needs them; appends extend the sums as they go when nothing was dropped.
+struct SizeSums: Sendable {
+    /// Items per block.
+    static let blockSize = 4_096
+
+    /// The sums over a run of items.
+    struct Totals: Sendable {
+        /// Stored heights of items that have one.
+        var heights = 0.0
+        /// Height/width ratios of proportional items.
+        var ratios = 0.0
+        /// Width/height ratios of proportional items, their length along rows per unit of height.
+        var inverseRatios = 0.0
+        /// How many single-column items the sums hold.
+        var count = 0.0
+    }
+
+    /// `prefix[b]`: the totals of items `0 ..< b · blockSize`.
+    private var prefix = [Totals()]
+
+    /// Bytes allocated.
+    var footprint: Int { prefix.capacity * MemoryLayout<Totals>.stride }
+
+    /// Drops the sums of every block that holds an item from `index` on.
+    /// - Complexity: O(1) amortized.
+    mutating func invalidate(from index: Int) {
+        let kept = index / Self.blockSize + 1
+        if prefix.count > kept { prefix.removeSubrange(kept...) }
+    }
+
+    /// Sums the blocks that items `0..<itemCount` fill and that are not summed yet, when at
+    /// most `limit` items would be read (appends keep the sums current this way).
+    /// - Complexity: O(k) for the k items summed.
+    mutating func extend(over items: ItemStore, limit: Int = .max) {
+        let target = items.count / Self.blockSize
+        guard target >= prefix.count, (target + 1 - prefix.count) * Self.blockSize <= limit else { return }
+        while prefix.count <= target {
+            let start = (prefix.count - 1) * Self.blockSize
+            var totals = Self.totals(of: items, in: start..<start + Self.blockSize)
+            let before = prefix[prefix.count - 1]
+            totals.heights += before.heights
+            totals.ratios += before.ratios
+            totals.inverseRatios += before.inverseRatios
+            totals.count += before.count
+            prefix.append(totals)
+        }
+    }
+
+    /// The totals of items `0..<index`.
+    /// - Complexity: O(blockSize) when the blocks before `index` are summed, else O(index).
+    mutating func totals(of items: ItemStore, before index: Int) -> Totals {
+        extend(over: items)
+        let block = Swift.min(index / Self.blockSize, prefix.count - 1)
+        var totals = prefix[block]
+        let rest = Self.totals(of: items, in: block * Self.blockSize..<index)
+        totals.heights += rest.heights
+        totals.ratios += rest.ratios
+        totals.inverseRatios += rest.inverseRatios
+        totals.count += rest.count
+        return totals
+    }
+
+    /// The totals of the items in `range`.
+    /// - Complexity: O(range.count).
+    private static func totals(of items: ItemStore, in range: Range<Int>) -> Totals {
+        let (values, slots) = (items.values, items.slots)
+        let multiColumn = ItemKind.multiColumn.rawValue, proportional = ItemKind.proportional.rawValue
+        var totals = Totals()
+        for index in range where slots[index] & multiColumn == 0 {
+            let value = values[index]
+            if slots[index] & proportional == 0 {
+                totals.heights += value
+            } else {
+                totals.ratios += value
+                totals.inverseRatios += value > 0 ? 1 / value : 0
+            }
+            totals.count += 1
+        }
+        return totals
+    }
+}

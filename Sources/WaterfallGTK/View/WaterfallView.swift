@@ -285,13 +285,17 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
     /// Records where the cell goes and updates its selected and focused states; the widget is
     /// moved at the next allocation. A cell in flight keeps animating, toward the new place.
+    ///
+    /// With a ``selectionHandler`` (the list-model path) the handler keeps the cells' selected
+    /// states itself (at each bind, `selection-changed` and `items-changed`), so placing a cell
+    /// asks the selection model nothing.
     public func place(_ cell: Cell, attributes: LayoutAttributes) {
         if (cell.placement?.zIndex ?? 0) != attributes.zIndex { setNeedsRestack() }
         if isAnimatingTransition { transitions.retarget(.cell(ObjectIdentifier(cell)), to: attributes) }
         let previous = cell.placement
         cell.placement = attributes
         measureIfNeeded(cell, previous: previous, attributes: attributes)
-        cell.isSelected = isItemSelected(attributes.index)
+        if selectionHandler == nil { cell.isSelected = isItemSelected(attributes.index) }
         cell.isFocused = attributes.index == focusedIndex
         updateAccessibility(of: cell, index: attributes.index)
         gtk_widget_queue_allocate(widget)

@@ -8,7 +8,7 @@
 #     and the installed demo with --snapshot and checks that each snapshot shows cells
 #     (scripts/check-snapshot.py), checks that the installed demo decodes a folder of every
 #     image format in the installed, seccomp-confined waterfall-image-worker (its debug log),
-#     runs the Python reliability and property tests and the C feed wall (dropped with a refresh
+#     runs the Python reliability, property and drag-and-drop tests and the C feed wall (dropped with a refresh
 #     pending), and runs the C example under valgrind's memcheck (errors and definite leaks
 #     fail).
 # The install builds the gi-docgen reference with warnings fatal (-Ddocs=true).
@@ -93,6 +93,10 @@ without_swift timeout 600 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/pytho
   Reliability.test_one_items_changed_of_a_million \
   Reliability.test_finalize_with_work_pending Reliability.test_bad_property_values_fall_back \
   Properties FeedWallReliability
+
+# Drag and drop through the GObject surface, with real pointer input (XTEST).
+echo "gi-check: Python drag-and-drop tests"
+without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_drag_and_drop.py
 
 # Memcheck on the C example. Valgrind 3.19 cannot read the DWARF 5 that the toolchain's clang
 # writes, so it runs against a copy of the library without debug information.

@@ -8,9 +8,9 @@
 #     and the installed demo with --snapshot and checks that each snapshot shows cells
 #     (scripts/check-snapshot.py), checks that the installed demo decodes a folder of every
 #     image format in the installed, seccomp-confined waterfall-image-worker (its debug log),
-#     runs the Python reliability and property tests, and runs the C example under valgrind's
-#     memcheck (errors and definite
-#     leaks fail).
+#     runs the Python reliability, property and drag-and-drop tests and the C feed wall (dropped with a refresh
+#     pending), and runs the C example under valgrind's memcheck (errors and definite leaks
+#     fail).
 # The install builds the gi-docgen reference with warnings fatal (-Ddocs=true).
 # Needs root (unshare -m, mount --bind). Set WATERFALL_MESON_BUILD to reuse another build dir.
 set -euo pipefail
@@ -45,6 +45,8 @@ without_swift bash -euo pipefail -c '
   test -f "'"$prefix"'/share/gir-1.0/Waterfall-1.gir"
   test -f "'"$prefix"'/share/vala/vapi/waterfall-1.vapi" && test -f "'"$prefix"'/share/vala/vapi/waterfall-1.deps"
   cc -Wall -Wextra -Wno-unused-parameter -Werror -o "'"$out"'/photo-wall-c" Examples/c/photo-wall.c \
+    $(pkg-config --cflags --libs waterfall-1)
+  cc -Wall -Wextra -Wno-unused-parameter -Werror -o "'"$out"'/feed-wall-c" Examples/c/feed-wall.c \
     $(pkg-config --cflags --libs waterfall-1)
   valac --quiet --pkg gtk4 --pkg waterfall-1 --vapidir "'"$prefix"'/share/vala/vapi" \
     --directory "'"$out"'" -o photo-wall-vala Examples/vala/photo-wall.vala 2>/dev/null
@@ -92,6 +94,10 @@ without_swift timeout 600 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/pytho
   Reliability.test_finalize_with_work_pending Reliability.test_bad_property_values_fall_back \
   Properties FeedWallReliability
 
+# Drag and drop through the GObject surface, with real pointer input (XTEST).
+echo "gi-check: Python drag-and-drop tests"
+without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_drag_and_drop.py
+
 # Memcheck on the C example. Valgrind 3.19 cannot read the DWARF 5 that the toolchain's clang
 # writes, so it runs against a copy of the library without debug information.
 echo "gi-check: valgrind on the C example"
@@ -104,4 +110,9 @@ without_swift timeout 900 env LD_LIBRARY_PATH="$vg" GDK_DEBUG=gl-disable xvfb-ru
     --show-leak-kinds=definite --errors-for-leak-kinds=definite --num-callers=30 \
     --suppressions=scripts/valgrind-gtk.supp "$out/photo-wall-c" --items 100000 --snapshot "$out/c-valgrind.png"
 /usr/bin/python3 scripts/check-snapshot.py "$out/c-valgrind.png"
+# The feed wall from C: loaded over the local feed, then dropped with a refresh pending. (Not
+# under memcheck yet: it reports a Data read by URLSessionDataLoader's file path as definitely
+# lost at exit; see /work/notes/gi.md.)
+echo "gi-check: the C feed wall"
+without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" "$out/feed-wall-c" "file://$out/feed/local.json" --exit-when-loaded
 echo "gi-check: all green"

@@ -14,9 +14,11 @@ struct _WaterfallMasonryView {
   gulong value_changed_handler[2];
   GtkScrollablePolicy scroll_policy[2];
 
-  /* The scrolled window whose edge-overshot the view listens to, if it is in one. */
+  /* The scrolled window whose edge-overshot the view listens to, if it is in one, and the
+   * controller the view put on it to see its buttons (the scrollbars' included). */
   GtkWidget *scrolled_window;
   gulong overshot_handler;
+  GtkEventController *scrolled_window_buttons;
 
   guint columns;
   double min_column_width;
@@ -25,6 +27,7 @@ struct _WaterfallMasonryView {
   gboolean single_click_activate;
   gboolean enable_rubberband;
   gboolean reorderable;
+  gboolean enable_item_drag;
   GtkOrientation orientation;
 
   /* The list-model path: what the items come from and how their cells are made. */
@@ -51,6 +54,7 @@ enum {
   PROP_MODEL,
   PROP_FACTORY,
   PROP_ASPECT_RATIO_EXPRESSION,
+  PROP_ENABLE_ITEM_DRAG,
   PROP_ASPECT_RATIO_PROPERTY,
   PROP_EMPTY_TITLE,
   PROP_EMPTY_DESCRIPTION,
@@ -68,6 +72,7 @@ enum {
   SIGNAL_ACTIVATE,
   SIGNAL_LOAD_MORE,
   SIGNAL_REFRESH,
+  SIGNAL_PREPARE_DRAG,
   N_SIGNALS
 };
 
@@ -138,11 +143,28 @@ static void waterfall_masonry_view_edge_overshot(GtkScrolledWindow *scrolled_win
   }
 }
 
+/* A button went down or up anywhere in the scrolled window, its scrollbars included (seen in
+ * the capture phase): a snapping layout does not settle while one is held. */
+static gboolean waterfall_masonry_view_scrolled_window_event(GtkEventControllerLegacy *controller, GdkEvent *event,
+                                                             gpointer user_data) {
+  (void)controller;
+  WaterfallMasonryView *self = user_data;
+  GdkEventType type = gdk_event_get_event_type(event);
+  if (self->face != NULL && (type == GDK_BUTTON_PRESS || type == GDK_BUTTON_RELEASE)) {
+    waterfall_swift_masonry_view_button_held(self->face, type == GDK_BUTTON_PRESS);
+  }
+  return GDK_EVENT_PROPAGATE;
+}
+
 static void waterfall_masonry_view_forget_scrolled_window(WaterfallMasonryView *self) {
   if (self->scrolled_window == NULL) {
     return;
   }
   g_clear_signal_handler(&self->overshot_handler, self->scrolled_window);
+  if (self->scrolled_window_buttons != NULL) {
+    gtk_widget_remove_controller(self->scrolled_window, self->scrolled_window_buttons);
+    self->scrolled_window_buttons = NULL;
+  }
   g_object_remove_weak_pointer(G_OBJECT(self->scrolled_window), (gpointer *)&self->scrolled_window);
   self->scrolled_window = NULL;
 }
@@ -162,6 +184,11 @@ static void waterfall_masonry_view_parent_changed(GObject *object, GParamSpec *p
     g_object_add_weak_pointer(G_OBJECT(parent), (gpointer *)&self->scrolled_window);
     self->overshot_handler =
         g_signal_connect(parent, "edge-overshot", G_CALLBACK(waterfall_masonry_view_edge_overshot), self);
+    self->scrolled_window_buttons = gtk_event_controller_legacy_new();
+    gtk_event_controller_set_propagation_phase(self->scrolled_window_buttons, GTK_PHASE_CAPTURE);
+    g_signal_connect(self->scrolled_window_buttons, "event", G_CALLBACK(waterfall_masonry_view_scrolled_window_event),
+                     self);
+    gtk_widget_add_controller(parent, self->scrolled_window_buttons);
   }
 }
 
@@ -186,14 +213,67 @@ static void waterfall_masonry_view_size_allocate(GtkWidget *widget, int width, i
   }
 }
 
-/* The wall is one Tab stop: focus entering it (Tab, Shift+Tab, a mnemonic) lands on the wall
- * itself, and any move while the focus is on the wall or one of its (focusable) cells leaves
- * it. Inside, the view's arrow keys move the focus from cell to cell. */
+#define WATERFALL_TAB_STOP_KEY "waterfall-masonry-view-tab-stop"
+
+void waterfall_masonry_view_add_tab_stop(WaterfallMasonryView *self, GtkWidget *child) {
+  g_return_if_fail(gtk_widget_get_parent(child) == GTK_WIDGET(self));
+  g_object_set_data(G_OBJECT(child), WATERFALL_TAB_STOP_KEY, GINT_TO_POINTER(TRUE));
+}
+
+/* Whether `child` is a tab stop that can take the focus now (shown and sensitive). */
+static gboolean waterfall_masonry_view_is_tab_stop(GtkWidget *child) {
+  return g_object_get_data(G_OBJECT(child), WATERFALL_TAB_STOP_KEY) != NULL && gtk_widget_get_visible(child) &&
+         gtk_widget_is_sensitive(child) && gtk_widget_get_focusable(child);
+}
+
+/* The tab stop after (`forward`) or before `from` among the children (from the first or the
+ * last child when `from` is NULL), or NULL. */
+static GtkWidget *waterfall_masonry_view_next_tab_stop(GtkWidget *widget, GtkWidget *from, gboolean forward) {
+  GtkWidget *child = from != NULL ? (forward ? gtk_widget_get_next_sibling(from) : gtk_widget_get_prev_sibling(from))
+                                  : (forward ? gtk_widget_get_first_child(widget) : gtk_widget_get_last_child(widget));
+  while (child != NULL && !waterfall_masonry_view_is_tab_stop(child)) {
+    child = forward ? gtk_widget_get_next_sibling(child) : gtk_widget_get_prev_sibling(child);
+  }
+  return child;
+}
+
+/* The Tab chain of the wall: the wall itself (its cells are reached with the arrow keys), then
+ * its tab stops (the new-items pill, while shown). Focus entering with Tab lands on the wall,
+ * with Shift+Tab on the last stop shown; Tab and Shift+Tab move along the chain and leave it at
+ * its ends. Any other move (arrows) while the focus is inside leaves the wall. */
 static gboolean waterfall_masonry_view_focus(GtkWidget *widget, GtkDirectionType direction) {
-  (void)direction;
   GtkRoot *root = gtk_widget_get_root(widget);
   GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
-  if (focus != NULL && (focus == widget || gtk_widget_is_ancestor(focus, widget))) {
+  gboolean inside = focus != NULL && (focus == widget || gtk_widget_is_ancestor(focus, widget));
+  /* The child of the view holding the focus when it is a tab stop (NULL for the wall or a cell). */
+  GtkWidget *stop = NULL;
+  for (GtkWidget *w = inside ? focus : NULL; w != NULL && w != widget; w = gtk_widget_get_parent(w)) {
+    if (gtk_widget_get_parent(w) == widget && g_object_get_data(G_OBJECT(w), WATERFALL_TAB_STOP_KEY) != NULL) {
+      stop = w;
+    }
+  }
+  if (direction == GTK_DIR_TAB_FORWARD || direction == GTK_DIR_TAB_BACKWARD) {
+    gboolean forward = direction == GTK_DIR_TAB_FORWARD;
+    GtkWidget *next;
+    if (!inside) {
+      next = forward ? NULL : waterfall_masonry_view_next_tab_stop(widget, NULL, FALSE);
+    } else if (stop == NULL) {
+      if (!forward) {
+        return FALSE;
+      }
+      next = waterfall_masonry_view_next_tab_stop(widget, NULL, TRUE);
+      if (next == NULL) {
+        return FALSE;
+      }
+    } else {
+      next = waterfall_masonry_view_next_tab_stop(widget, stop, forward);
+      if (next == NULL && forward) {
+        return FALSE;
+      }
+    }
+    return next != NULL ? gtk_widget_child_focus(next, direction) : gtk_widget_grab_focus(widget);
+  }
+  if (inside) {
     return FALSE;
   }
   return gtk_widget_grab_focus(widget);
@@ -258,6 +338,9 @@ static void waterfall_masonry_view_get_property(GObject *object, guint prop_id, 
     break;
   case PROP_ASPECT_RATIO_EXPRESSION:
     gtk_value_set_expression(value, self->aspect_ratio_expression);
+    break;
+  case PROP_ENABLE_ITEM_DRAG:
+    g_value_set_boolean(value, self->enable_item_drag);
     break;
   case PROP_ASPECT_RATIO_PROPERTY:
     g_value_set_string(value, self->aspect_ratio_property);
@@ -335,6 +418,9 @@ static void waterfall_masonry_view_set_property(GObject *object, guint prop_id, 
     break;
   case PROP_ASPECT_RATIO_EXPRESSION:
     waterfall_masonry_view_set_aspect_ratio_expression(self, gtk_value_get_expression(value));
+    break;
+  case PROP_ENABLE_ITEM_DRAG:
+    waterfall_masonry_view_set_enable_item_drag(self, g_value_get_boolean(value));
     break;
   case PROP_ASPECT_RATIO_PROPERTY:
     waterfall_masonry_view_set_aspect_ratio_property(self, g_value_get_string(value));
@@ -428,6 +514,11 @@ static void waterfall_masonry_view_refresh(GtkWidget *widget, const char *action
   if (self->face != NULL) {
     waterfall_swift_masonry_view_refresh(self->face);
   }
+}
+
+/* The default handler of prepare-drag: the content the Swift API gave (enableDraggingItems). */
+static GdkContentProvider *waterfall_masonry_view_real_prepare_drag(WaterfallMasonryView *self, guint position) {
+  return self->face != NULL ? waterfall_swift_masonry_view_drag_content(self->face, position) : NULL;
 }
 
 static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) {
@@ -527,6 +618,16 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    */
   properties[PROP_ASPECT_RATIO_EXPRESSION] = gtk_param_spec_expression("aspect-ratio-expression", NULL, NULL, flags);
   /**
+   * WaterfallMasonryView:enable-item-drag: (getter get_enable_item_drag) (setter set_enable_item_drag)
+   *
+   * Whether items can be dragged out of the view (default %FALSE): a primary-button drag that
+   * starts on an item emits [signal@Waterfall.MasonryView::prepare-drag] for its content, and
+   * the cell's picture is the drag icon. Items the view reorders
+   * ([property@Waterfall.MasonryView:reorderable], with a data source that lets them move)
+   * are reordered instead, and a rubberband starts only outside the items that can be dragged.
+   */
+  properties[PROP_ENABLE_ITEM_DRAG] = g_param_spec_boolean("enable-item-drag", NULL, NULL, FALSE, flags);
+  /**
    * WaterfallMasonryView:aspect-ratio-property: (getter get_aspect_ratio_property) (setter set_aspect_ratio_property)
    *
    * The name of a numeric property of the model's items giving each item's width divided by
@@ -589,6 +690,25 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    */
   signals[SIGNAL_REFRESH] = g_signal_new("refresh", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 0);
+  /**
+   * WaterfallMasonryView::prepare-drag:
+   * @self: the view
+   * @position: the position of the item the drag starts on
+   *
+   * Emitted when a drag starts on an item while
+   * [property@Waterfall.MasonryView:enable-item-drag] is set, for the content the item
+   * carries out of the view, as [signal@Gtk.DragSource::prepare] is: for example
+   * gdk_content_provider_new_union() of a [iface@Gio.File] (`text/uri-list`) and a string
+   * (`text/plain`). The first handler that returns a provider wins; %NULL from every handler
+   * refuses the drag. The drag offers the copy action.
+   *
+   * Returns: (transfer full) (nullable): the content of the dragged item, or %NULL to refuse
+   *   the drag
+   */
+  signals[SIGNAL_PREPARE_DRAG] =
+      g_signal_new_class_handler("prepare-drag", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
+                                 G_CALLBACK(waterfall_masonry_view_real_prepare_drag), g_signal_accumulator_first_wins,
+                                 NULL, NULL, GDK_TYPE_CONTENT_PROVIDER, 1, G_TYPE_UINT);
 
   /**
    * WaterfallMasonryView|list.activate-item:
@@ -662,6 +782,26 @@ GtkWidget *waterfall_masonry_view_new(GtkSelectionModel *model, WaterfallItemFac
   g_clear_object(&model);
   g_clear_object(&factory);
   return view;
+}
+
+/**
+ * waterfall_masonry_view_get_position_at:
+ * @self: a `WaterfallMasonryView`
+ * @x: the x coordinate of a point in @self, in pixels
+ * @y: the y coordinate of a point in @self, in pixels
+ *
+ * Finds the item drawn at a point of the view, for example where a [class@Gtk.DropTarget]
+ * the app added to the view reports a drop (its coordinates are the view's).
+ *
+ * Returns: the position of the item under the point, or %GTK_INVALID_LIST_POSITION when
+ *   the point is between items or outside the view
+ */
+guint waterfall_masonry_view_get_position_at(WaterfallMasonryView *self, double x, double y) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), GTK_INVALID_LIST_POSITION);
+  if (self->face == NULL || !isfinite(x) || !isfinite(y)) {
+    return GTK_INVALID_LIST_POSITION;
+  }
+  return waterfall_swift_masonry_view_position_at(self->face, x, y);
 }
 
 /* Stores an object property (a new reference); notifies and tells the face when it changed. */
@@ -1113,6 +1253,35 @@ void waterfall_masonry_view_set_reorderable(WaterfallMasonryView *self, gboolean
 gboolean waterfall_masonry_view_get_reorderable(WaterfallMasonryView *self) {
   g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), FALSE);
   return self->reorderable;
+}
+
+/**
+ * waterfall_masonry_view_set_enable_item_drag:
+ * @self: a `WaterfallMasonryView`
+ * @enable_item_drag: whether items can be dragged out of the view
+ *
+ * Sets [property@Waterfall.MasonryView:enable-item-drag].
+ */
+void waterfall_masonry_view_set_enable_item_drag(WaterfallMasonryView *self, gboolean enable_item_drag) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  waterfall_masonry_view_set_boolean(self, &self->enable_item_drag, enable_item_drag, PROP_ENABLE_ITEM_DRAG);
+}
+
+/**
+ * waterfall_masonry_view_get_enable_item_drag:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Returns: whether items can be dragged out of the view
+ */
+gboolean waterfall_masonry_view_get_enable_item_drag(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), FALSE);
+  return self->enable_item_drag;
+}
+
+GdkContentProvider *waterfall_masonry_view_emit_prepare_drag(WaterfallMasonryView *self, guint position) {
+  GdkContentProvider *content = NULL;
+  g_signal_emit(self, signals[SIGNAL_PREPARE_DRAG], 0, position, &content);
+  return content;
 }
 
 void waterfall_masonry_view_emit_activate(WaterfallMasonryView *self, guint position) {

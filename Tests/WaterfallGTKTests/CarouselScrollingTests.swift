@@ -69,4 +69,38 @@ extension WallTests {
         #expect(gtk_adjustment_get_value(hadjustment) == view.contentOffset)
         try expectCellsWhereTheLayoutSays(view)
     }
+
+    @Test("real input: a carousel does not settle while the scrolled window's scrollbar is held, and settles at the release")
+    func carouselWaitsForTheScrollbarRelease() async throws {
+        let wall = PhotoWall(count: 20)
+        let (view, window) = try await showPhotos(wall, layout: CarouselLayout())
+        defer { GTKHost.close(window) }
+        // A classic scrollbar, so the pointer can take its slider without first hovering it.
+        gtk_scrolled_window_set_overlay_scrolling(gcast(view.scrolledWindow), 0)
+        await GTKHost.pump(frames: 2, of: view.widget)
+        let scrollbar = try #require(gtk_scrolled_window_get_hscrollbar(gcast(view.scrolledWindow)))
+        let height = Double(gtk_widget_get_height(scrollbar))
+        try #require(height > 0 && gtk_widget_get_width(scrollbar) > 200, "no scrollbar to drag")
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+
+        try input.pressButton(scrollbar, x: 12, y: height / 2)
+        for step in 1...8 {
+            try input.move(to: scrollbar, x: 12 + Double(step) * 9, y: height / 2)
+            await GTKHost.pump(frames: 1, of: view.widget)
+        }
+        try #require(await GTKHost.pump(until: { view.contentOffset > 0 }), "the scrollbar drag did not scroll")
+        #expect(view.isPointerHeld, "the scrollbar's button is seen as held")
+        // The quiet period passes with the button still down: the pending settle runs and does nothing.
+        try #require(await GTKHost.pump(until: { view.settleTimer == nil }), "the settle timer never ran")
+        let held = view.contentOffset
+        await GTKHost.pump(frames: 3, of: view.widget)
+        #expect(view.settle == nil, "no settle while the scrollbar is held")
+        #expect(view.contentOffset == held, "the carousel stays where the scrollbar put it")
+
+        input.releaseButton()
+        try #require(await GTKHost.pump(until: { !view.isPointerHeld }), "the release was not seen")
+        try await finishAnimations(view)
+        #expect(centredItem(view) != nil, "the carousel settled at the release on a centred item")
+        try expectCellsWhereTheLayoutSays(view)
+    }
 }

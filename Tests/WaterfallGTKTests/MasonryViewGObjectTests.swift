@@ -73,6 +73,21 @@ extension WallTests {
         let select = g_variant_new_tuple([g_variant_new_uint32(3), g_variant_new_boolean(0), g_variant_new_boolean(0)], 3)
         #expect(gtk_widget_activate_action_variant(view.widget, "list.select-item", select) != 0)
         #expect(view.model.selectedIndex == 3 && wall.selections == [3])
+        // The seeds' one selected item: modify toggles it, as a GtkSingleSelection that may be
+        // unselected does; extend selects (one item holds no range).
+        func selectItem(_ position: UInt32, modify: Bool, extend: Bool) {
+            let parameter = g_variant_new_tuple([g_variant_new_uint32(position), g_variant_new_boolean(modify ? 1 : 0),
+                                                 g_variant_new_boolean(extend ? 1 : 0)], 3)
+            #expect(gtk_widget_activate_action_variant(view.widget, "list.select-item", parameter) != 0)
+        }
+        selectItem(3, modify: true, extend: false)
+        #expect(view.model.selectedIndex == nil && wall.selections == [3], "Ctrl on the selected item unselects it")
+        selectItem(4, modify: true, extend: false)
+        #expect(view.model.selectedIndex == 4 && wall.selections == [3, 4], "Ctrl on another item selects it")
+        selectItem(6, modify: false, extend: true)
+        #expect(view.model.selectedIndex == 6 && wall.selections == [3, 4, 6], "Shift selects the item")
+        #expect(view.model.cell(at: 6)?.isSelected ?? true)
+        #expect(!(view.model.cell(at: 4)?.isSelected ?? false))
         #expect(gtk_widget_activate_action_variant(view.widget, "list.scroll-to-item", g_variant_new_uint32(50)) != 0)
         #expect(view.focusedIndex == 50 && view.model.visibleIndices.contains(50))
         view.model.isLoadMoreEnabled = true

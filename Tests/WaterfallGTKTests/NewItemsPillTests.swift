@@ -50,6 +50,53 @@ extension WallTests {
         try await expectReachesTheTop(view)
     }
 
+    @Test("real input: Tab reaches the new-items pill after the wall, Shift+Tab comes back; a hidden pill is skipped")
+    func tabReachesTheNewItemsPill() async throws {
+        try GTKHost.start()
+        let wall = TestWall(initial: 300)
+        let view = WaterfallView(dataSource: wall, delegate: wall)
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let before = gtk_button_new_with_label("before")!, after = gtk_button_new_with_label("after")!
+        gtk_box_append(gcast(box), before)
+        gtk_box_append(gcast(box), view.scrolledWindow)
+        gtk_box_append(gcast(box), after)
+        let window = try await GTKHost.window(showing: box, width: 800, height: 600)
+        defer { GTKHost.close(window) }
+        try #require(await GTKHost.pump(until: { view.model.liveCellCount > 0 }), "no cells became live")
+        view.scroll(to: 2000)
+        await GTKHost.pump(frames: 1, of: view.widget)
+        try await refreshAndWaitForThePill(view)
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+        try input.move(to: view.widget, x: 100, y: 300)
+
+        func press(_ keysym: Int32, shift: Bool = false, reaching widget: UnsafeMutablePointer<GtkWidget>, _ what: String) async throws {
+            input.press(keysym, shift: shift)
+            try #require(await GTKHost.pump(until: { gtk_widget_is_focus(widget) != 0 }), "\(what) did not get the focus")
+        }
+        gtk_widget_grab_focus(before)
+        try await press(GDK_KEY_Tab, reaching: view.widget, "the wall, after the button before it,")
+        try await press(GDK_KEY_Tab, reaching: view.newItemsPill.widget, "the pill, after the wall,")
+        try await press(GDK_KEY_Tab, reaching: after, "the button after the wall")
+        try await press(GDK_KEY_ISO_Left_Tab, shift: true, reaching: view.newItemsPill.widget, "the pill, by Shift+Tab from below,")
+        try await press(GDK_KEY_ISO_Left_Tab, shift: true, reaching: view.widget, "the wall, by Shift+Tab from the pill,")
+        try await press(GDK_KEY_ISO_Left_Tab, shift: true, reaching: before, "the button before the wall")
+
+        // From a cell (the arrows focus it), Tab goes to the pill too; Enter on it shows the new items.
+        try await press(GDK_KEY_Tab, reaching: view.widget, "the wall")
+        input.press(GDK_KEY_Down)
+        try #require(await GTKHost.pump(until: { view.shownCells.contains { gtk_widget_is_focus($0.widget) != 0 } }),
+                     "Down focused no item")
+        try await press(GDK_KEY_Tab, reaching: view.newItemsPill.widget, "the pill, from a cell,")
+        input.press(GDK_KEY_Return)
+        try await expectReachesTheTop(view)
+        #expect(!view.isShowingNewItemsPill)
+
+        // Hidden, the pill is no stop.
+        gtk_widget_grab_focus(view.widget)
+        try await press(GDK_KEY_Tab, reaching: after, "the button after the wall, with the pill hidden,")
+        try await press(GDK_KEY_ISO_Left_Tab, shift: true, reaching: view.widget, "the wall, by Shift+Tab with the pill hidden,")
+    }
+
     /// Refreshes at the top and waits until the pill shows (the screen kept still, so the new
     /// items are above the reader).
     private func refreshAndWaitForThePill(_ view: WaterfallView<WaterfallImageCell>) async throws {

@@ -97,4 +97,55 @@ extension WallTests {
         WaterfallStyle.addStylesheet("waterfall.view { background-color: rgb(10, 200, 30); }", for: view.widget)
         #expect(close(try await background(of: view), [10, 200, 30]), "the app's CSS wins over the wall's")
     }
+
+    @Test("HighContrast and its dark variant: the wall carries .high-contrast, the cells have a border of the theme's foreground and solid captions of its base colour")
+    func highContrastBordersCellsAndCaptions() async throws {
+        #expect(HighContrast.isHighContrast(themeName: "HighContrast"))
+        #expect(HighContrast.isHighContrast(themeName: "HighContrast:dark"))
+        #expect(HighContrast.isHighContrast(themeName: "HighContrastInverse"))
+        #expect(HighContrast.isHighContrast(themeName: "Default-hc-dark"))
+        #expect(!HighContrast.isHighContrast(themeName: "Adwaita"))
+        #expect(!HighContrast.isHighContrast(themeName: "Adwaita:dark"))
+        #expect(!HighContrast.isHighContrast(themeName: ""))
+
+        let wall = TestWall(initial: 30)
+        let (view, window) = try await show(wall)
+        defer { GTKHost.close(window) }
+        let settings = gtk_settings_get_for_display(gtk_widget_get_display(view.widget))!
+        func theme(_ name: String) {
+            var value = GValue()
+            g_value_init(&value, g_type_from_name("gchararray"))
+            g_value_set_string(&value, name)
+            g_object_set_property(gcast(settings), "gtk-theme-name", &value)
+            g_value_unset(&value)
+        }
+        defer { theme("Adwaita") }
+        let index = try #require(view.model.visibleIndices.sorted().first)
+        let frame = try #require(view.model.placedAttributes(at: index)).frame
+        let edge = (x: Int(frame.minX) + 1, y: Int(frame.midY))
+        let caption = (x: Int(frame.minX) + 6, y: Int(frame.maxY) - 5)
+        func shown() async throws -> (edge: [Int], caption: [Int]) {
+            await GTKHost.pump(frames: 2, of: view.widget)
+            let image = pixels(of: try WidgetSnapshot.texture(of: view.widget))
+            return (rgb(image, edge.x, edge.y), rgb(image, caption.x, caption.y))
+        }
+
+        theme("Adwaita")
+        let plain = try await shown()
+        #expect(gtk_widget_has_css_class(view.widget, WaterfallStyle.ClassName.highContrast) == 0)
+        #expect(!close(plain.edge, try themeRGB("theme_fg_color", of: view.widget), tolerance: 40), "Adwaita draws no border: \(plain.edge)")
+
+        for name in ["HighContrast", "Default-hc-dark"] {
+            theme(name)
+            let contrast = try await shown()
+            #expect(gtk_widget_has_css_class(view.widget, WaterfallStyle.ClassName.highContrast) != 0, "\(name)")
+            #expect(close(contrast.edge, try themeRGB("theme_fg_color", of: view.widget)),
+                    "\(name): the cell's border is the theme's foreground: \(contrast.edge)")
+            #expect(close(contrast.caption, try themeRGB("theme_base_color", of: view.widget)),
+                    "\(name): the caption is solid base colour: \(contrast.caption)")
+        }
+        theme("Adwaita")
+        await GTKHost.pump(frames: 1, of: view.widget)
+        #expect(gtk_widget_has_css_class(view.widget, WaterfallStyle.ClassName.highContrast) == 0, "back to Adwaita")
+    }
 }

@@ -11,5 +11,6 @@
 #include "waterfall-item-private.h"
 #include "wf_list_sizing.h"
 #include "wf_drag.h"
+#include "wf_rubberband.h"
 #include "wf_feed_wall.h"
 #endif

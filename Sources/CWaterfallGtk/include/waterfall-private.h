@@ -32,10 +32,16 @@ GtkAdjustment *waterfall_masonry_view_get_adjustment(WaterfallMasonryView *self,
 /* Sets WaterfallMasonryView:orientation to what the Swift layout became, without telling the face. */
 void waterfall_masonry_view_sync_orientation(WaterfallMasonryView *self, GtkOrientation orientation);
 
+/* Makes `child` (a child of the view, such as the new-items pill) a stop of the view's Tab
+ * chain, after the wall itself; it takes the focus while it is shown, sensitive and focusable. */
+void waterfall_masonry_view_add_tab_stop(WaterfallMasonryView *self, GtkWidget *child);
+
 /* Emit the view's signals. */
 void waterfall_masonry_view_emit_activate(WaterfallMasonryView *self, guint position);
 void waterfall_masonry_view_emit_load_more(WaterfallMasonryView *self);
 void waterfall_masonry_view_emit_refresh(WaterfallMasonryView *self);
+/* Emits prepare-drag for the item at `position`; returns its content (full) or NULL. */
+GdkContentProvider *waterfall_masonry_view_emit_prepare_drag(WaterfallMasonryView *self, guint position);
 
 /* --- Implemented by Swift ----------------------------------------------------------------- */
 
@@ -54,6 +60,10 @@ void waterfall_swift_masonry_view_value_changed(gpointer face, GtkOrientation or
 /* The scrolled window the view is in reported an overshoot at `position` (edge-overshot). */
 void waterfall_swift_masonry_view_edge_overshot(gpointer face, GtkPositionType position);
 
+/* A pointer button went down (`held`) or up anywhere in the scrolled window the view is in,
+ * its scrollbars included. */
+void waterfall_swift_masonry_view_button_held(gpointer face, gboolean held);
+
 /* Property `name` (columns, min-column-width, column-spacing, row-spacing,
  * single-click-activate, enable-rubberband, reorderable, orientation) changed: apply it. The
  * models engineer's model and factory properties get their own hooks here. */
@@ -64,6 +74,13 @@ void waterfall_swift_masonry_view_activate_item(gpointer face, guint position);
 void waterfall_swift_masonry_view_select_item(gpointer face, guint position, gboolean modify, gboolean extend);
 void waterfall_swift_masonry_view_scroll_to_item(gpointer face, guint position);
 void waterfall_swift_masonry_view_refresh(gpointer face);
+
+/* The content the Swift API gives the item at `position` a drag carries out (full), or NULL:
+ * the default handler of prepare-drag. */
+GdkContentProvider *waterfall_swift_masonry_view_drag_content(gpointer face, guint position);
+
+/* The position of the item drawn at (`x`, `y`) of the view, or GTK_INVALID_LIST_POSITION. */
+guint waterfall_swift_masonry_view_position_at(gpointer face, double x, double y);
 
 /* The view is being disposed: stop timers and animations, drop the cells. */
 void waterfall_swift_masonry_view_dispose(gpointer face);

@@ -49,9 +49,15 @@ public final class WaterfallItemCell: WaterfallCell {
         didSet { waterfall_item_set_selected(item, isSelected ? 1 : 0) }
     }
 
-    /// Shows `object` at `position`: unbinds what the cell showed, then runs the factory's bind.
+    /// Shows `object` at `position`: the factory's unbind of what the cell showed (the item
+    /// still holds it), the new item, position and selected state, then the factory's bind —
+    /// with the item's notifications held until the end, as GtkListItemFactory does, so a
+    /// rebind notifies each changed property once.
     func bind(_ object: UnsafeMutableRawPointer?, at position: Int, selected: Bool) {
-        unbind()
+        let itemObject = item.gpointer.assumingMemoryBound(to: GObject.self)
+        g_object_freeze_notify(itemObject)
+        defer { g_object_thaw_notify(itemObject) }
+        if isBound, let factory { waterfall_item_factory_unbind(factory.pointer, item) }
         isSelected = selected
         waterfall_item_update(item, object?.assumingMemoryBound(to: GObject.self), guint(position), selected ? 1 : 0)
         if let factory { waterfall_item_factory_bind(factory.pointer, item) }

@@ -32,13 +32,17 @@ public enum WaterfallStyle {
         public static let error = "waterfall-error"
         /// A cell lifted by a reorder drag, following the pointer (set once when it lifts).
         public static let lifted = "lifted"
+        /// The wall while GTK's theme is a high-contrast one (`HighContrast`,
+        /// `HighContrastInverse`): bordered cells, strong rings, solid captions.
+        public static let highContrast = "high-contrast"
     }
 
     /// The library's rules, built on named colours that both GTK 4.8's own Adwaita (light,
     /// dark, HighContrast, HighContrastInverse) and libadwaita define (`theme_base_color`,
     /// `theme_fg_color`, `theme_bg_color`, `theme_selected_bg_color`, `theme_selected_fg_color`,
     /// `error_color`), so a dark or high-contrast theme recolours the wall. The wall is a
-    /// `.view`, as GtkGridView is.
+    /// `.view`, as GtkGridView is; under a high-contrast theme it also has the
+    /// ``ClassName/highContrast`` class (see ``HighContrast``).
     private static let css = """
     waterfall.view { background-color: @theme_base_color; color: @theme_text_color; }
     .waterfall-cell { border-radius: 10px; background-color: mix(@theme_fg_color, @theme_base_color, 0.88); }
@@ -58,6 +62,15 @@ public enum WaterfallStyle {
     color: @theme_fg_color; box-shadow: 0 1px 4px alpha(black, 0.25); }
     .waterfall-new-items { border-radius: 999px; padding: 6px 16px; font-weight: bold; \
     box-shadow: 0 2px 6px alpha(black, 0.3); }
+    waterfall.view.high-contrast .waterfall-cell { outline: 2px solid @theme_fg_color; outline-offset: -2px; }
+    waterfall.view.high-contrast .waterfall-cell.focused .waterfall-ring { border: 5px solid @theme_fg_color; \
+    box-shadow: inset 0 0 0 3px @theme_base_color; }
+    waterfall.view.high-contrast .waterfall-cell.selected .waterfall-ring { border: 5px solid @theme_selected_bg_color; \
+    box-shadow: inset 0 0 0 3px @theme_selected_fg_color; }
+    waterfall.view.high-contrast .waterfall-caption { background-color: @theme_base_color; color: @theme_text_color; \
+    border-top: 2px solid @theme_fg_color; }
+    waterfall.view.high-contrast .waterfall-indicator { border: 2px solid @theme_fg_color; box-shadow: none; }
+    waterfall.view.high-contrast .waterfall-new-items { border: 2px solid @theme_fg_color; }
     """
 
     /// A stylesheet added to a display.

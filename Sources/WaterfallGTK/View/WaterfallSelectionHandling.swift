@@ -3,7 +3,8 @@ import Foundation
 
 /// Who keeps a ``WaterfallView``'s selection when it is not the view model's one
 /// `selectedIndex`: the list-model path's `GtkSelectionModel` (``WaterfallListModelSource``).
-/// The view asks it for each cell's selected state and hands it clicks, keys and rubberbands.
+/// The view hands it clicks, keys and rubberbands; it keeps the live cells' selected states
+/// itself (when a cell is bound and when the selection or the items change).
 @MainActor
 protocol WaterfallSelectionHandling: AnyObject {
     /// Whether the item at `index` is selected.

@@ -15,13 +15,17 @@ extension WaterfallView {
 
     /// `list.select-item`: selects the item as a click does (nothing for a position past the
     /// items): through a list model's selection model, toggling with `modify` and extending
-    /// from the anchor with `extend`; the one-item selection of the seeds' API has nothing to
-    /// toggle or extend, so there `modify` and `extend` select the item too.
+    /// from the anchor with `extend`. The seeds' API keeps one selected item, as a
+    /// `GtkSingleSelection` that may be unselected does: `modify` toggles it (the selected
+    /// item is unselected, another one becomes the selection and the delegate hears of it),
+    /// and `extend` selects the item, since one item cannot hold a range.
     func selectItemAction(_ position: Int, modify: Bool, extend: Bool) {
         guard position < model.numberOfItems else { return }
         if let source = selectionHandler as? WaterfallListModelSource {
             source.select(position, modify: modify, extend: extend)
             refreshCellStates()
+        } else if modify && !extend && model.selectedIndex == position {
+            selectItem(at: nil)
         } else {
             select(position)
         }

@@ -32,6 +32,7 @@ extension WaterfallView {
             newItemsPill.allocate(centeredIn: width, top: Float(12 + pinnedBottom))
             footer.allocate(centeredIn: width, top: Float(height - 12 - footer.naturalHeight))
             announcer.allocate()
+            allocateRubberband()
         }
     }
 

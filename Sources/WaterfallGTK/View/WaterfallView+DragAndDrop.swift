@@ -14,19 +14,37 @@ public enum WaterfallDragContent {
 }
 
 extension WaterfallView {
-    /// Lets items be dragged out of the wall (a `GtkDragSource` on the view): a primary-button
-    /// drag that starts on an item asks `content` for the item's `GdkContentProvider` (full
-    /// reference; ``WaterfallDragContent/provider(uri:text:)`` makes one), and `nil` refuses the
-    /// drag. The drag's icon is a picture of the item's cell. Items the data source lets move
-    /// are not dragged out: a drag on them reorders them as before. A rubberband starts only
-    /// outside draggable items. Call it once.
+    /// Lets items be dragged out of the wall: a primary-button drag that starts on an item asks
+    /// `content` for the item's `GdkContentProvider` (full reference;
+    /// ``WaterfallDragContent/provider(uri:text:)`` makes one), and `nil` refuses the drag. The
+    /// drag's icon is a picture of the item's cell. Items the data source lets move are not
+    /// dragged out: a drag on them reorders them as before. A rubberband starts only outside
+    /// draggable items.
+    ///
+    /// The same as the widget's C surface: this sets its `enable-item-drag` property, and
+    /// `content` becomes the default handler of its `prepare-drag` signal (a handler connected
+    /// from C or Python that returns a provider wins). Calling it again replaces `content`.
     public func enableDraggingItems(content: @escaping @MainActor (Int) -> UnsafeMutablePointer<GdkContentProvider>?) {
         dragContent = content
+        waterfall_masonry_view_set_enable_item_drag(masonryView, 1)
+    }
+
+    /// The content ``enableDraggingItems(content:)`` gives the item at `position`.
+    func dragContent(ofItemAt position: Int) -> UnsafeMutablePointer<GdkContentProvider>? {
+        guard position < model.numberOfItems else { return nil }
+        return dragContent?(position)
+    }
+
+    /// Puts the `GtkDragSource` on the wall once `enable-item-drag` is first set: its
+    /// `prepare` emits `prepare-drag` for the item under the pointer.
+    func installDragSourceIfNeeded() {
+        guard !hasDragSource, waterfall_masonry_view_get_enable_item_drag(masonryView) != 0 else { return }
+        hasDragSource = true
         let source = gtk_drag_source_new()!
         gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
         Signal.connect(source, "prepare") { [weak self, source] (x: Double, y: Double) -> UnsafeMutablePointer<GdkContentProvider>? in
             guard let self, let index = self.draggableIndex(at: CGPoint(x: x, y: y)),
-                  let provider = self.dragContent?(index) else { return nil }
+                  let provider = waterfall_masonry_view_emit_prepare_drag(self.masonryView, guint(index)) else { return nil }
             if let cell = self.model.cell(at: index) {
                 let icon = gtk_widget_paintable_new(cell.widget)!
                 gtk_drag_source_set_icon(source, icon, 0, 0)
@@ -41,6 +59,8 @@ extension WaterfallView {
     /// `gdk_file_list_get_type()`) anywhere on the wall, with the copy action (a
     /// `GtkDropTarget`). `handler` gets the value, the item under the drop point (`nil` between
     /// items) and the point relative to the viewport, and returns whether it took the drop.
+    /// From C, an app adds its own `GtkDropTarget` and asks
+    /// `waterfall_masonry_view_get_position_at` for the item.
     public func acceptDrops(of type: GType,
                             handler: @escaping @MainActor (UnsafePointer<GValue>, Int?, CGPoint) -> Bool) {
         let target = gtk_drop_target_new(type, GDK_ACTION_COPY)!
@@ -54,7 +74,7 @@ extension WaterfallView {
 
     /// The item under a viewport point that a drag there would carry out, if any.
     func draggableIndex(at point: CGPoint) -> Int? {
-        guard dragContent != nil, let index = index(drawnAt: point) else { return nil }
+        guard waterfall_masonry_view_get_enable_item_drag(masonryView) != 0, let index = index(drawnAt: point) else { return nil }
         if model.dataSource?.waterfallView(model, canMoveItemAt: index) == true { return nil }
         return index
     }

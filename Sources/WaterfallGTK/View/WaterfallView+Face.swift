@@ -15,6 +15,8 @@ protocol MasonryViewFace: AnyObject {
     func adjustmentValueChanged(_ orientation: GtkOrientation)
     /// The scrolled window reported an overshoot at `position`.
     func edgeOvershot(_ position: GtkPositionType)
+    /// A pointer button went down (`held`) or up in the view or its scrolled window.
+    func pointerButton(held: Bool)
     /// The widget's GObject property `name` changed.
     func propertyChanged(_ name: String)
     /// The `list.activate-item` action, for the item at `position`.
@@ -25,6 +27,11 @@ protocol MasonryViewFace: AnyObject {
     func scrollToItemAction(_ position: Int)
     /// The `list.refresh` action (F5, Ctrl+R).
     func refresh()
+    /// The content a drag carries out of the item at `position` (full reference) as the Swift
+    /// API gave it (``WaterfallView/enableDraggingItems(content:)``), `nil` without one.
+    func dragContent(ofItemAt position: Int) -> UnsafeMutablePointer<GdkContentProvider>?
+    /// The item drawn at `point` (viewport coordinates), if any.
+    func index(drawnAt point: CGPoint) -> Int?
     /// The view is being disposed.
     func detach()
 }
@@ -82,6 +89,12 @@ func waterfallSwiftMasonryViewEdgeOvershot(_ face: gpointer?, _ position: GtkPos
     MasonryViewFaceBox.face(face).edgeOvershot(position)
 }
 
+@_cdecl("waterfall_swift_masonry_view_button_held")
+@MainActor
+func waterfallSwiftMasonryViewButtonHeld(_ face: gpointer?, _ held: gboolean) {
+    MasonryViewFaceBox.face(face).pointerButton(held: held != 0)
+}
+
 @_cdecl("waterfall_swift_masonry_view_property_changed")
 @MainActor
 func waterfallSwiftMasonryViewPropertyChanged(_ face: gpointer?, _ name: UnsafePointer<CChar>?) {
@@ -110,6 +123,18 @@ func waterfallSwiftMasonryViewScrollToItem(_ face: gpointer?, _ position: guint)
 @MainActor
 func waterfallSwiftMasonryViewRefresh(_ face: gpointer?) {
     MasonryViewFaceBox.face(face).refresh()
+}
+
+@_cdecl("waterfall_swift_masonry_view_drag_content")
+@MainActor
+func waterfallSwiftMasonryViewDragContent(_ face: gpointer?, _ position: guint) -> UnsafeMutablePointer<GdkContentProvider>? {
+    MasonryViewFaceBox.face(face).dragContent(ofItemAt: Int(position))
+}
+
+@_cdecl("waterfall_swift_masonry_view_position_at")
+@MainActor
+func waterfallSwiftMasonryViewPositionAt(_ face: gpointer?, _ x: Double, _ y: Double) -> guint {
+    MasonryViewFaceBox.face(face).index(drawnAt: CGPoint(x: x, y: y)).map { guint($0) } ?? GTK_INVALID_LIST_POSITION
 }
 
 @_cdecl("waterfall_swift_masonry_view_dispose")

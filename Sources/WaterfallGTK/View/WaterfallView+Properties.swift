@@ -38,6 +38,8 @@ extension WaterfallView {
             (selectionHandler as? WaterfallListModelSource)?.singleClickActivate = activatesOnSingleClick
         case "model", "factory", "aspect-ratio-expression", "aspect-ratio-property":
             (self as? WaterfallView<WaterfallItemCell>)?.listModelPropertyChanged(name)
+        case "enable-item-drag":
+            installDragSourceIfNeeded()
         case "empty-title", "empty-description", "empty-icon-name":
             emptyState = waterfall_masonry_view_get_empty_title(masonryView).map { title in
                 WaterfallStatus(title: String(cString: title),

@@ -1,17 +1,24 @@
+import CWaterfallGtk
 import CWaterfallGtk4
 import Foundation
 import WaterfallCore
 
-/// A rubberband drag in progress: where it began in content coordinates, and whether it adds
-/// to the selection from before it.
+/// A rubberband drag in progress: where it began in content coordinates, whether it adds to
+/// the selection from before it, and the band it draws.
 @MainActor
 final class RubberbandState {
     /// The band's first corner in content coordinates; `nil` between drags.
     var start: CGPoint?
     /// Whether Ctrl or Shift was held when the drag began.
     var extend = false
+    /// The band in content coordinates, once the drag went past the threshold and selects.
+    var rect: CGRect?
+    /// The drawn band (CSS node `rubberband`, the last child of the view so it is drawn above
+    /// the cells), while ``rect`` is set.
+    var widget: UnsafeMutablePointer<GtkWidget>?
+
     /// Whether the drag went past the threshold and the band selects.
-    var isActive = false
+    var isActive: Bool { rect != nil }
 }
 
 extension WaterfallView {
@@ -20,38 +27,42 @@ extension WaterfallView {
     /// selects every item whose frame meets the band, as it grows or shrinks; Ctrl or Shift
     /// keeps the earlier selection. A drag that lifts an item to reorder it, or starts on an
     /// item that can be dragged out (``enableDraggingItems(content:)``), is no band.
+    ///
+    /// The band is drawn as GtkListBase draws its own: a child whose CSS node is
+    /// `rubberband`, which the theme styles (a border and a translucent fill of the selection
+    /// colour), following the pointer and removed when the button is released.
     func installRubberband() {
-        let band = RubberbandState()
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_button(gcast(drag), 1)
-        Signal.connect(drag, "drag-begin") { [weak self, drag, band] (x: Double, y: Double) in
-            guard let self, self.selectionHandler?.allowsRubberband == true,
+        Signal.connect(drag, "drag-begin") { [weak self, drag] (x: Double, y: Double) in
+            guard let self else { return }
+            self.endRubberband()
+            guard self.selectionHandler?.allowsRubberband == true,
                   self.draggableIndex(at: CGPoint(x: x, y: y)) == nil else { return }
             let state = gtk_event_controller_get_current_event_state(gcast(drag)).rawValue
-            band.start = CGPoint(x: x + self.model.contentOffset.x, y: y + self.model.contentOffset.y)
-            band.extend = state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0
-            band.isActive = false
+            self.rubberband.start = CGPoint(x: x + self.model.contentOffset.x, y: y + self.model.contentOffset.y)
+            self.rubberband.extend = state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0
         }
-        Signal.connect(drag, "drag-update") { [weak self, drag, band] (dx: Double, dy: Double) in
-            self?.rubberbandMoved(band, gesture: drag, by: CGSize(width: dx, height: dy))
+        Signal.connect(drag, "drag-update") { [weak self, drag] (dx: Double, dy: Double) in
+            self?.rubberbandMoved(gesture: drag, by: CGSize(width: dx, height: dy))
         }
-        Signal.connect(drag, "drag-end") { [band] (_: Double, _: Double) in
-            band.start = nil
+        Signal.connect(drag, "drag-end") { [weak self] (_: Double, _: Double) in
+            self?.endRubberband()
         }
         gtk_widget_add_controller(widget, gcast(drag))
     }
 
-    /// The band's drag moved to `offset` from where it began: selects the items under it.
+    /// The band's drag moved to `offset` from where it began: selects the items under it and
+    /// moves the drawn band there.
     /// - Complexity: the layout's rect query, O(log n + m) for m items under the band.
-    private func rubberbandMoved(_ band: RubberbandState, gesture: OpaquePointer, by offset: CGSize) {
-        guard let start = band.start, let handler = selectionHandler else { return }
+    private func rubberbandMoved(gesture: OpaquePointer, by offset: CGSize) {
+        guard let start = rubberband.start, let handler = selectionHandler else { return }
         guard reorderGesture.liftedWidget == nil else {
-            band.start = nil
+            endRubberband()
             return
         }
-        if !band.isActive {
+        if !rubberband.isActive {
             guard hypot(offset.width, offset.height) > Self.reorderDragThreshold else { return }
-            band.isActive = true
             gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
         }
         var startX = 0.0, startY = 0.0
@@ -60,9 +71,42 @@ extension WaterfallView {
                           y: startY + offset.height + model.contentOffset.y)
         let rect = CGRect(x: min(start.x, end.x), y: min(start.y, end.y),
                           width: abs(end.x - start.x), height: abs(end.y - start.y))
+        showRubberband(rect)
         var indices: [Int] = []
         model.layout.forEachIndex(in: rect) { indices.append($0) }
-        handler.rubberband(covering: indices, extend: band.extend)
+        handler.rubberband(covering: indices, extend: rubberband.extend)
         refreshCellStates()
+    }
+
+    /// Draws the band over `rect` (content coordinates), adding its widget on the first call.
+    private func showRubberband(_ rect: CGRect) {
+        rubberband.rect = rect
+        if rubberband.widget == nil {
+            let band = wf_rubberband_new()!
+            gtk_widget_set_parent(band, widget)
+            rubberband.widget = band
+        }
+        gtk_widget_queue_allocate(widget)
+    }
+
+    /// The drag ended (released or cancelled): removes the drawn band.
+    func endRubberband() {
+        rubberband.start = nil
+        rubberband.rect = nil
+        if let band = rubberband.widget {
+            rubberband.widget = nil
+            gtk_widget_unparent(band)
+        }
+    }
+
+    /// Allocates the drawn band, if there is one, at its rect relative to the viewport.
+    func allocateRubberband() {
+        guard let band = rubberband.widget, let rect = rubberband.rect else { return }
+        let offset = model.contentOffset
+        gtk_widget_measure(band, GTK_ORIENTATION_HORIZONTAL, -1, nil, nil, nil, nil)
+        gtk_widget_measure(band, GTK_ORIENTATION_VERTICAL, -1, nil, nil, nil, nil)
+        var origin = graphene_point_t(x: Float(rect.minX - offset.x), y: Float(rect.minY - offset.y))
+        gtk_widget_allocate(band, Int32(rect.width.rounded()), Int32(rect.height.rounded()), -1,
+                            gsk_transform_translate(nil, &origin))
     }
 }

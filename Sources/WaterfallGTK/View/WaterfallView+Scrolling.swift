@@ -93,5 +93,6 @@ extension WaterfallView: MasonryViewFace {
         idleLayoutSource = nil
         if let source = restackIdle { MainLoopSource.remove(source) }
         restackIdle = nil
+        endRubberband()
     }
 }

@@ -104,10 +104,15 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
     /// The content of a dragged item (see ``enableDraggingItems(content:)``).
     var dragContent: (@MainActor (Int) -> UnsafeMutablePointer<GdkContentProvider>?)?
+    /// Whether the `GtkDragSource` is on the wall (see ``installDragSourceIfNeeded()``).
+    var hasDragSource = false
 
     /// Keeps the selection instead of the model's `selectedIndex` (the list-model path's
     /// `GtkSelectionModel`, see ``WaterfallListModelSource``); the view keeps it alive.
     var selectionHandler: (any WaterfallSelectionHandling)?
+
+    /// The rubberband drag and its drawn band (see ``installRubberband()``).
+    let rubberband = RubberbandState()
 
     /// The reorder gestures' state (see ``installReordering()``).
     var reorderGesture = ReorderGestureState()
@@ -178,6 +183,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         gtk_widget_set_parent(footer.widget, widget)
         newItemsPill = NewItemsPill { [weak self] in self?.revealNewItems() }
         gtk_widget_set_parent(newItemsPill.widget, widget)
+        waterfall_masonry_view_add_tab_stop(gcast(widget), newItemsPill.widget)
         gtk_widget_set_parent(announcer.widget, widget)
         statusPage = StatusPage { [weak self] in self?.model.retryLoadingMore() }
         gtk_widget_set_parent(statusPage.widget, widget)
@@ -197,6 +203,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
             guard let self else { return }
             WaterfallStyle.install(for: self.widget)
         }
+        HighContrast.follow(widget)
         model.attach(to: self)
     }
 
@@ -278,13 +285,17 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
     /// Records where the cell goes and updates its selected and focused states; the widget is
     /// moved at the next allocation. A cell in flight keeps animating, toward the new place.
+    ///
+    /// With a ``selectionHandler`` (the list-model path) the handler keeps the cells' selected
+    /// states itself (at each bind, `selection-changed` and `items-changed`), so placing a cell
+    /// asks the selection model nothing.
     public func place(_ cell: Cell, attributes: LayoutAttributes) {
         if (cell.placement?.zIndex ?? 0) != attributes.zIndex { setNeedsRestack() }
         if isAnimatingTransition { transitions.retarget(.cell(ObjectIdentifier(cell)), to: attributes) }
         let previous = cell.placement
         cell.placement = attributes
         measureIfNeeded(cell, previous: previous, attributes: attributes)
-        cell.isSelected = isItemSelected(attributes.index)
+        if selectionHandler == nil { cell.isSelected = isItemSelected(attributes.index) }
         cell.isFocused = attributes.index == focusedIndex
         updateAccessibility(of: cell, index: attributes.index)
         gtk_widget_queue_allocate(widget)

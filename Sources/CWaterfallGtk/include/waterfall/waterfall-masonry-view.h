@@ -28,6 +28,11 @@ G_BEGIN_DECLS
  * in [class@Gtk.ListBase], and `list.refresh`, bound to F5 and Ctrl+R while the view (or one of
  * its items) has the focus.
  *
+ * Drag and drop: with [property@Waterfall.MasonryView:enable-item-drag] set, items are dragged
+ * out with the content [signal@Waterfall.MasonryView::prepare-drag] gives. To take drops, add
+ * a [class@Gtk.DropTarget] to the view and ask waterfall_masonry_view_get_position_at() for
+ * the item under the drop.
+ *
  * A view created with g_object_new() works on its own (it shows no items until it is given
  * some); its logic is written in Swift inside the library.
  */
@@ -72,6 +77,10 @@ void waterfall_masonry_view_set_enable_rubberband(WaterfallMasonryView *self, gb
 gboolean waterfall_masonry_view_get_enable_rubberband(WaterfallMasonryView *self);
 void waterfall_masonry_view_set_reorderable(WaterfallMasonryView *self, gboolean reorderable);
 gboolean waterfall_masonry_view_get_reorderable(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_enable_item_drag(WaterfallMasonryView *self, gboolean enable_item_drag);
+gboolean waterfall_masonry_view_get_enable_item_drag(WaterfallMasonryView *self);
+
+guint waterfall_masonry_view_get_position_at(WaterfallMasonryView *self, double x, double y);
 
 G_END_DECLS
 

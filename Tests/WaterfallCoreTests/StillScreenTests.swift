@@ -119,7 +119,7 @@ struct StillScreenTests {
                     // A size correction that keeps the cell (the step the feeds' corrections use).
                     let corrected = randomSizes(1, using: &generator)[0]
                     fixture.source.sizes[lower] = corrected
-                    fixture.model.performChange(editingFrom: lower) {
+                    fixture.model.performChange(.sizes(lowestIndex: lower)) {
                         fixture.model.layout.replaceItems(in: lower..<lower + 1, with: [corrected])
                     }
                 }

@@ -79,7 +79,7 @@ struct ViewModelAppendTests {
                 #expect(model.liveIndices == fixture.bruteForceIndices(in: window), "\(context): live set is exact")
                 // The general path announces its whole prefetch window again; the append only
                 // the new items in it.
-                let prefetch = model.prefetchWindow ?? .null
+                let prefetch = model.prefetch.window ?? .null
                 let hinted = (count..<model.placedItemCount).filter { model.layout.frame(at: $0).overlaps(prefetch) }
                 #expect(fixture.source.prefetchCount - hintsBefore == hinted.count, "\(context): prefetch hints")
             }

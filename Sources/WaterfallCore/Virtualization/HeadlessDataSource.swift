@@ -1,7 +1,7 @@
 import Foundation
 
 /// A data source and delegate backed by an array of sizes, for tests and benchmarks. Cells
-/// are dequeued by identifier and created only when the pool has none, as the seeds do.
+/// are dequeued by identifier and created only when the pool has none, as an app's would be.
 @MainActor
 public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     /// The cell type.

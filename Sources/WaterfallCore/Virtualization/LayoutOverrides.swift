@@ -4,7 +4,7 @@ import Foundation
 /// the spacing between them and between rows, and whether reordering is allowed at all. A
 /// toolkit's widget properties set them (the GTK view's `columns`, `min-column-width`,
 /// `column-spacing`, `row-spacing` and `reorderable` GObject properties); `nil` leaves the
-/// answer to the data source or delegate, as the seeds do.
+/// answer to the data source or delegate.
 public struct LayoutOverrides: Equatable, Sendable {
     /// The column rule, or `nil` for the data source's ``WaterfallDataSource/columns(in:)``.
     public var columns: ColumnCount?

@@ -1,4 +1,4 @@
-/// Where load-more (seed 004's footer, "上拉加载") stands.
+/// Where load-more (the footer that asks for the next page near the content's end) stands.
 public enum LoadMoreState: Equatable, Sendable {
     /// Waiting for the reader to come near the end.
     case idle

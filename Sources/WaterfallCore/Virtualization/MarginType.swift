@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which margin the delegate is asked for (the seeds' `HMWaterflowViewMarginType`).
+/// Which margin the delegate is asked for: an inset of the content or a spacing between items.
 public enum MarginType: CaseIterable, Equatable, Sendable {
     /// Above the first row.
     case top
@@ -16,12 +16,12 @@ public enum MarginType: CaseIterable, Equatable, Sendable {
     case row
 }
 
-/// The seeds' defaults, used when the data source or delegate does not say otherwise.
+/// The defaults used when the data source or delegate does not say otherwise.
 public enum WaterfallDefaults {
-    /// Cell height when the delegate gives none (`HMWaterflowViewDefaultCellH`).
+    /// Cell height when the delegate gives none.
     public static let cellHeight: CGFloat = 70
-    /// Every margin when the delegate gives none (`HMWaterflowViewDefaultMargin`).
+    /// Every margin when the delegate gives none.
     public static let margin: CGFloat = 8
-    /// Column count when the data source gives none (`HMWaterflowViewDefaultNumberOfColumns`).
+    /// Column count when the data source gives none.
     public static let numberOfColumns = 3
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where pull-to-refresh (seed 004's header, "下拉刷新") stands.
+/// Where pull-to-refresh (the header that a pull past the content's start arms) stands.
 public enum RefreshState: Equatable, Sendable {
     /// Nothing is happening.
     case idle

@@ -1,5 +1,5 @@
-/// A cell widget the view model can recycle: the seeds' `HMWaterflowViewCell` with its
-/// `identifier`. The front end's widget wrapper (or ``HeadlessCell``) conforms.
+/// A cell widget the view model can recycle, with the identifier it is pooled under. The
+/// front end's widget wrapper (or ``HeadlessCell``) conforms.
 @MainActor
 public protocol ReusableCell: AnyObject {
     /// The reuse identifier the cell is pooled under; ``WaterfallViewModel/dequeueReusableCell(withIdentifier:)``

@@ -1,6 +1,6 @@
 /// Cells that left the screen, kept per reuse identifier for
-/// ``WaterfallViewModel/dequeueReusableCell(withIdentifier:)`` (the seeds' `reusableCells`,
-/// but honouring the identifier and bounded).
+/// ``WaterfallViewModel/dequeueReusableCell(withIdentifier:)``, at most
+/// ``capacityPerIdentifier`` of each.
 ///
 /// Identifiers are few (one per cell class), so the buckets are a small array searched
 /// linearly — no hashing on the scrolling path. Like ``LiveCells`` it holds cells as

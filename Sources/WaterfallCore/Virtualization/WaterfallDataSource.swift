@@ -1,6 +1,6 @@
 import Foundation
 
-/// Supplies the items: the seeds' `HMWaterflowViewDataSource`, plus prefetch hints.
+/// Supplies the items: their count, their cells, the column count, and prefetch hints.
 ///
 /// The view model holds its data source weakly. Its methods are called in the middle of
 /// scroll steps and updates: they may read the view model and dequeue cells, but must not
@@ -15,12 +15,12 @@ public protocol WaterfallDataSource<Cell>: AnyObject {
 
     /// The cell for an item (required). Get it with
     /// ``WaterfallViewModel/dequeueReusableCell(withIdentifier:)`` and create one only when that
-    /// returns `nil`, as the seeds do; the host then inserts it and places it.
+    /// returns `nil`; the host then inserts it and places it.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell
 
     /// How many columns to lay out (default ``WaterfallDefaults/numberOfColumns``). Asked on
-    /// every reload and viewport size change, so it may depend on the width (seed 004 returns
-    /// 5 in landscape).
+    /// every reload and viewport size change, so it may depend on the width (more columns in
+    /// landscape).
     func numberOfColumns(in waterfallView: WaterfallViewModel<Cell>) -> Int
 
     /// The columns to lay out: a fixed count, or ``ColumnCount/adaptive(minimumWidth:)``

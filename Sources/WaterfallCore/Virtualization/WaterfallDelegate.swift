@@ -1,8 +1,7 @@
 import Foundation
 
-/// Sizes, margins and events: the seeds' `HMWaterflowViewDelegate` (heights, margins,
-/// selection, scrolling) plus the load-more and pull-to-refresh requests of seed 004. Every
-/// method is optional.
+/// Sizes, margins and events: item sizes, margins, selection and scrolling, plus the
+/// load-more and pull-to-refresh requests. Every method is optional.
 ///
 /// The view model holds its delegate weakly. The size and margin methods are called in the
 /// middle of reloads and updates: they may read the view model (``WaterfallViewModel/cellWidth``

@@ -46,16 +46,20 @@ extension WaterfallViewModel {
 }
 
 extension WaterfallViewModel {
-    /// Keeps what is on screen still across `updates`, before they are applied: a batch that
-    /// starts with an insert at 0 (a refresh) puts the new items above the old ones as a block
-    /// of their own (``IncrementalLayout/startBlock(at:)`` at 0); otherwise, when an update
-    /// changes items before the first visible one, the items from the first visible one on
-    /// become a block of their own. Either way the edits then move every visible item by one
-    /// constant, which ``relayoutLiveCells(keeping:)``, restoring the first visible item's
-    /// place on screen, absorbs in the scroll offset.
-    /// - Parameter firstVisible: the lowest visible index before the updates.
+    /// The pipeline's *hold* step: keeps what is on screen still across `change`, before it is
+    /// applied. A batch that starts with an insert at 0 (a refresh) puts the new items above
+    /// the old ones as a block of their own (``IncrementalLayout/startBlock(at:)`` at 0);
+    /// otherwise, when the updates or new sizes change items before the first visible one, the
+    /// items from the first visible one on become a block of their own. Either way the edits
+    /// then move every visible item by one constant, which the *restore* step, putting the
+    /// first visible item back at its place on screen, absorbs in the scroll offset.
+    /// - Parameter firstVisible: the lowest visible index before the change.
     /// - Complexity: O(updates) plus the layout's `startBlock` (O(c log n) for the waterfall).
-    func holdVisibleContent(across updates: [ItemUpdate], firstVisible: Int?) {
+    func holdVisibleContent(for change: Change, firstVisible: Int?) {
+        if case .sizes(let lowest) = change, let firstVisible, lowest < firstVisible {
+            layout.incrementally { $0.startBlock(at: firstVisible) }
+        }
+        guard case .updates(let updates) = change else { return }
         if case .insert(let range)? = updates.first, range.lowerBound == 0, !range.isEmpty {
             layout.incrementally { $0.startBlock(at: 0) }
             return
@@ -70,13 +74,5 @@ extension WaterfallViewModel {
             guard let next = update.map(anchor) else { return }
             anchor = next
         }
-    }
-
-    /// Makes the items from `firstVisible` on a block of their own when an edit is about to
-    /// change items from `lowestChangedIndex` on and that is above it, so that the edit moves
-    /// the visible items by one constant only (absorbed by restoring the first visible item).
-    /// - Complexity: the layout's `startBlock` (O(c log n) for the waterfall) when it holds.
-    func holdVisibleContent(forEditsFrom lowestChangedIndex: Int, firstVisible: Int?) {
-        if let firstVisible, lowestChangedIndex < firstVisible { layout.incrementally { $0.startBlock(at: firstVisible) } }
     }
 }

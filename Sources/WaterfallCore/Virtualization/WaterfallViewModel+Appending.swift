@@ -1,42 +1,34 @@
 import Foundation
 
 extension WaterfallViewModel {
-    /// ``performBatchUpdates(_:)`` for a batch that only appends at the end, when the layout
+    /// The change pipeline's path for a batch that only appends at the end, when the layout
     /// keeps every existing frame across an append (``IncrementalLayout/appendingKeepsFrames``)
-    /// and the live set is settled: only the new items are sized, placed and checked against
-    /// the realized and prefetch windows, so a page costs O(page), not O(live cells) — no
-    /// re-derivation of the live set, no re-placing of cells that did not move, no prefetch
+    /// and the live set is settled: after `mutate` only the new items are placed and checked
+    /// against the realized and prefetch windows, so a page costs O(page), not O(live cells) —
+    /// no re-derivation of the live set, no re-placing of cells that did not move, no prefetch
     /// hints repeated for items already announced. Not while a layout island is laid out (see
     /// ``WaterfallLayout/place(around:clearance:itemBudget:)``): the new items wait for
     /// placement then, and the general path lays out the window they may enter.
     /// - Returns: the batch's transitions (every live item kept in place, the new live items
-    ///   fading in), or `nil` when the batch is not such an append (the general path applies).
-    /// - Complexity: O(m) size queries and frame checks for m new items, plus the layout's
-    ///   append (O(m log c) for the waterfall) and O(k) transitions for k live cells.
-    func appendKeepingFrames(_ updates: [ItemUpdate]) -> [ItemTransition]? {
+    ///   fading in), or `nil`, without calling `mutate`, when the batch is not such an append.
+    /// - Complexity: `mutate`'s, plus O(m) frame checks for m new items and O(k) transitions
+    ///   for k live cells.
+    func appendKeepingFrames(_ updates: [ItemUpdate], _ mutate: () -> Void) -> [ItemTransition]? {
         guard updates.count == 1, case .insert(let range) = updates[0], !range.isEmpty,
               range.lowerBound > 0, Self.keepsFrames(appending: range, to: layout),
-              let window = liveWindow, window == realizedWindow(),
+              let window = live.window, window == realizedWindow(),
               clampedOffset(contentOffset) == contentOffset else { return nil }
-        insertItems(at: range)
-        let source = dataSource
-        var expected = 0
-        if let source { expected = source.numberOfCells(in: self) }
+        mutate()
         let page = Self.placedPage(range, of: layout)
-        precondition(page.itemCount == expected,
-                     "batch updates leave \(page.itemCount) items but the data source has \(expected)")
         let kept = live.count
         announceContentSize()
-        realizeAppendedItems(in: page.placed, startingAt: page.leadingEdge, window: window, source: source)
+        realizeAppendedItems(in: page.placed, startingAt: page.leadingEdge, window: window, source: dataSource)
         for position in kept..<live.count {
             let entry = live.entries[position]
             host?.place(entry.cell(as: Cell.self), attributes: toViewport(entry.attributes))
         }
-        let transitions = appendTransitions(keeping: kept)
-        countNewItemsAbove(after: updates)
         updatePinnedHeader()   // the last section's header may rest on the content's end
-        checkLoadMore()
-        return transitions
+        return appendTransitions(keeping: kept)
     }
 
     /// Whether inserting `range` appends to `layout` and leaves its frames as they were (one
@@ -47,15 +39,15 @@ extension WaterfallViewModel {
         return range.lowerBound == layout.itemCount && layout.appendingKeepsFrames && layout.islandRange == nil
     }
 
-    /// After appending `range` to `layout`: its item count, the part of `range` laid out
-    /// (items waiting for placement have no frame yet) and that part's leading edge — read
-    /// from one copy of the layout existential.
+    /// After appending `range` to `layout`: the part of `range` laid out (items waiting for
+    /// placement have no frame yet) and that part's leading edge — read from one copy of the
+    /// layout existential.
     /// - Complexity: that of the layout's ``IncrementalLayout/leadingEdge(ofItemsIn:)``.
     private static func placedPage(_ range: Range<Int>, of layout: any CollectionLayout)
-    -> (itemCount: Int, placed: Range<Int>, leadingEdge: CGFloat) {
+    -> (placed: Range<Int>, leadingEdge: CGFloat) {
         let incremental = layout as? any IncrementalLayout
         let placed = range.clamped(to: 0..<(incremental?.placedCount ?? layout.itemCount))
-        return (layout.itemCount, placed, incremental?.leadingEdge(ofItemsIn: placed) ?? -.infinity)
+        return (placed, incremental?.leadingEdge(ofItemsIn: placed) ?? -.infinity)
     }
 
     /// The transitions of an append: the first `kept` live cells stay where they are, the
@@ -90,13 +82,13 @@ extension WaterfallViewModel {
     /// - Complexity: O(1) for a page beyond both windows, else m frame look-ups for m items.
     private func realizeAppendedItems(in range: Range<Int>, startingAt leadingEdge: CGFloat, window: CGRect,
                                       source: (any WaterfallDataSource<Cell>)?) {
-        let prefetch = prefetchWindow
-        let reach = Swift.max(windowEnd(of: window), prefetch.map(windowEnd(of:)) ?? -.infinity)
+        let announced = prefetch.window
+        let reach = Swift.max(windowEnd(of: window), announced.map(windowEnd(of:)) ?? -.infinity)
         guard !(leadingEdge >= reach) else { return }
         for index in range {
             let frame = layout.frame(at: index)
             if frame.overlaps(window) { realizeCell(index: index) }
-            if let source, let prefetch, frame.overlaps(prefetch) { source.waterfallView(self, prefetchItemAt: index) }
+            if let source, let announced, frame.overlaps(announced) { source.waterfallView(self, prefetchItemAt: index) }
         }
     }
 

@@ -38,11 +38,14 @@ extension WaterfallViewModel {
     @discardableResult
     public func performBatchUpdates(_ updates: [ItemUpdate]) -> [ItemTransition] {
         guard !needsReload else { return [] }
-        let drag = suspendReorder()
-        defer { resumeReorder(drag, through: updates) }
-        if let transitions = appendKeepingFrames(updates) { return transitions }
-        let candidates = anchorCandidates()
-        holdVisibleContent(across: updates, firstVisible: candidates.first?.index)
+        return performChange(.updates(updates)) { applyToLayout(updates) }
+    }
+
+    /// Applies `updates` to the layout and the header index in order, asking the sizes of
+    /// inserted, moved and reloaded items at their final indices, and checks that the result
+    /// has as many items as the data source.
+    /// - Complexity: the layout's edit cost plus the size queries.
+    private func applyToLayout(_ updates: [ItemUpdate]) {
         var count = layout.itemCount
         for (step, update) in updates.enumerated() {
             update.validate(count: count)
@@ -63,44 +66,6 @@ extension WaterfallViewModel {
         }
         let expected = dataSource.map { $0.numberOfCells(in: self) } ?? 0
         precondition(count == expected, "batch updates leave \(count) items but the data source has \(expected)")
-        renumberPendingSizeChanges(through: updates)
-
-        var transitions: [ItemTransition] = []
-        var sources: [TransitionSource] = []
-        var survivors: [LiveCell] = []
-        renumberDetachedHeader(through: updates)
-        for entry in live.entries {
-            let from = toViewport(entry.attributes)
-            let (final, reloaded) = updates.trace(entry.index)
-            guard let final else {
-                recycle(entry.cell(as: Cell.self))
-                var faded = from
-                faded.alpha = 0
-                transitions.append(ItemTransition(kind: .delete, oldIndex: entry.index, newIndex: nil, from: from, to: faded))
-                continue
-            }
-            sources.append(TransitionSource(oldIndex: entry.index, newIndex: final, from: from, reloaded: reloaded))
-            if reloaded {
-                recycle(entry.cell(as: Cell.self))
-            } else {
-                var moved = entry
-                moved.index = final
-                survivors.append(moved)
-            }
-        }
-        live.replaceAll(with: survivors)
-        selectedIndex = selectedIndex.flatMap { updates.trace($0).index }
-        focusedIndex = focusedIndex.flatMap { old in
-            updates.trace(old).index ?? (layout.itemCount > 0 ? min(old, layout.itemCount - 1) : nil)
-        }
-        let anchor = candidates.lazy.compactMap { candidate in
-            updates.trace(candidate.index).index.map { ScrollAnchor(index: $0, viewportOrigin: candidate.viewportOrigin) }
-        }.first
-        relayoutLiveCells(keeping: anchor)
-        countNewItemsAbove(after: updates)
-        transitions += transitionsOfLiveCells(from: sources, oldIndex: { updates.untrace($0) })
-        checkLoadMore()
-        return transitions
     }
 
     /// Inserts one item at `index` (shorthand for a one-update batch).

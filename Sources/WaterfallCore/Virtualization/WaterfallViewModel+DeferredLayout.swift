@@ -29,7 +29,7 @@ extension WaterfallViewModel {
         guard isLayoutPending else { return true }
         let done = layout.incrementally { $0.continueLayout(itemBudget: itemBudget) } ?? true
         announceContentSize()
-        checkLoadMore()
+        notify()
         return done
     }
 
@@ -47,7 +47,7 @@ extension WaterfallViewModel {
             done = layout.incrementally { $0.continueLayout(itemBudget: sliceItems) } ?? true
         } while !done && clock.now < deadline
         announceContentSize()
-        checkLoadMore()
+        notify()
         return done
     }
 
@@ -78,7 +78,7 @@ extension WaterfallViewModel {
     /// How far the windows ``placeLiveWindows(at:)`` lays out reach beyond the viewport on
     /// either side along the scroll axis: the overscan plus the prefetch distance.
     var liveWindowsReach: CGFloat {
-        (overscan.isFinite ? max(0, overscan) : 0) + (prefetchDistance.isFinite ? max(0, prefetchDistance) : 0)
+        overscanReach + prefetch.reach
     }
 
     /// Gives the anchor's item a frame and lays out the content above it that the live windows
@@ -105,12 +105,12 @@ extension WaterfallViewModel {
     func followLayoutShift(_ shift: LayoutShift) {
         layoutShiftCount += 1
         let horizontal = scrollAxis == .horizontal
-        let shown = liveWindow ?? visibleBounds
+        let shown = live.window ?? visibleBounds
         guard (horizontal ? shown.minX : shown.minY) >= shift.level, shift.distance != 0 else { return }
         let (dx, dy) = horizontal ? (shift.distance, CGFloat(0)) : (CGFloat(0), shift.distance)
         contentOffset = CGPoint(x: contentOffset.x + dx, y: contentOffset.y + dy)
-        liveWindow = liveWindow?.offsetBy(dx: dx, dy: dy)
-        prefetchWindow = prefetchWindow?.offsetBy(dx: dx, dy: dy)
+        live.window = live.window?.offsetBy(dx: dx, dy: dy)
+        prefetch.window = prefetch.window?.offsetBy(dx: dx, dy: dy)
         // From the layout, not offset here: the moved frames are the segment's origin plus each
         // item's place in it, which rounds differently from adding the distance to the old ones.
         for position in 0..<live.count {

@@ -1,7 +1,7 @@
 import Foundation
 
 extension WaterfallViewModel {
-    /// Replaces the layout (seed 003's `setCollectionViewLayout:animated:`): the new layout is
+    /// Replaces the layout (as `UICollectionView.setCollectionViewLayout(_:animated:)` does): the new layout is
     /// configured and filled with the data source's items, the first visible item keeps its
     /// place when the new layout scrolls the same way, and cells that stay live keep their
     /// identity.
@@ -15,7 +15,7 @@ extension WaterfallViewModel {
             return []
         }
         let sameAxis = newLayout.scrollAxis == scrollAxis
-        return performChange(keepsAnchor: sameAxis) {
+        return performChange(.layout(sameAxis: sameAxis)) {
             layout = newLayout
             loadItems()
             if !sameAxis, contentOffset != .zero {

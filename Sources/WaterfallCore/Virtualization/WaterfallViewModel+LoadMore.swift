@@ -2,7 +2,24 @@ import Foundation
 
 extension WaterfallViewModel {
     /// The load-more state, for the host's footer.
-    public var loadMoreState: LoadMoreState { loadMore.state }
+    public var loadMoreState: LoadMoreState { feed.loadMore.state }
+
+    /// Whether load-more fires (off by default). Turning it on checks at once, so content
+    /// shorter than the viewport asks for a page straight away.
+    public var isLoadMoreEnabled: Bool {
+        get { feed.isLoadMoreEnabled }
+        set {
+            feed.isLoadMoreEnabled = newValue
+            notify()
+        }
+    }
+
+    /// Load-more fires when the viewport's end is within this distance of the content's end
+    /// (default 600).
+    public var loadMoreDistance: CGFloat {
+        get { feed.loadMoreDistance }
+        set { feed.loadMoreDistance = newValue }
+    }
 
     /// The distance from the viewport's end to the content's end along the scroll axis.
     var remainingScrollDistance: CGFloat {
@@ -16,10 +33,10 @@ extension WaterfallViewModel {
 
     /// Fires load-more when enabled, idle, within ``loadMoreDistance`` of the end, and the
     /// item count changed since the last request: at most once per page, never in a loop.
-    /// Runs after every scroll step and layout change.
+    /// Runs at the end of every scroll step, layout slice and change (see ``notify(afterChange:)``).
     func checkLoadMore() {
         guard isLoadMoreEnabled, host != nil, !needsReload else { return }
-        guard loadMore.check(remainingDistance: Double(remainingScrollDistance),
+        guard feed.loadMore.check(remainingDistance: Double(remainingScrollDistance),
                              triggerDistance: Double(loadMoreDistance),
                              itemCount: layout.itemCount) else { return }
         requestMore()
@@ -27,7 +44,7 @@ extension WaterfallViewModel {
 
     /// Announces `.loading` and asks the delegate for a page.
     private func requestMore() {
-        host?.loadMoreStateDidChange(loadMore.state)
+        host?.loadMoreStateDidChange(feed.loadMore.state)
         delegate?.waterfallViewDidRequestMore(self)
     }
 
@@ -39,21 +56,21 @@ extension WaterfallViewModel {
             let end = layout.itemCount
             performBatchUpdates([.insert(end..<end + count)])
         }
-        loadMore.finish(hasMore: hasMore)
-        host?.loadMoreStateDidChange(loadMore.state)
-        checkLoadMore()
+        feed.loadMore.finish(hasMore: hasMore)
+        host?.loadMoreStateDidChange(feed.loadMore.state)
+        notify()
     }
 
     /// The page request failed: load-more waits for ``retryLoadingMore()``.
     public func failLoadingMore() {
-        loadMore.fail()
-        host?.loadMoreStateDidChange(loadMore.state)
+        feed.loadMore.fail()
+        host?.loadMoreStateDidChange(feed.loadMore.state)
     }
 
     /// Requests a page again after a failure (or after a page that brought no items), e.g.
     /// from the footer's retry button. Does nothing while loading or exhausted.
     public func retryLoadingMore() {
-        guard loadMore.retry(itemCount: layout.itemCount) else { return }
+        guard feed.loadMore.retry(itemCount: layout.itemCount) else { return }
         requestMore()
     }
 
@@ -61,11 +78,11 @@ extension WaterfallViewModel {
     /// doubling with each further failure up to 16 s, by default). Setting it keeps the count
     /// of failures so far.
     public var loadMoreRetryThrottle: LoadMoreRetryThrottle {
-        get { loadMore.retryThrottle }
+        get { feed.loadMore.retryThrottle }
         set {
             var throttle = newValue
-            throttle.adoptHistory(of: loadMore.retryThrottle)
-            loadMore.retryThrottle = throttle
+            throttle.adoptHistory(of: feed.loadMore.retryThrottle)
+            feed.loadMore.retryThrottle = throttle
         }
     }
 
@@ -76,7 +93,7 @@ extension WaterfallViewModel {
     /// - Complexity: O(1).
     @discardableResult
     public func retryLoadingMoreIfDue(at now: Double) -> Bool {
-        guard loadMore.state == .failed, loadMore.retryThrottle.takeRetry(at: now) else { return false }
+        guard feed.loadMore.state == .failed, feed.loadMore.retryThrottle.takeRetry(at: now) else { return false }
         retryLoadingMore()
         return true
     }

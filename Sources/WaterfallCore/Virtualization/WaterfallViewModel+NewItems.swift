@@ -1,6 +1,11 @@
 import Foundation
 
 extension WaterfallViewModel {
+    /// How many items at the front arrived above the reader (by a refresh, or inserts at the
+    /// top while scrolled down) since the reader was last at the top: the count on the "N new
+    /// items" pill. Back to 0 at the top and on ``reloadData()``.
+    public var newItemsAbove: Int { feed.newItemsAbove }
+
     /// Whether the "N new items" pill should show: new items arrived above the reader (a
     /// refresh that kept the screen still, or inserts at the top while scrolled down) and the
     /// reader has not gone back to the top since.
@@ -17,7 +22,7 @@ extension WaterfallViewModel {
     /// The items (not section headers) the "N new items" pill counts: the new items above
     /// the viewport. Hosts that translate say it in their own words.
     public var newItemsPillCount: Int {
-        newItemsAbove - sectionHeaders.count(before: newItemsAbove)
+        newItemsAbove - stickyHeaders.headers.count(before: newItemsAbove)
     }
 
     /// Scrolls to the top, where the new items are, at once (hosts that animate scroll there
@@ -25,27 +30,6 @@ extension WaterfallViewModel {
     /// - Complexity: O(c log n + k).
     public func revealNewItems() {
         scrollToOffset(.zero)
-    }
-
-    /// Follows the count of new items at the front through `updates` — inserts at the front or
-    /// among the new items add to it, deletes among them take from it — and clears it when the
-    /// reader is at the top.
-    /// - Complexity: O(updates).
-    func countNewItemsAbove(after updates: [ItemUpdate]) {
-        var count = newItemsAbove
-        for update in updates {
-            switch update {
-            case .insert(let range):
-                if range.lowerBound == 0 || range.lowerBound < count { count += range.count }
-            case .delete(let range):
-                count -= Swift.max(0, Swift.min(range.upperBound, count) - range.lowerBound)
-            case .move(let from, let to):
-                if (from < count) != (to < count) { count += to < count ? 1 : -1 }
-            case .reload:
-                break
-            }
-        }
-        setNewItemsAbove(isAtTop ? 0 : count)
     }
 
     /// Whether the viewport is at the start of the content along the scroll axis.
@@ -60,7 +44,7 @@ extension WaterfallViewModel {
     /// Sets ``newItemsAbove`` and tells the host when it changed.
     func setNewItemsAbove(_ count: Int) {
         guard count != newItemsAbove else { return }
-        newItemsAbove = count
+        feed.newItemsAbove = count
         host?.newItemsAboveDidChange(count)
     }
 }

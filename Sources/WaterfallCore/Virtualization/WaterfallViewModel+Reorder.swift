@@ -115,9 +115,10 @@ extension WaterfallViewModel {
         let frame = toViewport(lifted.attributes).frame
         reorder.drag = ReorderDrag(lifted: lifted, pointer: pointer,
                                    grab: CGSize(width: pointer.x - frame.minX, height: pointer.y - frame.minY))
-        layout = ReorderPreviewLayout(base: layout, source: index, destination: index,
-                                      bounds: visibleBounds, reach: realizedReach)
-        relayoutLiveCells(keeping: nil)
+        performChange(.reorderPreview) {
+            layout = ReorderPreviewLayout(base: layout, source: index, destination: index,
+                                          bounds: visibleBounds, reach: overscanReach)
+        }
         placeLiftedCell()
         return true
     }
@@ -217,18 +218,10 @@ extension WaterfallViewModel {
         let (sum, overflow) = index.addingReportingOverflow(offset)
         let destination = overflow ? (offset > 0 ? layout.itemCount - 1 : 0) : min(max(sum, 0), layout.itemCount - 1)
         guard destination != index else { return nil }
-        let move = ItemUpdate.move(from: index, to: destination)
-        let sources = live.entries.map {
-            TransitionSource(oldIndex: $0.index, newIndex: move.map($0.index) ?? $0.index,
-                             from: toViewport($0.attributes), reloaded: false)
-        }
-        return (destination, commitMove(from: index, to: destination, sources: sources, lifted: nil))
+        return (destination, commitMove(from: index, to: destination))
     }
 
     // MARK: Internals
-
-    /// How far beyond the viewport the live set reaches (the sanitized overscan).
-    private var realizedReach: CGFloat { overscan.isFinite ? max(0, overscan) : 0 }
 
     /// Tells the host where the lifted item is drawn.
     private func placeLiftedCell() {
@@ -252,58 +245,33 @@ extension WaterfallViewModel {
         reorder.drag?.lastHit = hit
         let destination = ItemUpdate.move(from: preview.source, to: preview.destination).map(hit) ?? hit
         guard destination != preview.destination else { return [] }
-        let sources = live.entries.map {
-            TransitionSource(oldIndex: $0.index, newIndex: $0.index, from: toViewport($0.attributes), reloaded: false)
-        }
         preview.land(at: destination)
-        layout = preview
-        relayoutLiveCells(keeping: nil)
-        return transitionsOfLiveCells(from: sources, oldIndex: { $0 })
+        return performChange(.reorderPreview) { layout = preview }
     }
 
     /// Ends the drag with the lifted item at `destination` (its own index: a cancel).
     private func finishReorder(landingAt destination: Int) -> [ItemTransition] {
         guard let drag = reorder.drag, let lifted = liftedAttributes, takeDownPreview() else { return [] }
-        let source = drag.lifted.index
-        let move = ItemUpdate.move(from: source, to: destination)
-        var sources = live.entries.map {
-            TransitionSource(oldIndex: $0.index, newIndex: move.map($0.index) ?? $0.index,
-                             from: toViewport($0.attributes), reloaded: false)
-        }
-        sources.append(TransitionSource(oldIndex: source, newIndex: destination, from: lifted, reloaded: false))
         reorder.drag = nil
-        return commitMove(from: source, to: destination, sources: sources, lifted: drag.lifted)
+        // The lifted cell rejoins the live set where it was drawn, so that its transition
+        // starts at the pointer.
+        var entry = drag.lifted
+        entry.attributes = lifted.offsetBy(dx: contentOffset.x, dy: contentOffset.y)
+        live.insert(entry)
+        return commitMove(from: entry.index, to: destination)
     }
 
-    /// Moves an item in the data source and the layout (when it moves at all), renumbers the
-    /// live cells, the selection, the focus and pending size changes, puts the lifted cell (if
-    /// any) back among the live ones, and relayouts, keeping the scroll offset.
-    /// - Returns: the transitions of the live items from `sources`.
-    private func commitMove(from source: Int, to destination: Int, sources: [TransitionSource],
-                            lifted: LiveCell?) -> [ItemTransition] {
-        let move = ItemUpdate.move(from: source, to: destination)
-        if source != destination {
+    /// Moves an item in the data source and the layout (when it moves at all) through the
+    /// change pipeline, which renumbers the live cells, the selection, the focus and pending
+    /// size changes and keeps the scroll offset.
+    /// - Returns: the transitions of the live items.
+    private func commitMove(from source: Int, to destination: Int) -> [ItemTransition] {
+        performChange(.move(from: source, to: destination)) {
+            guard source != destination else { return }
             dataSource?.waterfallView(self, moveItemFrom: source, to: destination)
             layout.moveItem(from: source, to: destination)
             moveSectionHeader(from: source, to: destination)
         }
-        var entries = live.entries.map { entry -> LiveCell in
-            var moved = entry
-            moved.index = move.map(entry.index) ?? entry.index
-            return moved
-        }
-        if var lifted {
-            lifted.index = destination
-            entries.append(lifted)
-        }
-        live.replaceAll(with: entries)
-        selectedIndex = selectedIndex.flatMap(move.map)
-        focusedIndex = focusedIndex.flatMap(move.map)
-        renumberPendingSizeChanges(through: [move])
-        renumberDetachedHeader(through: [move])
-        relayoutLiveCells(keeping: nil)
-        checkLoadMore()
-        return transitionsOfLiveCells(from: sources, oldIndex: { move.unmap($0) })
     }
 
     /// Makes the previewed layout the layout again. Its own function, so that no copy of the
@@ -341,9 +309,10 @@ extension WaterfallViewModel {
         recycleLiveCell(index: source)   // the update may have realized it again at its old place
         finishPendingLayout()   // the update may have ended the laid-out prefix above the drag
         reorder.drag = drag
-        layout = ReorderPreviewLayout(base: layout, source: source, destination: min(max(landing, 0), count - 1),
-                                      bounds: visibleBounds, reach: realizedReach)
-        relayoutLiveCells(keeping: nil)
+        performChange(.reorderPreview) {
+            layout = ReorderPreviewLayout(base: layout, source: source, destination: min(max(landing, 0), count - 1),
+                                          bounds: visibleBounds, reach: overscanReach)
+        }
         placeLiftedCell()
     }
 

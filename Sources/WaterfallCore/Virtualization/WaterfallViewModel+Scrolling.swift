@@ -41,19 +41,15 @@ extension WaterfallViewModel {
     /// tells the host the new offset and updates the live cells as a scroll step does.
     /// - Complexity: O(c log n + k) for the waterfall.
     public func scrollToOffset(_ offset: CGPoint) {
-        moveContentOffset(to: clampedOffset(offset))
+        let offset = clampedOffset(offset)
+        guard offset != contentOffset else { return }
+        host?.contentOffsetDidChange(offset)
+        setContentOffset(offset)
     }
 
     /// Where a fling that would stop at `proposed` (content coordinates) at `velocity` should
     /// come to rest, as the layout decides (a carousel centres an item), within the scroll range.
     public func targetContentOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint {
         clampedOffset(layout.targetContentOffset(forProposed: proposed, velocity: velocity))
-    }
-
-    /// Moves the content on the model's own initiative: tells the host, then scrolls.
-    private func moveContentOffset(to offset: CGPoint) {
-        guard offset != contentOffset else { return }
-        host?.contentOffsetDidChange(offset)
-        setContentOffset(offset)
     }
 }

@@ -12,7 +12,7 @@ extension WaterfallViewModel {
     }
 
     /// A click at a point relative to the viewport: selects the item under it and tells the
-    /// delegate (the seeds' `touchesEnded:` → `didSelectAtIndex:`).
+    /// delegate (``WaterfallDelegate/waterfallView(_:didSelectAt:)``).
     /// - Returns: the selected index, or `nil` when the click hit no item.
     /// - Complexity: O(log n) for the waterfall.
     @discardableResult

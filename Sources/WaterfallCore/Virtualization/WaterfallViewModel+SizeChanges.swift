@@ -10,13 +10,18 @@ package struct SizeChangeStatistics: Equatable, Sendable {
     package var discarded = 0
 }
 
-/// The size changes recorded and not yet applied.
+/// The size changes recorded and not yet applied, and the counts of those applied so far.
 struct PendingSizeChanges {
     /// The items whose size changed, by their current index.
     var indices: Set<Int> = []
+    /// What ``WaterfallViewModel/applyPendingSizeChanges()`` has done so far.
+    var statistics = SizeChangeStatistics()
 }
 
 extension WaterfallViewModel {
+    /// What ``applyPendingSizeChanges()`` has done so far.
+    package var sizeChangeStatistics: SizeChangeStatistics { sizeChanges.statistics }
+
     /// Records that the delegate now answers a different size for the items at `indices` (an
     /// image's real size became known, a self-sizing cell was measured). Nothing moves yet:
     /// the changes are coalesced and applied together by ``applyPendingSizeChanges()``, which a
@@ -25,12 +30,12 @@ extension WaterfallViewModel {
     /// updates (an insert above renumbers them; a delete discards them).
     /// - Complexity: O(k) for k indices.
     public func invalidateSizes<S: Sequence>(at indices: S) where S.Element == Int {
-        let wasEmpty = pendingSizeChanges.indices.isEmpty
+        let wasEmpty = sizeChanges.indices.isEmpty
         let count = layout.itemCount
         for index in indices where index >= 0 && index < count {
-            pendingSizeChanges.indices.insert(index)
+            sizeChanges.indices.insert(index)
         }
-        if wasEmpty, !pendingSizeChanges.indices.isEmpty { host?.sizeChangesDidBecomePending() }
+        if wasEmpty, !sizeChanges.indices.isEmpty { host?.sizeChangesDidBecomePending() }
     }
 
     /// Records one item's size change; see ``invalidateSizes(at:)``.
@@ -39,7 +44,7 @@ extension WaterfallViewModel {
     }
 
     /// Whether size changes wait for ``applyPendingSizeChanges()``.
-    public var hasPendingSizeChanges: Bool { !pendingSizeChanges.indices.isEmpty }
+    public var hasPendingSizeChanges: Bool { !sizeChanges.indices.isEmpty }
 
     /// Asks the delegate for the new sizes of every item recorded by ``invalidateSizes(at:)``
     /// and relayouts once, from the lowest of them, however many there are. What the reader
@@ -53,15 +58,15 @@ extension WaterfallViewModel {
     ///   l live cells.
     @discardableResult
     public func applyPendingSizeChanges() -> [ItemTransition] {
-        guard !needsReload, !pendingSizeChanges.indices.isEmpty else { return [] }
-        let indices = pendingSizeChanges.indices.sorted()
-        pendingSizeChanges.indices = []
-        return performChange(editingFrom: indices[0]) {
+        guard !needsReload, !sizeChanges.indices.isEmpty else { return [] }
+        let indices = sizeChanges.indices.sorted()
+        sizeChanges.indices = []
+        return performChange(.sizes(lowestIndex: indices[0])) {
             let changes = indices.map { (index: $0, size: itemSize(at: $0)) }
             layout.resizeItems(changes)
             recordSectionHeaders(resized: changes)
-            sizeChangeStatistics.itemsResized += indices.count
-            sizeChangeStatistics.relayouts += 1
+            sizeChanges.statistics.itemsResized += indices.count
+            sizeChanges.statistics.relayouts += 1
         }
     }
 
@@ -69,18 +74,18 @@ extension WaterfallViewModel {
     /// discarded; reloaded and inserted items are asked their size anyway).
     /// - Complexity: O(k · updates) for k pending changes.
     func renumberPendingSizeChanges(through updates: [ItemUpdate]) {
-        guard !pendingSizeChanges.indices.isEmpty else { return }
+        guard !sizeChanges.indices.isEmpty else { return }
         var renumbered: Set<Int> = []
-        for index in pendingSizeChanges.indices {
+        for index in sizeChanges.indices {
             let (final, reloaded) = updates.trace(index)
-            if let final, !reloaded { renumbered.insert(final) } else { sizeChangeStatistics.discarded += 1 }
+            if let final, !reloaded { renumbered.insert(final) } else { sizeChanges.statistics.discarded += 1 }
         }
-        pendingSizeChanges.indices = renumbered
+        sizeChanges.indices = renumbered
     }
 
     /// Drops every pending size change (a reload asks every size again).
     func discardPendingSizeChanges() {
-        sizeChangeStatistics.discarded += pendingSizeChanges.indices.count
-        pendingSizeChanges.indices = []
+        sizeChanges.statistics.discarded += sizeChanges.indices.count
+        sizeChanges.indices = []
     }
 }

@@ -7,10 +7,23 @@ import Foundation
 ///
 /// The view model keeps the header indices sorted (``SectionHeaderIndex``) in step with every
 /// reload, batch update and size change, and finds the pinned header at each scroll step with a
-/// binary search over them. The pinned header's cell stays live while its own frame is far
-/// above the realized window: it is handed over between the live set and a slot of its own, so
-/// it keeps its identity as it scrolls in and out.
+/// binary search over them. The pinned header's cell is the live set's (see
+/// ``LiveSet/detachedHeader``).
 extension WaterfallViewModel {
+    /// The section header pinned to the top of the viewport, or `nil` when no header's section
+    /// is scrolled under the pin line (see ``WaterfallDataSource/waterfallView(_:isSectionHeaderAt:)``).
+    /// Updated at every scroll step and layout change; its cell is live and placed at
+    /// ``PinnedHeader/attributes`` even while the header's own frame is scrolled far away.
+    public var pinnedHeader: PinnedHeader? { stickyHeaders.pinned }
+
+    /// How far below the viewport's top edge section headers pin, in points (default 0; e.g.
+    /// the height of a translucent bar drawn over the wall). Negative or non-finite counts as
+    /// 0. Takes effect at the next scroll step.
+    public var pinnedHeaderInset: CGFloat {
+        get { stickyHeaders.inset }
+        set { stickyHeaders.inset = newValue }
+    }
+
     // MARK: Keeping the header index in step
 
     /// Records which of the items just inserted at `range` (with these sizes) are headers:
@@ -28,16 +41,16 @@ extension WaterfallViewModel {
                 headers.append(index)
             }
         }
-        sectionHeaders.insertItems(at: range.lowerBound, count: range.count, headers: headers)
+        stickyHeaders.headers.insertItems(at: range.lowerBound, count: range.count, headers: headers)
     }
 
     /// Moves the item at `source` to `destination` in the header index (a reorder's drop): a
     /// header stays a header at its new index, the headers between shift by one.
     /// - Complexity: O(log h + headers after the lower index).
     func moveSectionHeader(from source: Int, to destination: Int) {
-        let wasHeader = sectionHeaders.count(before: source + 1) > sectionHeaders.count(before: source)
-        sectionHeaders.removeItems(in: source..<source + 1)
-        sectionHeaders.insertItems(at: destination, count: 1, headers: wasHeader ? [destination] : [])
+        let wasHeader = stickyHeaders.headers.count(before: source + 1) > stickyHeaders.headers.count(before: source)
+        stickyHeaders.headers.removeItems(in: source..<source + 1)
+        stickyHeaders.headers.insertItems(at: destination, count: 1, headers: wasHeader ? [destination] : [])
     }
 
     /// Re-asks whether resized items are headers (an item that stopped being full-span stops
@@ -46,44 +59,19 @@ extension WaterfallViewModel {
     func recordSectionHeaders(resized changes: [(index: Int, size: ItemSize)]) {
         for (index, size) in changes {
             let isHeader = size.isFullSpan && (dataSource?.waterfallView(self, isSectionHeaderAt: index) ?? false)
-            sectionHeaders.setHeader(isHeader, at: index)
+            stickyHeaders.headers.setHeader(isHeader, at: index)
         }
     }
 
     // MARK: Where the pinned header goes
 
-    /// Finds the pinned header for the current offset and layout: the last header whose top
-    /// has reached the pin line, held there, or pushed up so that its bottom meets the next
-    /// header's top (the content's end for the last section). Only layouts that scroll
-    /// vertically pin headers.
+    /// Finds the pinned header for the current offset and layout (see
+    /// ``StickyHeaderTracker/pin(at:in:framed:)``). Only layouts that scroll vertically pin
+    /// headers.
     /// - Complexity: O(log h) frame look-ups for h headers.
     func updatePinnedHeader() {
-        guard !sectionHeaders.isEmpty, scrollAxis == .vertical else {
-            pinnedHeader = nil
-            return
-        }
-        let inset = pinnedHeaderInset.isFinite ? max(0, pinnedHeaderInset) : 0
-        let line = contentOffset.y + inset
-        let headers = sectionHeaders.indices
-        // Headers not laid out yet (see ``isLayoutPending``) start below everything laid out,
-        // far below the pin line; those before the shown items' frames count as above it.
-        let framed = itemsFramedLikeTheScreen()
-        guard let position = sectionHeaders.lastPosition(where: {
-            $0 < framed.upperBound && ($0 < framed.lowerBound || layout.frame(at: $0).minY <= line)
-        }), headers[position] >= framed.lowerBound else {
-            pinnedHeader = nil
-            return
-        }
-        let index = headers[position]
-        var attributes = layout.layoutAttributes(at: index)
-        let natural = attributes.frame.minY
-        let sectionEnd = position + 1 < headers.count
-            ? (headers[position + 1] < framed.upperBound ? layout.frame(at: headers[position + 1]).minY : .greatestFiniteMagnitude)
-            : layout.contentSize.height
-        let top = max(natural, min(line, sectionEnd - attributes.frame.height))
-        attributes.frame.origin.y = top - contentOffset.y
-        attributes.zIndex = PinnedHeader.zIndex
-        pinnedHeader = PinnedHeader(index: index, attributes: attributes, pushDistance: max(0, line - top))
+        guard !stickyHeaders.headers.isEmpty, scrollAxis == .vertical else { return stickyHeaders.unpin() }
+        stickyHeaders.pin(at: contentOffset.y, in: layout, framed: itemsFramedLikeTheScreen())
     }
 
     /// The items whose frames share the coordinates of the viewport: the laid-out prefix, or,
@@ -97,63 +85,5 @@ extension WaterfallViewModel {
             return island
         }
         return 0..<layout.placedCount
-    }
-
-    // MARK: The pinned header's cell
-
-    /// If the pinned header's cell waits in its own slot for `index`, moves it back into the
-    /// live set (keeping its identity) and returns true.
-    func adoptDetachedHeader(index: Int) -> Bool {
-        guard var entry = detachedHeader, entry.index == index else { return false }
-        detachedHeader = nil
-        entry.attributes = layout.layoutAttributes(at: index)
-        live.insert(entry)
-        return true
-    }
-
-    /// After the live set changed: recycles the slot's cell if its header is no longer pinned,
-    /// and realizes the pinned header into the slot when its frame is outside the live window
-    /// (a jump straight into the middle of a section).
-    func settleDetachedHeader() {
-        if let entry = detachedHeader, entry.index != pinnedHeader?.index {
-            detachedHeader = nil
-            recycle(entry.cell(as: Cell.self))
-        }
-        guard let pinned = pinnedHeader, detachedHeader == nil, live.position(of: pinned.index) == nil,
-              let dataSource else { return }
-        let cell = dataSource.waterfallView(self, cellAt: pinned.index)
-        host?.insertCell(cell)
-        detachedHeader = LiveCell(index: pinned.index, object: cell, attributes: layout.layoutAttributes(at: pinned.index))
-    }
-
-    /// Renumbers the slot's cell through batch updates, recycling it when its item is deleted
-    /// or reloaded.
-    func renumberDetachedHeader(through updates: [ItemUpdate]) {
-        guard let entry = detachedHeader else { return }
-        let (final, reloaded) = updates.trace(entry.index)
-        if let final, !reloaded {
-            detachedHeader?.index = final
-        } else {
-            detachedHeader = nil
-            recycle(entry.cell(as: Cell.self))
-        }
-    }
-
-    /// Recycles the slot's cell, if there is one.
-    func recycleDetachedHeader() {
-        guard let entry = detachedHeader else { return }
-        detachedHeader = nil
-        recycle(entry.cell(as: Cell.self))
-    }
-
-    /// Places the slot's cell at the pinned position.
-    func placeDetachedHeader() {
-        guard let entry = detachedHeader, let pinned = pinnedHeader, entry.index == pinned.index else { return }
-        host?.place(entry.cell(as: Cell.self), attributes: pinned.attributes)
-    }
-
-    /// The cell in the header slot for `index`, if it holds that item.
-    func detachedHeaderCell(at index: Int) -> Cell? {
-        detachedHeader.flatMap { $0.index == index ? $0.cell(as: Cell.self) : nil }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything the seeds' `WaterflowView` does except drawing, and what `UICollectionView` adds:
+/// A masonry collection view without the drawing, with what `UICollectionView` offers:
 /// the layout, which cells are live, where they go, cell reuse, hit testing, batch updates,
 /// scroll anchoring, load-more and pull-to-refresh — platform-free and headless.
 ///
@@ -12,7 +12,7 @@ import Foundation
 /// let model = WaterfallViewModel<MyCell>()
 /// model.dataSource = app; model.delegate = app
 /// model.setViewportSize(allocation.size)                    // on every resize
-/// model.attach(to: host)                                    // first load (seeds: willMoveToSuperview)
+/// model.attach(to: host)                                    // first load
 /// model.setContentOffset(CGPoint(x: 0, y: adjustmentValue)) // on every scroll step
 /// model.click(at: pointInViewport)                          // → delegate didSelectAt
 /// model.overscroll(pullDistance); model.endOverscroll()     // pull-to-refresh gesture
@@ -68,9 +68,6 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// axis, so that a scroll step rarely has to create a cell at the last moment (negative or
     /// non-finite counts as 0). Takes effect at the next scroll step.
     @exclusivity(unchecked) public var overscan: CGFloat = 200
-    /// How far beyond the realized window, ahead in the scroll direction, items are announced
-    /// to the data source's prefetch method (negative or non-finite counts as 0).
-    public var prefetchDistance: CGFloat = 800
     /// Which way the layout numbers its columns; a right-to-left host (Arabic, Hebrew) sets
     /// ``LayoutDirection/rightToLeft`` and the layout mirrors, keeping the first visible item
     /// in place.
@@ -91,8 +88,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// The most cells pooled per reuse identifier (default 64); cells beyond it are discarded.
     /// Keep it at least the number of live cells so that a long jump recycles every cell.
     public var reusePoolCapacity: Int {
-        get { pool.capacityPerIdentifier }
-        set { pool.capacityPerIdentifier = newValue }
+        get { live.pool.capacityPerIdentifier }
+        set { live.pool.capacityPerIdentifier = newValue }
     }
 
     /// Up to this many items, a width or column change lays every item out at once; beyond it only what the screen needs is
@@ -103,16 +100,6 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// the slices reach it — see ``WaterfallLayout/place(around:clearance:itemBudget:)``. 0
     /// always defers; negative counts as 0.
     public var eagerLayoutLimit = 20_000
-
-    /// Whether load-more fires (off by default). Turning it on checks at once, so content
-    /// shorter than the viewport asks for a page straight away.
-    public var isLoadMoreEnabled = false {
-        didSet { checkLoadMore() }
-    }
-    /// Load-more fires when the viewport's end is within this distance of the content's end.
-    public var loadMoreDistance: CGFloat = 600
-    /// Whether overscroll drives pull-to-refresh (off by default; ``beginRefreshing()`` always works).
-    public var isRefreshEnabled = false
     /// Columns, spacing and reordering that replace the data source's and delegate's answers
     /// (a widget's properties); a change of the metrics relayouts as ``invalidateLayout()`` does.
     public var layoutOverrides = LayoutOverrides() {
@@ -123,26 +110,17 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
             }
         }
     }
-    /// How far the content must be pulled past its top to arm a refresh.
-    public var refreshThreshold: CGFloat = 64
 
-    /// How many items at the front arrived above the reader (by a refresh, or inserts at the
-    /// top while scrolled down) since the reader was last at the top: the count on the "N new
-    /// items" pill. Back to 0 at the top and on ``reloadData()``.
-    @exclusivity(unchecked) public internal(set) var newItemsAbove = 0
-
-    /// The section header pinned to the top of the viewport, or `nil` when no header's section
-    /// is scrolled under the pin line (see ``WaterfallDataSource/waterfallView(_:isSectionHeaderAt:)``).
-    /// Updated at every scroll step and layout change; its cell is live and placed at
-    /// ``PinnedHeader/attributes`` even while the header's own frame is scrolled far away.
-    @exclusivity(unchecked) public internal(set) var pinnedHeader: PinnedHeader?
-    /// How far below the viewport's top edge section headers pin, in points (default 0; e.g.
-    /// the height of a translucent bar drawn over the wall). Negative or non-finite counts as
-    /// 0. Takes effect at the next scroll step.
-    @exclusivity(unchecked) public var pinnedHeaderInset: CGFloat = 0
-
-    /// The realized items, ascending by index.
-    @exclusivity(unchecked) var live = LiveCells()
+    /// The realized items, their window, the pinned header's cell and the reuse pool.
+    @exclusivity(unchecked) var live = LiveSet()
+    /// What the data source was told to prefetch.
+    @exclusivity(unchecked) var prefetch = Prefetch()
+    /// The section headers and the one pinned now.
+    @exclusivity(unchecked) var stickyHeaders = StickyHeaderTracker()
+    /// Load-more, pull-to-refresh and the new-items count.
+    @exclusivity(unchecked) var feed = FeedState()
+    /// Size changes waiting for ``applyPendingSizeChanges()``, and what it has done so far.
+    var sizeChanges = PendingSizeChanges()
     /// How many times deferred placement moved content that the view model followed (see
     /// ``followLayoutShift(_:)``).
     var layoutShiftCount = 0
@@ -152,43 +130,22 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Set when a relayout left items waiting (see ``isLayoutPending``), so that a scroll step
     /// asks the layout only then; cleared once the layout is complete.
     var layoutMayBePending = false
-    /// The items that are section headers.
-    @exclusivity(unchecked) var sectionHeaders = SectionHeaderIndex()
-    /// The pinned header's cell while its frame is outside the realized window.
-    var detachedHeader: LiveCell?
-    /// The window the live set is exact for, in content coordinates; `nil` before the first
-    /// derivation.
-    @exclusivity(unchecked) var liveWindow: CGRect?
-    /// The window last announced to the prefetch methods.
-    @exclusivity(unchecked) var prefetchWindow: CGRect?
-    /// +1 when the last scroll moved toward the end, −1 toward the start.
-    var scrollDirection: CGFloat = 1
-    /// Recycled cells.
-    @exclusivity(unchecked) var pool = ReusePool(capacityPerIdentifier: 64)
     /// The content size last announced to the host.
     @exclusivity(unchecked) var announcedContentSize: CGSize?
     /// Nothing is loaded yet: the host or the viewport size is missing.
     @exclusivity(unchecked) var needsReload = true
-    /// The load-more rules.
-    @exclusivity(unchecked) var loadMore = LoadMoreStateMachine()
-    /// The pull-to-refresh rules.
-    var refresh = RefreshStateMachine()
-    /// Size changes waiting for ``applyPendingSizeChanges()``.
-    var pendingSizeChanges = PendingSizeChanges()
     /// The reorder drag in progress and the auto-scroll settings (see ``beginReorder(at:)``).
     var reorder = ReorderState()
-    /// What ``applyPendingSizeChanges()`` has done so far.
-    package internal(set) var sizeChangeStatistics = SizeChangeStatistics()
 
-    /// Creates a view model around a layout (by default the seeds' waterfall).
+    /// Creates a view model around a layout (by default the waterfall).
     public init(layout: any CollectionLayout = WaterfallCollectionLayout()) {
         self.layout = layout
         scrollAxis = layout.scrollAxis
     }
 
-    // MARK: Seeds' API
+    // MARK: Loading
 
-    /// The width of one column (the seeds' `cellWidth`); 0 for layouts without one.
+    /// The width of one column; 0 for layouts without one.
     public var cellWidth: CGFloat { layout.cellWidth }
 
     /// The number of items currently laid out.
@@ -198,7 +155,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// - Complexity: that of the layout's `contentSize` (O(c) for the waterfall).
     public var contentSize: CGSize { layout.contentSize }
 
-    /// Attaches the front end and loads, as the seeds' `willMoveToSuperview:` calls `reloadData`.
+    /// Attaches the front end and loads (``reloadData()``).
     /// If the viewport has no size yet, the load happens at the first ``setViewportSize(_:)``.
     public func attach(to host: any WaterfallHosting<Cell>) {
         if let current = self.host, current !== host { detach() }
@@ -213,7 +170,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     public func detach() {
         abandonReorder()
         recycleAllLiveCells()
-        for cell in pool.removeAll() { host?.discardCell(unsafeDowncast(cell, to: Cell.self)) }
+        for cell in live.pool.removeAll() { host?.discardCell(unsafeDowncast(cell, to: Cell.self)) }
         host = nil
         needsReload = true
     }
@@ -230,16 +187,14 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         }
         needsReload = false
         abandonReorder()
-        let anchor = captureAnchor()
-        recycleAllLiveCells()
-        let count = loadItems()
-        selectedIndex = nil
-        setNewItemsAbove(0)
-        focusedIndex = nil
-        loadMore.reset()
-        host?.loadMoreStateDidChange(loadMore.state)
-        relayoutLiveCells(keeping: anchor.flatMap { $0.index < count ? $0 : nil })
-        checkLoadMore()
+        performChange(.reload) {
+            loadItems()
+            selectedIndex = nil
+            setNewItemsAbove(0)
+            focusedIndex = nil
+            feed.loadMore.reset()
+            host?.loadMoreStateDidChange(feed.loadMore.state)
+        }
     }
 
     /// Empties the layout, configures it for the current metrics and viewport, and fills it
@@ -261,7 +216,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// the updates `later` in the batch are applied (an item a later update deletes gets
     /// `.height(0)`) — with no later updates, for a whole chunk at once
     /// (``WaterfallDelegate/waterfallView(_:sizesIn:)``). Sizes are fetched in chunks *before*
-    /// each layout mutation, so a delegate may read ``cellWidth`` (as seed 004 does) while
+    /// each layout mutation, so a delegate may read ``cellWidth`` (to size text to the column, say) while
     /// being asked.
     ///
     /// Plain loops, no closures: a closure formed here is main-actor isolated, and Swift checks
@@ -312,17 +267,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// - Complexity: the layout's deletion cost plus O(log h + later headers).
     func removeLayoutItems(in range: Range<Int>) {
         layout.replaceItems(in: range, with: EmptyCollection())
-        sectionHeaders.removeItems(in: range)
-    }
-
-    /// A pooled cell with exactly this identifier, prepared for reuse, or `nil` — then create
-    /// one (the seeds' `dequeueReusableCellWithIdentifier:`, honouring the identifier).
-    /// - Complexity: O(identifiers in the pool).
-    public func dequeueReusableCell(withIdentifier identifier: String) -> Cell? {
-        guard let pooled = pool.dequeue(identifier: identifier) else { return nil }
-        let cell = unsafeDowncast(pooled, to: Cell.self)   // every pooled cell came from the data source
-        cell.prepareForReuse()
-        return cell
+        stickyHeaders.headers.removeItems(in: range)
     }
 
     // MARK: Events from the host
@@ -335,12 +280,13 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         let size = CGSize(width: size.width.isFinite ? max(0, size.width) : 0,
                           height: size.height.isFinite ? max(0, size.height) : 0)
         guard size != viewportSize else { return }
-        let anchor = captureAnchor()
-        viewportSize = size
-        if needsReload {
-            reloadData()
-        } else {
-            applyMetrics(keeping: anchor)
+        guard !needsReload else {
+            viewportSize = size
+            return reloadData()
+        }
+        performChange(.metrics) {
+            viewportSize = size
+            applyMetrics()
         }
     }
 
@@ -351,27 +297,21 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// - Complexity: O(n log c) when the metrics changed, else O(c log n + k).
     public func invalidateLayout() {
         guard !needsReload else { return }
-        applyMetrics(keeping: captureAnchor())
+        performChange(.metrics, applyMetrics)
     }
 
-    /// Configures the layout for the current metrics and viewport size, then re-derives the
-    /// live cells around `anchor`.
+    /// Configures the layout for the current metrics and viewport size: the mutation of a
+    /// ``Change/metrics`` change.
     ///
-    /// The layout may defer laying out (the waterfall does): only the items up to the anchor
-    /// (or, deep in the feed, an island around it) and those the live and prefetch windows
-    /// need are laid out now, and the host is told that the rest waits for
-    /// ``continueLayout(itemBudget:)`` slices.
-    private func applyMetrics(keeping anchor: ScrollAnchor?) {
+    /// Beyond ``eagerLayoutLimit`` items the layout may defer laying out (the waterfall does):
+    /// the pipeline then places only the items up to the first visible one (or, deep in the
+    /// feed, an island around it) and those the live and prefetch windows need, and the host is
+    /// told that the rest waits for ``continueLayout(itemBudget:)`` slices.
+    private func applyMetrics() {
         let metrics = currentMetrics()
         let deferred = layout.itemCount > eagerLayoutLimit
             && layout.incrementally({ $0.prepareDeferringLayout(for: viewportSize, with: metrics) }) != nil
         if !deferred { layout.prepare(for: viewportSize, with: metrics) }
-        relayoutLiveCells(keeping: anchor)
-        checkLoadMore()
-        if isLayoutPending {
-            layoutMayBePending = true
-            host?.layoutDidBecomePending()
-        }
     }
 
     /// The user scrolled: the content point now at the viewport's top-left is `offset`. Cells
@@ -385,78 +325,19 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     public func setContentOffset(_ offset: CGPoint) {
         guard offset != contentOffset, offset.x.isFinite, offset.y.isFinite else { return }
         let delta = scrollAxis == .horizontal ? offset.x - contentOffset.x : offset.y - contentOffset.y
-        if delta != 0 { scrollDirection = delta > 0 ? 1 : -1 }
+        if delta != 0 { prefetch.direction = delta > 0 ? 1 : -1 }
         contentOffset = offset
         transitionRefresh { $0.scrolled() }
         if isAtTop { setNewItemsAbove(0) }
         updateLiveCells()
         delegate?.waterfallViewDidScroll(self)
-        checkLoadMore()
+        notify()
     }
 
-    // MARK: Live set
+    // MARK: The scroll step and the restore step
 
     /// The viewport in content coordinates.
     public var visibleBounds: CGRect { CGRect(origin: contentOffset, size: viewportSize) }
-
-    /// The indices of the items overlapping the viewport, ascending (without the overscan).
-    /// - Complexity: O(k).
-    public var visibleIndices: [Int] {
-        let bounds = visibleBounds
-        return live.entries.compactMap { $0.attributes.frame.overlaps(bounds) ? $0.index : nil }
-    }
-
-    /// The indices of every live (realized) item, ascending: the visible ones plus the overscan.
-    /// - Complexity: O(k).
-    public var liveIndices: [Int] { live.entries.map(\.index) }
-
-    /// The number of live cells.
-    public var liveCellCount: Int { live.count }
-
-    /// The number of cells waiting in the reuse pool.
-    /// - Complexity: O(identifiers).
-    public var pooledCellCount: Int { pool.count }
-
-    /// The cell showing `index`, if the item is live (or is the pinned header).
-    /// - Complexity: O(log k).
-    public func cell(at index: Int) -> Cell? {
-        live.position(of: index).map { live.entries[$0].cell(as: Cell.self) } ?? detachedHeaderCell(at: index)
-    }
-
-    /// The attributes of a live item relative to the viewport, as last placed (the pinned
-    /// header's are ``PinnedHeader/attributes``).
-    /// - Complexity: O(log k).
-    public func placedAttributes(at index: Int) -> LayoutAttributes? {
-        if let pinnedHeader, pinnedHeader.index == index { return pinnedHeader.attributes }
-        return live.position(of: index).map { toViewport(live.entries[$0].attributes) }
-    }
-
-    /// The realized window for the current offset: the viewport widened along the scroll axis.
-    func realizedWindow() -> CGRect {
-        let extra = overscan.isFinite ? max(0, overscan) : 0
-        switch scrollAxis {
-        case .vertical: return visibleBounds.insetBy(dx: 0, dy: -extra)
-        case .horizontal: return visibleBounds.insetBy(dx: -extra, dy: 0)
-        case .none: return visibleBounds
-        }
-    }
-
-    /// The prefetch window: the realized window extended ahead in the scroll direction.
-    private func prefetchWindow(around window: CGRect) -> CGRect {
-        let ahead = prefetchDistance.isFinite ? max(0, prefetchDistance) : 0
-        switch scrollAxis {
-        case .vertical:
-            return scrollDirection > 0
-                ? CGRect(x: window.minX, y: window.minY, width: window.width, height: window.height + ahead)
-                : CGRect(x: window.minX, y: window.minY - ahead, width: window.width, height: window.height + ahead)
-        case .horizontal:
-            return scrollDirection > 0
-                ? CGRect(x: window.minX, y: window.minY, width: window.width + ahead, height: window.height)
-                : CGRect(x: window.minX - ahead, y: window.minY, width: window.width + ahead, height: window.height)
-        case .none:
-            return window
-        }
-    }
 
     /// Brings the live set to the current offset by diffing windows (or re-deriving it when
     /// the layout depends on the offset), then places every live cell.
@@ -475,34 +356,15 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         }
         let window = realizedWindow()
         updatePinnedHeader()
-        if let old = liveWindow {
+        if let old = live.window {
             layout.forEachChange(from: old, to: window, left: recycleLiveCell(index:), entered: realizeCell(index:))
         } else {
             layout.forEachIndex(in: window, realizeCell(index:))
         }
         settleDetachedHeader()
-        liveWindow = window
+        live.window = window
         updatePrefetchWindow(around: window)
         placeLiveCells()
-    }
-
-    /// Announces items entering and leaving the prefetch window to the data source.
-    /// - Complexity: O(c log n + changes).
-    private func updatePrefetchWindow(around window: CGRect) {
-        let newWindow = prefetchWindow(around: window)
-        guard let dataSource else {
-            prefetchWindow = nil
-            return
-        }
-        if let old = prefetchWindow {
-            layout.forEachChange(
-                from: old, to: newWindow,
-                left: { dataSource.waterfallView(self, cancelPrefetchingItemAt: $0) },
-                entered: { dataSource.waterfallView(self, prefetchItemAt: $0) })
-        } else {
-            layout.forEachIndex(in: newWindow) { dataSource.waterfallView(self, prefetchItemAt: $0) }
-        }
-        prefetchWindow = newWindow
     }
 
     /// Settles the view after the layout changed (items renumbered or moved, new size or
@@ -530,7 +392,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         }
         let bounds = visibleBounds
         if layout.shouldInvalidate(forBoundsChange: bounds) { layout.invalidate(forBoundsChange: bounds) }
-        prefetchWindow = nil   // frames changed: the old prefetch window means nothing now
+        prefetch.window = nil   // frames changed: the old prefetch window means nothing now
         rederiveLiveCells()
         if moved { delegate?.waterfallViewDidScroll(self) }
     }
@@ -541,94 +403,6 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         guard size != announcedContentSize else { return }
         announcedContentSize = size
         host?.contentSizeDidChange(size)
-    }
-
-    /// Re-derives the live set by index: live items still in the window keep their cells and
-    /// get fresh attributes, the others are recycled, missing ones are realized; then the
-    /// prefetch window is updated and every live cell placed.
-    /// - Complexity: O(c log n + k log k).
-    private func rederiveLiveCells() {
-        let window = realizedWindow()
-        updatePinnedHeader()
-        var wanted: [Int] = []
-        layout.forEachIndex(in: window) { wanted.append($0) }
-        wanted.sort()
-        var position = 0
-        var next = 0
-        while position < live.count {
-            let index = live.entries[position].index
-            while next < wanted.count && wanted[next] < index { next += 1 }
-            if next < wanted.count && wanted[next] == index {
-                live.setAttributes(layout.layoutAttributes(at: index), at: position)
-                position += 1
-            } else {
-                releaseLiveCell(at: position)
-            }
-        }
-        for index in wanted where live.position(of: index) == nil {
-            realizeCell(index: index)
-        }
-        settleDetachedHeader()
-        liveWindow = window
-        updatePrefetchWindow(around: window)
-        placeLiveCells()
-    }
-
-    /// Asks the data source for the cell of `index`, inserts it and records it as live.
-    /// Does nothing without a data source.
-    func realizeCell(index: Int) {
-        guard !adoptDetachedHeader(index: index), let dataSource else { return }
-        let cell = dataSource.waterfallView(self, cellAt: index)
-        host?.insertCell(cell)
-        live.insert(LiveCell(index: index, object: cell, attributes: layout.layoutAttributes(at: index)))
-    }
-
-    /// Takes the live entry at `position` out of the live set: the pinned header's cell moves
-    /// to its own slot and stays shown, any other cell is recycled.
-    func releaseLiveCell(at position: Int) {
-        let entry = live.remove(at: position)
-        if entry.index == pinnedHeader?.index, detachedHeader == nil {
-            detachedHeader = entry
-        } else {
-            recycle(entry.cell(as: Cell.self))
-        }
-    }
-
-    /// Recycles the live cell of `index`, if there is one.
-    func recycleLiveCell(index: Int) {
-        guard let position = live.position(of: index) else { return }
-        releaseLiveCell(at: position)
-    }
-
-    /// Removes a cell from the host and pools it, discarding it when the pool is full.
-    func recycle(_ cell: Cell) {
-        host?.removeCell(cell)
-        if let overflow = pool.enqueue(cell) { host?.discardCell(unsafeDowncast(overflow, to: Cell.self)) }
-    }
-
-    /// Recycles every live cell and forgets the windows.
-    func recycleAllLiveCells() {
-        while live.count > 0 { recycle(live.remove(at: live.count - 1).cell(as: Cell.self)) }
-        recycleDetachedHeader()
-        liveWindow = nil
-        prefetchWindow = nil
-    }
-
-    /// Tells the host where every live cell goes, relative to the viewport (the pinned
-    /// header's cell at its pinned place).
-    /// - Complexity: O(k).
-    func placeLiveCells() {
-        guard let host else { return }
-        let dx = -contentOffset.x, dy = -contentOffset.y
-        let pinnedIndex = pinnedHeader?.index
-        for entry in live.entries {
-            if entry.index == pinnedIndex, let pinnedHeader {
-                host.place(entry.cell(as: Cell.self), attributes: pinnedHeader.attributes)
-            } else {
-                host.place(entry.cell(as: Cell.self), attributes: entry.attributes.offsetBy(dx: dx, dy: dy))
-            }
-        }
-        placeDetachedHeader()
     }
 
     /// Content attributes → viewport attributes.
@@ -649,15 +423,15 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         }
     }
 
-    // MARK: Data source and delegate with the seeds' defaults
+    // MARK: Data source and delegate with the defaults
 
-    /// The delegate's size for an item, or the seeds' default height.
+    /// The delegate's size for an item, or the default height.
     func itemSize(at index: Int) -> ItemSize {
         delegate?.waterfallView(self, sizeAt: index) ?? .height(WaterfallDefaults.cellHeight)
     }
 
     /// Columns and margins from the overrides, else the data source and delegate, with the
-    /// seeds' defaults, and the host's direction.
+    /// defaults, and the host's direction.
     func currentMetrics() -> LayoutMetrics {
         let columns = layoutOverrides.columns ?? dataSource?.columns(in: self) ?? .fixed(WaterfallDefaults.numberOfColumns)
         func margin(_ type: MarginType) -> CGFloat {

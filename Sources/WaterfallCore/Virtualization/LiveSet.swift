@@ -20,12 +20,26 @@ struct LiveCell {
     }
 }
 
-/// The realized items, kept sorted by index in one contiguous array: lookups are binary
-/// searches, and visible indices come out in order without sorting. There are only
-/// visible + overscan of them (a few dozen), so an insertion's shift is a short memmove.
-struct LiveCells {
+/// The live set: the realized items with their cells, the window they are exact for, the
+/// pinned section header's cell while its own frame is outside that window, and the pool of
+/// cells that left it.
+///
+/// The entries are kept sorted by index in one contiguous array: lookups are binary searches,
+/// and visible indices come out in order without sorting. There are only visible + overscan of
+/// them (a few dozen), so an insertion's shift is a short memmove.
+@MainActor
+struct LiveSet {
     /// The entries, ascending by index.
     private(set) var entries: ContiguousArray<LiveCell> = []
+    /// The window, in content coordinates, the entries are exactly the items overlapping;
+    /// `nil` before the first derivation and after every cell was recycled.
+    var window: CGRect?
+    /// The pinned section header's cell while its frame is outside ``window``: it stays shown
+    /// and keeps its identity as the header scrolls in and out (see
+    /// ``WaterfallViewModel/settleDetachedHeader()``).
+    var detachedHeader: LiveCell?
+    /// Cells that left the live set, for ``WaterfallViewModel/dequeueReusableCell(withIdentifier:)``.
+    var pool = ReusePool(capacityPerIdentifier: 64)
 
     /// The number of live cells.
     var count: Int { entries.count }

@@ -71,7 +71,8 @@ run_snapshot python-feed /usr/bin/python3 Examples/python/feed.py "file://$out/f
 
 # The installed sandbox: a folder wall of every image fixture, decoded by the installed
 # waterfall-image-worker (libexecdir/waterfall-1, found from the path compiled in), confined.
-# The debug log names each worker when its first image is back, with its /proc status.
+# The debug log names each worker when its first image is back, with its /proc status (GLib
+# writes debug messages to standard output, so both streams go to the log).
 echo "gi-check: sandboxed decoding"
 /usr/bin/python3 Tests/fixtures/make_images.py "$out/fixtures" >/dev/null
 worker=$(find "$prefix" -path "*/waterfall-1/waterfall-image-worker" -type f | head -1)   # libexecdir/waterfall-1
@@ -79,7 +80,7 @@ if [ -z "$worker" ] || readelf -d "$worker" | grep -q 'libswift'; then
   echo "gi-check: no waterfall-image-worker installed, or it needs the Swift runtime" >&2; exit 1
 fi
 without_swift timeout 300 env G_MESSAGES_DEBUG=Waterfall xvfb-run -a -s "-screen 0 1280x1024x24" \
-  "$prefix/bin/waterfall-demo" --folder "$out/fixtures" --snapshot "$out/sandbox.png" 2>"$out/sandbox.log"
+  "$prefix/bin/waterfall-demo" --folder "$out/fixtures" --snapshot "$out/sandbox.png" >"$out/sandbox.log" 2>&1
 /usr/bin/python3 scripts/check-snapshot.py "$out/sandbox.png"
 if grep -q "no waterfall-image-worker found" "$out/sandbox.log" ||
    ! grep -q "image worker [0-9]* ($worker) decoded its first image; NoNewPrivs: 1, Seccomp: 2" "$out/sandbox.log"; then

@@ -29,7 +29,7 @@ extension WallTests {
         let window = try await GTKHost.window(showing: wall.widget, width: 800, height: 600)
         defer { GTKHost.close(window) }
         let view = wall.view
-        try #require(await GTKHost.pump(until: { view.isShowingStatus }, timeout: .seconds(10)), "no status page")
+        try #require(await GTKHost.pump(until: { view.isShowingStatus }, timeout: .seconds(60)), "no status page")
         let status = try #require(view.shownStatus)
         #expect(status.title == "The shop could not be loaded")
         #expect(status.description == "127.0.0.1 is busy (error 503). Try again in a moment.", "plain words: \(status)")
@@ -40,7 +40,8 @@ extension WallTests {
         #expect(view.model.numberOfItems == 0)
 
         try click(view.statusPage.retryButton, in: view.widget)
-        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)),
+        // A bound on waiting, not a timing claim: on a loaded machine the retried page can take a while.
+        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(60)),
                      "Retry did not load the feed")
         #expect(!view.isShowingStatus && !view.offersRetry)
         #expect(wall.items.first?.id == "1000")
@@ -52,10 +53,10 @@ extension WallTests {
         let (wall, window) = try await showFeed("/feed/\(uniqueKey())/{page}.json?pages=3&per=12&syntax=2:1")
         defer { GTKHost.close(window) }
         let view = wall.view
-        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)))
+        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(60)))
         let firstPage = wall.items
         await scrollToEnd(view)
-        try #require(await GTKHost.pump(until: { view.model.loadMoreState == .failed }, timeout: .seconds(10)),
+        try #require(await GTKHost.pump(until: { view.model.loadMoreState == .failed }, timeout: .seconds(60)),
                      "the failure never showed")
         let footer = try #require(view.footerText)
         #expect(footer.hasPrefix("The page from 127.0.0.1 is not a feed Waterfall can read."), "footer: \(footer)")
@@ -66,7 +67,7 @@ extension WallTests {
         #expect(view.model.numberOfItems == 12, "the loaded items stay")
 
         try click(view.footer.retryButton, in: view.widget)
-        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 24 }, timeout: .seconds(10)),
+        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 24 }, timeout: .seconds(60)),
                      "Retry did not load the page")
         #expect(!view.offersRetry && view.model.loadMoreState == .idle)
         #expect(Array(wall.items.prefix(12)) == firstPage, "no item lost or moved")
@@ -102,7 +103,7 @@ extension WallTests {
     func emptyFeedShowsTheEmptyState() async throws {
         let (wall, window) = try await showFeed("/feed/\(uniqueKey())/{page}.json?pages=0")
         defer { GTKHost.close(window) }
-        try #require(await GTKHost.pump(until: { wall.view.isShowingStatus }, timeout: .seconds(10)),
+        try #require(await GTKHost.pump(until: { wall.view.isShowingStatus }, timeout: .seconds(60)),
                      "no empty state")
         #expect(wall.view.shownStatus?.title == "This feed has no items")
         #expect(wall.view.model.numberOfItems == 0 && !wall.banner.isVisible && !wall.view.offersRetry)

@@ -119,7 +119,7 @@ extension WaterfallLayout {
     /// `place(upTo: index + 1)`. Otherwise a level segment is laid out at an *estimated* place
     /// (an island), starting a few rows above `index`, far enough up by the items' sizes that
     /// the item's top lies about `clearance` below the segment's level. Its place comes from
-    /// the sizes of every item before it (see ``SizeSums``): it is where the shortest-column
+    /// the sizes of every item before it (see `SizeSums`): it is where the shortest-column
     /// rule puts those items on average, so it settles within about an item of it. Its items
     /// have exact frames (the segment's own layout), queries report them, and
     /// ``place(coveringY:)``/``place(covering:)`` grow it downward as the reader scrolls; the

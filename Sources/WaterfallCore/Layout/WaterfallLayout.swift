@@ -30,7 +30,7 @@ import Foundation
 /// direction) lays every item out again in O(n log c). Appends place only the new items;
 /// edits place again only the items from the first changed one to the end of its *segment*.
 ///
-/// The items form an ordered list of segments (see ``Segment``), each laid out on its own in
+/// The items form an ordered list of segments (see `Segment`), each laid out on its own in
 /// coordinates of its own: ``prepend(contentsOf:)`` lays the new items out in a segment above the
 /// old ones, which start again level below it and move by one constant; ``startBlock(at:)``
 /// makes the items from an index on a segment that later edits before it move by one constant

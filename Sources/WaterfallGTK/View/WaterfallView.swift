@@ -286,7 +286,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Records where the cell goes and updates its selected and focused states; the widget is
     /// moved at the next allocation. A cell in flight keeps animating, toward the new place.
     ///
-    /// With a ``selectionHandler`` (the list-model path) the handler keeps the cells' selected
+    /// With a `selectionHandler` (the list-model path) the handler keeps the cells' selected
     /// states itself (at each bind, `selection-changed` and `items-changed`), so placing a cell
     /// asks the selection model nothing.
     public func place(_ cell: Cell, attributes: LayoutAttributes) {

@@ -33,25 +33,7 @@ struct ImageWorkerPixbufTests {
         #expect(formats.isSuperset(of: ["gif", "bmp", "tiff", "svg", "webp", "avif", "heic"]), "\(formats)")
         let pool = try ImageWorkerPoolTests.pool()
         defer { pool.shutDown() }
-        let sandboxed = PixbufDecoder(workers: pool), inProcess = PixbufDecoder()
-        var compared = 0
-        for fixture in fixtures {
-            let data = try Data(contentsOf: fixture.url)
-            for box in [ImagePixelSize(width: 48, height: 48), ImagePixelSize(width: 4096, height: 4096)] {
-                let expected: DecodedImage<Texture>
-                do {
-                    expected = try inProcess.decode(data, maxPixelSize: box)
-                } catch {
-                    // A missing loader: the same failure in the worker (and `compared` falls short).
-                    #expect(throws: (any Error).self, "\(fixture): \(error)") { try sandboxed.decode(data, maxPixelSize: box) }
-                    continue
-                }
-                let actual = try sandboxed.decode(data, maxPixelSize: box)
-                #expect(Self.same(actual, expected), "\(fixture) at \(box)")
-                #expect(actual.byteCount <= expected.byteCount, "\(fixture) at \(box): \(actual.byteCount) bytes")
-                compared += 1
-            }
-        }
+        let compared = try ImageWorkerPoolTests.compareWithInProcess(fixtures, through: pool)
         #expect(compared == 2 * fixtures.count)
         #expect(pool.workersStarted == 1, "a worker was replaced while every image decoded")
     }

@@ -78,7 +78,7 @@ extension WallTests {
             #expect(wall.teardowns == wall.setups - view.model.liveCellCount - view.model.pooledCellCount,
                     "only cells the pool had no room for were torn down")
         }
-        #expect(await GTKHost.pump(until: { wall.teardowns == wall.setups }, timeout: .seconds(2)),
+        #expect(await GTKHost.pump(until: { wall.teardowns == wall.setups }, timeout: .seconds(60)),
                 "every cell is torn down once the view is gone: \(wall.teardowns) of \(wall.setups)")
         #expect(wall.unbinds == wall.binds)
     }

@@ -113,10 +113,7 @@ extension WaterfallLayout {
     /// - Complexity: O(c log n + itemBudget · log c).
     @discardableResult
     public mutating func continueLayout(itemBudget: Int) -> Bool {
-        guard placedCount < count else { return true }
-        uniqueStorage()
-        placeChain(from: segment(holding: placedCount), upTo: Swift.min(count, placedCount + Swift.max(1, itemBudget)))
-        summarize()
+        place(upTo: placedCount + Swift.min(Swift.max(1, itemBudget), count))
         return placedCount == count
     }
 
@@ -180,23 +177,28 @@ extension WaterfallLayout {
     /// for the first): the lowest at which none of its floors rises above that column's bottom.
     /// - Complexity: O(c).
     func derivedOrigin(ofSegment position: Int) -> Double {
-        let columnCount = geometry.columnCount
-        let level = geometry.top - geometry.rowSpacing
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: columnCount) { bottoms in
-            if position == 0 {
-                bottoms.initialize(repeating: level)
-            } else {
-                storeBottoms(ofSegment: position - 1, into: bottoms)
-                let previous = segments[position - 1]
-                for column in 0..<columnCount {
-                    bottoms[column] = Swift.max(bottoms[column], previous.floors?[column] ?? level) + previous.origin
-                }
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: geometry.columnCount) { bottoms in
+            guard position > 0 else {
+                bottoms.initialize(repeating: -.infinity)
+                return origin(withFloors: segments[0].floors, below: bottoms, in: nil)
             }
-            let floors = segments[position].floors
-            var origin = -Double.infinity
-            for column in 0..<columnCount { origin = Swift.max(origin, bottoms[column] - (floors?[column] ?? level)) }
-            return origin
+            storeBottoms(ofSegment: position - 1, into: bottoms)
+            return origin(withFloors: segments[position].floors, below: bottoms, in: segments[position - 1])
         }
+    }
+
+    /// The lowest origin at which a segment with `floors` (`nil`: level) has no column start
+    /// above that column's bottom in `bottoms` — the bottoms in the coordinates of the segment
+    /// `above`, raised to its floors (the page's top when there is none).
+    /// - Complexity: O(c).
+    func origin(withFloors floors: [Double]?, below bottoms: UnsafeMutableBufferPointer<Double>, in above: Segment?) -> Double {
+        let level = geometry.top - geometry.rowSpacing
+        var origin = -Double.infinity
+        for column in 0..<geometry.columnCount {
+            let bottom = Swift.max(bottoms[column], above?.floors?[column] ?? level) + (above?.origin ?? 0)
+            origin = Swift.max(origin, bottom - (floors?[column] ?? level))
+        }
+        return origin
     }
 
     /// The main-axis coordinate from which the content is the segment's at `position`: its

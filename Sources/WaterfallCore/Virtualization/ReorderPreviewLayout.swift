@@ -78,18 +78,6 @@ struct ReorderPreviewLayout: CollectionLayout {
     }
 
     /// Forwards, then places the preview again.
-    mutating func prepare(for containerSize: CGSize) {
-        base.prepare(for: containerSize)
-        refresh()
-    }
-
-    /// Forwards, then places the preview again.
-    mutating func configure(with metrics: LayoutMetrics) {
-        base.configure(with: metrics)
-        refresh()
-    }
-
-    /// Forwards, then places the preview again.
     mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
         base.prepare(for: containerSize, with: metrics)
         refresh()

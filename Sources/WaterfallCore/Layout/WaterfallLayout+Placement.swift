@@ -311,11 +311,9 @@ extension WaterfallLayout {
     /// - Complexity: O(c).
     func lastBottom(ofSegment position: Int) -> Double {
         let segment = segments[position]
-        var bottom = -Double.infinity
-        for list in 0..<segment.members.listCount {
-            if let last = segment.members.elements(of: list).last { bottom = Swift.max(bottom, maxY(of: segment.start + Int(last))) }
+        return (0..<segment.members.listCount).reduce(-Double.infinity) { bottom, list in
+            segment.members.elements(of: list).last.map { Swift.max(bottom, maxY(of: segment.start + Int($0))) } ?? bottom
         }
-        return bottom
     }
 
     /// The column sequential placement uses for item `start`: round robin after the previous
@@ -331,16 +329,9 @@ extension WaterfallLayout {
     /// from 0 on, through every complete segment) and ``prefixBottom``.
     /// - Complexity: O(s · c) for s segments.
     mutating func summarize() {
-        var position = 0
-        var bottom = -Double.infinity
-        while true {
-            let segment = segments[position]
-            bottom = Swift.max(bottom, segment.tallest + segment.origin)
-            guard position + 1 < segments.count, isComplete(position) else { break }
-            position += 1
-        }
-        placedCount = Swift.min(count, segments[position].start + segments[position].placed)
-        prefixBottom = bottom
+        placedCount = firstWaiting(from: 0)
+        let reached = placedCount < count ? segment(holding: placedCount) : segments.count - 1
+        prefixBottom = segments[...reached].reduce(-Double.infinity) { Swift.max($0, $1.tallest + $1.origin) }
     }
 }
 

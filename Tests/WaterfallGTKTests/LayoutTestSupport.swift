@@ -46,7 +46,7 @@ extension WallTests {
             var expected = model.layout.layoutAttributes(at: index)
                 .offsetBy(dx: -model.contentOffset.x, dy: -model.contentOffset.y)
             if model.layoutDirection == .rightToLeft, model.layout.scrollAxis != .vertical {
-                expected.frame.origin.x = model.viewportSize.width - expected.frame.maxX   // shown mirrored
+                expected.frame.origin.x = model.viewportSize.width - expected.frame.minX - expected.frame.width   // mirrored
             }
             #expect(model.placedAttributes(at: index) == expected, "item \(index)", sourceLocation: sourceLocation)
             #expect(view.presentedAttributes(of: cell) == expected, "item \(index)", sourceLocation: sourceLocation)

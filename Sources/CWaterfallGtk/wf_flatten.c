@@ -538,15 +538,17 @@ static GskRenderNode *wf_rasterize(GskRenderNode *node, int scale, double offset
   return flat;
 }
 
-/* `node` drawn straight into a recording, with its gradients from the cache: what a child
- * shows the first frame it has new content. A child whose content changes every frame (a
+/* `node` drawn straight into a recording, with its gradients from the cache (or, with no
+ * gradient, `node` itself): what a child shows the first frame it has new content. A child whose content changes every frame (a
  * jump per frame, a cell rebound at each tick) then costs no raster: it would be drawn once
  * and thrown away, and two frames' worth of them would be alive while the previous frame's
  * nodes are released. `offset_x/y` is where the node's origin lies in device pixels. */
 static GskRenderNode *wf_record(GskRenderNode *node, int scale, double offset_x, double offset_y) {
   graphene_rect_t bounds;
   gsk_render_node_get_bounds(node, &bounds);
-  if (bounds.size.width <= 0 || bounds.size.height <= 0) {
+  if (bounds.size.width <= 0 || bounds.size.height <= 0 || !wf_has_gradient(node)) {
+    /* Nothing to take from the cache: GSK draws the node itself, straight onto the frame (a
+     * recording would cost a replay into a new image of the cell's size, then a blend). */
     return gsk_render_node_ref(node);
   }
   GskRenderNode *recorded = gsk_cairo_node_new(&bounds);

@@ -128,7 +128,7 @@ cp -a "$libdir"/libwaterfall-1.so* "$vg"/ && ln -s "$libdir/waterfall-1" "$vg/wa
 strip -g "$vg"/libwaterfall-1.so.*.*
 memcheck() {
   echo "gi-check: valgrind on $1"; shift
-  without_swift timeout 900 env LD_LIBRARY_PATH="$vg" GDK_DEBUG=gl-disable xvfb-run -a -s "-screen 0 1280x1024x24" \
+  without_swift timeout 1800 env LD_LIBRARY_PATH="$vg" GDK_DEBUG=gl-disable xvfb-run -a -s "-screen 0 1280x1024x24" \
     valgrind --quiet --error-exitcode=9 --child-silent-after-fork=yes --leak-check=full \
       --show-leak-kinds=definite --errors-for-leak-kinds=definite --num-callers=30 \
       --suppressions=scripts/valgrind-gtk.supp "$@"

@@ -113,8 +113,8 @@ extension WallTests {
 
         // The selection is what the band covered at its last step: from where it began to the
         // pointer, in content coordinates after the scrolling.
-        let offset = view.model.contentOffset
-        let covered = CGRect(x: start.x + offset.x, y: start.y, width: held.x - start.x, height: held.y + offset.y - start.y)
+        let end = view.model.contentPoint(atViewportPoint: held)
+        let covered = CGRect(x: start.x, y: start.y, width: end.x - start.x, height: end.y - start.y)
         var expected: [Int] = []
         view.model.layout.forEachIndex(in: covered) { expected.append($0) }
         #expect(wall.selected == expected.sorted(), "selected \(wall.selected.count) items, the band covers \(expected.count)")

@@ -62,15 +62,21 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     @exclusivity(unchecked) private(set) var scrollAxis: ScrollAxis
     /// The viewport's size, as last reported by the host.
     @exclusivity(unchecked) public internal(set) var viewportSize: CGSize = .zero
-    /// The scroll position: the content point at the viewport's top-left.
+    /// The scroll position: the content point at the viewport's top-left (right to left, along
+    /// a horizontal axis, at its top-right: see ``layoutDirection``).
     @exclusivity(unchecked) public internal(set) var contentOffset: CGPoint = .zero
     /// Extra distance, in points, realized beyond each edge of the viewport along the scroll
     /// axis, so that a scroll step rarely has to create a cell at the last moment (negative or
     /// non-finite counts as 0). Takes effect at the next scroll step.
     @exclusivity(unchecked) public var overscan: CGFloat = 200
-    /// Which way the layout numbers its columns; a right-to-left host (Arabic, Hebrew) sets
-    /// ``LayoutDirection/rightToLeft`` and the layout mirrors, keeping the first visible item
-    /// in place.
+    /// The host's text direction; a right-to-left host (Arabic, Hebrew) sets
+    /// ``LayoutDirection/rightToLeft`` and the layout is shown mirrored, keeping the first
+    /// visible item in place. A vertical layout mirrors its own columns (it gets the direction in
+    /// its ``LayoutMetrics``); every other layout (rows, the carousel, the circle) is laid out
+    /// left to right in content coordinates and mirrored in the viewport's width where its frames
+    /// leave the view model (``placedAttributes(at:)``, the host's `place`) and points enter it
+    /// (clicks, reorder): offset 0 shows the first items at the right edge and the offset grows
+    /// toward the end, so load-more, the new-items count and snapping measure as left to right.
     /// - Complexity: O(n log c) when it changes.
     public var layoutDirection = LayoutDirection.leftToRight {
         didSet { if layoutDirection != oldValue { invalidateLayout() } }
@@ -212,7 +218,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         return count
     }
 
-    /// Inserts items at `range`, asking the delegate for each one's size at its index once
+    /// Inserts items at `range` (or, `replacing`, gives the items there new sizes), asking the delegate for each one's size at its index once
     /// the updates `later` in the batch are applied (an item a later update deletes gets
     /// `.height(0)`) — with no later updates, for a whole chunk at once
     /// (``WaterfallDelegate/waterfallView(_:sizesIn:)``). Sizes are fetched in chunks *before*
@@ -224,7 +230,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// `map` — once per item.
     /// - Complexity: O(range.count · later.count) plus the size queries and the layout's
     ///   insertion cost.
-    func insertItems(at range: Range<Int>, tracingThrough later: ArraySlice<ItemUpdate> = []) {
+    func insertItems(at range: Range<Int>, replacing: Bool = false, tracingThrough later: ArraySlice<ItemUpdate> = []) {
         let chunk = 4096
         let delegate = self.delegate   // one load of the weak reference per batch, not per item
         var sizes: [ItemSize] = []
@@ -256,7 +262,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
                     sizes.append(.height(deleted ? 0 : WaterfallDefaults.cellHeight))
                 }
             }
-            layout.replaceItems(in: start..<start, with: sizes)
+            layout.replaceItems(in: start..<(replacing ? end : start), with: sizes)
             recordSectionHeaders(insertedAt: start..<end, sizes: sizes,
                                  finalIndex: { later.isEmpty ? $0 : later.trace($0).index })
             start = end
@@ -405,9 +411,39 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         host?.contentSizeDidChange(size)
     }
 
-    /// Content attributes → viewport attributes.
+    /// Whether the viewport shows the content mirrored: right to left, for a layout that does
+    /// not scroll vertically (see ``layoutDirection``).
+    var mirrorsViewport: Bool { layoutDirection == .rightToLeft && scrollAxis != .vertical }
+
+    /// Where a rectangle in content coordinates is shown, relative to the viewport: moved by
+    /// the scroll offset, and mirrored in the viewport's width for a right-to-left layout that
+    /// does not scroll vertically (see ``layoutDirection``).
+    public func viewportRect(ofContentRect rect: CGRect) -> CGRect {
+        let x = rect.minX - contentOffset.x
+        return CGRect(x: mirrorsViewport ? viewportSize.width - x - rect.width : x, y: rect.minY - contentOffset.y,
+                      width: rect.width, height: rect.height)
+    }
+
+    /// The content point shown at a point relative to the viewport: the inverse of
+    /// ``viewportRect(ofContentRect:)``.
+    public func contentPoint(atViewportPoint point: CGPoint) -> CGPoint {
+        CGPoint(x: (mirrorsViewport ? viewportSize.width - point.x : point.x) + contentOffset.x, y: point.y + contentOffset.y)
+    }
+
+    /// Content attributes → viewport attributes (``viewportRect(ofContentRect:)``).
     func toViewport(_ attributes: LayoutAttributes) -> LayoutAttributes {
-        attributes.offsetBy(dx: -contentOffset.x, dy: -contentOffset.y)
+        var shown = attributes
+        shown.frame = viewportRect(ofContentRect: attributes.frame)
+        return shown
+    }
+
+    /// Viewport attributes → content attributes: the inverse of ``toViewport(_:)``.
+    func toContent(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        var content = attributes
+        let corner = contentPoint(atViewportPoint: CGPoint(x: mirrorsViewport ? attributes.frame.maxX : attributes.frame.minX,
+                                                           y: attributes.frame.minY))
+        content.frame.origin = corner
+        return content
     }
 
     /// `offset` limited to the scrollable range along the scroll axis; the other axis is 0.

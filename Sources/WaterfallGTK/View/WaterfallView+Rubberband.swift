@@ -54,7 +54,7 @@ extension WaterfallView {
             guard self.selectionHandler?.allowsRubberband == true,
                   self.draggableIndex(at: CGPoint(x: x, y: y)) == nil else { return }
             let state = gtk_event_controller_get_current_event_state(gcast(drag)).rawValue
-            self.rubberband.start = CGPoint(x: x + self.model.contentOffset.x, y: y + self.model.contentOffset.y)
+            self.rubberband.start = self.model.contentPoint(atViewportPoint: CGPoint(x: x, y: y))
             self.rubberband.extend = state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0
         }
         Signal.connect(drag, "drag-update") { [weak self, drag] (dx: Double, dy: Double) in
@@ -92,7 +92,7 @@ extension WaterfallView {
     /// - Complexity: the layout's rect query, O(log n + m) for m items under the band.
     private func selectUnderRubberband() {
         guard let start = rubberband.start, let pointer = rubberband.pointer, let handler = selectionHandler else { return }
-        let end = CGPoint(x: pointer.x + model.contentOffset.x, y: pointer.y + model.contentOffset.y)
+        let end = model.contentPoint(atViewportPoint: pointer)
         let rect = CGRect(x: min(start.x, end.x), y: min(start.y, end.y),
                           width: abs(end.x - start.x), height: abs(end.y - start.y))
         showRubberband(rect)
@@ -154,11 +154,11 @@ extension WaterfallView {
     /// Allocates the drawn band, if there is one, at its rect relative to the viewport.
     func allocateRubberband() {
         guard let band = rubberband.widget, let rect = rubberband.rect else { return }
-        let offset = model.contentOffset
+        let shown = model.viewportRect(ofContentRect: rect)
         gtk_widget_measure(band, GTK_ORIENTATION_HORIZONTAL, -1, nil, nil, nil, nil)
         gtk_widget_measure(band, GTK_ORIENTATION_VERTICAL, -1, nil, nil, nil, nil)
-        var origin = graphene_point_t(x: Float(rect.minX - offset.x), y: Float(rect.minY - offset.y))
-        gtk_widget_allocate(band, Int32(rect.width.rounded()), Int32(rect.height.rounded()), -1,
+        var origin = graphene_point_t(x: Float(shown.minX), y: Float(shown.minY))
+        gtk_widget_allocate(band, Int32(shown.width.rounded()), Int32(shown.height.rounded()), -1,
                             gsk_transform_translate(nil, &origin))
     }
 }

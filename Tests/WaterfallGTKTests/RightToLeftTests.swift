@@ -86,11 +86,17 @@ extension WallTests {
         await GTKHost.pump(frames: 2, of: view.widget)
         #expect(gtk_adjustment_get_value(hadjustment) == upper - page - 500 && view.model.contentOffset.x == 500)
 
+        // A real wheel notch down moves toward the end (the offset grows, the adjustment falls).
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+        try input.wheel(view.widget, x: 400, y: 200, down: true)
+        try #require(await GTKHost.pump(until: { view.model.contentOffset.x != 500 }), "the wheel never arrived")
+        #expect(view.model.contentOffset.x > 500 && gtk_adjustment_get_value(hadjustment) < upper - page - 500)
+        await GTKHost.pump(frames: 2, of: view.widget)
+
         // A real click selects the item drawn under the pointer.
         let target = try #require(view.model.visibleIndices.dropFirst(2).first)
         let bounds = try drawnBounds(try #require(view.model.cell(at: target)), in: view)
-        let pointer = try #require(XTestInput(), "the X server has no XTEST extension")
-        try pointer.click(view.widget, x: Double(bounds.midX), y: Double(bounds.midY))
+        try input.click(view.widget, x: Double(bounds.midX), y: Double(bounds.midY))
         try #require(await GTKHost.pump(until: { !wall.selections.isEmpty }), "the click never arrived")
         #expect(wall.selections == [target])
     }

@@ -168,9 +168,17 @@ static void preload_fonts(void) {
     }
 }
 
+static GLogWriterOutput drop_structured(GLogLevelFlags level, const GLogField *fields, gsize count, gpointer data) {
+    (void)level, (void)fields, (void)count, (void)data;
+    return G_LOG_WRITER_HANDLED;
+}
+
 void wf_pixbuf_preload(void) {
-    /* Loaders warn when closed without data (libheif: "No 'ftyp' box"): nothing to report here. */
-    GLogFunc previous = g_log_set_default_handler(drop_message, NULL);
+    /* GLib messages are dropped from now on: loaders warn when closed without data (libheif:
+     * "No 'ftyp' box"), and after the filter a message could not be written anyway — GLib's
+     * writer asks getpeername() of stderr first, which the filter answers with SIGSYS. */
+    g_log_set_default_handler(drop_message, NULL);
+    g_log_set_writer_func(drop_structured, NULL, NULL);
     GSList *formats = gdk_pixbuf_get_formats();
     for (GSList *link = formats; link; link = link->next) {
         GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type(gdk_pixbuf_format_get_name(link->data), NULL);
@@ -186,5 +194,4 @@ void wf_pixbuf_preload(void) {
     gdk_pixbuf_loader_close(sniffing, NULL);
     g_object_unref(sniffing);
     preload_fonts();
-    g_log_set_default_handler(previous, NULL);
 }

@@ -88,7 +88,7 @@ extension WaterfallViewModel {
     @discardableResult
     public func beginReorder(at point: CGPoint) -> Bool {
         guard point.x.isFinite, point.y.isFinite,
-              let index = layout.index(at: CGPoint(x: point.x + contentOffset.x, y: point.y + contentOffset.y))
+              let index = layout.index(at: contentPoint(atViewportPoint: point))
         else { return false }
         return beginReorder(ofItemAt: index, pointer: point)
     }
@@ -148,7 +148,9 @@ extension WaterfallViewModel {
         guard let drag = reorder.drag, layout.scrollAxis != .none else { return 0 }
         let horizontal = layout.scrollAxis == .horizontal
         let length = horizontal ? viewportSize.width : viewportSize.height
-        let pointer = horizontal ? drag.pointer.x : drag.pointer.y
+        // Along the scroll axis from the viewport's leading edge (its right one, mirrored).
+        let reach = contentPoint(atViewportPoint: drag.pointer)
+        let pointer = horizontal ? reach.x - contentOffset.x : reach.y - contentOffset.y
         let offset = horizontal ? contentOffset.x : contentOffset.y
         let content = horizontal ? layout.contentSize.width : layout.contentSize.height
         let edge = min(reorder.edgeDistance, length / 3)
@@ -236,8 +238,7 @@ extension WaterfallViewModel {
         guard let drag = reorder.drag, var preview = layout as? ReorderPreviewLayout else { return [] }
         let inside = CGPoint(x: min(max(drag.pointer.x, 0), max(0, viewportSize.width - 1)),
                              y: min(max(drag.pointer.y, 0), max(0, viewportSize.height - 1)))
-        let point = CGPoint(x: inside.x + contentOffset.x, y: inside.y + contentOffset.y)
-        guard let hit = layout.index(at: point) else {
+        guard let hit = layout.index(at: contentPoint(atViewportPoint: inside)) else {
             reorder.drag?.lastHit = nil
             return []
         }
@@ -256,7 +257,7 @@ extension WaterfallViewModel {
         // The lifted cell rejoins the live set where it was drawn, so that its transition
         // starts at the pointer.
         var entry = drag.lifted
-        entry.attributes = lifted.offsetBy(dx: contentOffset.x, dy: contentOffset.y)
+        entry.attributes = toContent(lifted)
         live.insert(entry)
         return commitMove(from: entry.index, to: destination)
     }

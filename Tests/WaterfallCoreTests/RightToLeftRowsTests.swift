@@ -149,6 +149,29 @@ struct RightToLeftRowsTests {
         #expect(abs(leftmost - 8) < 1e-6, "the end's inset at the left, \(leftmost)")
     }
 
+    @Test("right-to-left rows: a drag lifts the item drawn under the pointer, follows it, and lands on the item drawn under it")
+    func reorderFollowsTheMirror() throws {
+        var rng = SplitMix64(seed: 26)
+        let fixture = Fixture(sizes: randomSizes(200, using: &rng, fullSpan: false), viewport: CGSize(width: 800, height: 400),
+                              layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
+        let model = fixture.model
+        fixture.source.allowsMoving = true
+        model.layoutDirection = .rightToLeft
+        let visible = model.visibleIndices
+        try #require(visible.count > 8)
+        let (target, other) = (visible[2], visible[7])
+        let shown = try #require(model.placedAttributes(at: target)).frame
+        #expect(model.beginReorder(at: CGPoint(x: shown.midX, y: shown.midY)))
+        let lifted = try #require(model.liftedAttributes)
+        #expect(lifted.index == target && lifted.frame.isClose(to: shown), "lifted \(lifted.frame), drawn at \(shown)")
+        let place = try #require(model.placedAttributes(at: other)).frame
+        model.moveReorder(to: CGPoint(x: place.midX, y: place.midY))
+        #expect(model.liftedAttributes?.frame.midX == place.midX, "the lifted item follows the pointer")
+        model.endReorder()
+        #expect(fixture.source.moves.last?.from == target && fixture.source.moves.last?.to == other,
+                "moves \(fixture.source.moves)")
+    }
+
     @Test("right-to-left rows lay out lazily like left-to-right ones: the same pending placement, the screen its mirror",
           arguments: [411, 412, 413] as [UInt64])
     func rowsDeferLikeLeftToRight(seed: UInt64) {

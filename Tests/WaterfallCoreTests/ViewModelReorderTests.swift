@@ -107,7 +107,7 @@ import Testing
                     // Anywhere, even outside the viewport: the landing place stays valid.
                     model.moveReorder(to: CGPoint(x: CGFloat.random(in: -200...600, using: &rng),
                                                   y: CGFloat.random(in: -200...1000, using: &rng)))
-                    lastTarget = model.reorder.drag?.lastHit
+                    lastTarget = model.reorder?.lastHit
                 } else if let target = Self.randomVisibleItem(fixture, excluding: lastTarget ?? start.index, using: &rng) {
                     // Over another item: the lifted one takes its place.
                     let before = ItemUpdate.move(from: start.index, to: model.reorderDestination!).map(target.index)!

@@ -9,16 +9,8 @@ struct ScrollAnchor: Equatable {
 }
 
 extension WaterfallViewModel {
-    /// The first visible item (the lowest index overlapping the viewport) and its position on
-    /// screen, or `nil` when nothing is visible.
-    /// - Complexity: O(k).
-    func captureAnchor() -> ScrollAnchor? {
-        let bounds = visibleBounds
-        return live.entries.first { $0.attributes.frame.overlaps(bounds) }.map(anchor(for:))
-    }
-
     /// The visible items, lowest index first, with their on-screen positions: anchor
-    /// candidates for a batch update, which may delete the first of them.
+    /// candidates for a change, which keeps the first of them that survives in place.
     /// - Complexity: O(k).
     func anchorCandidates() -> [ScrollAnchor] {
         let bounds = visibleBounds

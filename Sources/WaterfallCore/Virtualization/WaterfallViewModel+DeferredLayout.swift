@@ -26,11 +26,7 @@ extension WaterfallViewModel {
     /// - Complexity: O(c log n + itemBudget · log c) for the waterfall.
     @discardableResult
     public func continueLayout(itemBudget: Int) -> Bool {
-        guard isLayoutPending else { return true }
-        let done = layout.incrementally { $0.continueLayout(itemBudget: itemBudget) } ?? true
-        announceContentSize()
-        notify()
-        return done
+        runSlices(of: itemBudget, until: { true })
     }
 
     /// Runs slices of the pending layout of `sliceItems` items each until `budget` has passed
@@ -40,12 +36,18 @@ extension WaterfallViewModel {
     /// - Complexity: O(budget): at least one slice.
     @discardableResult
     public func continueLayout<C: Clock>(within budget: C.Duration, clock: C, sliceItems: Int = 8_192) -> Bool {
-        guard isLayoutPending else { return true }
         let deadline = clock.now.advanced(by: budget)
+        return runSlices(of: sliceItems, until: { clock.now >= deadline })
+    }
+
+    /// Runs slices of `itemBudget` items until the layout is complete or `enough` says so
+    /// (asked after each slice), then announces the content size and ends as a scroll step.
+    private func runSlices(of itemBudget: Int, until enough: () -> Bool) -> Bool {
+        guard isLayoutPending else { return true }
         var done = false
         repeat {
-            done = layout.incrementally { $0.continueLayout(itemBudget: sliceItems) } ?? true
-        } while !done && clock.now < deadline
+            done = layout.incrementally { $0.continueLayout(itemBudget: itemBudget) } ?? true
+        } while !done && !enough()
         announceContentSize()
         notify()
         return done
@@ -78,7 +80,7 @@ extension WaterfallViewModel {
     /// How far the windows ``placeLiveWindows(at:)`` lays out reach beyond the viewport on
     /// either side along the scroll axis: the overscan plus the prefetch distance.
     var liveWindowsReach: CGFloat {
-        overscanReach + prefetch.reach
+        Self.nonNegative(overscan) + Self.nonNegative(prefetchDistance)
     }
 
     /// Gives the anchor's item a frame and lays out the content above it that the live windows
@@ -113,8 +115,9 @@ extension WaterfallViewModel {
         prefetch.window = prefetch.window?.offsetBy(dx: dx, dy: dy)
         // From the layout, not offset here: the moved frames are the segment's origin plus each
         // item's place in it, which rounds differently from adding the distance to the old ones.
+        placeReorderPreview(at: contentOffset)
         for position in 0..<live.count {
-            live.setAttributes(layout.layoutAttributes(at: live.entries[position].index), at: position)
+            live.setAttributes(shownAttributes(at: live.entries[position].index), at: position)
         }
         host?.contentOffsetDidChange(contentOffset)
         placeLiveCells()   // the same places, but from the moved frames and offset (float rounding)
@@ -166,15 +169,5 @@ extension WaterfallViewModel {
     func place(coveringPoint point: CGPoint) {
         guard isLayoutPending, point.x.isFinite, point.y.isFinite else { return }
         layout.incrementally { $0.place(covering: CGRect(origin: point, size: CGSize(width: 1, height: 1))) }
-    }
-
-    /// Lays out every item now (what a reorder drag needs: its preview places items by the
-    /// frames of those before them, wherever the pointer takes the lifted one).
-    /// - Complexity: O(1) when nothing is pending, else O(c log n + p log c) for the p items
-    ///   still waiting.
-    func finishPendingLayout() {
-        guard isLayoutPending else { return }
-        layout.incrementally { $0.place(upTo: $0.itemCount) }
-        announceContentSize()
     }
 }

@@ -37,13 +37,10 @@ extension WaterfallViewModel {
         return live.position(of: index).map { toViewport(live.entries[$0].attributes) }
     }
 
-    /// The sanitized ``overscan``: negative or non-finite counts as 0.
-    var overscanReach: CGFloat { overscan.isFinite ? max(0, overscan) : 0 }
-
-    /// The realized window for the current offset: the viewport widened by ``overscanReach``
+    /// The realized window for the current offset: the viewport widened by ``overscan``
     /// along the scroll axis.
     func realizedWindow() -> CGRect {
-        let extra = overscanReach
+        let extra = Self.nonNegative(overscan)
         switch scrollAxis {
         case .vertical: return visibleBounds.insetBy(dx: 0, dy: -extra)
         case .horizontal: return visibleBounds.insetBy(dx: -extra, dy: 0)
@@ -69,7 +66,7 @@ extension WaterfallViewModel {
         let window = realizedWindow()
         updatePinnedHeader()
         var wanted: [Int] = []
-        layout.forEachIndex(in: window) { wanted.append($0) }
+        forEachShownIndex(in: window) { wanted.append($0) }
         wanted.sort()
         var position = 0
         var next = 0
@@ -77,7 +74,7 @@ extension WaterfallViewModel {
             let index = live.entries[position].index
             while next < wanted.count && wanted[next] < index { next += 1 }
             if next < wanted.count && wanted[next] == index {
-                live.setAttributes(layout.layoutAttributes(at: index), at: position)
+                live.setAttributes(shownAttributes(at: index), at: position)
                 position += 1
             } else {
                 releaseLiveCell(at: position)
@@ -98,7 +95,7 @@ extension WaterfallViewModel {
         guard !adoptDetachedHeader(index: index), let dataSource else { return }
         let cell = dataSource.waterfallView(self, cellAt: index)
         host?.insertCell(cell)
-        live.insert(LiveCell(index: index, object: cell, attributes: layout.layoutAttributes(at: index)))
+        live.insert(LiveCell(index: index, object: cell, attributes: shownAttributes(at: index)))
     }
 
     /// Takes the live entry at `position` out of the live set: the pinned header's cell moves
@@ -158,7 +155,7 @@ extension WaterfallViewModel {
     func adoptDetachedHeader(index: Int) -> Bool {
         guard var entry = live.detachedHeader, entry.index == index else { return false }
         live.detachedHeader = nil
-        entry.attributes = layout.layoutAttributes(at: index)
+        entry.attributes = shownAttributes(at: index)
         live.insert(entry)
         return true
     }
@@ -172,7 +169,7 @@ extension WaterfallViewModel {
               let dataSource else { return }
         let cell = dataSource.waterfallView(self, cellAt: pinned.index)
         host?.insertCell(cell)
-        live.detachedHeader = LiveCell(index: pinned.index, object: cell, attributes: layout.layoutAttributes(at: pinned.index))
+        live.detachedHeader = LiveCell(index: pinned.index, object: cell, attributes: shownAttributes(at: pinned.index))
     }
 
     /// Renumbers the slot's cell through batch updates, recycling it when its item is deleted

@@ -2,19 +2,7 @@ import Foundation
 
 extension WaterfallViewModel {
     /// The pull-to-refresh state, for the host's header.
-    public var refreshState: RefreshState { feed.refresh.state }
-
-    /// Whether overscroll drives pull-to-refresh (off by default; ``beginRefreshing()`` always works).
-    public var isRefreshEnabled: Bool {
-        get { feed.isRefreshEnabled }
-        set { feed.isRefreshEnabled = newValue }
-    }
-
-    /// How far the content must be pulled past its top to arm a refresh (default 64).
-    public var refreshThreshold: CGFloat {
-        get { feed.refreshThreshold }
-        set { feed.refreshThreshold = newValue }
-    }
+    public var refreshState: RefreshState { refresh.state }
 
     /// The content is pulled `distance` points past its start (0 when not overscrolled), e.g.
     /// from GTK's `edge-overshot`/kinetic overshoot. Moves idle → pulling → armed and back.
@@ -50,8 +38,8 @@ extension WaterfallViewModel {
 
     /// Applies a transition and tells the host when the state changed.
     func transitionRefresh(_ change: (inout RefreshStateMachine) -> Void) {
-        let before = feed.refresh.state
-        change(&feed.refresh)
-        if feed.refresh.state != before { host?.refreshStateDidChange(feed.refresh.state) }
+        let before = refresh.state
+        change(&refresh)
+        if refresh.state != before { host?.refreshStateDidChange(refresh.state) }
     }
 }

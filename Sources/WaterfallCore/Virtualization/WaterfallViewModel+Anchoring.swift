@@ -28,12 +28,8 @@ extension WaterfallViewModel {
     /// the scroll axis (before clamping to the scrollable range).
     /// - Complexity: O(1) for the waterfall.
     func offset(restoring anchor: ScrollAnchor) -> CGPoint {
-        let frame = layout.frame(at: anchor.index)
-        switch scrollAxis {
-        case .vertical: return CGPoint(x: contentOffset.x, y: frame.minY - anchor.viewportOrigin.y)
-        case .horizontal: return CGPoint(x: frame.minX - anchor.viewportOrigin.x, y: contentOffset.y)
-        case .none: return contentOffset
-        }
+        let start = scrollAxis.position(of: layout.frame(at: anchor.index).origin)
+        return scrollAxis.moving(contentOffset, to: start - scrollAxis.position(of: anchor.viewportOrigin))
     }
 }
 

@@ -66,15 +66,8 @@ extension WaterfallViewModel {
     ///   cost for the items up to the window's end.
     func placeLiveWindows(at offset: CGPoint) {
         guard isLayoutPending else { return }
-        let extra = liveWindowsReach
-        let viewport = CGRect(origin: offset, size: viewportSize)
-        layout.incrementally { layout in
-            switch scrollAxis {
-            case .vertical: layout.place(covering: viewport.insetBy(dx: 0, dy: -extra))
-            case .horizontal: layout.place(covering: viewport.insetBy(dx: -extra, dy: 0))
-            case .none: layout.place(upTo: layout.itemCount)
-            }
-        }
+        let window = scrollAxis.widening(CGRect(origin: offset, size: viewportSize), by: liveWindowsReach)
+        layout.incrementally { $0.place(covering: window) }
     }
 
     /// How far the windows ``placeLiveWindows(at:)`` lays out reach beyond the viewport on
@@ -91,10 +84,15 @@ extension WaterfallViewModel {
     /// - Complexity: the layout's (O(c log n + k log c) for the k items the waterfall places).
     func place(anchoring anchor: ScrollAnchor) {
         guard isLayoutPending else { return }
-        let origin = scrollAxis == .horizontal ? anchor.viewportOrigin.x : anchor.viewportOrigin.y
-        let clearance = liveWindowsReach + max(0, origin), budget = eagerLayoutLimit
+        place(around: anchor.index, clearance: max(0, scrollAxis.position(of: anchor.viewportOrigin)))
+    }
+
+    /// Places the item at `index` with `clearance` plus the live windows' reach above it,
+    /// at most about ``eagerLayoutLimit`` waiting items: deeper, an island around it.
+    func place(around index: Int, clearance: CGFloat) {
+        let clearance = liveWindowsReach + clearance, budget = eagerLayoutLimit
         islandMayJoin = true
-        layout.incrementally { $0.place(around: anchor.index, clearance: clearance, itemBudget: budget) }
+        layout.incrementally { $0.place(around: index, clearance: clearance, itemBudget: budget) }
     }
 
     /// Follows content that deferred placement moved — an island joining the placed prefix,
@@ -116,8 +114,8 @@ extension WaterfallViewModel {
         // From the layout, not offset here: the moved frames are the segment's origin plus each
         // item's place in it, which rounds differently from adding the distance to the old ones.
         placeReorderPreview(at: contentOffset)
-        for position in 0..<live.count {
-            live.setAttributes(shownAttributes(at: live.entries[position].index), at: position)
+        for position in 0..<live.entries.count {
+            live.entries[position].attributes = shownAttributes(at: live.entries[position].index)
         }
         host?.contentOffsetDidChange(contentOffset)
         placeLiveCells()   // the same places, but from the moved frames and offset (float rounding)

@@ -6,12 +6,8 @@ extension WaterfallViewModel {
 
     /// The distance from the viewport's end to the content's end along the scroll axis.
     var remainingScrollDistance: CGFloat {
-        let size = shownContentSize
-        switch scrollAxis {
-        case .vertical: return size.height - (contentOffset.y + viewportSize.height)
-        case .horizontal: return size.width - (contentOffset.x + viewportSize.width)
-        case .none: return .infinity
-        }
+        guard scrollAxis != .none else { return .infinity }
+        return scrollAxis.length(of: shownContentSize) - scrollAxis.position(of: contentOffset) - scrollAxis.length(of: viewportSize)
     }
 
     /// Fires load-more when enabled, idle, within ``loadMoreDistance`` of the end, and the

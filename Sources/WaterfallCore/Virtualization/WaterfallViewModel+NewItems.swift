@@ -28,13 +28,7 @@ extension WaterfallViewModel {
     }
 
     /// Whether the viewport is at the start of the content along the scroll axis.
-    var isAtTop: Bool {
-        switch scrollAxis {
-        case .vertical: return contentOffset.y <= 0
-        case .horizontal: return contentOffset.x <= 0
-        case .none: return true
-        }
-    }
+    var isAtTop: Bool { scrollAxis.position(of: contentOffset) <= 0 }
 
     /// Sets ``newItemsAbove`` and tells the host when it changed.
     func setNewItemsAbove(_ count: Int) {

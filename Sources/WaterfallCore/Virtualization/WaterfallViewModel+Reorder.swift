@@ -70,7 +70,7 @@ extension WaterfallViewModel {
     public func beginReorder(ofItemAt index: Int, pointer: CGPoint) -> Bool {
         guard reorder == nil, !needsReload, pointer.x.isFinite, pointer.y.isFinite,
               canMoveItem(at: index), let position = live.position(of: index) else { return false }
-        let lifted = live.remove(at: position)
+        let lifted = live.entries.remove(at: position)
         let frame = toViewport(lifted.attributes).frame
         startReorder(ReorderSession(lifted: lifted, pointer: pointer,
                                     grab: CGSize(width: pointer.x - frame.minX, height: pointer.y - frame.minY)))
@@ -100,11 +100,8 @@ extension WaterfallViewModel {
     /// that way, growing with the square of its closeness up to ``reorderMaximumScrollSpeed``.
     public var reorderScrollVelocity: CGFloat {
         guard let drag = reorder, scrollAxis != .none else { return 0 }
-        let horizontal = scrollAxis == .horizontal
-        let length = horizontal ? viewportSize.width : viewportSize.height
-        let pointer = horizontal ? drag.pointer.x : drag.pointer.y
-        let offset = horizontal ? contentOffset.x : contentOffset.y
-        let content = horizontal ? shownContentSize.width : shownContentSize.height
+        let length = scrollAxis.length(of: viewportSize), pointer = scrollAxis.position(of: drag.pointer)
+        let offset = scrollAxis.position(of: contentOffset), content = scrollAxis.length(of: shownContentSize)
         let edge = min(Self.nonNegative(reorderEdgeDistance), length / 3)
         guard edge > 0 else { return 0 }
         func speed(_ depth: CGFloat) -> CGFloat {
@@ -127,9 +124,7 @@ extension WaterfallViewModel {
         let velocity = reorderScrollVelocity
         guard velocity != 0, seconds.isFinite, seconds > 0 else { return [] }
         let distance = velocity * CGFloat(min(seconds, 0.1))
-        let horizontal = scrollAxis == .horizontal
-        scrollToOffset(CGPoint(x: contentOffset.x + (horizontal ? distance : 0),
-                               y: contentOffset.y + (horizontal ? 0 : distance)))
+        scrollToOffset(scrollAxis.moving(contentOffset, to: scrollAxis.position(of: contentOffset) + distance))
         return chooseLandingPlace()
     }
 

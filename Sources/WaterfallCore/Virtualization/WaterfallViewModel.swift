@@ -164,7 +164,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Nothing is loaded yet: the host or the viewport size is missing.
     @exclusivity(unchecked) var needsReload = true
     /// The reorder drag in progress (see ``beginReorder(at:)``).
-    var reorder: ReorderSession?
+    @exclusivity(unchecked) var reorder: ReorderSession?
     /// How close to the viewport's edge along the scroll axis the pointer starts auto-scrolling
     /// a reorder drag (default 64 points; at most a third of the viewport is used; negative or
     /// non-finite counts as 0).
@@ -380,23 +380,11 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         let bounds = visibleBounds
         let invalidates = layout.shouldInvalidate(forBoundsChange: bounds)
         if invalidates { layout.invalidate(forBoundsChange: bounds) }
-        if let drag = reorder {
-            // A drag shows the items as after the move: derived again at every step.
-            if drag.needsPlacing(downTo: realizedWindow().maxY) || invalidates { placeReorderPreview(at: contentOffset) }
-            return rederiveLiveCells()
+        // A drag shows the items as after the move: derived again by index at every step.
+        if let drag = reorder, invalidates || drag.needsPlacing(downTo: realizedWindow().maxY) {
+            placeReorderPreview(at: contentOffset)
         }
-        if invalidates { return rederiveLiveCells() }
-        let window = realizedWindow()
-        updatePinnedHeader()
-        if let old = live.window {
-            layout.forEachChange(from: old, to: window, left: recycleLiveCell(index:), entered: realizeCell(index:))
-        } else {
-            layout.forEachIndex(in: window, realizeCell(index:))
-        }
-        settleDetachedHeader()
-        live.window = window
-        updatePrefetchWindow(around: window)
-        placeLiveCells()
+        rederiveLiveCells(diffingFrom: invalidates || reorder != nil ? nil : live.window)
     }
 
     /// Settles the view after the layout changed (items renumbered or moved, new size or
@@ -445,15 +433,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// `offset` limited to the scrollable range along the scroll axis; the other axis is 0.
     func clampedOffset(_ offset: CGPoint) -> CGPoint {
-        let size = shownContentSize
-        func clamp(_ value: CGFloat, _ content: CGFloat, _ viewport: CGFloat) -> CGFloat {
-            max(0, min(value, content - viewport))
-        }
-        switch scrollAxis {
-        case .vertical: return CGPoint(x: 0, y: clamp(offset.y, size.height, viewportSize.height))
-        case .horizontal: return CGPoint(x: clamp(offset.x, size.width, viewportSize.width), y: 0)
-        case .none: return .zero
-        }
+        let range = scrollAxis.length(of: shownContentSize) - scrollAxis.length(of: viewportSize)
+        return scrollAxis.moving(.zero, to: max(0, min(scrollAxis.position(of: offset), range)))
     }
 
     /// A length setting as used: negative or non-finite counts as 0.

@@ -94,13 +94,8 @@ extension WaterfallViewModel {
     /// pool, a deleted focused item leaves the focus at the same position.
     /// - Returns: the fading transitions of deleted live items, and where every other live item
     ///   was on screen, for ``transitionsOfLiveCells(from:oldIndex:)``.
-    /// - Complexity: O(k · updates + k log k) for k live cells; O(k) without updates.
+    /// - Complexity: O(k · updates + k log k) for k live cells.
     private func renumberLiveCells(through updates: [ItemUpdate]) -> ([ItemTransition], [TransitionSource]) {
-        guard !updates.isEmpty else {
-            return ([], live.entries.map {
-                TransitionSource(oldIndex: $0.index, newIndex: $0.index, from: toViewport($0.attributes), reloaded: false)
-            })
-        }
         var transitions: [ItemTransition] = []
         var sources: [TransitionSource] = []
         var survivors: [LiveCell] = []

@@ -141,20 +141,19 @@ extension WaterfallViewModel {
     ///   items the waterfall places.
     func place(through index: Int, reaching distance: CGFloat = 0) {
         guard isLayoutPending else { return }
-        let horizontal = scrollAxis == .horizontal
+        let axis = scrollAxis
         layout.incrementally { layout in
             // An item at or after a segment at an estimated place grows that segment: nothing
             // before it is placed.
             layout.place(around: index, clearance: 0, itemBudget: .max)
             guard distance > 0, distance.isFinite else { return }
-            let frame = layout.frame(at: index)
-            var strip = horizontal ? frame.insetBy(dx: -distance, dy: 0) : frame.insetBy(dx: 0, dy: -distance)
+            var strip = axis.widening(layout.frame(at: index), by: distance)
             // Within that segment the strip stops at its first item: reaching above it would
             // place every item before the segment at once.
             if let island = layout.islandRange, island.contains(index) {
-                let top = layout.frame(at: island.lowerBound)
-                strip = horizontal ? strip.intersection(CGRect(x: top.minX, y: strip.minY, width: .greatestFiniteMagnitude, height: strip.height))
-                    : strip.intersection(CGRect(x: strip.minX, y: top.minY, width: strip.width, height: .greatestFiniteMagnitude))
+                let top = axis.position(of: layout.frame(at: island.lowerBound).origin)
+                let huge = CGFloat.greatestFiniteMagnitude
+                strip = strip.intersection(CGRect(origin: axis.moving(strip.origin, to: top), size: CGSize(width: huge, height: huge)))
             }
             layout.place(covering: strip)
         }

@@ -16,18 +16,14 @@ extension WaterfallViewModel {
     /// delegate's ``WaterfallDelegate/waterfallViewDidRequestRefresh(_:)``); a shorter one
     /// springs back to idle.
     public func endOverscroll() {
-        guard isRefreshEnabled else { return }
-        var starts = false
-        transitionRefresh { starts = $0.release() }
-        if starts { delegate?.waterfallViewDidRequestRefresh(self) }
+        guard isRefreshEnabled, transitionRefresh({ $0.release() }) else { return }
+        delegate?.waterfallViewDidRequestRefresh(self)
     }
 
     /// Starts a refresh without a gesture (F5, Ctrl+R, a refresh button). Does nothing while
     /// one is running.
     public func beginRefreshing() {
-        var starts = false
-        transitionRefresh { starts = $0.begin() }
-        if starts { delegate?.waterfallViewDidRequestRefresh(self) }
+        if transitionRefresh({ $0.begin() }) { delegate?.waterfallViewDidRequestRefresh(self) }
     }
 
     /// The refresh finished (after the app inserted the new items, which keeps the reader's
@@ -37,9 +33,12 @@ extension WaterfallViewModel {
     }
 
     /// Applies a transition and tells the host when the state changed.
-    func transitionRefresh(_ change: (inout RefreshStateMachine) -> Void) {
+    /// - Returns: what the transition returns (whether a refresh starts).
+    @discardableResult
+    func transitionRefresh<Result>(_ change: (inout RefreshStateMachine) -> Result) -> Result {
         let before = refresh.state
-        change(&refresh)
+        let result = change(&refresh)
         if refresh.state != before { host?.refreshStateDidChange(refresh.state) }
+        return result
     }
 }

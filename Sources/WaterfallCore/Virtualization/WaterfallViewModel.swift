@@ -148,8 +148,11 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     @exclusivity(unchecked) var loadMore = LoadMoreStateMachine()
     /// The pull-to-refresh rules' state.
     var refresh = RefreshStateMachine()
-    /// Size changes waiting for ``applyPendingSizeChanges()``, and what it has done so far.
-    var sizeChanges = PendingSizeChanges()
+    /// The items whose size changed, by their current index, waiting for
+    /// ``applyPendingSizeChanges()``.
+    var pendingSizeChanges: Set<Int> = []
+    /// What ``applyPendingSizeChanges()`` has done so far.
+    package internal(set) var sizeChangeStatistics = SizeChangeStatistics()
     /// How many times deferred placement moved content that the view model followed (see
     /// ``followLayoutShift(_:)``).
     var layoutShiftCount = 0

@@ -67,14 +67,17 @@ enum ResizeBenchmark {
     /// The same resize, then at once (the island still waiting to join) an edit of the first
     /// visible item (`.reload`, the delegate answering the same size): what an edit costs the
     /// main thread while a deep estimated part of the layout exists, in ms.
-    static func editWithIsland(itemCount: Int, readerAt fraction: Double) -> Double {
+    /// With `inserting`, the edit inserts an item before the first visible one instead.
+    static func editWithIsland(itemCount: Int, readerAt fraction: Double, inserting: Bool = false) -> Double {
         let (model, source, _) = ViewModelBenchmarks.makeModel(
             itemCount: itemCount, columns: 4, viewport: CGSize(width: 1000, height: 1650))
         model.setContentOffset(CGPoint(x: 0, y: (model.contentSize.height - 1650) * fraction))
         source.columns = 5
         model.setViewportSize(CGSize(width: 1200, height: 1650))
         guard let first = model.visibleIndices.first else { return 0 }
-        return Timing.once { model.performBatchUpdates([.reload(first..<first + 1)]) } * 1e3
+        guard inserting else { return Timing.once { model.performBatchUpdates([.reload(first..<first + 1)]) } * 1e3 }
+        source.sizes.insert(.height(200), at: first)
+        return Timing.once { model.performBatchUpdates([.insert(first..<first + 1)]) } * 1e3
     }
 
     /// Records the figures at 1,000,000 and 10,000,000 items, the reader at the top, halfway
@@ -95,6 +98,8 @@ enum ResizeBenchmark {
                 report.add("resize_\(name)_\(place)_anchor_stayed", figures.anchorStayed ? 1 : 0)
                 report.add("resize_\(name)_\(place)_join_jump_viewports", abs(figures.shiftPoints) / 1650)
                 report.add("resize_\(name)_\(place)_edit_with_island_ms", editWithIsland(itemCount: count, readerAt: fraction))
+                report.add("resize_\(name)_\(place)_insert_with_island_ms",
+                           editWithIsland(itemCount: count, readerAt: fraction, inserting: true))
             }
         }
     }

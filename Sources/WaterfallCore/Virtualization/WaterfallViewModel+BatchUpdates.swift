@@ -59,8 +59,9 @@ extension WaterfallViewModel {
                 removeLayoutItems(in: from..<from + 1)
                 insertItems(at: to..<to + 1, tracingThrough: later)
             case .reload(let range):
-                removeLayoutItems(in: range)
-                insertItems(at: range, tracingThrough: later)
+                // One replace: the store moves nothing when the count stays.
+                stickyHeaders.headers.removeItems(in: range)
+                insertItems(at: range, replacing: true, tracingThrough: later)
             }
             count += update.countChange
         }

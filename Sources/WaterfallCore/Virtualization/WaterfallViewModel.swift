@@ -252,7 +252,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         return count
     }
 
-    /// Inserts items at `range`, asking the delegate for each one's size at its index once
+    /// Inserts items at `range` (or, `replacing`, gives the items there new sizes), asking the delegate for each one's size at its index once
     /// the updates `later` in the batch are applied (an item a later update deletes gets
     /// `.height(0)`) — with no later updates, for a whole chunk at once
     /// (``WaterfallDelegate/waterfallView(_:sizesIn:)``). Sizes are fetched in chunks *before*
@@ -264,7 +264,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// `map` — once per item.
     /// - Complexity: O(range.count · later.count) plus the size queries and the layout's
     ///   insertion cost.
-    func insertItems(at range: Range<Int>, tracingThrough later: ArraySlice<ItemUpdate> = []) {
+    func insertItems(at range: Range<Int>, replacing: Bool = false, tracingThrough later: ArraySlice<ItemUpdate> = []) {
         let chunk = 4096
         let delegate = self.delegate   // one load of the weak reference per batch, not per item
         var sizes: [ItemSize] = []
@@ -287,7 +287,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
                     }
                 }
             }
-            layout.replaceItems(in: start..<start, with: sizes)
+            layout.replaceItems(in: start..<(replacing ? end : start), with: sizes)
             recordSectionHeaders(insertedAt: start..<end, sizes: sizes,
                                  finalIndex: { later.isEmpty ? $0 : later.trace($0).index })
             start = end

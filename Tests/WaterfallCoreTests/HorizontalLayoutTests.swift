@@ -3,8 +3,9 @@ import SeededRandom
 import Testing
 @testable import WaterfallCore
 
-/// Rows (`axis: .horizontal`): the vertical reference transposed, the mirror image right to
-/// left, queries and hit tests against a scan of the frames, and a few cases by hand.
+/// Rows (`axis: .horizontal`): the vertical reference transposed (the same right to left: a view
+/// mirrors rows in its viewport), queries and hit tests against a scan of the frames, and a few
+/// cases by hand.
 @Suite struct HorizontalLayoutTests {
     /// `rect` with x and y swapped.
     private static func transposed(_ rect: CGRect) -> CGRect {
@@ -24,7 +25,7 @@ import Testing
 
     /// The reference for `layout` (a row layout) as a left-to-right column layout: insets
     /// transposed, the container's height as its width.
-    private static func reference(_ layout: WaterfallLayout, _ items: [ItemSize]) -> (frames: [CGRect], size: CGSize) {
+    static func reference(_ layout: WaterfallLayout, _ items: [ItemSize]) -> (frames: [CGRect], size: CGSize) {
         var columns = layout
         columns.configure {
             $0.axis = .vertical
@@ -33,11 +34,8 @@ import Testing
                                    bottom: layout.insets.right, right: layout.insets.bottom)
         }
         let reference = ReferenceMasonry(columns).layout(of: items.map(transposed))
-        var frames = reference.frames.map(transposed)
+        let frames = reference.frames.map(transposed)
         let width = CGFloat(reference.contentHeight)
-        if layout.direction == .rightToLeft {
-            frames = frames.map { CGRect(x: max(0, width - $0.maxX), y: $0.minY, width: $0.width, height: $0.height) }
-        }
         return (frames, CGSize(width: width, height: CGFloat(max(0, layout.containerWidth.isFinite ? layout.containerWidth : 0))))
     }
 
@@ -115,13 +113,10 @@ import Testing
         #expect(layout.frame(at: 3) == CGRect(x: 150, y: 0, width: 30, height: 200))
         #expect(layout.indices(in: CGRect(x: 140, y: 0, width: 20, height: 1)) == [0, 2, 3])
         #expect(layout.index(at: CGPoint(x: 60, y: 150)) == 2)
-        // Right to left the content grows leftward: the mirror image in the content's width.
+        // Rows ignore the direction: a view mirrors them in its viewport, not in the content.
         layout.direction = .rightToLeft
-        #expect(layout.frame(at: 0) == CGRect(x: 30, y: 0, width: 150, height: 100))
-        #expect(layout.frame(at: 3) == CGRect(x: 0, y: 0, width: 30, height: 200))
-        #expect(layout.index(at: CGPoint(x: 129, y: 150)) == 2)
-        #expect(layout.index(at: CGPoint(x: 130, y: 150)) == 1)
-        #expect(layout.index(at: CGPoint(x: 30, y: 50)) == 0)   // a leading edge belongs to its item
+        #expect(layout.frame(at: 0) == CGRect(x: 0, y: 0, width: 150, height: 100))
+        #expect(layout.frame(at: 3) == CGRect(x: 150, y: 0, width: 30, height: 200))
     }
 
     @Test func insetsAreTheContainersEdgesAndSpacingsSwapRoles() {

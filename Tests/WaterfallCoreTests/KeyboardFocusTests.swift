@@ -84,7 +84,7 @@ struct KeyboardFocusTests {
         #expect(inColumn > 0 || count <= 5, "seed \(seed): no column had two items")
     }
 
-    @Test("Left and Right step through the indices, swapped in a mirrored waterfall, kept in a carousel; bad indices give nil")
+    @Test("Left and Right step through the indices, swapped right to left in a waterfall and a carousel; bad indices give nil")
     func leftAndRightStepThroughIndices() {
         var rng = SplitMix64(seed: 3)
         let fixture = Fixture(sizes: randomSizes(30, using: &rng))
@@ -105,7 +105,8 @@ struct KeyboardFocusTests {
 
         let carousel = Fixture(sizes: Array(repeating: .height(130), count: 12), layout: CarouselLayout())
         carousel.model.layoutDirection = .rightToLeft
-        #expect(carousel.model.focusTarget(from: 4, moving: .right) == 5, "a carousel keeps its order")
+        #expect(carousel.model.focusTarget(from: 4, moving: .right) == 3, "a mirrored carousel's next item is to its left")
+        #expect(carousel.model.focusTarget(from: 4, moving: .left) == 5)
         #expect(carousel.model.focusTarget(from: 4, moving: .down) == 5, "nothing below in one row: the next index")
         #expect(carousel.model.focusTarget(from: 4, moving: .up) == 3)
     }

@@ -80,6 +80,10 @@ final class Fixture {
                     sourceLocation: sourceLocation)
             var frame = model.layout.frame(at: index)
                 .offsetBy(dx: -model.contentOffset.x, dy: -model.contentOffset.y)
+            if model.layoutDirection == .rightToLeft, model.layout.scrollAxis != .vertical {
+                // Shown mirrored in the viewport's width.
+                frame.origin.x = model.viewportSize.width - frame.maxX
+            }
             if let pinned = model.pinnedHeader, pinned.index == index {
                 // The pinned section header keeps its column and size but is held at the pin line.
                 frame.origin.y = pinned.attributes.frame.minY

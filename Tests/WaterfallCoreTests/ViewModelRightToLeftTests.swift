@@ -39,7 +39,7 @@ struct ViewModelRightToLeftTests {
         #expect(rtl.source.selections.count == 6)
     }
 
-    @Test("right-to-left rows: an appended page moves every frame (they mirror in the content's length): the offset follows, nothing on screen moves")
+    @Test("right-to-left rows: an appended page keeps every frame and the offset, as left to right; nothing on screen moves")
     func rightToLeftRowsAppend() {
         for seed in UInt64(1)...5 {
             var generator = SplitMix64(seed: seed)
@@ -50,6 +50,7 @@ struct ViewModelRightToLeftTests {
             fixture.model.setContentOffset(CGPoint(x: CGFloat.random(in: 0...(width - 800), using: &generator), y: 0))
             let count = fixture.model.numberOfItems
             let onScreen = fixture.model.visibleIndices.map { ($0, fixture.model.cell(at: $0)?.attributes?.frame) }
+            let offset = fixture.model.contentOffset
             fixture.source.sizes += randomSizes(50, using: &generator, fullSpan: false)
             fixture.model.performBatchUpdates([.insert(count..<count + 50)])
             for (index, before) in onScreen {
@@ -58,11 +59,13 @@ struct ViewModelRightToLeftTests {
                         "seed \(seed): item \(index) moved on screen, \(String(describing: before)) → \(after)")
             }
             #expect(fixture.model.contentSize.width > width, "seed \(seed): the rows grew")
+            #expect(fixture.model.contentOffset == offset, "seed \(seed): the offset moved")
             #expect(!fixture.model.liveIndices.isEmpty, "seed \(seed)")
             for index in fixture.model.liveIndices {
-                let frame = fixture.model.layout.frame(at: index)
-                    .offsetBy(dx: -fixture.model.contentOffset.x, dy: -fixture.model.contentOffset.y)
-                #expect(fixture.model.cell(at: index)?.attributes?.frame == frame, "seed \(seed): item \(index) misplaced")
+                let content = fixture.model.layout.frame(at: index)
+                let frame = CGRect(x: 800 - (content.maxX - fixture.model.contentOffset.x), y: content.minY,
+                                   width: content.width, height: content.height)
+                #expect(fixture.model.cell(at: index)?.attributes?.frame.isClose(to: frame) == true, "seed \(seed): item \(index) misplaced")
             }
         }
     }

@@ -34,7 +34,8 @@ extension WallTests {
     }
 
     /// Expects every live cell to be drawn exactly where the layout puts its item: the model's
-    /// attributes are the layout's (relative to the viewport), the view presents them, and
+    /// attributes are the layout's (relative to the viewport, mirrored in its width for a
+    /// right-to-left layout that does not scroll vertically), the view presents them, and
     /// the widget's bounds are the frame scaled around its centre (to the pixel).
     func expectCellsWhereTheLayoutSays(_ view: WaterfallView<WaterfallImageCell>,
                                        sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -42,8 +43,11 @@ extension WallTests {
         #expect(!model.liveIndices.isEmpty, sourceLocation: sourceLocation)
         for index in model.liveIndices {
             let cell = try #require(model.cell(at: index), sourceLocation: sourceLocation)
-            let expected = model.layout.layoutAttributes(at: index)
+            var expected = model.layout.layoutAttributes(at: index)
                 .offsetBy(dx: -model.contentOffset.x, dy: -model.contentOffset.y)
+            if model.layoutDirection == .rightToLeft, model.layout.scrollAxis != .vertical {
+                expected.frame.origin.x = model.viewportSize.width - expected.frame.minX - expected.frame.width   // mirrored
+            }
             #expect(model.placedAttributes(at: index) == expected, "item \(index)", sourceLocation: sourceLocation)
             #expect(view.presentedAttributes(of: cell) == expected, "item \(index)", sourceLocation: sourceLocation)
             #expect(gtk_widget_get_opacity(cell.widget) == 1, "item \(index)", sourceLocation: sourceLocation)

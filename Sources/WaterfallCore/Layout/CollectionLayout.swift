@@ -22,7 +22,8 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var columnSpacing: CGFloat
     /// Space between rows (between consecutive items of a column).
     public var rowSpacing: CGFloat
-    /// Which way columns are numbered: a right-to-left view mirrors the layout.
+    /// The view's text direction: a vertical layout numbers its columns from the right when it
+    /// is right to left; the view model shows every other layout mirrored in its viewport.
     public var direction: LayoutDirection
 
     /// Creates metrics; the defaults are the seeds': 3 columns, 8 pt everywhere, left to right.

@@ -3,7 +3,7 @@ import Foundation
 /// What a layout adds to ``CollectionLayout`` when an item's place depends on the items before
 /// it (the waterfall): placement that may wait for idle time, parts placed ahead at an estimated
 /// place, blocks that keep the screen still across edits above it, and appends that keep every
-/// earlier frame. Layouts that place each item by its index alone (``CarouselLayout``,
+/// earlier frame (the view model then handles an append at the end in O(page)). Layouts that place each item by its index alone (``CarouselLayout``,
 /// ``CircleLayout``) conform to ``CollectionLayout`` only: every item always has its frame.
 ///
 /// The view model asks whether its layout is incremental through
@@ -44,10 +44,6 @@ public protocol IncrementalLayout: CollectionLayout {
     /// reaches them (the waterfall's ``WaterfallLayout/islandRange``), or `nil`.
     var islandRange: Range<Int>? { get }
 
-    /// Whether appending items leaves the attributes of every existing item as they were (the
-    /// waterfall places only the new items). The view model then handles an append at the end
-    /// in O(page) instead of re-deriving its live set.
-    var appendingKeepsFrames: Bool { get }
     /// The smallest coordinate along the scroll axis (`minY`; `minX` for a horizontal layout)
     /// of the frames of the items in `range`, which must be placed; `.infinity` for an empty
     /// range. The view model checks an appended page against its live and prefetch windows item

@@ -17,13 +17,12 @@ struct LayoutGeometry: Sendable {
     /// How far a column may be taller than the shortest and still be chosen; `nil` for
     /// sequential placement.
     let tolerance: Double?
-    /// Whether the columns are mirrored (a vertical right-to-left layout).
+    /// Whether the columns are mirrored (a vertical right-to-left layout; rows are mirrored by
+    /// the view model, in the viewport).
     let isMirrored: Bool
     /// Whether the layout stacks rows (``LayoutAxis/horizontal``): the engine's y is then the
     /// content's x, its x the content's y, and an aspect ratio gives a width.
     let isHorizontal: Bool
-    /// Whether the main axis is mirrored (a horizontal right-to-left layout grows leftward).
-    let mirrorsMainAxis: Bool
     /// The width mirrored frames are reflected in: the container width, or the minimum width
     /// the insets and spacings need when the container is narrower than that.
     let mirrorWidth: Double
@@ -61,7 +60,6 @@ struct LayoutGeometry: Sendable {
         case .shortestWithTolerance(let value): tolerance = value.sanitizedLength
         }
         isMirrored = direction == .rightToLeft && !isHorizontal
-        mirrorsMainAxis = direction == .rightToLeft && isHorizontal
         mirrorWidth = Swift.max(width, insets.left + insets.right + CGFloat(count - 1) * spacing)
     }
 

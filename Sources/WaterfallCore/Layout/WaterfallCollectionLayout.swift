@@ -29,10 +29,6 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
     /// - Complexity: O(c).
     public var contentSize: CGSize { engine.contentSize }
 
-    /// `true` (the engine places only appended items) except for right-to-left rows, whose
-    /// frames are mirrored in the content's length, so an append moves every one of them.
-    public var appendingKeepsFrames: Bool { engine.axis == .vertical || engine.direction == .leftToRight }
-
     /// The engine's ``WaterfallLayout/leadingEdge(ofItemsIn:)``.
     /// - Complexity: O(range.count).
     public func leadingEdge(ofItemsIn range: Range<Int>) -> CGFloat { engine.leadingEdge(ofItemsIn: range) }
@@ -67,15 +63,8 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
 
     /// Like ``prepare(for:with:)``, through ``WaterfallLayout/configureDeferringLayout(_:)``:
     /// a width (for rows, height) or column change drops every frame and places nothing yet.
-    /// Right-to-left rows lay out at once, as ``prepare(for:with:)`` does: their frames are
-    /// mirrored in the content's length, which is an estimate while items wait, so every frame
-    /// would move as it settles.
-    /// - Complexity: O(c); O(n log c) for right-to-left rows when something changed.
+    /// - Complexity: O(c).
     public mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics) {
-        guard engine.axis == .vertical || metrics.direction == .leftToRight else {
-            prepare(for: containerSize, with: metrics)
-            return
-        }
         let length = crossLength(of: containerSize)
         engine.configureDeferringLayout { engine in
             Self.apply(metrics, to: &engine)

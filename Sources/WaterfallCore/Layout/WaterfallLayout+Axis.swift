@@ -28,21 +28,17 @@ extension WaterfallLayout {
 
     /// A frame in content coordinates from engine terms: `cross` across the columns (already
     /// mirrored for a vertical right-to-left layout), `main` and `length` along them. Along rows
-    /// the two swap, and a right-to-left layout mirrors the main axis in the content's length.
+    /// the two swap.
     @inline(__always)
     func contentRect(cross: (x: Double, width: Double), main: Double, length: Double) -> CGRect {
         guard geometry.isHorizontal else { return CGRect(x: cross.x, y: main, width: cross.width, height: length) }
-        let x = geometry.mirrorsMainAxis ? Swift.max(0, contentLength - main - length) : main
-        return CGRect(x: x, y: cross.x, width: length, height: cross.width)
+        return CGRect(x: main, y: cross.x, width: length, height: cross.width)
     }
 
     /// The range along the engine's main axis that a rectangle in content coordinates covers
-    /// (its vertical extent; along rows its horizontal one, mirrored right to left).
+    /// (its vertical extent; along rows its horizontal one).
     @inline(__always)
     func mainRange(of rect: CGRect) -> (low: Double, high: Double) {
-        guard geometry.isHorizontal else { return (Double(rect.minY), Double(rect.maxY)) }
-        guard geometry.mirrorsMainAxis else { return (Double(rect.minX), Double(rect.maxX)) }
-        let length = contentLength
-        return (length - Double(rect.maxX), length - Double(rect.minX))
+        geometry.isHorizontal ? (Double(rect.minX), Double(rect.maxX)) : (Double(rect.minY), Double(rect.maxY))
     }
 }

@@ -6,18 +6,12 @@ extension WaterfallLayout {
     /// item in `range` must be laid out (below ``placedCount``).
     ///
     /// An item's stored position along the columns is its frame's leading edge, so this is one
-    /// pass over contiguous doubles; only right-to-left rows, whose frames are mirrored in the
-    /// content's length, compute each frame.
+    /// pass over contiguous doubles.
     /// - Complexity: O(range.count).
     public func leadingEdge(ofItemsIn range: Range<Int>) -> CGFloat {
         guard !range.isEmpty else { return .infinity }
         checkLaidOut(range.lowerBound)
         checkLaidOut(range.upperBound - 1)
-        guard !geometry.mirrorsMainAxis else {
-            var lowest = CGFloat.infinity
-            for index in range { lowest = Swift.min(lowest, frame(at: index).minX) }
-            return lowest
-        }
         let ys = items.ys
         var lowest = Double.infinity
         var index = range.lowerBound

@@ -149,16 +149,9 @@ extension WaterfallLayout {
     /// included, maximum edges excluded), or `nil` for a gap, an inset or an empty-sized item.
     /// - Complexity: O(log n).
     public func index(at point: CGPoint) -> Int? {
-        guard geometry.isHorizontal else { return index(across: Double(point.x), along: Double(point.y), containing: point) }
-        guard geometry.mirrorsMainAxis else { return index(across: Double(point.y), along: Double(point.x), containing: point) }
-        // Mirrored, an item's leading edge (which it contains) is its far end in engine terms
-        // (which it does not), and reflecting a point rounds: look a few ulps to either side
-        // too. Every candidate is checked against its frame in content coordinates.
-        let length = contentLength, along = length - Double(point.x)
-        let slack = 4 * Swift.max(length, abs(along)).ulp
-        return index(across: Double(point.y), along: along, containing: point)
-            ?? index(across: Double(point.y), along: along - slack, containing: point)
-            ?? index(across: Double(point.y), along: along + slack, containing: point)
+        geometry.isHorizontal
+            ? index(across: Double(point.y), along: Double(point.x), containing: point)
+            : index(across: Double(point.x), along: Double(point.y), containing: point)
     }
 
     /// The hit test in engine terms: the item at `along` on the main axis and `across` on the

@@ -64,7 +64,9 @@ public struct WaterfallLayout: Sendable {
     public var rowSpacing: CGFloat { didSet { invalidateAll() } }
     /// Which column receives the next item. Setting it relayouts every item.
     public var placement: PlacementStrategy { didSet { invalidateAll() } }
-    /// Left-to-right or mirrored. Setting it relayouts every item.
+    /// Left-to-right or with the columns mirrored. Rows (``LayoutAxis/horizontal``) ignore it:
+    /// a view mirrors them in its viewport (``WaterfallViewModel/layoutDirection``). Setting it
+    /// relayouts every item.
     public var direction: LayoutDirection { didSet { invalidateAll() } }
     /// Columns (content growing down, the default) or rows (content growing to the right): see
     /// ``LayoutAxis/horizontal`` for what every setting means along rows. Setting it relayouts

@@ -5,8 +5,8 @@ public enum FocusDirection: Equatable, Sendable, CaseIterable {
     case up
     /// Down: the item below.
     case down
-    /// Left: the previous item (the next one in a mirrored right-to-left waterfall).
+    /// Left: the previous item (the next one right to left).
     case left
-    /// Right: the next item (the previous one in a mirrored right-to-left waterfall).
+    /// Right: the next item (the previous one right to left).
     case right
 }

@@ -1,9 +1,8 @@
 import Foundation
 
 extension WaterfallViewModel {
-    /// The change pipeline's path for a batch that only appends at the end, when the layout
-    /// keeps every existing frame across an append (``IncrementalLayout/appendingKeepsFrames``)
-    /// and the live set is settled: after `mutate` only the new items are placed and checked
+    /// The change pipeline's path for a batch that only appends at the end of an incremental
+    /// layout (which keeps every existing frame across an append) when the live set is settled: after `mutate` only the new items are placed and checked
     /// against the realized and prefetch windows, so a page costs O(page), not O(live cells) —
     /// no re-derivation of the live set, no re-placing of cells that did not move, no prefetch
     /// hints repeated for items already announced. Not while a layout island is laid out (see
@@ -36,7 +35,7 @@ extension WaterfallViewModel {
     /// layout island is laid out: the new items wait for placement then.
     private static func keepsFrames(appending range: Range<Int>, to layout: any CollectionLayout) -> Bool {
         guard let layout = layout as? any IncrementalLayout else { return false }
-        return range.lowerBound == layout.itemCount && layout.appendingKeepsFrames && layout.islandRange == nil
+        return range.lowerBound == layout.itemCount && layout.islandRange == nil
     }
 
     /// After appending `range` to `layout`: the part of `range` laid out (items waiting for
@@ -57,12 +56,11 @@ extension WaterfallViewModel {
     /// entry's attributes in place (no copy of its cell reference).
     /// - Complexity: O(k) for k live cells.
     private func appendTransitions(keeping kept: Int) -> [ItemTransition] {
-        let (dx, dy) = (-contentOffset.x, -contentOffset.y)
-        return live.entries.withUnsafeBufferPointer { entries in
+        live.entries.withUnsafeBufferPointer { entries in
             [ItemTransition](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
                 for position in entries.indices {
                     let index = entries[position].index
-                    let attributes = entries[position].attributes.offsetBy(dx: dx, dy: dy)
+                    let attributes = toViewport(entries[position].attributes)
                     var from = attributes
                     if position >= kept { from.alpha = 0 }
                     buffer.initializeElement(at: position, to: ItemTransition(

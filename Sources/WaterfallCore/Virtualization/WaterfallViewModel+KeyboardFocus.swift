@@ -7,10 +7,9 @@ extension WaterfallViewModel {
     /// (``CollectionLayout/verticalNeighbour(of:below:within:)``, looking up to a viewport's
     /// height, at least 64 points, past the item's edge), or to the previous or next index
     /// where there is none (a gap, the end of a column). Left and Right go to the previous and
-    /// next index — reading order, as the waterfall places items — swapped when a vertical
-    /// layout is mirrored right to left (``layoutDirection``; carousels and circles keep their
-    /// left-to-right order). In rows (a horizontal ``WaterfallCollectionLayout``) Left and
-    /// Right go to the item beside it in its row
+    /// next index — reading order, as the waterfall places items — swapped right to left
+    /// (``layoutDirection``) for every layout, as GtkListBase swaps them. In rows (a horizontal
+    /// ``WaterfallCollectionLayout``) Left and Right go to the item beside it in its row
     /// (``CollectionLayout/horizontalNeighbour(of:after:within:)``, within a viewport's width),
     /// or to the previous or next index where there is none. The target stays within the items.
     /// - Returns: the item to focus, or `nil` for an index outside the items (the host then
@@ -22,7 +21,9 @@ extension WaterfallViewModel {
     public func focusTarget(from index: Int, moving direction: FocusDirection) -> Int? {
         let count = layout.itemCount
         guard index >= 0, index < count else { return nil }
-        let mirrored = layoutDirection == .rightToLeft && scrollAxis == .vertical
+        // Right to left, what lies to the left comes after: swap the two.
+        let direction = layoutDirection == .leftToRight || direction == .up || direction == .down ? direction
+            : direction == .left ? FocusDirection.right : .left
         let searchDistance = max(viewportSize.height, 64)
         // Rows (a horizontal waterfall): Left and Right go to the neighbour along the row.
         let isRowLayout = (layout as? WaterfallCollectionLayout)?.engine.axis == .horizontal
@@ -35,8 +36,8 @@ extension WaterfallViewModel {
         case .down: return layout.verticalNeighbour(of: index, below: true, within: searchDistance) ?? min(index + 1, count - 1)
         case .left where isRowLayout: return layout.horizontalNeighbour(of: index, after: false, within: rowSearchDistance) ?? max(index - 1, 0)
         case .right where isRowLayout: return layout.horizontalNeighbour(of: index, after: true, within: rowSearchDistance) ?? min(index + 1, count - 1)
-        case .left: return mirrored ? min(index + 1, count - 1) : max(index - 1, 0)
-        case .right: return mirrored ? max(index - 1, 0) : min(index + 1, count - 1)
+        case .left: return max(index - 1, 0)
+        case .right: return min(index + 1, count - 1)
         }
     }
 

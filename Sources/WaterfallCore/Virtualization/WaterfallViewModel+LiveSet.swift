@@ -140,13 +140,12 @@ extension WaterfallViewModel {
     /// - Complexity: O(k).
     func placeLiveCells() {
         guard let host else { return }
-        let dx = -contentOffset.x, dy = -contentOffset.y
         let pinnedIndex = pinnedHeader?.index
         for entry in live.entries {
             if entry.index == pinnedIndex, let pinnedHeader {
                 host.place(entry.cell(as: Cell.self), attributes: pinnedHeader.attributes)
             } else {
-                host.place(entry.cell(as: Cell.self), attributes: entry.attributes.offsetBy(dx: dx, dy: dy))
+                host.place(entry.cell(as: Cell.self), attributes: toViewport(entry.attributes))
             }
         }
         if let entry = live.detachedHeader, let pinnedHeader, entry.index == pinnedHeader.index {

@@ -49,7 +49,7 @@ extension WaterfallViewModel {
     @discardableResult
     public func beginReorder(at point: CGPoint) -> Bool {
         guard point.x.isFinite, point.y.isFinite,
-              let index = layout.index(at: CGPoint(x: point.x + contentOffset.x, y: point.y + contentOffset.y))
+              let index = layout.index(at: contentPoint(atViewportPoint: point))
         else { return false }
         return beginReorder(ofItemAt: index, pointer: point)
     }
@@ -100,8 +100,10 @@ extension WaterfallViewModel {
     /// that way, growing with the square of its closeness up to ``reorderMaximumScrollSpeed``.
     public var reorderScrollVelocity: CGFloat {
         guard let drag = reorder, scrollAxis != .none else { return 0 }
-        let length = scrollAxis.length(of: viewportSize), pointer = scrollAxis.position(of: drag.pointer)
-        let offset = scrollAxis.position(of: contentOffset), content = scrollAxis.length(of: shownContentSize)
+        // Along the scroll axis from the viewport's leading edge (its right one, mirrored).
+        let offset = scrollAxis.position(of: contentOffset), length = scrollAxis.length(of: viewportSize)
+        let pointer = scrollAxis.position(of: contentPoint(atViewportPoint: drag.pointer)) - offset
+        let content = scrollAxis.length(of: shownContentSize)
         let edge = min(Self.nonNegative(reorderEdgeDistance), length / 3)
         guard edge > 0 else { return 0 }
         func speed(_ depth: CGFloat) -> CGFloat {
@@ -213,8 +215,7 @@ extension WaterfallViewModel {
         guard let drag = reorder else { return [] }
         let inside = CGPoint(x: min(max(drag.pointer.x, 0), max(0, viewportSize.width - 1)),
                              y: min(max(drag.pointer.y, 0), max(0, viewportSize.height - 1)))
-        let point = CGPoint(x: inside.x + contentOffset.x, y: inside.y + contentOffset.y)
-        guard let hit = drag.index(at: point, in: layout) else {
+        guard let hit = drag.index(at: contentPoint(atViewportPoint: inside), in: layout) else {
             reorder?.lastHit = nil
             return []
         }
@@ -232,7 +233,7 @@ extension WaterfallViewModel {
         // The lifted cell rejoins the live set where it was drawn, so that its transition
         // starts at the pointer.
         var entry = drag.lifted
-        entry.attributes = lifted.offsetBy(dx: contentOffset.x, dy: contentOffset.y)
+        entry.attributes = toContent(lifted)
         live.insert(entry)
         return commitMove(from: entry.index, to: destination)
     }

@@ -8,7 +8,7 @@ extension WaterfallViewModel {
     public func index(at viewportPoint: CGPoint) -> Int? {
         if let pinnedHeader, pinnedHeader.attributes.frame.contains(viewportPoint) { return pinnedHeader.index }
         guard layout.itemCount > 0 else { return nil }
-        return layout.index(at: CGPoint(x: viewportPoint.x + contentOffset.x, y: viewportPoint.y + contentOffset.y))
+        return layout.index(at: contentPoint(atViewportPoint: viewportPoint))
     }
 
     /// A click at a point relative to the viewport: selects the item under it and tells the

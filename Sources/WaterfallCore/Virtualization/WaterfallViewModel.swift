@@ -62,15 +62,21 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     @exclusivity(unchecked) private(set) var scrollAxis: ScrollAxis
     /// The viewport's size, as last reported by the host.
     @exclusivity(unchecked) public internal(set) var viewportSize: CGSize = .zero
-    /// The scroll position: the content point at the viewport's top-left.
+    /// The scroll position: the content point at the viewport's top-left (right to left, along
+    /// a horizontal axis, at its top-right: see ``layoutDirection``).
     @exclusivity(unchecked) public internal(set) var contentOffset: CGPoint = .zero
     /// Extra distance, in points, realized beyond each edge of the viewport along the scroll
     /// axis, so that a scroll step rarely has to create a cell at the last moment (negative or
     /// non-finite counts as 0). Takes effect at the next scroll step.
     @exclusivity(unchecked) public var overscan: CGFloat = 200
-    /// Which way the layout numbers its columns; a right-to-left host (Arabic, Hebrew) sets
-    /// ``LayoutDirection/rightToLeft`` and the layout mirrors, keeping the first visible item
-    /// in place.
+    /// The host's text direction; a right-to-left host (Arabic, Hebrew) sets
+    /// ``LayoutDirection/rightToLeft`` and the layout is shown mirrored, keeping the first
+    /// visible item in place. A vertical layout mirrors its own columns (it gets the direction in
+    /// its ``LayoutMetrics``); every other layout (rows, the carousel, the circle) is laid out
+    /// left to right in content coordinates and mirrored in the viewport's width where its frames
+    /// leave the view model (``placedAttributes(at:)``, the host's `place`) and points enter it
+    /// (clicks, reorder): offset 0 shows the first items at the right edge and the offset grows
+    /// toward the end, so load-more, the new-items count and snapping measure as left to right.
     /// - Complexity: O(n log c) when it changes.
     public var layoutDirection = LayoutDirection.leftToRight {
         didSet { if layoutDirection != oldValue { invalidateLayout() } }
@@ -429,9 +435,39 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         host?.contentSizeDidChange(size)
     }
 
-    /// Content attributes → viewport attributes.
+    /// Whether the viewport shows the content mirrored: right to left, for a layout that does
+    /// not scroll vertically (see ``layoutDirection``).
+    var mirrorsViewport: Bool { layoutDirection == .rightToLeft && scrollAxis != .vertical }
+
+    /// Where a rectangle in content coordinates is shown, relative to the viewport: moved by
+    /// the scroll offset, and mirrored in the viewport's width for a right-to-left layout that
+    /// does not scroll vertically (see ``layoutDirection``).
+    public func viewportRect(ofContentRect rect: CGRect) -> CGRect {
+        let x = rect.minX - contentOffset.x
+        return CGRect(x: mirrorsViewport ? viewportSize.width - x - rect.width : x, y: rect.minY - contentOffset.y,
+                      width: rect.width, height: rect.height)
+    }
+
+    /// The content point shown at a point relative to the viewport: the inverse of
+    /// ``viewportRect(ofContentRect:)``.
+    public func contentPoint(atViewportPoint point: CGPoint) -> CGPoint {
+        CGPoint(x: (mirrorsViewport ? viewportSize.width - point.x : point.x) + contentOffset.x, y: point.y + contentOffset.y)
+    }
+
+    /// Content attributes → viewport attributes (``viewportRect(ofContentRect:)``).
     func toViewport(_ attributes: LayoutAttributes) -> LayoutAttributes {
-        attributes.offsetBy(dx: -contentOffset.x, dy: -contentOffset.y)
+        var shown = attributes
+        shown.frame = viewportRect(ofContentRect: attributes.frame)
+        return shown
+    }
+
+    /// Viewport attributes → content attributes: the inverse of ``toViewport(_:)``.
+    func toContent(_ attributes: LayoutAttributes) -> LayoutAttributes {
+        var content = attributes
+        let corner = contentPoint(atViewportPoint: CGPoint(x: mirrorsViewport ? attributes.frame.maxX : attributes.frame.minX,
+                                                           y: attributes.frame.minY))
+        content.frame.origin = corner
+        return content
     }
 
     /// `offset` limited to the scrollable range along the scroll axis; the other axis is 0.

@@ -40,7 +40,7 @@ extension WaterfallView {
             guard self.selectionHandler?.allowsRubberband == true,
                   self.draggableIndex(at: CGPoint(x: x, y: y)) == nil else { return }
             let state = gtk_event_controller_get_current_event_state(gcast(drag)).rawValue
-            self.rubberband.start = CGPoint(x: x + self.model.contentOffset.x, y: y + self.model.contentOffset.y)
+            self.rubberband.start = self.model.contentPoint(atViewportPoint: CGPoint(x: x, y: y))
             self.rubberband.extend = state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0
         }
         Signal.connect(drag, "drag-update") { [weak self, drag] (dx: Double, dy: Double) in
@@ -67,8 +67,7 @@ extension WaterfallView {
         }
         var startX = 0.0, startY = 0.0
         gtk_gesture_drag_get_start_point(gcast(gesture), &startX, &startY)
-        let end = CGPoint(x: startX + offset.width + model.contentOffset.x,
-                          y: startY + offset.height + model.contentOffset.y)
+        let end = model.contentPoint(atViewportPoint: CGPoint(x: startX + offset.width, y: startY + offset.height))
         let rect = CGRect(x: min(start.x, end.x), y: min(start.y, end.y),
                           width: abs(end.x - start.x), height: abs(end.y - start.y))
         showRubberband(rect)
@@ -102,11 +101,11 @@ extension WaterfallView {
     /// Allocates the drawn band, if there is one, at its rect relative to the viewport.
     func allocateRubberband() {
         guard let band = rubberband.widget, let rect = rubberband.rect else { return }
-        let offset = model.contentOffset
+        let shown = model.viewportRect(ofContentRect: rect)
         gtk_widget_measure(band, GTK_ORIENTATION_HORIZONTAL, -1, nil, nil, nil, nil)
         gtk_widget_measure(band, GTK_ORIENTATION_VERTICAL, -1, nil, nil, nil, nil)
-        var origin = graphene_point_t(x: Float(rect.minX - offset.x), y: Float(rect.minY - offset.y))
-        gtk_widget_allocate(band, Int32(rect.width.rounded()), Int32(rect.height.rounded()), -1,
+        var origin = graphene_point_t(x: Float(shown.minX), y: Float(shown.minY))
+        gtk_widget_allocate(band, Int32(shown.width.rounded()), Int32(shown.height.rounded()), -1,
                             gsk_transform_translate(nil, &origin))
     }
 }

@@ -28,9 +28,9 @@ extension WaterfallView: MasonryViewFace {
         Signal.connect(controller, "scroll") { [weak self, controller] (_: Double, dy: Double) -> Bool in
             guard let self, self.model.layout.scrollAxis == .horizontal,
                   gtk_event_controller_scroll_get_unit(gcast(controller)) == GDK_SCROLL_UNIT_WHEEL else { return false }
-            let hadjustment = self.horizontalAdjustment
-            gtk_adjustment_set_value(hadjustment, gtk_adjustment_get_value(hadjustment)
-                                         + dy * gtk_adjustment_get_step_increment(hadjustment))
+            // Toward the end, whichever way the adjustment runs.
+            self.setScrollAdjustmentOffset(self.scrollAdjustmentOffset
+                                               + dy * gtk_adjustment_get_step_increment(self.horizontalAdjustment))
             return true
         }
         gtk_widget_add_controller(widget, gcast(controller))
@@ -58,7 +58,7 @@ extension WaterfallView: MasonryViewFace {
     func adjustmentValueChanged(_ orientation: GtkOrientation) {
         let axis: ScrollAxis = orientation == GTK_ORIENTATION_HORIZONTAL ? .horizontal : .vertical
         guard !isSyncingAdjustment, axis == model.layout.scrollAxis else { return }
-        let value = gtk_adjustment_get_value(axis == .horizontal ? horizontalAdjustment : adjustment)
+        let value = scrollAdjustmentOffset
         let offset = axis == .horizontal ? CGPoint(x: value, y: 0) : CGPoint(x: 0, y: value)
         let forward = value > Double(axis == .horizontal ? model.contentOffset.x : model.contentOffset.y)
         measuringWork { model.setContentOffset(offset) }
@@ -70,13 +70,15 @@ extension WaterfallView: MasonryViewFace {
     }
 
     /// The scrolled window was pulled past an edge (touch or kinetic overshoot): past the top of
-    /// a vertical wall it refreshes (pull-to-refresh); past the end a failed load-more retries.
+    /// a vertical wall it refreshes (pull-to-refresh); past the end (the left edge of
+    /// right-to-left rows) a failed load-more retries.
     func edgeOvershot(_ position: GtkPositionType) {
         switch position {
         case GTK_POS_TOP where model.layout.scrollAxis == .vertical && model.isRefreshEnabled:
             refresh()
         case GTK_POS_BOTTOM where model.layout.scrollAxis == .vertical,
-             GTK_POS_RIGHT where model.layout.scrollAxis == .horizontal:
+             GTK_POS_RIGHT where model.layout.scrollAxis == .horizontal && !isRightToLeft,
+             GTK_POS_LEFT where model.layout.scrollAxis == .horizontal && isRightToLeft:
             if model.loadMoreState == .failed {
                 model.retryLoadingMoreIfDue(at: Double(g_get_monotonic_time()) / 1_000_000)
             }

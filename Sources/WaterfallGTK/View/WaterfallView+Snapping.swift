@@ -91,7 +91,7 @@ extension WaterfallView {
     /// Moves the scroll position to `offset` as a settle does (without scheduling another).
     private func setSettlingOffset(_ offset: CGPoint) {
         isSettling = true
-        gtk_adjustment_set_value(scrollAdjustment, Double(model.layout.scrollAxis == .horizontal ? offset.x : offset.y))
+        setScrollAdjustmentOffset(Double(model.layout.scrollAxis == .horizontal ? offset.x : offset.y))
         isSettling = false
     }
 

@@ -21,10 +21,12 @@ extension WaterfallView {
         model.setViewportSize(CGSize(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget))))
         // Ghosts head for their item's place in the new layout (off screen, for a carousel);
         // one whose item waits for placement (a deferred layout) fades where it is.
-        let newLayout = model.layout, offset = model.contentOffset
-        animate(moves) { ghost in
+        let newLayout = model.layout
+        animate(moves) { [model] ghost in
             guard ghost.origin.index < newLayout.placedItemCount else { return nil }
-            return newLayout.layoutAttributes(at: ghost.origin.index).offsetBy(dx: -offset.x, dy: -offset.y)
+            var target = newLayout.layoutAttributes(at: ghost.origin.index)
+            target.frame = model.viewportRect(ofContentRect: target.frame)
+            return target
         }
     }
 

@@ -230,8 +230,10 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     }
 
     /// The scroll position along the layout's axis: the content y at the top of the viewport
-    /// (vertical), the content x at its left edge (horizontal), 0 when nothing scrolls.
-    public var contentOffset: Double { gtk_adjustment_get_value(scrollAdjustment) }
+    /// (vertical), the content x at its left edge (horizontal; right to left, the distance
+    /// from the first items at the right, which the flipped adjustment measures from its
+    /// upper end), 0 when nothing scrolls.
+    public var contentOffset: Double { scrollAdjustmentOffset }
 
     /// The largest scroll position for the current content and viewport.
     public var maximumContentOffset: Double {
@@ -242,7 +244,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// scrollbar would.
     public func scroll(to offset: Double) {
         stopSettle()
-        gtk_adjustment_set_value(scrollAdjustment, offset)
+        setScrollAdjustmentOffset(offset)
     }
 
     /// The adjustment of the layout's scroll axis (the vertical one when nothing scrolls).
@@ -365,8 +367,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         defer { isSyncingAdjustment = false }
         func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, _ value: CGFloat, _ upper: CGFloat,
                        _ page: CGFloat, active: Bool) {
-            let page = Double(page), value = active ? Double(value) : 0, upper = active ? Double(upper) : 0
-            gtk_adjustment_configure(adjustment, value, 0, max(upper, page), max(page * 0.1, 40), page * 0.9, page)
+            let page = Double(page), value = active ? Double(value) : 0, upper = max(active ? Double(upper) : 0, page)
+            gtk_adjustment_configure(adjustment, flipIfRightToLeft(value, upper: upper, pageSize: page, horizontal: adjustment == horizontalAdjustment),
+                                     0, upper, max(page * 0.1, 40), page * 0.9, page)
         }
         let axis = model.layout.scrollAxis
         configure(adjustment, offset.y, size.height, model.viewportSize.height, active: axis == .vertical)

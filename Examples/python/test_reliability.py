@@ -117,7 +117,10 @@ class Reliability(unittest.TestCase):
         view = photo_wall.make_view(store)
         view_ref = weakref.ref(view)
         window = show(view)
+        changes = []
+        store.connect("items-changed", lambda _s, *change: changes.append(change))
         store.splice(0, len(store), [photo_wall.Photo(i) for i in range(1_000_000)])
+        self.assertEqual(changes, [(0, 100, 1_000_000)], "one items-changed")
         spin(10)
         view.activate_action("list.scroll-to-item", GLib.Variant("u", 999_999))
         spin(10)

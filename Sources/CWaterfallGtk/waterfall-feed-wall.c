@@ -140,7 +140,7 @@ static void waterfall_feed_wall_constructed(GObject *object) {
 static void waterfall_feed_wall_dispose(GObject *object) {
   WaterfallFeedWall *self = WATERFALL_FEED_WALL(object);
   if (self->face != NULL) {
-    waterfall_swift_feed_wall_dispose(self->face);
+    waterfall_swift_face_dispose(self->face);
   }
   GtkWidget *child;
   while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) {
@@ -154,7 +154,7 @@ static void waterfall_feed_wall_finalize(GObject *object) {
   gpointer face = self->face;
   self->face = NULL;
   if (face != NULL) {
-    waterfall_swift_feed_wall_release(face);
+    waterfall_swift_face_release(face);
   }
   g_free(self->url);
   g_free(self->schema);

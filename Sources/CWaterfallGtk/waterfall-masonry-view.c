@@ -220,10 +220,11 @@ void waterfall_masonry_view_add_tab_stop(WaterfallMasonryView *self, GtkWidget *
   g_object_set_data(G_OBJECT(child), WATERFALL_TAB_STOP_KEY, GINT_TO_POINTER(TRUE));
 }
 
-/* Whether `child` is a tab stop that can take the focus now (shown and sensitive). */
+/* Whether `child` is a tab stop that is shown now (whether it takes the focus is up to its
+ * own focus vfunc: a footer without its Retry button has nothing to focus). */
 static gboolean waterfall_masonry_view_is_tab_stop(GtkWidget *child) {
   return g_object_get_data(G_OBJECT(child), WATERFALL_TAB_STOP_KEY) != NULL && gtk_widget_get_visible(child) &&
-         gtk_widget_is_sensitive(child) && gtk_widget_get_focusable(child);
+         gtk_widget_is_sensitive(child);
 }
 
 /* The tab stop after (`forward`) or before `from` among the children (from the first or the
@@ -237,9 +238,23 @@ static GtkWidget *waterfall_masonry_view_next_tab_stop(GtkWidget *widget, GtkWid
   return child;
 }
 
+/* Moves the focus into the first tab stop after (Tab) or before (Shift+Tab) `from` that takes
+ * it; FALSE when none does. */
+static gboolean waterfall_masonry_view_focus_tab_stop(GtkWidget *widget, GtkWidget *from, GtkDirectionType direction) {
+  gboolean forward = direction == GTK_DIR_TAB_FORWARD;
+  for (GtkWidget *stop = waterfall_masonry_view_next_tab_stop(widget, from, forward); stop != NULL;
+       stop = waterfall_masonry_view_next_tab_stop(widget, stop, forward)) {
+    if (gtk_widget_child_focus(stop, direction)) {
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
 /* The Tab chain of the wall: the wall itself (its cells are reached with the arrow keys), then
- * its tab stops (the new-items pill, while shown). Focus entering with Tab lands on the wall,
- * with Shift+Tab on the last stop shown; Tab and Shift+Tab move along the chain and leave it at
+ * its tab stops while shown (the new-items pill, the status page's Retry and Details, the
+ * footer's Retry). Focus entering with Tab lands on the wall, with Shift+Tab on the last stop
+ * that takes it; Tab and Shift+Tab move along the chain (and within a stop) and leave it at
  * its ends. Any other move (arrows) while the focus is inside leaves the wall. */
 static gboolean waterfall_masonry_view_focus(GtkWidget *widget, GtkDirectionType direction) {
   GtkRoot *root = gtk_widget_get_root(widget);
@@ -254,24 +269,17 @@ static gboolean waterfall_masonry_view_focus(GtkWidget *widget, GtkDirectionType
   }
   if (direction == GTK_DIR_TAB_FORWARD || direction == GTK_DIR_TAB_BACKWARD) {
     gboolean forward = direction == GTK_DIR_TAB_FORWARD;
-    GtkWidget *next;
     if (!inside) {
-      next = forward ? NULL : waterfall_masonry_view_next_tab_stop(widget, NULL, FALSE);
-    } else if (stop == NULL) {
-      if (!forward) {
-        return FALSE;
-      }
-      next = waterfall_masonry_view_next_tab_stop(widget, NULL, TRUE);
-      if (next == NULL) {
-        return FALSE;
-      }
-    } else {
-      next = waterfall_masonry_view_next_tab_stop(widget, stop, forward);
-      if (next == NULL && forward) {
-        return FALSE;
-      }
+      return (!forward && waterfall_masonry_view_focus_tab_stop(widget, NULL, direction)) ||
+             gtk_widget_grab_focus(widget);
     }
-    return next != NULL ? gtk_widget_child_focus(next, direction) : gtk_widget_grab_focus(widget);
+    if (stop == NULL) {
+      return forward && waterfall_masonry_view_focus_tab_stop(widget, NULL, direction);
+    }
+    if (gtk_widget_child_focus(stop, direction) || waterfall_masonry_view_focus_tab_stop(widget, stop, direction)) {
+      return TRUE;
+    }
+    return !forward && gtk_widget_grab_focus(widget);
   }
   if (inside) {
     return FALSE;
@@ -452,7 +460,7 @@ static void waterfall_masonry_view_dispose(GObject *object) {
   WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(object);
   waterfall_masonry_view_forget_scrolled_window(self);
   if (self->face != NULL) {
-    waterfall_swift_masonry_view_dispose(self->face);
+    waterfall_swift_face_dispose(self->face);
   }
   GtkWidget *child;
   while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) {
@@ -471,7 +479,7 @@ static void waterfall_masonry_view_finalize(GObject *object) {
   gpointer face = self->face;
   self->face = NULL;
   if (face != NULL) {
-    waterfall_swift_masonry_view_release(face);
+    waterfall_swift_face_release(face);
   }
   g_free(self->aspect_ratio_property);
   g_free(self->empty_title);

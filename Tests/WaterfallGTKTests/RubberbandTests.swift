@@ -82,4 +82,42 @@ extension WallTests {
         #expect(rgb(after, inside.x, inside.y) != rgb(during, inside.x, inside.y), "the band's fill tinted what is under it")
         #expect(!wall.selected.isEmpty, "the band's selection stays after the release")
     }
+
+    @Test("list model, real input: a rubberband held near the bottom edge of its scrolled window scrolls the content, as GtkGridView's does, and selects what the band covers then; the scrolling stops at the release")
+    func rubberbandAutoScrollsAtTheEdge() async throws {
+        try GTKHost.start()
+        let wall = StringWall(count: 2000)
+        let view = wall.makeView()
+        let window = try await GTKHost.window(showing: view.scrolledWindow, width: 800, height: 600)
+        defer { GTKHost.close(window) }
+        try #require(await GTKHost.pump(until: { view.model.liveCellCount > 0 }), "no cells became live")
+        view.listModelSource.enableRubberband = true
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+        let height = Double(gtk_widget_get_height(view.widget))
+        let start = CGPoint(x: 30, y: 40)
+        // Inside the band's margin at the bottom: 10 points from the edge.
+        let held = CGPoint(x: 400, y: height - 10)
+        try input.pressButton(view.widget, x: start.x, y: start.y)
+        for part in 1...8 {
+            let t = Double(part) / 8
+            try input.move(to: view.widget, x: start.x + (held.x - start.x) * t, y: start.y + (held.y - start.y) * t)
+        }
+        try #require(await GTKHost.pump(until: { gtk_adjustment_get_value(view.adjustment) > 2 * height }, timeout: .seconds(60)),
+                     "the content did not scroll under the held band (value \(gtk_adjustment_get_value(view.adjustment)))")
+        input.releaseButton()
+        try #require(await GTKHost.pump(until: { self.rubberbandChild(of: view.widget) == nil }),
+                     "the band is still there after the release")
+        let stopped = gtk_adjustment_get_value(view.adjustment)
+        await GTKHost.pump(frames: 5, of: view.widget)
+        #expect(gtk_adjustment_get_value(view.adjustment) == stopped, "the content keeps scrolling after the release")
+
+        // The selection is what the band covered at its last step: from where it began to the
+        // pointer, in content coordinates after the scrolling.
+        let end = view.model.contentPoint(atViewportPoint: held)
+        let covered = CGRect(x: start.x, y: start.y, width: end.x - start.x, height: end.y - start.y)
+        var expected: [Int] = []
+        view.model.layout.forEachIndex(in: covered) { expected.append($0) }
+        #expect(wall.selected == expected.sorted(), "selected \(wall.selected.count) items, the band covers \(expected.count)")
+        #expect((wall.selected.max() ?? 0) > (view.model.visibleIndices.min() ?? 0), "the band reaches items scrolled in")
+    }
 }

@@ -17,6 +17,29 @@ extension WallTests {
                         y: Double(bounds.origin.y + bounds.size.height / 2))
     }
 
+    /// Presses Tab (Shift+Tab with `shift`) with the real keyboard (XTEST) and waits until
+    /// `widget` has the focus.
+    func tab(shift: Bool = false, reaching widget: UnsafeMutablePointer<GtkWidget>, _ what: String) async throws {
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+        input.press(shift ? GDK_KEY_ISO_Left_Tab : GDK_KEY_Tab, shift: shift)
+        try #require(await GTKHost.pump(until: { gtk_widget_is_focus(widget) != 0 }), "\(what) did not get the focus")
+    }
+
+    @Test("real keyboard: the banner's Retry over a feed wall is the Tab stop after the wall")
+    func tabReachesTheBannersRetry() async throws {
+        let (wall, window) = try await showFeed("/feed/\(uniqueKey())/{page}.json?pages=1&per=12")
+        defer { GTKHost.close(window) }
+        // The one page is in and no page is loading, so nothing hides the banner.
+        try #require(await GTKHost.pump(until: { wall.view.model.numberOfItems == 12 && wall.view.model.loadMoreState != .loading },
+                                        timeout: .seconds(60)))
+        wall.banner.show("The feed could not be refreshed.")
+        await GTKHost.pump(frames: 2, of: wall.view.widget)
+        try #require(wall.banner.isVisible)
+        gtk_widget_grab_focus(wall.view.widget)
+        try await tab(reaching: wall.banner.retryButton, "the banner's Retry, after the wall,")
+        try await tab(shift: true, reaching: wall.view.widget, "the wall, by Shift+Tab from the banner's Retry,")
+    }
+
     @Test("a first page that fails shows the centred status with the reason and Retry; Retry loads the feed once the server answers")
     func firstPageFailureShowsStatus() async throws {
         try GTKHost.start()
@@ -38,6 +61,11 @@ extension WallTests {
         #expect(view.offersRetry && view.footerText == nil, "one state: the status, no footer")
         #expect(!wall.banner.isVisible, "one state: no banner")
         #expect(view.model.numberOfItems == 0)
+
+        // Tab reaches Retry (and then the Details disclosure); Shift+Tab goes back to the wall.
+        gtk_widget_grab_focus(view.widget)
+        try await tab(reaching: view.statusPage.retryButton, "the status page's Retry, after the wall,")
+        try await tab(shift: true, reaching: view.widget, "the wall, by Shift+Tab from Retry,")
 
         try click(view.statusPage.retryButton, in: view.widget)
         // A bound on waiting, not a timing claim: on a loaded machine the retried page can take a while.
@@ -65,6 +93,10 @@ extension WallTests {
         #expect(view.contentOffset < view.maximumContentOffset - 1 || !footer.contains("Scroll"), "footer: \(footer)")
         #expect(view.loadFailure?.details?.contains("Malformed feed page") == true)
         #expect(view.model.numberOfItems == 12, "the loaded items stay")
+
+        gtk_widget_grab_focus(view.widget)
+        try await tab(reaching: view.footer.retryButton, "the footer's Retry, after the wall,")
+        try await tab(shift: true, reaching: view.widget, "the wall, by Shift+Tab from Retry,")
 
         try click(view.footer.retryButton, in: view.widget)
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 24 }, timeout: .seconds(60)),

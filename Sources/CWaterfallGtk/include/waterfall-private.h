@@ -11,6 +11,7 @@
  * implemented in Swift (`@MainActor @_cdecl`), runs on the main thread and receives the face.
  */
 #include "waterfall/waterfall.h"
+#include "wf_face.h"
 
 G_BEGIN_DECLS
 
@@ -81,12 +82,6 @@ GdkContentProvider *waterfall_swift_masonry_view_drag_content(gpointer face, gui
 
 /* The position of the item drawn at (`x`, `y`) of the view, or GTK_INVALID_LIST_POSITION. */
 guint waterfall_swift_masonry_view_position_at(gpointer face, double x, double y);
-
-/* The view is being disposed: stop timers and animations, drop the cells. */
-void waterfall_swift_masonry_view_dispose(gpointer face);
-
-/* Releases the face (finalize). */
-void waterfall_swift_masonry_view_release(gpointer face);
 
 G_END_DECLS
 

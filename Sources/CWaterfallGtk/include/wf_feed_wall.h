@@ -7,6 +7,7 @@
  * wall unretained and stops calling it once detached.
  */
 #include "waterfall/waterfall-feed-wall.h"
+#include "wf_face.h"
 
 G_BEGIN_DECLS
 
@@ -37,12 +38,6 @@ gboolean waterfall_swift_feed_wall_images_ready(gpointer face);
 /* Starts a refresh; runs the failed operation again. */
 void waterfall_swift_feed_wall_refresh(gpointer face);
 void waterfall_swift_feed_wall_retry(gpointer face);
-
-/* The wall is being disposed: stop loading and never call it again. */
-void waterfall_swift_feed_wall_dispose(gpointer face);
-
-/* Releases the face (finalize). */
-void waterfall_swift_feed_wall_release(gpointer face);
 
 G_END_DECLS
 

@@ -139,13 +139,18 @@ extension DataLoading {
             request.setValue(value, forHTTPHeaderField: name)
         }
         let prepared = request
-        let outcome = await Self.result(within: deadline, on: clock) { () async throws -> (Data, URLResponse) in
-            if let maximumByteCount {
-                return try await self.data(for: prepared, received: received ?? { _ in }, maximumByteCount: maximumByteCount)
-            } else if let received {
-                return try await self.data(for: prepared, received: received)
-            } else {
-                return try await self.data(for: prepared)
+        let outcome: Result<(Data, URLResponse), any Error>
+        if url.isFileURL {
+            outcome = await localFile(for: prepared, received: received, maximumByteCount: maximumByteCount)
+        } else {
+            outcome = await Self.result(within: deadline, on: clock) { () async throws -> (Data, URLResponse) in
+                if let maximumByteCount {
+                    return try await self.data(for: prepared, received: received ?? { _ in }, maximumByteCount: maximumByteCount)
+                } else if let received {
+                    return try await self.data(for: prepared, received: received)
+                } else {
+                    return try await self.data(for: prepared)
+                }
             }
         }
         let data: Data
@@ -171,6 +176,25 @@ extension DataLoading {
             throw DataLoadFailure(url: url, kind: .truncated(expected: expected, received: data.count))
         }
         return (data, response)
+    }
+}
+
+extension DataLoading {
+    /// A `file:` request, read in the calling task: a file read is not a stream a deadline or
+    /// a byte bound could stop midway, so it needs neither the deadline's race nor the bound's
+    /// child task, and no unstructured task outlives a cancelled caller holding the file's bytes.
+    private func localFile(for request: URLRequest, received: (@Sendable (Data) -> Void)?,
+                           maximumByteCount: Int?) async -> Result<(Data, URLResponse), any Error> {
+        do {
+            let (data, response) = try await self.data(for: request)
+            if let maximumByteCount, data.count > max(0, maximumByteCount) {
+                return .failure(BodyTooLarge(limit: max(0, maximumByteCount), received: data.count))
+            }
+            received?(data)
+            return .success((data, response))
+        } catch {
+            return .failure(error)
+        }
     }
 }
 

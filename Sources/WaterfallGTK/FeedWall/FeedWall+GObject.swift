@@ -5,7 +5,7 @@ import WaterfallFeed
 
 /// The Swift logic of the C type `WaterfallFeedWall` (see `wf_feed_wall.h`): one ``FeedWall``
 /// whose widget is the C wall's child, with the wall's state mirrored into the GObject's
-/// properties and the view's `activate` into `item-activated`. The C wall owns the face (retained);
+/// properties and the view's `activate` into `item-activated`. The C wall owns the face (retained, in a `FaceBox`);
 /// the face holds the C wall unretained until ``detach()``.
 @MainActor
 final class FeedWallFace {
@@ -54,11 +54,6 @@ final class FeedWallFace {
         Task { await loader.cancel() }
     }
 
-    /// The face behind a pointer (not retained: the C wall owns it).
-    static func face(_ pointer: gpointer?) -> FeedWallFace {
-        Unmanaged<FeedWallFace>.fromOpaque(pointer!).takeUnretainedValue()
-    }
-
     /// The wall made from `url` and `schema` (a preset name or mapping; `nil`: standard), or
     /// the refusal as a `WATERFALL_FEED_ERROR` code and message.
     static func makeWall(url: String, schema: String?) -> Result<FeedWall, FeedWallRefusal> {
@@ -89,7 +84,7 @@ func waterfallSwiftFeedWallCreate(_ owner: OpaquePointer?, _ url: UnsafePointer<
                                   _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> gpointer? {
     switch FeedWallFace.makeWall(url: String(cString: url!), schema: schema.map { String(cString: $0) }) {
     case .success(let wall):
-        return Unmanaged.passRetained(FeedWallFace(wall: wall, owner: owner!)).toOpaque()
+        return FaceBox.retain(FeedWallFace(wall: wall, owner: owner!)) { $0.detach() }
     case .failure(let refusal):
         g_set_error_literal(error, waterfall_feed_error_quark(), gint(refusal.code.rawValue), refusal.message)
         return nil
@@ -99,35 +94,23 @@ func waterfallSwiftFeedWallCreate(_ owner: OpaquePointer?, _ url: UnsafePointer<
 @_cdecl("waterfall_swift_feed_wall_view")
 @MainActor
 func waterfallSwiftFeedWallView(_ face: gpointer?) -> OpaquePointer? {
-    FeedWallFace.face(face).wall.map { OpaquePointer($0.view.widget) }
+    FaceBox<FeedWallFace>.face(face).wall.map { OpaquePointer($0.view.widget) }
 }
 
 @_cdecl("waterfall_swift_feed_wall_images_ready")
 @MainActor
 func waterfallSwiftFeedWallImagesReady(_ face: gpointer?) -> gboolean {
-    FeedWallFace.face(face).wall?.visibleImagesReady == true ? 1 : 0
+    FaceBox<FeedWallFace>.face(face).wall?.visibleImagesReady == true ? 1 : 0
 }
 
 @_cdecl("waterfall_swift_feed_wall_refresh")
 @MainActor
 func waterfallSwiftFeedWallRefresh(_ face: gpointer?) {
-    FeedWallFace.face(face).wall?.view.refresh()
+    FaceBox<FeedWallFace>.face(face).wall?.view.refresh()
 }
 
 @_cdecl("waterfall_swift_feed_wall_retry")
 @MainActor
 func waterfallSwiftFeedWallRetry(_ face: gpointer?) {
-    FeedWallFace.face(face).wall?.retry()
-}
-
-@_cdecl("waterfall_swift_feed_wall_dispose")
-@MainActor
-func waterfallSwiftFeedWallDispose(_ face: gpointer?) {
-    FeedWallFace.face(face).detach()
-}
-
-@_cdecl("waterfall_swift_feed_wall_release")
-@MainActor
-func waterfallSwiftFeedWallRelease(_ face: gpointer?) {
-    Unmanaged<FeedWallFace>.fromOpaque(face!).release()
+    FaceBox<FeedWallFace>.face(face).wall?.retry()
 }

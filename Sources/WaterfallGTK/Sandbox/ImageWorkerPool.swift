@@ -59,6 +59,8 @@ public final class ImageWorkerPool: Sendable {
     private struct State {
         var idle: [ImageWorker.Kind: [ImageWorker]] = [:]
         var live: Set<pid_t> = []
+        /// Live workers that have not decoded an image yet (started ahead or on demand).
+        var untried: Set<pid_t> = []
         var isShutDown = false
         var started = 0
     }
@@ -175,13 +177,15 @@ public final class ImageWorkerPool: Sendable {
         request.size = UInt64(data.count)
         slots.wait()
         defer { slots.signal() }
-        let (worker, isNew) = try take(kind)
+        let worker = try take(kind)
         let outcome = data.withUnsafeBytes { bytes in
             worker.run(request, data: bytes, deadline: deadline ?? configuration.deadline, accepts: accepts)
         }
         switch outcome {
         case .decoded(let pixels, let retiring):
-            if isNew { Log.debug("image worker \(worker.pid) (\(configuration.executable)) decoded its first image; \(worker.confinement)") }
+            if state.withLock({ $0.untried.remove(worker.pid) }) != nil {
+                Log.debug("image worker \(worker.pid) (\(configuration.executable)) decoded its first image; \(worker.confinement)")
+            }
             if retiring { retire(worker) } else { giveBack(worker) }
             return pixels
         case .failed(let error):
@@ -193,16 +197,16 @@ public final class ImageWorkerPool: Sendable {
         }
     }
 
-    /// An idle worker of `kind`, or a new one (`isNew`).
-    private func take(_ kind: ImageWorker.Kind) throws(ImageWorkerError) -> (worker: ImageWorker, isNew: Bool) {
+    /// An idle worker of `kind`, or a new one.
+    private func take(_ kind: ImageWorker.Kind) throws(ImageWorkerError) -> ImageWorker {
         let reused = state.withLock { state -> Result<ImageWorker?, ImageWorkerError> in
             guard !state.isShutDown else {
                 return .failure(.unavailable(path: configuration.executable, reason: "the pool is shut down"))
             }
             return .success(state.idle[kind]?.popLast())
         }
-        if let worker = try reused.get() { return (worker, false) }
-        return (try started(kind), true)
+        if let worker = try reused.get() { return worker }
+        return try started(kind)
     }
 
     /// A new worker of `kind`, counted.
@@ -210,6 +214,7 @@ public final class ImageWorkerPool: Sendable {
         let worker = try ImageWorker.start(configuration, kind: kind)
         state.withLock { state in
             state.live.insert(worker.pid)
+            state.untried.insert(worker.pid)
             state.started += 1
         }
         return worker
@@ -244,7 +249,10 @@ public final class ImageWorkerPool: Sendable {
     @discardableResult
     private func retire(_ worker: ImageWorker) -> (signal: Int32, exitStatus: Int32) {
         let ending = worker.end()
-        _ = state.withLock { $0.live.remove(worker.pid) }
+        state.withLock { state in
+            state.live.remove(worker.pid)
+            state.untried.remove(worker.pid)
+        }
         return ending
     }
 }

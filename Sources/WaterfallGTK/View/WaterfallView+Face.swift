@@ -36,19 +36,13 @@ protocol MasonryViewFace: AnyObject {
     func detach()
 }
 
-/// The retained object a `WaterfallMasonryView` holds as its face: a box, so the C side calls
-/// the face through one pointer without a dynamic cast.
-@MainActor
-final class MasonryViewFaceBox {
-    let face: any MasonryViewFace
+/// The face pointer of a `WaterfallMasonryView`: a ``FaceBox`` around its ``MasonryViewFace``.
+typealias MasonryViewFaceBox = FaceBox<any MasonryViewFace>
 
-    init(_ face: any MasonryViewFace) {
-        self.face = face
-    }
-
-    /// The box behind a face pointer (not retained: the view owns it).
-    static func face(_ pointer: gpointer?) -> any MasonryViewFace {
-        Unmanaged<MasonryViewFaceBox>.fromOpaque(pointer!).takeUnretainedValue().face
+extension FaceBox where Face == any MasonryViewFace {
+    /// Boxes the face of a `WaterfallMasonryView` (retained; detached at the view's dispose).
+    static func retain(_ face: any MasonryViewFace) -> gpointer {
+        retain(face) { $0.detach() }
     }
 }
 
@@ -62,7 +56,7 @@ func waterfallSwiftMasonryViewCreate(_ view: OpaquePointer?) -> gpointer? {
                                                 dataSource: source, delegate: source)
     face.adopt(source)
     face.applyAllProperties()
-    return Unmanaged.passRetained(MasonryViewFaceBox(face)).toOpaque()
+    return MasonryViewFaceBox.retain(face)
 }
 
 @_cdecl("waterfall_swift_masonry_view_allocate")
@@ -135,16 +129,4 @@ func waterfallSwiftMasonryViewDragContent(_ face: gpointer?, _ position: guint) 
 @MainActor
 func waterfallSwiftMasonryViewPositionAt(_ face: gpointer?, _ x: Double, _ y: Double) -> guint {
     MasonryViewFaceBox.face(face).index(drawnAt: CGPoint(x: x, y: y)).map { guint($0) } ?? GTK_INVALID_LIST_POSITION
-}
-
-@_cdecl("waterfall_swift_masonry_view_dispose")
-@MainActor
-func waterfallSwiftMasonryViewDispose(_ face: gpointer?) {
-    MasonryViewFaceBox.face(face).detach()
-}
-
-@_cdecl("waterfall_swift_masonry_view_release")
-@MainActor
-func waterfallSwiftMasonryViewRelease(_ face: gpointer?) {
-    Unmanaged<MasonryViewFaceBox>.fromOpaque(face!).release()
 }

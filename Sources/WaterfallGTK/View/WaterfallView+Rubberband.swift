@@ -16,12 +16,24 @@ final class RubberbandState {
     /// The drawn band (CSS node `rubberband`, the last child of the view so it is drawn above
     /// the cells), while ``rect`` is set.
     var widget: UnsafeMutablePointer<GtkWidget>?
+    /// Where the pointer is, relative to the view, while the band selects.
+    var pointer: CGPoint?
 
     /// Whether the drag went past the threshold and the band selects.
     var isActive: Bool { rect != nil }
 }
 
+extension FrameClient {
+    /// The content scrolling under a band whose pointer is near the view's edge.
+    static let rubberbandAutoScroll = FrameClient(name: "rubberband auto-scroll")
+}
+
 extension WaterfallView {
+    /// How near the view's edge (points) the band's pointer makes the content scroll, as in
+    /// GtkListBase: each frame the content moves by how far the pointer is into that margin
+    /// (at most twice the margin, when the pointer is past the edge).
+    static var rubberbandAutoScrollMargin: Double { 30 }
+
     /// Rubberband selection, when the ``selectionHandler`` allows it (a multi-selection with
     /// rubberband on): a primary-button drag of more than ``reorderDragThreshold`` points
     /// selects every item whose frame meets the band, as it grows or shrinks; Ctrl or Shift
@@ -30,7 +42,9 @@ extension WaterfallView {
     ///
     /// The band is drawn as GtkListBase draws its own: a child whose CSS node is
     /// `rubberband`, which the theme styles (a border and a translucent fill of the selection
-    /// colour), following the pointer and removed when the button is released.
+    /// colour), following the pointer and removed when the button is released. While the
+    /// pointer is near the edge of the view along its scroll axis the content scrolls, as in
+    /// GtkGridView, and the band grows with it (``rubberbandAutoScrollMargin``).
     func installRubberband() {
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_button(gcast(drag), 1)
@@ -52,11 +66,10 @@ extension WaterfallView {
         gtk_widget_add_controller(widget, gcast(drag))
     }
 
-    /// The band's drag moved to `offset` from where it began: selects the items under it and
-    /// moves the drawn band there.
-    /// - Complexity: the layout's rect query, O(log n + m) for m items under the band.
+    /// The band's drag moved to `offset` from where it began: selects the items under it, moves
+    /// the drawn band there, and starts the auto-scroll when the pointer is near an edge.
     private func rubberbandMoved(gesture: OpaquePointer, by offset: CGSize) {
-        guard let start = rubberband.start, let handler = selectionHandler else { return }
+        guard rubberband.start != nil, selectionHandler != nil else { return }
         guard reorderGesture.liftedWidget == nil else {
             endRubberband()
             return
@@ -67,7 +80,19 @@ extension WaterfallView {
         }
         var startX = 0.0, startY = 0.0
         gtk_gesture_drag_get_start_point(gcast(gesture), &startX, &startY)
-        let end = model.contentPoint(atViewportPoint: CGPoint(x: startX + offset.width, y: startY + offset.height))
+        rubberband.pointer = CGPoint(x: startX + offset.width, y: startY + offset.height)
+        selectUnderRubberband()
+        if rubberbandAutoScrollStep != 0, !frames.isRunning(.rubberbandAutoScroll) {
+            frames.run(.rubberbandAutoScroll) { [weak self] _ in self?.rubberbandAutoScrollFrame() ?? false }
+        }
+    }
+
+    /// Selects the items under the band from where it began to the pointer, and moves the
+    /// drawn band there.
+    /// - Complexity: the layout's rect query, O(log n + m) for m items under the band.
+    private func selectUnderRubberband() {
+        guard let start = rubberband.start, let pointer = rubberband.pointer, let handler = selectionHandler else { return }
+        let end = model.contentPoint(atViewportPoint: pointer)
         let rect = CGRect(x: min(start.x, end.x), y: min(start.y, end.y),
                           width: abs(end.x - start.x), height: abs(end.y - start.y))
         showRubberband(rect)
@@ -75,6 +100,32 @@ extension WaterfallView {
         model.layout.forEachIndex(in: rect) { indices.append($0) }
         handler.rubberband(covering: indices, extend: rubberband.extend)
         refreshCellStates()
+    }
+
+    /// How far the content scrolls this frame for the band's pointer along the scroll axis:
+    /// negative near the start edge, positive near the end edge, 0 elsewhere or without a band.
+    var rubberbandAutoScrollStep: Double {
+        guard rubberband.isActive, let pointer = rubberband.pointer else { return 0 }
+        let horizontal = model.layout.scrollAxis == .horizontal
+        let position = Double(horizontal ? pointer.x : pointer.y)
+        let length = Double(horizontal ? gtk_widget_get_width(widget) : gtk_widget_get_height(widget))
+        let margin = Self.rubberbandAutoScrollMargin
+        if position < margin { return -min(margin - position, 2 * margin) }
+        if position > length - margin { return min(position - (length - margin), 2 * margin) }
+        return 0
+    }
+
+    /// One frame of the band's auto-scroll: moves the adjustment of the scroll axis by
+    /// ``rubberbandAutoScrollStep`` (clamped by the adjustment) and selects what the band covers
+    /// then. Returns whether the pointer still asks for scrolling.
+    private func rubberbandAutoScrollFrame() -> Bool {
+        let step = rubberbandAutoScrollStep
+        guard step != 0 else { return false }
+        let scrolled = model.layout.scrollAxis == .horizontal ? horizontalAdjustment : adjustment
+        let value = gtk_adjustment_get_value(scrolled)
+        gtk_adjustment_set_value(scrolled, value + step)
+        if gtk_adjustment_get_value(scrolled) != value { selectUnderRubberband() }
+        return true
     }
 
     /// Draws the band over `rect` (content coordinates), adding its widget on the first call.
@@ -92,6 +143,8 @@ extension WaterfallView {
     func endRubberband() {
         rubberband.start = nil
         rubberband.rect = nil
+        rubberband.pointer = nil
+        frames.stop(.rubberbandAutoScroll)
         if let band = rubberband.widget {
             rubberband.widget = nil
             gtk_widget_unparent(band)

@@ -168,7 +168,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
                             layout: any CollectionLayout = WaterfallCollectionLayout()) {
         self.init(adopting: waterfall_masonry_view_new_for_face(), dataSource: dataSource, delegate: delegate,
                   layout: layout)
-        waterfall_masonry_view_set_face(gcast(widget), Unmanaged.passRetained(MasonryViewFaceBox(self)).toOpaque())
+        waterfall_masonry_view_set_face(gcast(widget), MasonryViewFaceBox.retain(self))
     }
 
     /// Becomes the face of `widget`, a `WaterfallMasonryView` (which holds the view from then on).
@@ -187,6 +187,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         gtk_widget_set_parent(announcer.widget, widget)
         statusPage = StatusPage { [weak self] in self?.model.retryLoadingMore() }
         gtk_widget_set_parent(statusPage.widget, widget)
+        // Tab reaches the Retry buttons (and the status page's Details) while they are shown.
+        waterfall_masonry_view_add_tab_stop(gcast(widget), statusPage.widget)
+        waterfall_masonry_view_add_tab_stop(gcast(widget), footer.widget)
         footer.onRetry = { [weak self] in self?.model.retryLoadingMore() }
         model.dataSource = dataSource
         model.delegate = delegate

@@ -7,6 +7,7 @@
 // reports the view's own main-thread CPU time per frame (scroll step, binding, placing) and the
 // binds per frame. Run it in release under Xvfb:
 //   GSK_RENDERER=cairo xvfb-run -a swift run -c release waterfall-gtk-bench [--items N] [--frames F] [--rounds R]
+// `--only data-source` or `--only list-model` runs one path (for a profiler).
 import CWaterfallGtk
 import CWaterfallHarness
 import Foundation
@@ -97,6 +98,7 @@ func option(_ name: String, _ fallback: Int) -> Int {
     return value
 }
 let items = option("--items", 1_000_000), frames = option("--frames", 300), rounds = option("--rounds", 2)
+let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 
 MainActor.assumeIsolated {
     gtk_init()
@@ -111,7 +113,7 @@ MainActor.assumeIsolated {
 
     var runs: [@MainActor (@escaping @MainActor () -> Void) -> Void] = []
     for _ in 0..<rounds {
-        runs.append { next in
+        if only != "list-model" { runs.append { next in
             let wall = LabelWall(heights: heights)
             let view = WaterfallView(dataSource: wall, delegate: wall)
             gtk_scrolled_window_set_child(gcast(scrolled), view.widget)
@@ -123,8 +125,8 @@ MainActor.assumeIsolated {
                     next()
                 }
             }
-        }
-        runs.append { next in
+        } }
+        if only != "data-source" { runs.append { next in
             var binds = 0
             let factory = waterfall_signal_item_factory_new()!
             Signal.connect(factory, "setup") { (item: OpaquePointer) in waterfall_item_set_child(item, gtk_label_new(nil)) }
@@ -146,7 +148,7 @@ MainActor.assumeIsolated {
                     next()
                 }
             }
-        }
+        } }
     }
     @MainActor func run(_ index: Int) {
         guard index < runs.count else { exit(0) }

@@ -23,6 +23,20 @@ double wf_item_get_measured_height(gpointer item, double width) {
   return pair[0];
 }
 
+static GQuark undeclared_quark(void) {
+  static GQuark quark;
+  if (quark == 0) quark = g_quark_from_static_string("waterfall-undeclared-size");
+  return quark;
+}
+
+void wf_item_mark_undeclared(gpointer item, guint generation) {
+  g_object_set_qdata(G_OBJECT(item), undeclared_quark(), GUINT_TO_POINTER(generation + 1));
+}
+
+gboolean wf_item_is_undeclared(gpointer item, guint generation) {
+  return GPOINTER_TO_UINT(g_object_get_qdata(G_OBJECT(item), undeclared_quark())) == generation + 1;
+}
+
 gboolean wf_property_get_double(gpointer item, const char *name, double *result) {
   if (item == NULL || !G_IS_OBJECT(item)) return FALSE;
   GParamSpec *pspec = g_object_class_find_property(G_OBJECT_GET_CLASS(item), name);

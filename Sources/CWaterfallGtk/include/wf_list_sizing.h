@@ -18,6 +18,14 @@ void wf_item_set_measured_height(gpointer item, double height, double width);
  * negative value when there is none. */
 double wf_item_get_measured_height(gpointer item, double width);
 
+/* Marks `item` as one whose size its expressions or property did not give (it is measured), for
+ * the source's sizing `generation` (the source counts its changes of expressions, property
+ * and size function; a mark of another generation does not count). */
+void wf_item_mark_undeclared(gpointer item, guint generation);
+
+/* Whether wf_item_mark_undeclared marked `item` in `generation`. */
+gboolean wf_item_is_undeclared(gpointer item, guint generation);
+
 /* Evaluates `expression` on `item` and converts the result to a double (any numeric type);
  * returns FALSE when the expression fails on it (wrong item type, missing property) or gives
  * something that is not a number. */

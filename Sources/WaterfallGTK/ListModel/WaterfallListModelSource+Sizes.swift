@@ -4,11 +4,17 @@ import Foundation
 import WaterfallCore
 
 extension WaterfallListModelSource: WaterfallSelfSizing {
-    /// Measures the cells of items with no size from the function or the expressions.
+    /// Measures the cells of items with no size from the function or the expressions. The
+    /// expressions are not evaluated again at each bind: ``size(of:at:cellWidth:)``, which the
+    /// layout asked before placing the item, marked the items they gave no size (on the item
+    /// itself, so a model that makes a new object at each `get_item` has its items keep the
+    /// estimate instead of being measured at every bind, the measure being lost with the object).
     public func waterfallView(_ view: WaterfallView<WaterfallItemCell>, shouldMeasureItemAt index: Int) -> Bool {
-        guard sizeFunction == nil, let object = object(at: index) else { return false }
+        guard sizeFunction == nil else { return false }
+        guard aspectRatioExpression != nil || aspectRatioProperty != nil || heightExpression != nil else { return true }
+        guard let object = object(at: index) else { return false }
         defer { g_object_unref(object) }
-        return declaredSize(of: object) == nil
+        return wf_item_is_undeclared(object, sizingGeneration) != 0
     }
 
     /// Keeps the measured height on the model's item (it follows the item through sorts and
@@ -25,6 +31,7 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
     func size(of object: UnsafeMutableRawPointer, at index: Int, cellWidth: CGFloat) -> ItemSize {
         if let sizeFunction { return sizeFunction(object.assumingMemoryBound(to: GObject.self), index) }
         if let size = declaredSize(of: object) { return size }
+        wf_item_mark_undeclared(object, sizingGeneration)
         let measured = wf_item_get_measured_height(object, Double(cellWidth))
         return .height(measured >= 0 ? CGFloat(measured) : estimatedHeight)
     }
@@ -79,6 +86,13 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
             warnedExpressions.remove(old)
             gtk_expression_unref(old)
         }
+        sizesChanged()
+    }
+
+    /// Starts a new sizing generation (older marks of unsized items stop counting) and lays
+    /// everything out again: the size function, an expression or the property changed.
+    func sizesChanged() {
+        sizingGeneration &+= 1
         view?.model.reloadData()
     }
 }

@@ -42,7 +42,7 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     public var estimatedHeight: CGFloat = 200
     /// The item size for a model item and its position; when set, the expressions are not used.
     public var sizeFunction: (@MainActor (UnsafeMutablePointer<GObject>, Int) -> ItemSize)? {
-        didSet { view?.model.reloadData() }
+        didSet { sizesChanged() }
     }
     /// A `GtkExpression` giving an item's width divided by its height (any numeric type); the
     /// source keeps a reference. Takes precedence over ``heightExpression``.
@@ -55,7 +55,7 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     public var aspectRatioProperty: String? {
         didSet {
             guard aspectRatioProperty != oldValue else { return }
-            view?.model.reloadData()
+            sizesChanged()
         }
     }
     /// A `GtkExpression` giving an item's height in points (any numeric type); the source keeps
@@ -83,6 +83,9 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     var warnedExpressions: Set<OpaquePointer> = []
     /// Aspect-ratio property names already warned about (one warning each).
     var warnedProperties: Set<String> = []
+    /// Counts the changes of the size function, expressions and property: the marks of items
+    /// they gave no size carry it (see ``waterfallView(_:shouldMeasureItemAt:)``).
+    var sizingGeneration: guint = 0
     /// How deep the wall is inside a call into the app (a factory's bind, a size function):
     /// an `items-changed` that arrives then waits for ``pendingChanges``.
     var callOutDepth = 0

@@ -18,7 +18,8 @@ import PackageDescription
 /// - `SeededRandom`: the seedable generator the demo, benchmarks and tests share (not a product).
 /// - `CWaterfallGtk4`: GTK 4 through the standard `gtk4` pkg-config file, re-exported by
 ///   `WaterfallGTK`; `CWaterfallGtk`: the C helpers Swift cannot write (not products).
-/// - `CWaterfallTestShims`: C the tests need (pixbuf encoding), in no product.
+/// - `CWaterfallTestShims`: C the tests need (pixbuf encoding), in no product; `ChildProcesses`:
+///   the tests' one way to run a helper program and read what it printed.
 let package = Package(
     name: "Waterfall",
     products: [
@@ -72,12 +73,13 @@ let package = Package(
             path: "Benchmarks/waterfall-gtk-bench"
         ),
         .target(name: "CHeapUsage", path: "Tests/CHeapUsage"),
+        .target(name: "ChildProcesses", path: "Tests/ChildProcesses"),
         .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom", "CHeapUsage"]),
-        .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom"]),
+        .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom", "ChildProcesses"]),
         .target(name: "CWaterfallTestShims", dependencies: ["CWaterfallGtk4"], path: "Tests/CWaterfallTestShims"),
         .testTarget(name: "WaterfallGTKTests",
                     dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom", "CWaterfallTestShims",
-                                   "CWaterfallHarness"]),
+                                   "CWaterfallHarness", "ChildProcesses"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,24 +24,32 @@ if grep -rn --include='*.swift' 'DispatchWorkItem' Sources Tests Examples Benchm
   echo "sanitize: our code creates a DispatchWorkItem, whose leaks scripts/lsan.supp would hide" >&2
   exit 1
 fi
-# The redirect test is left to scripts/test.sh: under ASan, FoundationNetworking once died in it
-# with its own fatal error ("Received callback for HTTP redirection, but we're not waiting for
-# it", HTTPURLProtocol.swift:705) — a race in swift-corelibs-foundation between a refused
-# redirect and the transfer's cancellation, not a report of a sanitizer.
-redirect_race=redirectsToFileURLsAreNotFollowed
+# The redirect test runs on its own, after the parallel run: FoundationNetworking traps ("Received
+# callback for HTTP redirection, but we're not waiting for it", HTTPURLProtocol.swift:705) when
+# a delegate's answer to willPerformHTTPRedirection comes after the request's timeout fired or
+# after a cancel (Reproductions/RedirectAnswerAfterTimeout). Our delegate answers at once, but
+# in the parallel sanitizer run the process is starved for minutes (tests of a microsecond take
+# 900 s), the answer comes after the 30 s timeout, and the toolchain ends the process. Alone the
+# answer comes in milliseconds.
+redirect_test=redirectsToFileURLsAreNotFollowed
 echo "sanitize: AddressSanitizer + LeakSanitizer over WaterfallCoreTests and WaterfallFeedTests" >&2
 swift build --build-tests --sanitize=address --scratch-path .build-asan
 ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1" \
 LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0" \
   swift test --skip-build --sanitize=address --scratch-path .build-asan \
     --filter 'WaterfallCoreTests|WaterfallFeedTests' \
-    --skip storageStaysWithinTwentyFourBytesPerItem --skip "$redirect_race"
+    --skip storageStaysWithinTwentyFourBytesPerItem --skip "$redirect_test"
+ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1" \
+LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0" \
+  swift test --skip-build --sanitize=address --scratch-path .build-asan --filter "$redirect_test"
 
 echo "sanitize: ThreadSanitizer over WaterfallFeedTests" >&2
 swift build --build-tests --sanitize=thread --scratch-path .build-tsan
 TSAN_OPTIONS="halt_on_error=1" \
   swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter WaterfallFeedTests \
-    --skip "$redirect_race"
+    --skip "$redirect_test"
+TSAN_OPTIONS="halt_on_error=1" \
+  swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "$redirect_test"
 
 if [ "${1:-}" = "--reproductions" ]; then
   echo "sanitize: Reproductions/TSanZeroSizeInout (a toolchain bug, see its README)" >&2

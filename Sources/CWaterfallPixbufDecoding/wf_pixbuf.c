@@ -142,9 +142,43 @@ static void drop_message(const gchar *domain, GLogLevelFlags level, const gchar 
     (void)domain, (void)level, (void)message, (void)data;
 }
 
+/*
+ * Draws text in each generic family (sans-serif, serif, monospace), regular and bold, through the
+ * SVG loader: librsvg's text goes through Pango, fontconfig and FreeType, which read their
+ * configuration, caches and font files on first use and keep them (the faces stay mapped, at most
+ * six of cairo's ten open faces). After the filter those opens would fail and text would be drawn
+ * without glyphs; other families and styles still fall back to these faces or draw nothing.
+ */
+static void preload_fonts(void) {
+    static const char *const families[] = {"sans-serif", "serif", "monospace"};
+    static const char *const weights[] = {"normal", "bold"};
+    for (size_t f = 0; f < sizeof families / sizeof *families; f++) {
+        for (size_t w = 0; w < sizeof weights / sizeof *weights; w++) {
+            gchar *svg = g_strdup_printf("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"16\">"
+                                         "<text x=\"0\" y=\"12\" font-family=\"%s\" font-weight=\"%s\" "
+                                         "font-size=\"12\">Aa</text></svg>", families[f], weights[w]);
+            GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type("svg", NULL);
+            if (loader) {
+                gdk_pixbuf_loader_write(loader, (const guint8 *)svg, strlen(svg), NULL);
+                gdk_pixbuf_loader_close(loader, NULL);
+                g_object_unref(loader);
+            }
+            g_free(svg);
+        }
+    }
+}
+
+static GLogWriterOutput drop_structured(GLogLevelFlags level, const GLogField *fields, gsize count, gpointer data) {
+    (void)level, (void)fields, (void)count, (void)data;
+    return G_LOG_WRITER_HANDLED;
+}
+
 void wf_pixbuf_preload(void) {
-    /* Loaders warn when closed without data (libheif: "No 'ftyp' box"): nothing to report here. */
-    GLogFunc previous = g_log_set_default_handler(drop_message, NULL);
+    /* GLib messages are dropped from now on: loaders warn when closed without data (libheif:
+     * "No 'ftyp' box"), and after the filter a message could not be written anyway — GLib's
+     * writer asks getpeername() of stderr first, which the filter answers with SIGSYS. */
+    g_log_set_default_handler(drop_message, NULL);
+    g_log_set_writer_func(drop_structured, NULL, NULL);
     GSList *formats = gdk_pixbuf_get_formats();
     for (GSList *link = formats; link; link = link->next) {
         GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type(gdk_pixbuf_format_get_name(link->data), NULL);
@@ -159,5 +193,5 @@ void wf_pixbuf_preload(void) {
     gdk_pixbuf_loader_write(sniffing, probe, sizeof probe - 1, NULL);
     gdk_pixbuf_loader_close(sniffing, NULL);
     g_object_unref(sniffing);
-    g_log_set_default_handler(previous, NULL);
+    preload_fonts();
 }

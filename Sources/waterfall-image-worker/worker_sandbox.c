@@ -55,12 +55,14 @@ static int allow_all(scmp_filter_ctx filter, const int *calls, size_t count) {
     return 0;
 }
 
-/* What a pixbuf worker's loaders need besides: threads and their setup, randomness, signals. */
-static int allow_threads(scmp_filter_ctx filter) {
+/* What a pixbuf worker's loaders need besides: threads and their setup, randomness, signals,
+ * and access(), which fontconfig asks of a font file (loaded before the filter) each time SVG
+ * text uses it: it tells whether a path exists, reads nothing. */
+static int allow_loaders(scmp_filter_ctx filter) {
     static const int plain[] = {
         SCMP_SYS(set_robust_list), SCMP_SYS(rseq), SCMP_SYS(gettid), SCMP_SYS(getpid), SCMP_SYS(sched_yield),
         SCMP_SYS(sched_getaffinity), SCMP_SYS(sysinfo), SCMP_SYS(getrandom), SCMP_SYS(rt_sigaction),
-        SCMP_SYS(rt_sigprocmask),
+        SCMP_SYS(rt_sigprocmask), SCMP_SYS(access), SCMP_SYS(faccessat), SCMP_SYS(faccessat2),
     };
     int failed = allow_all(filter, plain, sizeof plain / sizeof *plain);
     if (!failed) {
@@ -85,7 +87,7 @@ int wf_worker_confine(int threads) {
         SCMP_SYS(rt_sigreturn), SCMP_SYS(exit), SCMP_SYS(exit_group),
     };
     int failed = allow_all(filter, plain, sizeof plain / sizeof *plain);
-    if (!failed && threads) failed = allow_threads(filter);
+    if (!failed && threads) failed = allow_loaders(filter);
     /* The socket on descriptor 3 only. */
     if (!failed) failed = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(recvmsg), 1, SCMP_A0(SCMP_CMP_EQ, WF_WORKER_SOCKET_FD));
     if (!failed) failed = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(sendmsg), 1, SCMP_A0(SCMP_CMP_EQ, WF_WORKER_SOCKET_FD));

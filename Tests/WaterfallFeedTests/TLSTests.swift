@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 @testable import WaterfallFeed
@@ -22,15 +23,8 @@ struct TLSTests {
 
         /// Runs `openssl` with `arguments` in the directory and waits for it.
         func openssl(_ arguments: [String]) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "openssl \(arguments.joined(separator: " "))")
+            let openssl = try FinishedProcess(running: "/usr/bin/openssl", arguments, in: directory)
+            #expect(openssl.status == 0, "openssl \(arguments.joined(separator: " ")): \(openssl.output)")
         }
 
         /// A self-signed certificate for 127.0.0.1: `self-signed.pem`, `self-signed.key`.

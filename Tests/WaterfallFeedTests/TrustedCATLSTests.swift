@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ChildProcesses
 import Testing
 @testable import WaterfallFeed
 
@@ -31,28 +32,21 @@ struct TrustedCATLSTests {
         let plain = try TestServer.get()
 
         let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        // A user namespace (mapped to root) with a mount namespace of its own: the bind mount
-        // is seen by the child alone, and needs no privileges.
-        process.arguments = ["--user", "--map-root-user", "--mount", "/bin/sh", "-c",
-                             "mount --bind \"$0\" /etc/ssl/certs/ca-certificates.crt && exec \"$@\"",
-                             certificates.path("ca.pem"), testBinary,
-                             "--testing-library", "swift-testing", "--filter", "TrustedCATLSChecks"]
         var environment = ProcessInfo.processInfo.environment
         environment[trustedCAVariable] = certificates.path("ca.pem")
         environment["WATERFALL_TLS_EXPIRED"] = expired.urlString("")
         environment["WATERFALL_TLS_WRONG_HOST"] = wrongHost.urlString("")
         environment["WATERFALL_TLS_GOOD"] = good.urlString("")
         environment["WATERFALL_HTTP"] = plain.urlString("")
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        // A user namespace (mapped to root) with a mount namespace of its own: the bind mount
+        // is seen by the child alone, and needs no privileges.
+        let child = try FinishedProcess(running: "/usr/bin/unshare", [
+            "--user", "--map-root-user", "--mount", "/bin/sh", "-c",
+            "mount --bind \"$0\" /etc/ssl/certs/ca-certificates.crt && exec \"$@\"",
+            certificates.path("ca.pem"), testBinary, "--testing-library", "swift-testing", "--filter", "TrustedCATLSChecks",
+        ], environment: environment)
+        let text = child.output
+        #expect(child.status == 0, "\(text)")
         let checks = TrustedCATLSChecks.checkCount
         #expect(text.contains("Test run with \(checks) tests") && text.contains("passed"),
                 "all \(checks) checks ran and passed:\n\(text)")

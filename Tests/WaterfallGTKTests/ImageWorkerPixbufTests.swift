@@ -93,4 +93,40 @@ struct ImageWorkerPixbufTests {
         #expect(decoded.byteCount <= budget, "\(decoded.byteCount) bytes")
         #expect(decoded.pixelWidth < 60 && decoded.pixelWidth >= 29, "\(decoded.pixelWidth)×\(decoded.pixelHeight)")
     }
+
+    /// An SVG of black `text` on white in `family` and `weight`, 240×60.
+    static func svgText(family: String, weight: String) -> Data {
+        Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="240" height="60">
+            <rect width="240" height="60" fill="white"/>
+            <text x="8" y="46" font-family="\(family)" font-weight="\(weight)" font-size="40" fill="black">Waterfall</text>
+            </svg>
+            """.utf8)
+    }
+
+    /// How many pixels of `rgba` are dark (the glyphs of black text on white).
+    static func darkPixels(_ rgba: [UInt8]) -> Int {
+        stride(from: 0, to: rgba.count, by: 4).count { rgba[$0] < 128 && rgba[$0 + 1] < 128 && rgba[$0 + 2] < 128 }
+    }
+
+    @Test func svgTextHasItsGlyphsInTheWorker() throws {
+        let pool = try ImageWorkerPoolTests.pool()
+        defer { pool.shutDown() }
+        let sandboxed = PixbufDecoder(workers: pool), inProcess = PixbufDecoder()
+        let box = ImagePixelSize(width: 240, height: 60)
+        for family in ["sans-serif", "serif", "monospace"] {
+            for weight in ["normal", "bold"] {
+                let svg = Self.svgText(family: family, weight: weight)
+                let worker = ImageFixtures.rgba(of: try sandboxed.decode(svg, maxPixelSize: box).image)
+                let app = ImageFixtures.rgba(of: try inProcess.decode(svg, maxPixelSize: box).image)
+                // Nine glyphs 40 px high cover well over a thousand pixels; a worker without
+                // fonts draws none.
+                #expect(Self.darkPixels(app) > 1000, "\(family) \(weight) in process: \(Self.darkPixels(app))")
+                #expect(Self.darkPixels(worker) > 1000, "\(family) \(weight) in the worker: \(Self.darkPixels(worker))")
+                let same = worker == app
+                #expect(same, "\(family) \(weight): the worker draws the text as the app does")
+            }
+        }
+        #expect(pool.workersStarted == 1, "a worker was replaced while drawing text")
+    }
 }

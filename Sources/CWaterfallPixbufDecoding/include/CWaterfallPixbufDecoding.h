@@ -51,8 +51,10 @@ int wf_pixbuf_animation_sample(GdkPixbufAnimation *animation, int frame_count, i
 
 /*
  * Loads every loader module and the shared-mime-info database gdk-pixbuf sniffs formats with,
- * so that decoding opens no file afterwards (waterfall-image-worker calls it before its seccomp
- * filter refuses open()).
+ * and the fonts of SVG text (the generic families, regular and bold: fontconfig's configuration,
+ * Pango's font map and the font files), so that decoding opens no file afterwards
+ * (waterfall-image-worker calls it before its seccomp filter refuses open()). GLib's log
+ * messages are dropped from then on (the filter refuses writing them).
  */
 void wf_pixbuf_preload(void);
 

@@ -1,3 +1,4 @@
+import ChildProcesses
 import CWaterfallGtk4
 import Foundation
 import Testing
@@ -60,17 +61,9 @@ enum ImageFixtures {
 
     @discardableResult
     private static func run(_ executable: URL, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failure.script(text) }
-        return text
+        let script = try FinishedProcess(running: executable.path, arguments)
+        guard script.status == 0 else { throw Failure.script(script.output) }
+        return script.output
     }
 
     private static func make(giant: Bool) throws -> [Fixture] {

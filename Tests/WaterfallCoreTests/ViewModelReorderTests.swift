@@ -66,22 +66,25 @@ import Testing
         fixture.expectConsistent(context, sourceLocation: sourceLocation)
     }
 
-    /// The centre of the item at `index` as the layout shows it now, relative to the viewport.
+    /// The centre of the item at `index` as the view model shows it now (where a live item is
+    /// placed, during a drag too), relative to the viewport.
     private static func centre(of index: Int, in model: WaterfallViewModel<HeadlessCell>) -> CGPoint {
-        let frame = model.layout.frame(at: index)
-        return CGPoint(x: frame.midX - model.contentOffset.x, y: frame.midY - model.contentOffset.y)
+        let frame = model.placedAttributes(at: index)?.frame
+            ?? model.layout.frame(at: index).offsetBy(dx: -model.contentOffset.x, dy: -model.contentOffset.y)
+        return CGPoint(x: frame.midX, y: frame.midY)
     }
 
-    /// A visible item other than `excluded` and its viewport frame, chosen at random.
+    /// A visible item other than `excluded` and its viewport frame as shown now (during a drag
+    /// too), chosen at random.
     private static func randomVisibleItem(_ fixture: Fixture, excluding excluded: Int?,
                                           using rng: inout SplitMix64) -> (index: Int, frame: CGRect)? {
-        let bounds = fixture.model.visibleBounds
-        let candidates = fixture.model.liveIndices.filter { index in
-            let frame = fixture.model.layout.frame(at: index)
-            return index != excluded && bounds.contains(CGPoint(x: frame.midX, y: frame.midY))
+        let viewport = CGRect(origin: .zero, size: fixture.model.viewportSize)
+        let candidates = fixture.model.liveIndices.compactMap { index -> (index: Int, frame: CGRect)? in
+            guard let frame = fixture.model.placedAttributes(at: index)?.frame, index != excluded,
+                  viewport.contains(CGPoint(x: frame.midX, y: frame.midY)) else { return nil }
+            return (index, frame)
         }
-        guard let index = candidates.randomElement(using: &rng) else { return nil }
-        return (index, fixture.model.layout.frame(at: index).offsetBy(dx: 0, dy: -fixture.model.contentOffset.y))
+        return candidates.randomElement(using: &rng)
     }
 
     @Test func randomDragsShowAndDropTheReferenceLayout() {
@@ -107,7 +110,7 @@ import Testing
                     // Anywhere, even outside the viewport: the landing place stays valid.
                     model.moveReorder(to: CGPoint(x: CGFloat.random(in: -200...600, using: &rng),
                                                   y: CGFloat.random(in: -200...1000, using: &rng)))
-                    lastTarget = model.reorder.drag?.lastHit
+                    lastTarget = model.reorder?.lastHit
                 } else if let target = Self.randomVisibleItem(fixture, excluding: lastTarget ?? start.index, using: &rng) {
                     // Over another item: the lifted one takes its place.
                     let before = ItemUpdate.move(from: start.index, to: model.reorderDestination!).map(target.index)!
@@ -290,7 +293,10 @@ import Testing
         #expect(model.beginReorder(ofItemAt: 0, pointer: CGPoint(x: first.midX, y: first.midY)))
         model.moveReorder(to: CGPoint(x: second.midX, y: second.midY))
         #expect(model.reorderDestination == 1)
-        #expect(model.layout.frame(at: 1) == first && model.layout.frame(at: 0) == second)
+        let session = model.reorder
+        #expect(session?.frame(at: 1, in: model.layout) == first && session?.frame(at: 0, in: model.layout) == second,
+                "the session shows the items by position after the move; the layout is unchanged")
+        #expect(model.layout.frame(at: 0) == first)
         #expect(!model.liveIndices.contains(0))
         model.endReorder()
         #expect(fixture.source.moves.count == 1 && fixture.source.moves[0] == (0, 1))

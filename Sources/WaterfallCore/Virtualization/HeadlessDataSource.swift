@@ -59,9 +59,6 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
         return cell
     }
 
-    /// ``columns``.
-    public func numberOfColumns(in waterfallView: WaterfallViewModel<HeadlessCell>) -> Int { columns }
-
     /// ``columnRule``, else `.fixed(columns)`.
     public func columns(in waterfallView: WaterfallViewModel<HeadlessCell>) -> ColumnCount {
         columnRule ?? .fixed(columns)

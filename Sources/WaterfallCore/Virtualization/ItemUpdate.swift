@@ -68,12 +68,6 @@ public enum ItemUpdate: Equatable, Sendable {
         }
     }
 
-    /// Whether the update reloads the item at `index` (before the update).
-    func reloads(_ index: Int) -> Bool {
-        if case .reload(let range) = self { return range.contains(index) }
-        return false
-    }
-
     /// Checks the update against the item count before it.
     func validate(count: Int) {
         switch self {
@@ -95,7 +89,7 @@ extension BidirectionalCollection where Element == ItemUpdate {
         var current = index
         var reloaded = false
         for update in self {
-            reloaded = reloaded || update.reloads(current)
+            if case .reload(let range) = update, range.contains(current) { reloaded = true }
             guard let next = update.map(current) else { return (nil, reloaded) }
             current = next
         }

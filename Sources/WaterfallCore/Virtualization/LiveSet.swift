@@ -29,8 +29,8 @@ struct LiveCell {
 /// them (a few dozen), so an insertion's shift is a short memmove.
 @MainActor
 struct LiveSet {
-    /// The entries, ascending by index.
-    private(set) var entries: ContiguousArray<LiveCell> = []
+    /// The entries, kept ascending by index (insert new ones with ``insert(_:)``).
+    var entries: ContiguousArray<LiveCell> = []
     /// The window, in content coordinates, the entries are exactly the items overlapping;
     /// `nil` before the first derivation and after every cell was recycled.
     var window: CGRect?
@@ -40,9 +40,6 @@ struct LiveSet {
     var detachedHeader: LiveCell?
     /// Cells that left the live set, for ``WaterfallViewModel/dequeueReusableCell(withIdentifier:)``.
     var pool = ReusePool(capacityPerIdentifier: 64)
-
-    /// The number of live cells.
-    var count: Int { entries.count }
 
     /// The position of the first entry whose index is ≥ `index`.
     /// - Complexity: O(log k).
@@ -66,23 +63,5 @@ struct LiveSet {
     /// - Complexity: O(log k + k) (the shift).
     mutating func insert(_ entry: LiveCell) {
         entries.insert(entry, at: insertionPoint(of: entry.index))
-    }
-
-    /// Removes and returns the entry at `position`.
-    /// - Complexity: O(k) (the shift).
-    mutating func remove(at position: Int) -> LiveCell {
-        entries.remove(at: position)
-    }
-
-    /// Replaces the attributes of the entry at `position`.
-    mutating func setAttributes(_ attributes: LayoutAttributes, at position: Int) {
-        entries[position].attributes = attributes
-    }
-
-    /// Replaces every entry (used after batch updates renumber items); sorts them by index.
-    /// - Complexity: O(k log k).
-    mutating func replaceAll(with newEntries: some Sequence<LiveCell>) {
-        entries = ContiguousArray(newEntries)
-        entries.sort { $0.index < $1.index }
     }
 }

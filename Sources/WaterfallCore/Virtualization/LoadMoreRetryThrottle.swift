@@ -61,10 +61,9 @@ public struct LoadMoreRetryThrottle: Equatable, Sendable {
         return now - last >= interval
     }
 
-    /// Takes over `other`'s failures and last retry (new settings, the same history).
-    mutating func adoptHistory(of other: LoadMoreRetryThrottle) {
-        consecutiveFailures = other.consecutiveFailures
-        lastRetry = other.lastRetry
+    /// Takes over `other`'s settings, keeping the history.
+    mutating func adoptSettings(of other: LoadMoreRetryThrottle) {
+        (baseInterval, multiplier, maximumInterval) = (other.baseInterval, other.multiplier, other.maximumInterval)
     }
 
     /// Lets a retry through when one ``isDue(at:)``, noting its time.

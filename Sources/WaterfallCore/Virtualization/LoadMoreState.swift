@@ -58,9 +58,7 @@ struct LoadMoreStateMachine: Equatable, Sendable {
 
     /// Forgets everything but the throttle's settings (after a reload).
     mutating func reset() {
-        var throttle = retryThrottle
-        throttle.recordSuccess()
-        self = LoadMoreStateMachine()
-        retryThrottle = throttle
+        (state, countAtLastRequest) = (.idle, nil)
+        retryThrottle.recordSuccess()
     }
 }

@@ -23,17 +23,13 @@ struct RefreshStateMachine: Equatable, Sendable {
 
     /// The overscroll is now `distance` (≥ 0 pulls down past the top).
     mutating func pull(distance: CGFloat, threshold: CGFloat) {
-        switch state {
-        case .refreshing:
-            return
-        case .idle, .pulling, .armed, .done:
-            if !(distance > 0) {
-                state = .idle
-            } else if distance >= threshold {
-                state = .armed
-            } else {
-                state = .pulling(progress: threshold > 0 ? distance / threshold : 1)
-            }
+        guard state != .refreshing else { return }
+        if !(distance > 0) {
+            state = .idle
+        } else if distance >= threshold {
+            state = .armed
+        } else {
+            state = .pulling(progress: threshold > 0 ? distance / threshold : 1)
         }
     }
 

@@ -12,28 +12,18 @@ struct SectionHeaderIndex {
     /// Whether there is no header.
     var isEmpty: Bool { indices.isEmpty }
 
-    /// The position of the first header whose index is ≥ `index`.
-    /// - Complexity: O(log h).
-    private func lowerBound(_ index: Int) -> Int {
-        indices.partitioningIndex { $0 >= index }
-    }
-
-    /// How many headers have an index below `index`.
+    /// How many headers have an index below `index`: the position of the first header whose
+    /// index is ≥ `index`.
     /// - Complexity: O(log h).
     func count(before index: Int) -> Int {
-        lowerBound(index)
-    }
-
-    /// Forgets every header.
-    mutating func removeAll() {
-        indices.removeAll(keepingCapacity: true)
+        indices.partitioningIndex { $0 >= index }
     }
 
     /// The items in `range` were deleted: their headers go, later headers move down.
     /// - Complexity: O(log h + headers after the range).
     mutating func removeItems(in range: Range<Int>) {
         guard !range.isEmpty else { return }
-        let first = lowerBound(range.lowerBound), last = lowerBound(range.upperBound)
+        let first = count(before: range.lowerBound), last = count(before: range.upperBound)
         indices.removeSubrange(first..<last)
         for position in first..<indices.count { indices[position] -= range.count }
     }
@@ -43,7 +33,7 @@ struct SectionHeaderIndex {
     /// - Complexity: O(log h + headers after the insertion + new headers).
     mutating func insertItems(at index: Int, count: Int, headers: [Int]) {
         guard count > 0 else { return }
-        let first = lowerBound(index)
+        let first = self.count(before: index)
         for position in first..<indices.count { indices[position] += count }
         indices.insert(contentsOf: headers, at: first)
     }
@@ -51,7 +41,7 @@ struct SectionHeaderIndex {
     /// Makes the item at `index` a header or not.
     /// - Complexity: O(log h + headers after it) when it changes.
     mutating func setHeader(_ isHeader: Bool, at index: Int) {
-        let position = lowerBound(index)
+        let position = count(before: index)
         let present = position < indices.count && indices[position] == index
         if isHeader && !present { indices.insert(index, at: position) }
         if !isHeader && present { indices.remove(at: position) }

@@ -9,16 +9,8 @@ struct ScrollAnchor: Equatable {
 }
 
 extension WaterfallViewModel {
-    /// The first visible item (the lowest index overlapping the viewport) and its position on
-    /// screen, or `nil` when nothing is visible.
-    /// - Complexity: O(k).
-    func captureAnchor() -> ScrollAnchor? {
-        let bounds = visibleBounds
-        return live.entries.first { $0.attributes.frame.overlaps(bounds) }.map(anchor(for:))
-    }
-
     /// The visible items, lowest index first, with their on-screen positions: anchor
-    /// candidates for a batch update, which may delete the first of them.
+    /// candidates for a change, which keeps the first of them that survives in place.
     /// - Complexity: O(k).
     func anchorCandidates() -> [ScrollAnchor] {
         let bounds = visibleBounds
@@ -36,12 +28,8 @@ extension WaterfallViewModel {
     /// the scroll axis (before clamping to the scrollable range).
     /// - Complexity: O(1) for the waterfall.
     func offset(restoring anchor: ScrollAnchor) -> CGPoint {
-        let frame = layout.frame(at: anchor.index)
-        switch scrollAxis {
-        case .vertical: return CGPoint(x: contentOffset.x, y: frame.minY - anchor.viewportOrigin.y)
-        case .horizontal: return CGPoint(x: frame.minX - anchor.viewportOrigin.x, y: contentOffset.y)
-        case .none: return contentOffset
-        }
+        let start = scrollAxis.position(of: layout.frame(at: anchor.index).origin)
+        return scrollAxis.moving(contentOffset, to: start - scrollAxis.position(of: anchor.viewportOrigin))
     }
 }
 

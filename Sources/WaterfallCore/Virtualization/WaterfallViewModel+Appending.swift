@@ -19,10 +19,10 @@ extension WaterfallViewModel {
               clampedOffset(contentOffset) == contentOffset else { return nil }
         mutate()
         let page = Self.placedPage(range, of: layout)
-        let kept = live.count
+        let kept = live.entries.count
         announceContentSize()
         realizeAppendedItems(in: page.placed, startingAt: page.leadingEdge, window: window, source: dataSource)
-        for position in kept..<live.count {
+        for position in kept..<live.entries.count {
             let entry = live.entries[position]
             host?.place(entry.cell(as: Cell.self), attributes: toViewport(entry.attributes))
         }
@@ -81,22 +81,13 @@ extension WaterfallViewModel {
     private func realizeAppendedItems(in range: Range<Int>, startingAt leadingEdge: CGFloat, window: CGRect,
                                       source: (any WaterfallDataSource<Cell>)?) {
         let announced = prefetch.window
-        let reach = Swift.max(windowEnd(of: window), announced.map(windowEnd(of:)) ?? -.infinity)
+        let reach = scrollAxis.position(of: CGPoint(x: Swift.max(window.maxX, announced?.maxX ?? -.infinity),
+                                                    y: Swift.max(window.maxY, announced?.maxY ?? -.infinity)))
         guard !(leadingEdge >= reach) else { return }
         for index in range {
             let frame = layout.frame(at: index)
             if frame.overlaps(window) { realizeCell(index: index) }
             if let source, let announced, frame.overlaps(announced) { source.waterfallView(self, prefetchItemAt: index) }
-        }
-    }
-
-    /// Where `window` ends along the scroll axis: no frame that starts at or beyond it
-    /// overlaps the window. `.infinity` for a layout that does not scroll.
-    private func windowEnd(of window: CGRect) -> CGFloat {
-        switch scrollAxis {
-        case .vertical: return window.maxY
-        case .horizontal: return window.maxX
-        case .none: return .infinity
         }
     }
 }

@@ -60,7 +60,7 @@ extension WaterfallViewModel {
                 insertItems(at: to..<to + 1, tracingThrough: later)
             case .reload(let range):
                 // One replace: the store moves nothing when the count stays.
-                stickyHeaders.headers.removeItems(in: range)
+                sectionHeaders.removeItems(in: range)
                 insertItems(at: range, replacing: true, tracingThrough: later)
             }
             count += update.countChange

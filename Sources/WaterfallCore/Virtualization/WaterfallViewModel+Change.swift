@@ -62,17 +62,16 @@ extension WaterfallViewModel {
     @discardableResult
     func performChange(_ change: Change, _ mutate: () -> Void) -> [ItemTransition] {
         let updates = change.updates
-        let suspended: (drag: ReorderDrag, destination: Int)?
+        let suspended: ReorderSession?
         if case .updates = change { suspended = suspendReorder() } else { suspended = nil }
         defer { resumeReorder(suspended, through: updates) }
         if case .updates = change, let transitions = appendKeepingFrames(updates, mutate) {
-            notify(afterChange: change)
+            notify(afterChange: change, keptFrames: true)
             return transitions
         }
         let candidates: [ScrollAnchor]
         switch change {
-        case .updates: candidates = anchorCandidates()
-        case .reload, .metrics, .sizes, .layout(sameAxis: true): candidates = captureAnchor().map { [$0] } ?? []
+        case .updates, .reload, .metrics, .sizes, .layout(sameAxis: true): candidates = anchorCandidates()
         case .layout(sameAxis: false), .move, .reorderPreview: candidates = []
         }
         holdVisibleContent(for: change, firstVisible: candidates.first?.index)
@@ -95,13 +94,8 @@ extension WaterfallViewModel {
     /// pool, a deleted focused item leaves the focus at the same position.
     /// - Returns: the fading transitions of deleted live items, and where every other live item
     ///   was on screen, for ``transitionsOfLiveCells(from:oldIndex:)``.
-    /// - Complexity: O(k · updates + k log k) for k live cells; O(k) without updates.
+    /// - Complexity: O(k · updates + k log k) for k live cells.
     private func renumberLiveCells(through updates: [ItemUpdate]) -> ([ItemTransition], [TransitionSource]) {
-        guard !updates.isEmpty else {
-            return ([], live.entries.map {
-                TransitionSource(oldIndex: $0.index, newIndex: $0.index, from: toViewport($0.attributes), reloaded: false)
-            })
-        }
         var transitions: [ItemTransition] = []
         var sources: [TransitionSource] = []
         var survivors: [LiveCell] = []
@@ -125,7 +119,7 @@ extension WaterfallViewModel {
                 survivors.append(moved)
             }
         }
-        live.replaceAll(with: survivors)
+        live.entries = ContiguousArray(survivors.sorted { $0.index < $1.index })
         selectedIndex = selectedIndex.flatMap { updates.trace($0).index }
         let count = layout.itemCount
         focusedIndex = focusedIndex.flatMap { old in updates.trace(old).index ?? (count > 0 ? min(old, count - 1) : nil) }
@@ -136,10 +130,11 @@ extension WaterfallViewModel {
     /// The last step of a change (`change`) or of a scroll step or layout slice (`nil`): tells
     /// the host that items wait to be placed after a change that left them waiting, follows
     /// the new-items count through item updates, and fires load-more when the end is near.
-    func notify(afterChange change: Change? = nil) {
+    /// An append that `keptFrames` leaves placement as it was, so it is not asked about.
+    func notify(afterChange change: Change? = nil, keptFrames: Bool = false) {
         if let change {
-            if case .updates(let updates) = change { setNewItemsAbove(isAtTop ? 0 : feed.newItemsAbove(after: updates)) }
-            if isLayoutPending {
+            if case .updates(let updates) = change { setNewItemsAbove(isAtTop ? 0 : newItemsAbove(after: updates)) }
+            if !keptFrames, isLayoutPending {
                 layoutMayBePending = true
                 host?.layoutDidBecomePending()
             }

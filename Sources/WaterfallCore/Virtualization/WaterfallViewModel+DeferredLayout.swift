@@ -26,11 +26,7 @@ extension WaterfallViewModel {
     /// - Complexity: O(c log n + itemBudget · log c) for the waterfall.
     @discardableResult
     public func continueLayout(itemBudget: Int) -> Bool {
-        guard isLayoutPending else { return true }
-        let done = layout.incrementally { $0.continueLayout(itemBudget: itemBudget) } ?? true
-        announceContentSize()
-        notify()
-        return done
+        runSlices(of: itemBudget, until: { true })
     }
 
     /// Runs slices of the pending layout of `sliceItems` items each until `budget` has passed
@@ -40,12 +36,18 @@ extension WaterfallViewModel {
     /// - Complexity: O(budget): at least one slice.
     @discardableResult
     public func continueLayout<C: Clock>(within budget: C.Duration, clock: C, sliceItems: Int = 8_192) -> Bool {
-        guard isLayoutPending else { return true }
         let deadline = clock.now.advanced(by: budget)
+        return runSlices(of: sliceItems, until: { clock.now >= deadline })
+    }
+
+    /// Runs slices of `itemBudget` items until the layout is complete or `enough` says so
+    /// (asked after each slice), then announces the content size and ends as a scroll step.
+    private func runSlices(of itemBudget: Int, until enough: () -> Bool) -> Bool {
+        guard isLayoutPending else { return true }
         var done = false
         repeat {
-            done = layout.incrementally { $0.continueLayout(itemBudget: sliceItems) } ?? true
-        } while !done && clock.now < deadline
+            done = layout.incrementally { $0.continueLayout(itemBudget: itemBudget) } ?? true
+        } while !done && !enough()
         announceContentSize()
         notify()
         return done
@@ -64,21 +66,14 @@ extension WaterfallViewModel {
     ///   cost for the items up to the window's end.
     func placeLiveWindows(at offset: CGPoint) {
         guard isLayoutPending else { return }
-        let extra = liveWindowsReach
-        let viewport = CGRect(origin: offset, size: viewportSize)
-        layout.incrementally { layout in
-            switch scrollAxis {
-            case .vertical: layout.place(covering: viewport.insetBy(dx: 0, dy: -extra))
-            case .horizontal: layout.place(covering: viewport.insetBy(dx: -extra, dy: 0))
-            case .none: layout.place(upTo: layout.itemCount)
-            }
-        }
+        let window = scrollAxis.widening(CGRect(origin: offset, size: viewportSize), by: liveWindowsReach)
+        layout.incrementally { $0.place(covering: window) }
     }
 
     /// How far the windows ``placeLiveWindows(at:)`` lays out reach beyond the viewport on
     /// either side along the scroll axis: the overscan plus the prefetch distance.
     var liveWindowsReach: CGFloat {
-        overscanReach + prefetch.reach
+        Self.nonNegative(overscan) + Self.nonNegative(prefetchDistance)
     }
 
     /// Gives the anchor's item a frame and lays out the content above it that the live windows
@@ -89,10 +84,15 @@ extension WaterfallViewModel {
     /// - Complexity: the layout's (O(c log n + k log c) for the k items the waterfall places).
     func place(anchoring anchor: ScrollAnchor) {
         guard isLayoutPending else { return }
-        let origin = scrollAxis == .horizontal ? anchor.viewportOrigin.x : anchor.viewportOrigin.y
-        let clearance = liveWindowsReach + max(0, origin), budget = eagerLayoutLimit
+        place(around: anchor.index, clearance: max(0, scrollAxis.position(of: anchor.viewportOrigin)))
+    }
+
+    /// Places the item at `index` with `clearance` plus the live windows' reach above it,
+    /// at most about ``eagerLayoutLimit`` waiting items: deeper, an island around it.
+    func place(around index: Int, clearance: CGFloat) {
+        let clearance = liveWindowsReach + clearance, budget = eagerLayoutLimit
         islandMayJoin = true
-        layout.incrementally { $0.place(around: anchor.index, clearance: clearance, itemBudget: budget) }
+        layout.incrementally { $0.place(around: index, clearance: clearance, itemBudget: budget) }
     }
 
     /// Follows content that deferred placement moved — an island joining the placed prefix,
@@ -113,8 +113,9 @@ extension WaterfallViewModel {
         prefetch.window = prefetch.window?.offsetBy(dx: dx, dy: dy)
         // From the layout, not offset here: the moved frames are the segment's origin plus each
         // item's place in it, which rounds differently from adding the distance to the old ones.
-        for position in 0..<live.count {
-            live.setAttributes(layout.layoutAttributes(at: live.entries[position].index), at: position)
+        placeReorderPreview(at: contentOffset)
+        for position in 0..<live.entries.count {
+            live.entries[position].attributes = shownAttributes(at: live.entries[position].index)
         }
         host?.contentOffsetDidChange(contentOffset)
         placeLiveCells()   // the same places, but from the moved frames and offset (float rounding)
@@ -140,20 +141,19 @@ extension WaterfallViewModel {
     ///   items the waterfall places.
     func place(through index: Int, reaching distance: CGFloat = 0) {
         guard isLayoutPending else { return }
-        let horizontal = scrollAxis == .horizontal
+        let axis = scrollAxis
         layout.incrementally { layout in
             // An item at or after a segment at an estimated place grows that segment: nothing
             // before it is placed.
             layout.place(around: index, clearance: 0, itemBudget: .max)
             guard distance > 0, distance.isFinite else { return }
-            let frame = layout.frame(at: index)
-            var strip = horizontal ? frame.insetBy(dx: -distance, dy: 0) : frame.insetBy(dx: 0, dy: -distance)
+            var strip = axis.widening(layout.frame(at: index), by: distance)
             // Within that segment the strip stops at its first item: reaching above it would
             // place every item before the segment at once.
             if let island = layout.islandRange, island.contains(index) {
-                let top = layout.frame(at: island.lowerBound)
-                strip = horizontal ? strip.intersection(CGRect(x: top.minX, y: strip.minY, width: .greatestFiniteMagnitude, height: strip.height))
-                    : strip.intersection(CGRect(x: strip.minX, y: top.minY, width: strip.width, height: .greatestFiniteMagnitude))
+                let top = axis.position(of: layout.frame(at: island.lowerBound).origin)
+                let huge = CGFloat.greatestFiniteMagnitude
+                strip = strip.intersection(CGRect(origin: axis.moving(strip.origin, to: top), size: CGSize(width: huge, height: huge)))
             }
             layout.place(covering: strip)
         }
@@ -166,15 +166,5 @@ extension WaterfallViewModel {
     func place(coveringPoint point: CGPoint) {
         guard isLayoutPending, point.x.isFinite, point.y.isFinite else { return }
         layout.incrementally { $0.place(covering: CGRect(origin: point, size: CGSize(width: 1, height: 1))) }
-    }
-
-    /// Lays out every item now (what a reorder drag needs: its preview places items by the
-    /// frames of those before them, wherever the pointer takes the lifted one).
-    /// - Complexity: O(1) when nothing is pending, else O(c log n + p log c) for the p items
-    ///   still waiting.
-    func finishPendingLayout() {
-        guard isLayoutPending else { return }
-        layout.incrementally { $0.place(upTo: $0.itemCount) }
-        announceContentSize()
     }
 }

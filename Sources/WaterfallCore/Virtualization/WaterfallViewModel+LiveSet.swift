@@ -16,7 +16,7 @@ extension WaterfallViewModel {
     public var liveIndices: [Int] { live.entries.map(\.index) }
 
     /// The number of live cells.
-    public var liveCellCount: Int { live.count }
+    public var liveCellCount: Int { live.entries.count }
 
     /// The number of cells waiting in the reuse pool.
     /// - Complexity: O(identifiers).
@@ -37,18 +37,10 @@ extension WaterfallViewModel {
         return live.position(of: index).map { toViewport(live.entries[$0].attributes) }
     }
 
-    /// The sanitized ``overscan``: negative or non-finite counts as 0.
-    var overscanReach: CGFloat { overscan.isFinite ? max(0, overscan) : 0 }
-
-    /// The realized window for the current offset: the viewport widened by ``overscanReach``
+    /// The realized window for the current offset: the viewport widened by ``overscan``
     /// along the scroll axis.
     func realizedWindow() -> CGRect {
-        let extra = overscanReach
-        switch scrollAxis {
-        case .vertical: return visibleBounds.insetBy(dx: 0, dy: -extra)
-        case .horizontal: return visibleBounds.insetBy(dx: -extra, dy: 0)
-        case .none: return visibleBounds
-        }
+        scrollAxis.widening(visibleBounds, by: Self.nonNegative(overscan))
     }
 
     /// A pooled cell with exactly this identifier, prepared for reuse, or `nil` — then create
@@ -61,23 +53,38 @@ extension WaterfallViewModel {
         return cell
     }
 
-    /// Re-derives the live set by index: live items still in the window keep their cells and
-    /// get fresh attributes, the others are recycled, missing ones are realized; then the
-    /// prefetch window is updated and every live cell placed.
-    /// - Complexity: O(c log n + k log k).
-    func rederiveLiveCells() {
+    /// Brings the live set to the realized window, then updates the prefetch window and places
+    /// every live cell. With the `old` window the live set is exact for (a scroll step), only
+    /// the items that left or entered change; without it the live set is derived again by
+    /// index: live items still in the window keep their cells and get fresh attributes, the
+    /// others are recycled, missing ones are realized.
+    /// - Complexity: O(c log n + changes + k) with `old`, else O(c log n + k log k).
+    func rederiveLiveCells(diffingFrom old: CGRect? = nil) {
         let window = realizedWindow()
         updatePinnedHeader()
+        if let old {
+            layout.forEachChange(from: old, to: window, left: recycleLiveCell(index:), entered: realizeCell(index:))
+        } else {
+            deriveLiveCellsByIndex(in: window)
+        }
+        settleDetachedHeader()
+        live.window = window
+        updatePrefetchWindow(around: window)
+        placeLiveCells()
+    }
+
+    /// Makes the live set exactly the items overlapping `window`, matching them by index.
+    private func deriveLiveCellsByIndex(in window: CGRect) {
         var wanted: [Int] = []
-        layout.forEachIndex(in: window) { wanted.append($0) }
+        forEachShownIndex(in: window) { wanted.append($0) }
         wanted.sort()
         var position = 0
         var next = 0
-        while position < live.count {
+        while position < live.entries.count {
             let index = live.entries[position].index
             while next < wanted.count && wanted[next] < index { next += 1 }
             if next < wanted.count && wanted[next] == index {
-                live.setAttributes(layout.layoutAttributes(at: index), at: position)
+                live.entries[position].attributes = shownAttributes(at: index)
                 position += 1
             } else {
                 releaseLiveCell(at: position)
@@ -86,10 +93,6 @@ extension WaterfallViewModel {
         for index in wanted where live.position(of: index) == nil {
             realizeCell(index: index)
         }
-        settleDetachedHeader()
-        live.window = window
-        updatePrefetchWindow(around: window)
-        placeLiveCells()
     }
 
     /// Asks the data source for the cell of `index`, inserts it and records it as live.
@@ -98,13 +101,13 @@ extension WaterfallViewModel {
         guard !adoptDetachedHeader(index: index), let dataSource else { return }
         let cell = dataSource.waterfallView(self, cellAt: index)
         host?.insertCell(cell)
-        live.insert(LiveCell(index: index, object: cell, attributes: layout.layoutAttributes(at: index)))
+        live.insert(LiveCell(index: index, object: cell, attributes: shownAttributes(at: index)))
     }
 
     /// Takes the live entry at `position` out of the live set: the pinned header's cell moves
     /// to its own slot and stays shown, any other cell is recycled.
     func releaseLiveCell(at position: Int) {
-        let entry = live.remove(at: position)
+        let entry = live.entries.remove(at: position)
         if entry.index == pinnedHeader?.index, live.detachedHeader == nil {
             live.detachedHeader = entry
         } else {
@@ -126,7 +129,7 @@ extension WaterfallViewModel {
 
     /// Recycles every live cell and forgets the windows.
     func recycleAllLiveCells() {
-        while live.count > 0 { recycle(live.remove(at: live.count - 1).cell(as: Cell.self)) }
+        while live.entries.count > 0 { recycle(live.entries.removeLast().cell(as: Cell.self)) }
         recycleDetachedHeader()
         live.window = nil
         prefetch.window = nil
@@ -157,7 +160,7 @@ extension WaterfallViewModel {
     func adoptDetachedHeader(index: Int) -> Bool {
         guard var entry = live.detachedHeader, entry.index == index else { return false }
         live.detachedHeader = nil
-        entry.attributes = layout.layoutAttributes(at: index)
+        entry.attributes = shownAttributes(at: index)
         live.insert(entry)
         return true
     }
@@ -171,7 +174,7 @@ extension WaterfallViewModel {
               let dataSource else { return }
         let cell = dataSource.waterfallView(self, cellAt: pinned.index)
         host?.insertCell(cell)
-        live.detachedHeader = LiveCell(index: pinned.index, object: cell, attributes: layout.layoutAttributes(at: pinned.index))
+        live.detachedHeader = LiveCell(index: pinned.index, object: cell, attributes: shownAttributes(at: pinned.index))
     }
 
     /// Renumbers the slot's cell through batch updates, recycling it when its item is deleted

@@ -2,33 +2,12 @@ import Foundation
 
 extension WaterfallViewModel {
     /// The load-more state, for the host's footer.
-    public var loadMoreState: LoadMoreState { feed.loadMore.state }
-
-    /// Whether load-more fires (off by default). Turning it on checks at once, so content
-    /// shorter than the viewport asks for a page straight away.
-    public var isLoadMoreEnabled: Bool {
-        get { feed.isLoadMoreEnabled }
-        set {
-            feed.isLoadMoreEnabled = newValue
-            notify()
-        }
-    }
-
-    /// Load-more fires when the viewport's end is within this distance of the content's end
-    /// (default 600).
-    public var loadMoreDistance: CGFloat {
-        get { feed.loadMoreDistance }
-        set { feed.loadMoreDistance = newValue }
-    }
+    public var loadMoreState: LoadMoreState { loadMore.state }
 
     /// The distance from the viewport's end to the content's end along the scroll axis.
     var remainingScrollDistance: CGFloat {
-        let size = layout.contentSize
-        switch scrollAxis {
-        case .vertical: return size.height - (contentOffset.y + viewportSize.height)
-        case .horizontal: return size.width - (contentOffset.x + viewportSize.width)
-        case .none: return .infinity
-        }
+        guard scrollAxis != .none else { return .infinity }
+        return scrollAxis.length(of: shownContentSize) - scrollAxis.position(of: contentOffset) - scrollAxis.length(of: viewportSize)
     }
 
     /// Fires load-more when enabled, idle, within ``loadMoreDistance`` of the end, and the
@@ -36,7 +15,7 @@ extension WaterfallViewModel {
     /// Runs at the end of every scroll step, layout slice and change (see ``notify(afterChange:)``).
     func checkLoadMore() {
         guard isLoadMoreEnabled, host != nil, !needsReload else { return }
-        guard feed.loadMore.check(remainingDistance: Double(remainingScrollDistance),
+        guard loadMore.check(remainingDistance: Double(remainingScrollDistance),
                              triggerDistance: Double(loadMoreDistance),
                              itemCount: layout.itemCount) else { return }
         requestMore()
@@ -44,7 +23,7 @@ extension WaterfallViewModel {
 
     /// Announces `.loading` and asks the delegate for a page.
     private func requestMore() {
-        host?.loadMoreStateDidChange(feed.loadMore.state)
+        host?.loadMoreStateDidChange(loadMore.state)
         delegate?.waterfallViewDidRequestMore(self)
     }
 
@@ -56,21 +35,21 @@ extension WaterfallViewModel {
             let end = layout.itemCount
             performBatchUpdates([.insert(end..<end + count)])
         }
-        feed.loadMore.finish(hasMore: hasMore)
-        host?.loadMoreStateDidChange(feed.loadMore.state)
+        loadMore.finish(hasMore: hasMore)
+        host?.loadMoreStateDidChange(loadMore.state)
         notify()
     }
 
     /// The page request failed: load-more waits for ``retryLoadingMore()``.
     public func failLoadingMore() {
-        feed.loadMore.fail()
-        host?.loadMoreStateDidChange(feed.loadMore.state)
+        loadMore.fail()
+        host?.loadMoreStateDidChange(loadMore.state)
     }
 
     /// Requests a page again after a failure (or after a page that brought no items), e.g.
     /// from the footer's retry button. Does nothing while loading or exhausted.
     public func retryLoadingMore() {
-        guard feed.loadMore.retry(itemCount: layout.itemCount) else { return }
+        guard loadMore.retry(itemCount: layout.itemCount) else { return }
         requestMore()
     }
 
@@ -78,12 +57,8 @@ extension WaterfallViewModel {
     /// doubling with each further failure up to 16 s, by default). Setting it keeps the count
     /// of failures so far.
     public var loadMoreRetryThrottle: LoadMoreRetryThrottle {
-        get { feed.loadMore.retryThrottle }
-        set {
-            var throttle = newValue
-            throttle.adoptHistory(of: feed.loadMore.retryThrottle)
-            feed.loadMore.retryThrottle = throttle
-        }
+        get { loadMore.retryThrottle }
+        set { loadMore.retryThrottle.adoptSettings(of: newValue) }
     }
 
     /// Retries a failed load-more when ``loadMoreRetryThrottle`` lets it at `now` (seconds on
@@ -93,7 +68,7 @@ extension WaterfallViewModel {
     /// - Complexity: O(1).
     @discardableResult
     public func retryLoadingMoreIfDue(at now: Double) -> Bool {
-        guard feed.loadMore.state == .failed, feed.loadMore.retryThrottle.takeRetry(at: now) else { return false }
+        guard loadMore.state == .failed, loadMore.retryThrottle.takeRetry(at: now) else { return false }
         retryLoadingMore()
         return true
     }

@@ -1,11 +1,6 @@
 import Foundation
 
 extension WaterfallViewModel {
-    /// How many items at the front arrived above the reader (by a refresh, or inserts at the
-    /// top while scrolled down) since the reader was last at the top: the count on the "N new
-    /// items" pill. Back to 0 at the top and on ``reloadData()``.
-    public var newItemsAbove: Int { feed.newItemsAbove }
-
     /// Whether the "N new items" pill should show: new items arrived above the reader (a
     /// refresh that kept the screen still, or inserts at the top while scrolled down) and the
     /// reader has not gone back to the top since.
@@ -22,7 +17,7 @@ extension WaterfallViewModel {
     /// The items (not section headers) the "N new items" pill counts: the new items above
     /// the viewport. Hosts that translate say it in their own words.
     public var newItemsPillCount: Int {
-        newItemsAbove - stickyHeaders.headers.count(before: newItemsAbove)
+        newItemsAbove - sectionHeaders.count(before: newItemsAbove)
     }
 
     /// Scrolls to the top, where the new items are, at once (hosts that animate scroll there
@@ -33,18 +28,32 @@ extension WaterfallViewModel {
     }
 
     /// Whether the viewport is at the start of the content along the scroll axis.
-    var isAtTop: Bool {
-        switch scrollAxis {
-        case .vertical: return contentOffset.y <= 0
-        case .horizontal: return contentOffset.x <= 0
-        case .none: return true
-        }
-    }
+    var isAtTop: Bool { scrollAxis.position(of: contentOffset) <= 0 }
 
     /// Sets ``newItemsAbove`` and tells the host when it changed.
     func setNewItemsAbove(_ count: Int) {
         guard count != newItemsAbove else { return }
-        feed.newItemsAbove = count
+        newItemsAbove = count
         host?.newItemsAboveDidChange(count)
+    }
+
+    /// The new-items count after `updates`: inserts at the front or among the new items add to
+    /// it, deletes among them take from it, moves across its end move one in or out.
+    /// - Complexity: O(updates).
+    func newItemsAbove(after updates: [ItemUpdate]) -> Int {
+        var count = newItemsAbove
+        for update in updates {
+            switch update {
+            case .insert(let range):
+                if range.lowerBound == 0 || range.lowerBound < count { count += range.count }
+            case .delete(let range):
+                count -= Swift.max(0, Swift.min(range.upperBound, count) - range.lowerBound)
+            case .move(let from, let to):
+                if (from < count) != (to < count) { count += to < count ? 1 : -1 }
+            case .reload:
+                break
+            }
+        }
+        return count
     }
 }

@@ -2,19 +2,7 @@ import Foundation
 
 extension WaterfallViewModel {
     /// The pull-to-refresh state, for the host's header.
-    public var refreshState: RefreshState { feed.refresh.state }
-
-    /// Whether overscroll drives pull-to-refresh (off by default; ``beginRefreshing()`` always works).
-    public var isRefreshEnabled: Bool {
-        get { feed.isRefreshEnabled }
-        set { feed.isRefreshEnabled = newValue }
-    }
-
-    /// How far the content must be pulled past its top to arm a refresh (default 64).
-    public var refreshThreshold: CGFloat {
-        get { feed.refreshThreshold }
-        set { feed.refreshThreshold = newValue }
-    }
+    public var refreshState: RefreshState { refresh.state }
 
     /// The content is pulled `distance` points past its start (0 when not overscrolled), e.g.
     /// from GTK's `edge-overshot`/kinetic overshoot. Moves idle → pulling → armed and back.
@@ -28,18 +16,14 @@ extension WaterfallViewModel {
     /// delegate's ``WaterfallDelegate/waterfallViewDidRequestRefresh(_:)``); a shorter one
     /// springs back to idle.
     public func endOverscroll() {
-        guard isRefreshEnabled else { return }
-        var starts = false
-        transitionRefresh { starts = $0.release() }
-        if starts { delegate?.waterfallViewDidRequestRefresh(self) }
+        guard isRefreshEnabled, transitionRefresh({ $0.release() }) else { return }
+        delegate?.waterfallViewDidRequestRefresh(self)
     }
 
     /// Starts a refresh without a gesture (F5, Ctrl+R, a refresh button). Does nothing while
     /// one is running.
     public func beginRefreshing() {
-        var starts = false
-        transitionRefresh { starts = $0.begin() }
-        if starts { delegate?.waterfallViewDidRequestRefresh(self) }
+        if transitionRefresh({ $0.begin() }) { delegate?.waterfallViewDidRequestRefresh(self) }
     }
 
     /// The refresh finished (after the app inserted the new items, which keeps the reader's
@@ -49,9 +33,12 @@ extension WaterfallViewModel {
     }
 
     /// Applies a transition and tells the host when the state changed.
-    func transitionRefresh(_ change: (inout RefreshStateMachine) -> Void) {
-        let before = feed.refresh.state
-        change(&feed.refresh)
-        if feed.refresh.state != before { host?.refreshStateDidChange(feed.refresh.state) }
+    /// - Returns: what the transition returns (whether a refresh starts).
+    @discardableResult
+    func transitionRefresh<Result>(_ change: (inout RefreshStateMachine) -> Result) -> Result {
+        let before = refresh.state
+        let result = change(&refresh)
+        if refresh.state != before { host?.refreshStateDidChange(refresh.state) }
+        return result
     }
 }

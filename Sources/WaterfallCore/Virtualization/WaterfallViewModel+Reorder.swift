@@ -1,30 +1,5 @@
 import Foundation
 
-/// The drag in progress and how auto-scroll behaves, kept by the view model.
-struct ReorderState {
-    /// The lifted item, while a drag runs.
-    var drag: ReorderDrag?
-    /// How close to the viewport's leading or trailing edge the pointer starts auto-scrolling.
-    var edgeDistance: CGFloat = 64
-    /// The auto-scroll speed with the pointer at (or past) the edge, in points per second.
-    var maximumSpeed: CGFloat = 1600
-}
-
-/// One reorder drag: the lifted item's cell, held outside the live set while it follows the
-/// pointer, and where the pointer holds it.
-struct ReorderDrag {
-    /// The lifted item (its index before the move) and its cell; its attributes are those it
-    /// had when lifted.
-    var lifted: LiveCell
-    /// The pointer, relative to the viewport.
-    var pointer: CGPoint
-    /// The pointer's distance from the lifted item's top-left corner when it was lifted.
-    var grab: CGSize
-    /// The item under the pointer that last chose the landing place, so that hovering it does
-    /// not choose again after the items reflow.
-    var lastHit: Int?
-}
-
 extension WaterfallViewModel {
     /// The lifted item's z-index while it follows the pointer: above every item.
     public static var liftedZIndex: Int { 1 << 20 }
@@ -41,44 +16,30 @@ extension WaterfallViewModel {
     }
 
     /// Whether a reorder drag is in progress.
-    public var isReordering: Bool { reorder.drag != nil }
+    public var isReordering: Bool { reorder != nil }
 
     /// The lifted item's index (before the move), while a drag is in progress.
-    public var liftedIndex: Int? { reorder.drag?.lifted.index }
+    public var liftedIndex: Int? { reorder?.source }
 
     /// Where the lifted item would land if dropped now (its index after the move), while a
     /// drag is in progress; the other items are laid out around it.
-    public var reorderDestination: Int? { (layout as? ReorderPreviewLayout)?.destination }
+    public var reorderDestination: Int? { reorder?.destination }
 
     /// The lifted item's cell, while a drag is in progress (it is not among the live cells:
     /// ``cell(at:)`` does not find it).
-    public var liftedCell: Cell? { reorder.drag?.lifted.cell(as: Cell.self) }
+    public var liftedCell: Cell? { reorder?.lifted.cell(as: Cell.self) }
 
     /// Where the lifted item is drawn, relative to the viewport: at the pointer, where it was
     /// grabbed, above every item (``liftedZIndex``) and slightly larger (``liftedScale``).
     /// The host is told through ``WaterfallHosting/place(_:attributes:)`` at every pointer move.
     public var liftedAttributes: LayoutAttributes? {
-        guard let drag = reorder.drag else { return nil }
+        guard let drag = reorder else { return nil }
         let size = drag.lifted.attributes.frame.size
         return LayoutAttributes(
             index: drag.lifted.index,
             frame: CGRect(x: drag.pointer.x - drag.grab.width, y: drag.pointer.y - drag.grab.height,
                           width: size.width, height: size.height),
             scale: Self.liftedScale, zIndex: Self.liftedZIndex)
-    }
-
-    /// How close to the viewport's edge along the scroll axis the pointer starts auto-scrolling
-    /// (default 64 points; at most a third of the viewport is used).
-    public var reorderEdgeDistance: CGFloat {
-        get { reorder.edgeDistance }
-        set { reorder.edgeDistance = newValue.isFinite ? max(0, newValue) : 0 }
-    }
-
-    /// The auto-scroll speed with the pointer at or past the edge, in points per second
-    /// (default 1,600); it grows with the square of the pointer's closeness to the edge.
-    public var reorderMaximumScrollSpeed: CGFloat {
-        get { reorder.maximumSpeed }
-        set { reorder.maximumSpeed = newValue.isFinite ? max(0, newValue) : 0 }
     }
 
     /// Lifts the item under `point` (relative to the viewport) when the data source lets it
@@ -100,26 +61,19 @@ extension WaterfallViewModel {
     /// ``cancelReorder()``.
     ///
     /// Does nothing (returns `false`) while a drag is in progress, before the first load, when
-    /// the item is not live (on screen) or the data source does not let it move. While the
-    /// layout is pending (``isLayoutPending``) it lays out every item first: the preview places
-    /// items after the frames of those before them, wherever the pointer takes the lifted one.
+    /// the item is not live (on screen) or the data source does not let it move. The layout
+    /// does not change until the drop: a ``ReorderSession`` shows the items around the landing
+    /// place, placing nothing that waits (``isLayoutPending``) beyond what the screen needs.
     /// - Complexity: one preview placement — O(c log n + p log c) for the p items from `index`
-    ///   to the end of the realized window — plus O(k log k); while the layout is pending, plus
-    ///   O(w log c) for the w waiting items.
+    ///   to the end of the realized window — plus O(k log k).
     @discardableResult
     public func beginReorder(ofItemAt index: Int, pointer: CGPoint) -> Bool {
-        guard reorder.drag == nil, !needsReload, pointer.x.isFinite, pointer.y.isFinite,
+        guard reorder == nil, !needsReload, pointer.x.isFinite, pointer.y.isFinite,
               canMoveItem(at: index), let position = live.position(of: index) else { return false }
-        finishPendingLayout()
-        let lifted = live.remove(at: position)
+        let lifted = live.entries.remove(at: position)
         let frame = toViewport(lifted.attributes).frame
-        reorder.drag = ReorderDrag(lifted: lifted, pointer: pointer,
-                                   grab: CGSize(width: pointer.x - frame.minX, height: pointer.y - frame.minY))
-        performChange(.reorderPreview) {
-            layout = ReorderPreviewLayout(base: layout, source: index, destination: index,
-                                          bounds: visibleBounds, reach: overscanReach)
-        }
-        placeLiftedCell()
+        startReorder(ReorderSession(lifted: lifted, pointer: pointer,
+                                    grab: CGSize(width: pointer.x - frame.minX, height: pointer.y - frame.minY)))
         return true
     }
 
@@ -134,8 +88,8 @@ extension WaterfallViewModel {
     ///   window) plus O(k log k).
     @discardableResult
     public func moveReorder(to point: CGPoint) -> [ItemTransition] {
-        guard reorder.drag != nil, point.x.isFinite, point.y.isFinite else { return [] }
-        reorder.drag?.pointer = point
+        guard reorder != nil, point.x.isFinite, point.y.isFinite else { return [] }
+        reorder?.pointer = point
         placeLiftedCell()
         return chooseLandingPlace()
     }
@@ -145,19 +99,16 @@ extension WaterfallViewModel {
     /// ``reorderEdgeDistance`` of the viewport's edge (or past it) and the content can scroll
     /// that way, growing with the square of its closeness up to ``reorderMaximumScrollSpeed``.
     public var reorderScrollVelocity: CGFloat {
-        guard let drag = reorder.drag, layout.scrollAxis != .none else { return 0 }
-        let horizontal = layout.scrollAxis == .horizontal
-        let length = horizontal ? viewportSize.width : viewportSize.height
+        guard let drag = reorder, scrollAxis != .none else { return 0 }
         // Along the scroll axis from the viewport's leading edge (its right one, mirrored).
-        let reach = contentPoint(atViewportPoint: drag.pointer)
-        let pointer = horizontal ? reach.x - contentOffset.x : reach.y - contentOffset.y
-        let offset = horizontal ? contentOffset.x : contentOffset.y
-        let content = horizontal ? layout.contentSize.width : layout.contentSize.height
-        let edge = min(reorder.edgeDistance, length / 3)
+        let offset = scrollAxis.position(of: contentOffset), length = scrollAxis.length(of: viewportSize)
+        let pointer = scrollAxis.position(of: contentPoint(atViewportPoint: drag.pointer)) - offset
+        let content = scrollAxis.length(of: shownContentSize)
+        let edge = min(Self.nonNegative(reorderEdgeDistance), length / 3)
         guard edge > 0 else { return 0 }
         func speed(_ depth: CGFloat) -> CGFloat {
             let closeness = min(1, max(0, depth / edge))
-            return reorder.maximumSpeed * closeness * closeness
+            return Self.nonNegative(reorderMaximumScrollSpeed) * closeness * closeness
         }
         if pointer < edge, offset > 0 { return -speed(edge - pointer) }
         if pointer > length - edge, offset < content - length { return speed(pointer - (length - edge)) }
@@ -175,9 +126,7 @@ extension WaterfallViewModel {
         let velocity = reorderScrollVelocity
         guard velocity != 0, seconds.isFinite, seconds > 0 else { return [] }
         let distance = velocity * CGFloat(min(seconds, 0.1))
-        let horizontal = layout.scrollAxis == .horizontal
-        scrollToOffset(CGPoint(x: contentOffset.x + (horizontal ? distance : 0),
-                               y: contentOffset.y + (horizontal ? 0 : distance)))
+        scrollToOffset(scrollAxis.moving(contentOffset, to: scrollAxis.position(of: contentOffset) + distance))
         return chooseLandingPlace()
     }
 
@@ -202,8 +151,8 @@ extension WaterfallViewModel {
     /// - Complexity: O(c log n + k log k).
     @discardableResult
     public func cancelReorder() -> [ItemTransition] {
-        guard let drag = reorder.drag else { return [] }
-        return finishReorder(landingAt: drag.lifted.index)
+        guard let source = reorder?.source else { return [] }
+        return finishReorder(landingAt: source)
     }
 
     /// Moves the item at `index` by `offset` positions (the keyboard's move shortcut: −1 for
@@ -216,7 +165,7 @@ extension WaterfallViewModel {
     /// - Complexity: as ``endReorder()``.
     @discardableResult
     public func moveItem(at index: Int, by offset: Int) -> (index: Int, transitions: [ItemTransition])? {
-        guard reorder.drag == nil, !needsReload, canMoveItem(at: index) else { return nil }
+        guard reorder == nil, !needsReload, canMoveItem(at: index) else { return nil }
         let (sum, overflow) = index.addingReportingOverflow(offset)
         let destination = overflow ? (offset > 0 ? layout.itemCount - 1 : 0) : min(max(sum, 0), layout.itemCount - 1)
         guard destination != index else { return nil }
@@ -225,35 +174,62 @@ extension WaterfallViewModel {
 
     // MARK: Internals
 
+    /// The attributes the live set shows for the item at `index`: the layout's, or during a
+    /// drag those after the move (see ``ReorderSession``).
+    func shownAttributes(at index: Int) -> LayoutAttributes {
+        guard let reorder else { return layout.layoutAttributes(at: index) }
+        return reorder.attributes(at: index, in: layout)
+    }
+
+    /// Calls `body` for every item the live set shows overlapping `rect` (content coordinates).
+    func forEachShownIndex(in rect: CGRect, _ body: (Int) -> Void) {
+        guard let reorder else { return layout.forEachIndex(in: rect, body) }
+        reorder.forEachIndex(in: rect, of: layout, body)
+    }
+
+    /// The content size the live set shows.
+    var shownContentSize: CGSize { reorder?.contentSize(of: layout) ?? layout.contentSize }
+
+    /// Places the drag's preview for the viewport at `offset` (nothing without a drag).
+    func placeReorderPreview(at offset: CGPoint) {
+        let height = viewportSize.height
+        reorder?.place(in: layout, downTo: offset.y + height + Self.nonNegative(overscan), slack: height)
+    }
+
     /// Tells the host where the lifted item is drawn.
     private func placeLiftedCell() {
-        guard let drag = reorder.drag, let attributes = liftedAttributes else { return }
+        guard let drag = reorder, let attributes = liftedAttributes else { return }
         host?.place(drag.lifted.cell(as: Cell.self), attributes: attributes)
+    }
+
+    /// Starts (or resumes) `session`: the other items are shown around its landing place.
+    private func startReorder(_ session: ReorderSession) {
+        performChange(.reorderPreview) { reorder = session }
+        placeLiftedCell()
     }
 
     /// Chooses the landing place under the pointer: the place of the item under it (other than
     /// the one that chose last), or the last place when the pointer is below every item.
     /// - Returns: the transitions when the landing place changed.
     private func chooseLandingPlace() -> [ItemTransition] {
-        guard let drag = reorder.drag, var preview = layout as? ReorderPreviewLayout else { return [] }
+        guard let drag = reorder else { return [] }
         let inside = CGPoint(x: min(max(drag.pointer.x, 0), max(0, viewportSize.width - 1)),
                              y: min(max(drag.pointer.y, 0), max(0, viewportSize.height - 1)))
-        guard let hit = layout.index(at: contentPoint(atViewportPoint: inside)) else {
-            reorder.drag?.lastHit = nil
+        guard let hit = drag.index(at: contentPoint(atViewportPoint: inside), in: layout) else {
+            reorder?.lastHit = nil
             return []
         }
         guard hit != drag.lastHit else { return [] }
-        reorder.drag?.lastHit = hit
-        let destination = ItemUpdate.move(from: preview.source, to: preview.destination).map(hit) ?? hit
-        guard destination != preview.destination else { return [] }
-        preview.land(at: destination)
-        return performChange(.reorderPreview) { layout = preview }
+        reorder?.lastHit = hit
+        let destination = ItemUpdate.move(from: drag.source, to: drag.destination).map(hit) ?? hit
+        guard destination != drag.destination else { return [] }
+        return performChange(.reorderPreview) { reorder?.destination = destination }
     }
 
     /// Ends the drag with the lifted item at `destination` (its own index: a cancel).
     private func finishReorder(landingAt destination: Int) -> [ItemTransition] {
-        guard let drag = reorder.drag, let lifted = liftedAttributes, takeDownPreview() else { return [] }
-        reorder.drag = nil
+        guard let drag = reorder, let lifted = liftedAttributes else { return [] }
+        reorder = nil
         // The lifted cell rejoins the live set where it was drawn, so that its transition
         // starts at the pointer.
         var entry = drag.lifted
@@ -275,53 +251,35 @@ extension WaterfallViewModel {
         }
     }
 
-    /// Makes the previewed layout the layout again. Its own function, so that no copy of the
-    /// preview outlives the call: the layout's storage is then uniquely referenced, and the
-    /// move that follows does not copy a million items first.
-    /// - Returns: whether there was a preview.
-    private func takeDownPreview() -> Bool {
-        guard let preview = layout as? ReorderPreviewLayout else { return false }
-        layout = preview.base
-        return true
-    }
-
-    /// Takes the preview down for a batch update: the layout is the real one again and the
-    /// lifted cell stays out of the live set.
-    /// - Returns: the drag and its landing place, to resume with ``resumeReorder(_:through:)``.
-    func suspendReorder() -> (drag: ReorderDrag, destination: Int)? {
-        guard let drag = reorder.drag, let destination = reorderDestination, takeDownPreview() else { return nil }
-        reorder.drag = nil
-        return (drag, destination)
+    /// Sets the drag aside for a batch update: the live set shows the layout's frames and the
+    /// lifted cell stays out of it.
+    /// - Returns: the drag, to resume with ``resumeReorder(_:through:)``.
+    func suspendReorder() -> ReorderSession? {
+        defer { reorder = nil }
+        return reorder
     }
 
     /// Resumes a drag after a batch update: the lifted item and its landing place follow the
     /// updates (a landing place that no longer exists becomes the last); when the update
     /// deleted the lifted item, the drag ends and its cell goes to the pool.
-    func resumeReorder(_ suspended: (drag: ReorderDrag, destination: Int)?, through updates: [ItemUpdate]) {
-        guard var drag = suspended?.drag, let destination = suspended?.destination else { return }
-        let count = layout.itemCount
-        guard let source = updates.trace(drag.lifted.index).index else {
-            recycle(drag.lifted.cell(as: Cell.self))
-            return
+    func resumeReorder(_ suspended: ReorderSession?, through updates: [ItemUpdate]) {
+        guard var session = suspended else { return }
+        guard let source = updates.trace(session.source).index else {
+            return recycle(session.lifted.cell(as: Cell.self))
         }
-        let landing = updates.trace(destination).index ?? destination
-        drag.lifted.index = source
-        drag.lastHit = nil
+        let landing = updates.trace(session.destination).index ?? session.destination
+        session.lifted.index = source
+        session.destination = min(max(landing, 0), layout.itemCount - 1)
+        session.lastHit = nil
         recycleLiveCell(index: source)   // the update may have realized it again at its old place
-        finishPendingLayout()   // the update may have ended the laid-out prefix above the drag
-        reorder.drag = drag
-        performChange(.reorderPreview) {
-            layout = ReorderPreviewLayout(base: layout, source: source, destination: min(max(landing, 0), count - 1),
-                                          bounds: visibleBounds, reach: overscanReach)
-        }
-        placeLiftedCell()
+        startReorder(session)
     }
 
     /// Ends a drag without moving anything or animating (a reload, a layout switch, detaching):
     /// the lifted cell rejoins the live set at its own index, for the caller to handle.
     func abandonReorder() {
-        guard let drag = reorder.drag, takeDownPreview() else { return }
-        reorder.drag = nil
+        guard let drag = reorder else { return }
+        reorder = nil
         live.insert(drag.lifted)
     }
 }

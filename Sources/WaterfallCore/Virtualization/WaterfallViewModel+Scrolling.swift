@@ -11,11 +11,7 @@ extension WaterfallViewModel {
         precondition(index >= 0 && index < layout.itemCount, "index \(index) out of range 0..<\(layout.itemCount)")
         let vertical = scrollAxis != .horizontal
         let viewport = vertical ? viewportSize.height : viewportSize.width
-        if isLayoutPending {
-            let clearance = liveWindowsReach + viewport, budget = eagerLayoutLimit
-            islandMayJoin = true
-            layout.incrementally { $0.place(around: index, clearance: clearance, itemBudget: budget) }
-        }
+        if isLayoutPending { place(around: index, clearance: viewport) }
         let frame = layout.frame(at: index)
         let start = vertical ? frame.minY : frame.minX
         let length = vertical ? frame.height : frame.width

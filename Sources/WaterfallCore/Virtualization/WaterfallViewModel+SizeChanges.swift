@@ -10,18 +10,7 @@ package struct SizeChangeStatistics: Equatable, Sendable {
     package var discarded = 0
 }
 
-/// The size changes recorded and not yet applied, and the counts of those applied so far.
-struct PendingSizeChanges {
-    /// The items whose size changed, by their current index.
-    var indices: Set<Int> = []
-    /// What ``WaterfallViewModel/applyPendingSizeChanges()`` has done so far.
-    var statistics = SizeChangeStatistics()
-}
-
 extension WaterfallViewModel {
-    /// What ``applyPendingSizeChanges()`` has done so far.
-    package var sizeChangeStatistics: SizeChangeStatistics { sizeChanges.statistics }
-
     /// Records that the delegate now answers a different size for the items at `indices` (an
     /// image's real size became known, a self-sizing cell was measured). Nothing moves yet:
     /// the changes are coalesced and applied together by ``applyPendingSizeChanges()``, which a
@@ -30,12 +19,12 @@ extension WaterfallViewModel {
     /// updates (an insert above renumbers them; a delete discards them).
     /// - Complexity: O(k) for k indices.
     public func invalidateSizes<S: Sequence>(at indices: S) where S.Element == Int {
-        let wasEmpty = sizeChanges.indices.isEmpty
+        let wasEmpty = pendingSizeChanges.isEmpty
         let count = layout.itemCount
         for index in indices where index >= 0 && index < count {
-            sizeChanges.indices.insert(index)
+            pendingSizeChanges.insert(index)
         }
-        if wasEmpty, !sizeChanges.indices.isEmpty { host?.sizeChangesDidBecomePending() }
+        if wasEmpty, !pendingSizeChanges.isEmpty { host?.sizeChangesDidBecomePending() }
     }
 
     /// Records one item's size change; see ``invalidateSizes(at:)``.
@@ -44,7 +33,7 @@ extension WaterfallViewModel {
     }
 
     /// Whether size changes wait for ``applyPendingSizeChanges()``.
-    public var hasPendingSizeChanges: Bool { !sizeChanges.indices.isEmpty }
+    public var hasPendingSizeChanges: Bool { !pendingSizeChanges.isEmpty }
 
     /// Asks the delegate for the new sizes of every item recorded by ``invalidateSizes(at:)``
     /// and relayouts once, from the lowest of them, however many there are. What the reader
@@ -58,15 +47,15 @@ extension WaterfallViewModel {
     ///   l live cells.
     @discardableResult
     public func applyPendingSizeChanges() -> [ItemTransition] {
-        guard !needsReload, !sizeChanges.indices.isEmpty else { return [] }
-        let indices = sizeChanges.indices.sorted()
-        sizeChanges.indices = []
+        guard !needsReload, !pendingSizeChanges.isEmpty else { return [] }
+        let indices = pendingSizeChanges.sorted()
+        pendingSizeChanges = []
         return performChange(.sizes(lowestIndex: indices[0])) {
             let changes = indices.map { (index: $0, size: itemSize(at: $0)) }
             layout.resizeItems(changes)
             recordSectionHeaders(resized: changes)
-            sizeChanges.statistics.itemsResized += indices.count
-            sizeChanges.statistics.relayouts += 1
+            sizeChangeStatistics.itemsResized += indices.count
+            sizeChangeStatistics.relayouts += 1
         }
     }
 
@@ -74,18 +63,18 @@ extension WaterfallViewModel {
     /// discarded; reloaded and inserted items are asked their size anyway).
     /// - Complexity: O(k · updates) for k pending changes.
     func renumberPendingSizeChanges(through updates: [ItemUpdate]) {
-        guard !sizeChanges.indices.isEmpty else { return }
+        guard !pendingSizeChanges.isEmpty else { return }
         var renumbered: Set<Int> = []
-        for index in sizeChanges.indices {
+        for index in pendingSizeChanges {
             let (final, reloaded) = updates.trace(index)
-            if let final, !reloaded { renumbered.insert(final) } else { sizeChanges.statistics.discarded += 1 }
+            if let final, !reloaded { renumbered.insert(final) } else { sizeChangeStatistics.discarded += 1 }
         }
-        sizeChanges.indices = renumbered
+        pendingSizeChanges = renumbered
     }
 
     /// Drops every pending size change (a reload asks every size again).
     func discardPendingSizeChanges() {
-        sizeChanges.statistics.discarded += sizeChanges.indices.count
-        sizeChanges.indices = []
+        sizeChangeStatistics.discarded += pendingSizeChanges.count
+        pendingSizeChanges = []
     }
 }

@@ -10,20 +10,6 @@ import Foundation
 /// binary search over them. The pinned header's cell is the live set's (see
 /// ``LiveSet/detachedHeader``).
 extension WaterfallViewModel {
-    /// The section header pinned to the top of the viewport, or `nil` when no header's section
-    /// is scrolled under the pin line (see ``WaterfallDataSource/waterfallView(_:isSectionHeaderAt:)``).
-    /// Updated at every scroll step and layout change; its cell is live and placed at
-    /// ``PinnedHeader/attributes`` even while the header's own frame is scrolled far away.
-    public var pinnedHeader: PinnedHeader? { stickyHeaders.pinned }
-
-    /// How far below the viewport's top edge section headers pin, in points (default 0; e.g.
-    /// the height of a translucent bar drawn over the wall). Negative or non-finite counts as
-    /// 0. Takes effect at the next scroll step.
-    public var pinnedHeaderInset: CGFloat {
-        get { stickyHeaders.inset }
-        set { stickyHeaders.inset = newValue }
-    }
-
     // MARK: Keeping the header index in step
 
     /// Records which of the items just inserted at `range` (with these sizes) are headers:
@@ -41,16 +27,16 @@ extension WaterfallViewModel {
                 headers.append(index)
             }
         }
-        stickyHeaders.headers.insertItems(at: range.lowerBound, count: range.count, headers: headers)
+        sectionHeaders.insertItems(at: range.lowerBound, count: range.count, headers: headers)
     }
 
     /// Moves the item at `source` to `destination` in the header index (a reorder's drop): a
     /// header stays a header at its new index, the headers between shift by one.
     /// - Complexity: O(log h + headers after the lower index).
     func moveSectionHeader(from source: Int, to destination: Int) {
-        let wasHeader = stickyHeaders.headers.count(before: source + 1) > stickyHeaders.headers.count(before: source)
-        stickyHeaders.headers.removeItems(in: source..<source + 1)
-        stickyHeaders.headers.insertItems(at: destination, count: 1, headers: wasHeader ? [destination] : [])
+        let wasHeader = sectionHeaders.count(before: source + 1) > sectionHeaders.count(before: source)
+        sectionHeaders.removeItems(in: source..<source + 1)
+        sectionHeaders.insertItems(at: destination, count: 1, headers: wasHeader ? [destination] : [])
     }
 
     /// Re-asks whether resized items are headers (an item that stopped being full-span stops
@@ -59,19 +45,20 @@ extension WaterfallViewModel {
     func recordSectionHeaders(resized changes: [(index: Int, size: ItemSize)]) {
         for (index, size) in changes {
             let isHeader = size.isFullSpan && (dataSource?.waterfallView(self, isSectionHeaderAt: index) ?? false)
-            stickyHeaders.headers.setHeader(isHeader, at: index)
+            sectionHeaders.setHeader(isHeader, at: index)
         }
     }
 
     // MARK: Where the pinned header goes
 
     /// Finds the pinned header for the current offset and layout (see
-    /// ``StickyHeaderTracker/pin(at:in:framed:)``). Only layouts that scroll vertically pin
+    /// ``SectionHeaderIndex/pinned(at:inset:in:showing:framed:)``). Only layouts that scroll vertically pin
     /// headers.
     /// - Complexity: O(log h) frame look-ups for h headers.
     func updatePinnedHeader() {
-        guard !stickyHeaders.headers.isEmpty, scrollAxis == .vertical else { return stickyHeaders.unpin() }
-        stickyHeaders.pin(at: contentOffset.y, in: layout, framed: itemsFramedLikeTheScreen())
+        guard !sectionHeaders.isEmpty, scrollAxis == .vertical else { return pinnedHeader = nil }
+        pinnedHeader = sectionHeaders.pinned(at: contentOffset.y, inset: Self.nonNegative(pinnedHeaderInset), in: layout,
+                                             showing: reorder, framed: itemsFramedLikeTheScreen())
     }
 
     /// The items whose frames share the coordinates of the viewport: the laid-out prefix, or,

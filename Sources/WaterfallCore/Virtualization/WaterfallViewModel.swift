@@ -117,16 +117,48 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         }
     }
 
+    /// How far beyond the realized window, ahead in the scroll direction, items are announced
+    /// to the data source's prefetch method (default 800; negative or non-finite counts as 0).
+    public var prefetchDistance: CGFloat = 800
+    /// How far below the viewport's top edge section headers pin, in points (default 0; e.g.
+    /// the height of a translucent bar drawn over the wall). Negative or non-finite counts as
+    /// 0. Takes effect at the next scroll step.
+    public var pinnedHeaderInset: CGFloat = 0
+    /// The section header pinned to the top of the viewport, or `nil` when no header's section
+    /// is scrolled under the pin line (see ``WaterfallDataSource/waterfallView(_:isSectionHeaderAt:)``).
+    /// Updated at every scroll step and layout change; its cell is live and placed at
+    /// ``PinnedHeader/attributes`` even while the header's own frame is scrolled far away.
+    public internal(set) var pinnedHeader: PinnedHeader?
+    /// Load-more fires when the viewport's end is within this distance of the content's end
+    /// (default 600).
+    public var loadMoreDistance: CGFloat = 600
+    /// Whether load-more fires (off by default). Turning it on checks at once, so content
+    /// shorter than the viewport asks for a page straight away.
+    public var isLoadMoreEnabled = false { didSet { notify() } }
+    /// Whether overscroll drives pull-to-refresh (off by default; ``beginRefreshing()`` always works).
+    public var isRefreshEnabled = false
+    /// How far the content must be pulled past its top to arm a refresh (default 64).
+    public var refreshThreshold: CGFloat = 64
+    /// How many items at the front arrived above the reader (by a refresh, or inserts at the
+    /// top while scrolled down) since the reader was last at the top: the count on the "N new
+    /// items" pill. Back to 0 at the top and on ``reloadData()``.
+    public internal(set) var newItemsAbove = 0
+
     /// The realized items, their window, the pinned header's cell and the reuse pool.
     @exclusivity(unchecked) var live = LiveSet()
-    /// What the data source was told to prefetch.
+    /// What the data source was told to prefetch last, and which way the reader scrolled.
     @exclusivity(unchecked) var prefetch = Prefetch()
-    /// The section headers and the one pinned now.
-    @exclusivity(unchecked) var stickyHeaders = StickyHeaderTracker()
-    /// Load-more, pull-to-refresh and the new-items count.
-    @exclusivity(unchecked) var feed = FeedState()
-    /// Size changes waiting for ``applyPendingSizeChanges()``, and what it has done so far.
-    var sizeChanges = PendingSizeChanges()
+    /// The items that are section headers, kept in step with every edit.
+    @exclusivity(unchecked) var sectionHeaders = SectionHeaderIndex()
+    /// The load-more rules' state.
+    @exclusivity(unchecked) var loadMore = LoadMoreStateMachine()
+    /// The pull-to-refresh rules' state.
+    var refresh = RefreshStateMachine()
+    /// The items whose size changed, by their current index, waiting for
+    /// ``applyPendingSizeChanges()``.
+    var pendingSizeChanges: Set<Int> = []
+    /// What ``applyPendingSizeChanges()`` has done so far.
+    package internal(set) var sizeChangeStatistics = SizeChangeStatistics()
     /// How many times deferred placement moved content that the view model followed (see
     /// ``followLayoutShift(_:)``).
     var layoutShiftCount = 0
@@ -140,8 +172,16 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     @exclusivity(unchecked) var announcedContentSize: CGSize?
     /// Nothing is loaded yet: the host or the viewport size is missing.
     @exclusivity(unchecked) var needsReload = true
-    /// The reorder drag in progress and the auto-scroll settings (see ``beginReorder(at:)``).
-    var reorder = ReorderState()
+    /// The reorder drag in progress (see ``beginReorder(at:)``).
+    @exclusivity(unchecked) var reorder: ReorderSession?
+    /// How close to the viewport's edge along the scroll axis the pointer starts auto-scrolling
+    /// a reorder drag (default 64 points; at most a third of the viewport is used; negative or
+    /// non-finite counts as 0).
+    public var reorderEdgeDistance: CGFloat = 64
+    /// The auto-scroll speed with the pointer at or past the edge, in points per second
+    /// (default 1,600; negative or non-finite counts as 0); it grows with the square of the
+    /// pointer's closeness to the edge.
+    public var reorderMaximumScrollSpeed: CGFloat = 1600
 
     /// Creates a view model around a layout (by default the waterfall).
     public init(layout: any CollectionLayout = WaterfallCollectionLayout()) {
@@ -159,7 +199,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// The size of the whole content.
     /// - Complexity: that of the layout's `contentSize` (O(c) for the waterfall).
-    public var contentSize: CGSize { layout.contentSize }
+    public var contentSize: CGSize { shownContentSize }
 
     /// Attaches the front end and loads (``reloadData()``).
     /// If the viewport has no size yet, the load happens at the first ``setViewportSize(_:)``.
@@ -198,8 +238,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
             selectedIndex = nil
             setNewItemsAbove(0)
             focusedIndex = nil
-            feed.loadMore.reset()
-            host?.loadMoreStateDidChange(feed.loadMore.state)
+            loadMore.reset()
+            host?.loadMoreStateDidChange(loadMore.state)
         }
     }
 
@@ -242,24 +282,15 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
                 // A wrong answer is mended: extra sizes dropped, missing ones asked one by one.
                 if sizes.count > end - start { sizes.removeLast(sizes.count - (end - start)) }
                 for position in start + sizes.count..<end { sizes.append(delegate.waterfallView(self, sizeAt: position)) }
-            } else if let delegate {
-                sizes.removeAll(keepingCapacity: true)
-                sizes.reserveCapacity(end - start)
-                withExtendedLifetime(delegate) {
-                    for position in start..<end {
-                        if let final = later.trace(position).index {
-                            sizes.append(delegate.waterfallView(self, sizeAt: final))
-                        } else {
-                            sizes.append(.height(0))
-                        }
-                    }
-                }
             } else {
                 sizes.removeAll(keepingCapacity: true)
                 sizes.reserveCapacity(end - start)
                 for position in start..<end {
-                    let deleted = !later.isEmpty && later.trace(position).index == nil
-                    sizes.append(.height(deleted ? 0 : WaterfallDefaults.cellHeight))
+                    if let final = later.trace(position).index {
+                        sizes.append(delegate?.waterfallView(self, sizeAt: final) ?? .height(WaterfallDefaults.cellHeight))
+                    } else {
+                        sizes.append(.height(0))
+                    }
                 }
             }
             layout.replaceItems(in: start..<(replacing ? end : start), with: sizes)
@@ -273,7 +304,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// - Complexity: the layout's deletion cost plus O(log h + later headers).
     func removeLayoutItems(in range: Range<Int>) {
         layout.replaceItems(in: range, with: EmptyCollection())
-        stickyHeaders.headers.removeItems(in: range)
+        sectionHeaders.removeItems(in: range)
     }
 
     // MARK: Events from the host
@@ -315,7 +346,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// told that the rest waits for ``continueLayout(itemBudget:)`` slices.
     private func applyMetrics() {
         let metrics = currentMetrics()
-        let deferred = layout.itemCount > eagerLayoutLimit
+        // A drag's preview places items after the frames of those before them: it needs them all.
+        let deferred = reorder == nil && layout.itemCount > eagerLayoutLimit
             && layout.incrementally({ $0.prepareDeferringLayout(for: viewportSize, with: metrics) }) != nil
         if !deferred { layout.prepare(for: viewportSize, with: metrics) }
     }
@@ -355,22 +387,13 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
             layoutMayBePending = isLayoutPending
         }
         let bounds = visibleBounds
-        if layout.shouldInvalidate(forBoundsChange: bounds) {
-            layout.invalidate(forBoundsChange: bounds)
-            rederiveLiveCells()
-            return
+        let invalidates = layout.shouldInvalidate(forBoundsChange: bounds)
+        if invalidates { layout.invalidate(forBoundsChange: bounds) }
+        // A drag shows the items as after the move: derived again by index at every step.
+        if let drag = reorder, invalidates || drag.needsPlacing(downTo: realizedWindow().maxY) {
+            placeReorderPreview(at: contentOffset)
         }
-        let window = realizedWindow()
-        updatePinnedHeader()
-        if let old = live.window {
-            layout.forEachChange(from: old, to: window, left: recycleLiveCell(index:), entered: realizeCell(index:))
-        } else {
-            layout.forEachIndex(in: window, realizeCell(index:))
-        }
-        settleDetachedHeader()
-        live.window = window
-        updatePrefetchWindow(around: window)
-        placeLiveCells()
+        rederiveLiveCells(diffingFrom: invalidates || reorder != nil ? nil : live.window)
     }
 
     /// Settles the view after the layout changed (items renumbered or moved, new size or
@@ -386,6 +409,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
             let shifts = layoutShiftCount
             let restored = anchor.map(offset(restoring:)) ?? contentOffset
             placeLiveWindows(at: restored)
+            placeReorderPreview(at: restored)
             clamped = clampedOffset(restored)
             placeLiveWindows(at: clamped)
             if shifts == layoutShiftCount { break }
@@ -405,7 +429,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// Tells the host the layout's content size when it differs from the one it was told last.
     func announceContentSize() {
-        let size = layout.contentSize
+        let size = shownContentSize
         guard size != announcedContentSize else { return }
         announcedContentSize = size
         host?.contentSizeDidChange(size)
@@ -448,16 +472,12 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// `offset` limited to the scrollable range along the scroll axis; the other axis is 0.
     func clampedOffset(_ offset: CGPoint) -> CGPoint {
-        let size = layout.contentSize
-        func clamp(_ value: CGFloat, _ content: CGFloat, _ viewport: CGFloat) -> CGFloat {
-            max(0, min(value, content - viewport))
-        }
-        switch scrollAxis {
-        case .vertical: return CGPoint(x: 0, y: clamp(offset.y, size.height, viewportSize.height))
-        case .horizontal: return CGPoint(x: clamp(offset.x, size.width, viewportSize.width), y: 0)
-        case .none: return .zero
-        }
+        let range = scrollAxis.length(of: shownContentSize) - scrollAxis.length(of: viewportSize)
+        return scrollAxis.moving(.zero, to: max(0, min(scrollAxis.position(of: offset), range)))
     }
+
+    /// A length setting as used: negative or non-finite counts as 0.
+    static func nonNegative(_ length: CGFloat) -> CGFloat { length.isFinite ? max(0, length) : 0 }
 
     // MARK: Data source and delegate with the defaults
 

@@ -35,29 +35,26 @@ extension CollectionLayout {
     /// the boundary are not missed. Falls back to the whole window when the rectangles differ
     /// on both axes or `other` is too thin for two strips to stay apart.
     private static func strips(of window: CGRect, outside other: CGRect) -> (CGRect?, CGRect?) {
+        if window.minY == other.minY, window.maxY == other.maxY, window.minX != other.minX || window.maxX != other.maxX {
+            // Side by side: the same strips with the axes swapped.
+            let (leading, trailing) = strips(of: window.transposed, outside: other.transposed)
+            return (leading?.transposed, trailing?.transposed)
+        }
         let pad: CGFloat = 1
-        if window.minX == other.minX, window.maxX == other.maxX, other.height > 2 * pad {
-            let top = window.minY < other.minY
-                ? CGRect(x: window.minX, y: window.minY, width: window.width,
-                         height: min(other.minY + pad, window.maxY) - window.minY)
-                : nil
-            let bottomStart = max(other.maxY - pad, window.minY)
-            let bottom = window.maxY > other.maxY
-                ? CGRect(x: window.minX, y: bottomStart, width: window.width, height: window.maxY - bottomStart)
-                : nil
-            return (top, bottom)
-        }
-        if window.minY == other.minY, window.maxY == other.maxY, other.width > 2 * pad {
-            let leading = window.minX < other.minX
-                ? CGRect(x: window.minX, y: window.minY, width: min(other.minX + pad, window.maxX) - window.minX,
-                         height: window.height)
-                : nil
-            let trailingStart = max(other.maxX - pad, window.minX)
-            let trailing = window.maxX > other.maxX
-                ? CGRect(x: trailingStart, y: window.minY, width: window.maxX - trailingStart, height: window.height)
-                : nil
-            return (leading, trailing)
-        }
-        return (window, nil)
+        guard window.minX == other.minX, window.maxX == other.maxX, other.height > 2 * pad else { return (window, nil) }
+        let top = window.minY < other.minY
+            ? CGRect(x: window.minX, y: window.minY, width: window.width,
+                     height: min(other.minY + pad, window.maxY) - window.minY)
+            : nil
+        let bottomStart = max(other.maxY - pad, window.minY)
+        let bottom = window.maxY > other.maxY
+            ? CGRect(x: window.minX, y: bottomStart, width: window.width, height: window.maxY - bottomStart)
+            : nil
+        return (top, bottom)
     }
+}
+
+extension CGRect {
+    /// The rectangle with its x and y axes swapped.
+    fileprivate var transposed: CGRect { CGRect(x: minY, y: minX, width: height, height: width) }
 }

@@ -12,8 +12,10 @@ struct RowLayout: CollectionLayout {
     var scrollAxis: ScrollAxis { .horizontal }
     var contentSize: CGSize { CGSize(width: CGFloat(itemCount) * (side + spacing), height: side) }
 
-    mutating func prepare(for containerSize: CGSize) { side = containerSize.height }
-    mutating func configure(with metrics: LayoutMetrics) { spacing = metrics.columnSpacing }
+    mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
+        side = containerSize.height
+        spacing = metrics.columnSpacing
+    }
     mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C) where C.Element == ItemSize {
         itemCount += sizes.count - range.count
     }
@@ -63,8 +65,8 @@ struct CollectionLayoutTests {
     @Test("configure and prepare reach the engine")
     func adapterConfiguration() {
         var layout = WaterfallCollectionLayout()
-        layout.configure(with: LayoutMetrics(columns: .fixed(5), insets: EdgeInsets(all: 4), columnSpacing: 2, rowSpacing: 6))
-        layout.prepare(for: CGSize(width: 600, height: 900))
+        layout.prepare(for: CGSize(width: 600, height: 900),
+                       with: LayoutMetrics(columns: .fixed(5), insets: EdgeInsets(all: 4), columnSpacing: 2, rowSpacing: 6))
         #expect(layout.engine.columns == .fixed(5))
         #expect(layout.engine.insets == EdgeInsets(all: 4))
         #expect(layout.engine.columnSpacing == 2 && layout.engine.rowSpacing == 6)

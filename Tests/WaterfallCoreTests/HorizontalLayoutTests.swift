@@ -134,7 +134,7 @@ import Testing
 
     @Test func theCollectionLayoutScrollsSidewaysAcrossTheViewportsHeight() {
         var rows = WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal))
-        rows.prepare(for: CGSize(width: 500, height: 320))
+        rows.prepare(for: CGSize(width: 500, height: 320), with: LayoutMetrics())
         #expect(rows.scrollAxis == .horizontal)
         #expect(rows.engine.containerWidth == 320)
         #expect(rows.engine.columnWidth == 96)   // 3 rows: (320 − 8 − 8 − 2 · 8) / 3

@@ -353,8 +353,9 @@ struct ReplaceCountingLayout: CollectionLayout {
     var itemCount: Int { base.itemCount }
     var contentSize: CGSize { base.contentSize }
     var cellWidth: CGFloat { base.cellWidth }
-    mutating func prepare(for containerSize: CGSize) { base.prepare(for: containerSize) }
-    mutating func configure(with metrics: LayoutMetrics) { base.configure(with: metrics) }
+    mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
+        base.prepare(for: containerSize, with: metrics)
+    }
     mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C) where C.Element == ItemSize {
         counter.replaceCalls += 1
         base.replaceItems(in: range, with: sizes)

@@ -88,9 +88,11 @@ public struct CarouselLayout: CollectionLayout, Sendable {
         if bounds.size != self.containerSize { bounds.size = self.containerSize }
     }
 
-    /// Uses the metrics' column spacing as the space between items; a carousel has no columns.
-    public mutating func configure(with metrics: LayoutMetrics) {
+    /// Uses the metrics' column spacing as the space between items (a carousel has no
+    /// columns) and lays out for a viewport of this size.
+    public mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
         spacing = metrics.columnSpacing
+        prepare(for: containerSize)
     }
 
     /// Tracks the new item count; every item has the same size.

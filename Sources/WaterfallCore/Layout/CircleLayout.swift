@@ -55,8 +55,11 @@ public struct CircleLayout: CollectionLayout, Sendable {
         self.containerSize = CGSize(width: containerSize.width.sanitizedLength, height: containerSize.height.sanitizedLength)
     }
 
-    /// A circle has no columns or margins: nothing to adopt.
-    public mutating func configure(with metrics: LayoutMetrics) {}
+    /// Lays out around the centre of a container of this size; a circle has no columns or
+    /// margins, so `metrics` change nothing.
+    public mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
+        prepare(for: containerSize)
+    }
 
     /// Tracks the new item count; positions depend only on the count.
     public mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C) where C.Element == ItemSize {

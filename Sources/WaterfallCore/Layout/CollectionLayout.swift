@@ -64,15 +64,10 @@ public protocol CollectionLayout {
     /// `cellWidth`, a waterfall's column width); 0 otherwise.
     var cellWidth: CGFloat { get }
 
-    /// Lays items out for a viewport of this size (the seeds' `prepareLayout`).
-    mutating func prepare(for containerSize: CGSize)
-    /// Adopts the data source's columns, the delegate's margins and the view's direction.
-    /// Layouts without columns may use only the insets and spacings.
-    mutating func configure(with metrics: LayoutMetrics)
-    /// Adopts `metrics` and lays out for `containerSize` in one step. The view model calls it
-    /// on every reload and viewport size change; layouts whose work depends on both (a
-    /// waterfall, when a resize changes the width and the column count) should lay out once.
-    /// The default calls ``configure(with:)`` then ``prepare(for:)``.
+    /// Adopts the data source's columns, the delegate's margins and the view's direction
+    /// (`metrics`; layouts without columns may use only the insets and spacings, or nothing) and
+    /// lays items out for a viewport of `containerSize` (the seeds' `prepareLayout`), in one
+    /// step. The view model calls it on every reload and viewport size change.
     mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics)
     /// Replaces the items in `range` with items of the given sizes: an insert when `range` is
     /// empty, a delete when `sizes` is empty. Layouts that ignore item sizes only track the count.
@@ -111,12 +106,6 @@ public protocol CollectionLayout {
 }
 
 extension CollectionLayout {
-    /// ``configure(with:)``, then ``prepare(for:)``.
-    public mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
-        configure(with: metrics)
-        prepare(for: containerSize)
-    }
-
     /// By default nothing depends on the scroll offset.
     public func shouldInvalidate(forBoundsChange newBounds: CGRect) -> Bool { false }
 

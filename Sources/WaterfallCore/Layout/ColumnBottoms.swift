@@ -89,7 +89,7 @@ struct ColumnBottoms: ColumnState, ~Copyable {
     /// (leftmost on ties), or the leftmost run within the tolerance of that one; for sequential
     /// placement in the run from the next round-robin column, or from column 0 when fewer than
     /// `span` columns are left in the row — round robin continues after the run.
-    /// - Complexity: O(c + span · log c).
+    /// - Complexity: O(c · span + span · log c).
     mutating func placeSpan(_ span: Int, height: Double) -> (column: Int, y: Double) {
         let column: Int
         if let tolerance {
@@ -105,26 +105,15 @@ struct ColumnBottoms: ColumnState, ~Copyable {
     }
 
     /// The first column of the run of `span` adjacent columns that a spanning item goes into:
-    /// the leftmost whose tallest bottom is at most the lowest run's + `tolerance`. Every run's
-    /// tallest bottom comes from one sliding-window maximum (a deque of columns whose bottoms
-    /// decrease), so the search is linear whatever the span.
-    /// - Complexity: O(c).
+    /// the leftmost whose tallest bottom is at most the lowest run's + `tolerance`.
+    /// - Complexity: O(c · span); spanning items are rare.
     private func nextRun(_ span: Int, tolerance: Double) -> Int {
-        let runCount = count - span + 1
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: runCount) { tallest in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { window in
-                var (head, tail) = (0, 0)
-                for column in 0..<count {
-                    while tail > head, storage[window[tail - 1]] <= storage[column] { tail -= 1 }
-                    window[tail] = column
-                    tail += 1
-                    if window[head] <= column - span { head += 1 }
-                    if column >= span - 1 { tallest[column - span + 1] = storage[window[head]] }
-                }
-            }
-            let threshold = tallest.min()! + tolerance
-            return tallest.firstIndex { $0 <= threshold }!
+        let storage = self.storage
+        let tallest = (0...count - span).map { run in
+            (run..<run + span).reduce(-Double.infinity) { Swift.max($0, storage[$1]) }
         }
+        let threshold = tallest.min()! + tolerance
+        return tallest.firstIndex { $0 <= threshold }!
     }
 
     /// Places a full-span item below the tallest column; sequential placement restarts at

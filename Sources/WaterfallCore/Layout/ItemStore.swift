@@ -85,27 +85,23 @@ final class ItemStore: @unchecked Sendable {
         reserve(newCount)
         let tail = count - range.upperBound
         let newUpper = range.lowerBound + items.count
-        // Nothing moves when the count stays (a reload, a replacement of equal length).
-        if newUpper == range.upperBound {
-            for (offset, item) in items.enumerated() {
-                Self.write(item, at: range.lowerBound + offset, values: values, slots: slots)
+        // Nothing moves when the count stays (a reload, a replacement of equal length). Raw
+        // copies are memmove: the source and destination may overlap.
+        if newUpper != range.upperBound {
+            UnsafeMutableRawPointer(values + newUpper)
+                .copyMemory(from: values + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
+            UnsafeMutableRawPointer(slots + newUpper)
+                .copyMemory(from: slots + range.upperBound, byteCount: tail * MemoryLayout<UInt16>.stride)
+            if keepingTailYs {
+                UnsafeMutableRawPointer(ys + newUpper)
+                    .copyMemory(from: ys + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
             }
-            return
-        }
-        // Raw copies are memmove: the source and destination may overlap.
-        UnsafeMutableRawPointer(values + newUpper)
-            .copyMemory(from: values + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
-        UnsafeMutableRawPointer(slots + newUpper)
-            .copyMemory(from: slots + range.upperBound, byteCount: tail * MemoryLayout<UInt16>.stride)
-        if keepingTailYs {
-            UnsafeMutableRawPointer(ys + newUpper)
-                .copyMemory(from: ys + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
+            count = newCount
         }
         let (values, slots) = (self.values, self.slots)
         for (offset, item) in items.enumerated() {
             Self.write(item, at: range.lowerBound + offset, values: values, slots: slots)
         }
-        count = newCount
     }
 
     /// Appends the sanitized form of every element of `items` in one pass; their ys are left

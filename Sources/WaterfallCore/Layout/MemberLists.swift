@@ -12,7 +12,7 @@
 ///
 /// Plain buffers on manually managed memory, so the placement loop appends with one capacity
 /// check and no copy-on-write checks per item. ``WaterfallLayout`` gives it value semantics by
-/// copying before mutating a shared instance (see `copy()`), which is why the class may be
+/// copying before mutating a shared instance (see `copy(ys:)`), which is why the class may be
 /// `@unchecked Sendable`: a shared instance is never mutated.
 final class MemberLists: @unchecked Sendable {
     /// Members per fence entry.
@@ -38,25 +38,6 @@ final class MemberLists: @unchecked Sendable {
                 fence.unsafelyUnwrapped[count / MemberLists.fenceStride] = top
             }
             count += 1
-        }
-
-        /// Appends `tail`'s members plus `shift`, writing the fence entries from `ys`.
-        /// - Complexity: O(k) for k members.
-        mutating func append(contentsOf tail: UnsafeBufferPointer<Int32>, shift: Int32, ys: UnsafePointer<Double>) {
-            let stride = MemberLists.fenceStride
-            let newCount = count + tail.count
-            if newCount > capacity {
-                grow(to: Swift.max(4 * stride, 2 * capacity, (newCount + stride - 1) / stride * stride))
-            }
-            let base = base.unsafelyUnwrapped, fence = fence.unsafelyUnwrapped
-            let source = tail.baseAddress.unsafelyUnwrapped, destination = base + count
-            for offset in 0..<tail.count { destination[offset] = source[offset] &+ shift }
-            var position = (count + stride - 1) / stride * stride
-            while position < newCount {
-                fence[position / stride] = ys[Int(base[position])]
-                position += stride
-            }
-            count = newCount
         }
 
         /// Moves the members and fence into allocations for `newCapacity` members.
@@ -104,16 +85,11 @@ final class MemberLists: @unchecked Sendable {
         lists.deallocate()
     }
 
-    /// A deep copy, for copy-on-write.
-    func copy() -> MemberLists {
+    /// A deep copy, for copy-on-write; `ys` are the tops of the members' items.
+    /// - Complexity: O(n).
+    func copy(ys: UnsafePointer<Double>) -> MemberLists {
         let copy = MemberLists(count: lists.count)
-        for (position, list) in lists.enumerated() where list.count > 0 {
-            copy.lists[position].grow(to: list.count)
-            copy.lists[position].base!.initialize(from: list.base!, count: list.count)
-            copy.lists[position].fence!.initialize(from: list.fence!, count: list.fenceCount)
-            copy.lists[position].count = list.count
-        }
-        copy.spanStarts = spanStarts
+        copy.append(membersOf: self, from: 0, indexShift: 0, ys: ys)
         return copy
     }
 
@@ -159,40 +135,22 @@ final class MemberLists: @unchecked Sendable {
         return Int(spanStarts[position].column)
     }
 
-    /// Copies out every list's members ≥ `start` (to put back with ``appendTails(_:indexShift:ys:)``
-    /// after the lists were truncated and refilled below them).
-    /// - Complexity: O(c log n + k) for k members copied.
-    func detachTails(from start: Int) -> DetachedTails {
-        let firsts = lists.indices.map { position in
-            let list = elements(of: position)
-            return list.last.map { Int($0) >= start ? list.partitioningIndex { Int($0) >= start } : list.count } ?? 0
-        }
-        var tails = DetachedTails()
-        tails.members.reserveCapacity(zip(lists, firsts).reduce(0) { $0 + $1.0.count - $1.1 })
-        for (position, first) in firsts.enumerated() {
-            tails.members.append(contentsOf: elements(of: position)[first...])
-            tails.ends.append(tails.members.count)
-        }
-        tails.spanStarts = spanStarts[spanStarts.partitioningIndex { Int($0.index) >= start }...]
-        return tails
-    }
-
-    /// Appends each list's detached members plus `indexShift`, with fence entries from `ys`.
-    /// - Complexity: O(k) for k members.
-    func appendTails(_ tails: DetachedTails, indexShift: Int32, ys: UnsafePointer<Double>) {
-        tails.members.withUnsafeBufferPointer { members in
-            var start = 0
-            for (position, end) in tails.ends.enumerated() {
-                if end > start {
-                    lists[position].append(contentsOf: UnsafeBufferPointer(rebasing: members[start..<end]),
-                                           shift: indexShift, ys: ys)
-                }
-                start = end
+    /// Appends to each list the members ≥ `start` of the same list of `other`, plus
+    /// `indexShift`, with fence entries from `ys` (indexed by the shifted members), and their
+    /// span starts: how a segment split off the end of another takes over its members.
+    /// - Complexity: O(c log n + k) for k members.
+    func append(membersOf other: MemberLists, from start: Int, indexShift: Int32, ys: UnsafePointer<Double>) {
+        for position in lists.indices {
+            let list = other.elements(of: position)
+            let tail = list[list.partitioningIndex { Int($0) >= start }...]
+            let needed = lists[position].count + tail.count
+            if needed > lists[position].capacity { lists[position].grow(to: needed) }
+            for member in tail {
+                lists[position].append(member &+ indexShift, top: ys[Int(member &+ indexShift)])
             }
         }
-        spanStarts.append(contentsOf: tails.spanStarts.lazy.map {
-            SpanStart(index: $0.index &+ indexShift, column: $0.column)
-        })
+        let spans = other.spanStarts[other.spanStarts.partitioningIndex { Int($0.index) >= start }...]
+        spanStarts.append(contentsOf: spans.lazy.map { SpanStart(index: $0.index &+ indexShift, column: $0.column) })
     }
 
     /// Removes the indices ≥ `start` from every list.
@@ -229,16 +187,6 @@ struct SpanStart: Sendable {
     var index: Int32
     /// Its first column (the leading one: the right one in a right-to-left layout).
     var column: Int32
-}
-
-/// Members copied out of every list by ``MemberLists/detachTails(from:)``.
-struct DetachedTails {
-    /// The members of all lists, list after list.
-    var members: ContiguousArray<Int32> = []
-    /// Where each list's members end in ``members``.
-    var ends: [Int] = []
-    /// The span starts of the detached items.
-    var spanStarts: ArraySlice<SpanStart> = []
 }
 
 extension MemberLists {

@@ -24,6 +24,12 @@ struct SizeSums: Sendable {
         var inverseRatios = 0.0
         /// How many single-column items the sums hold.
         var count = 0.0
+
+        /// The totals of two runs together.
+        static func + (a: Totals, b: Totals) -> Totals {
+            Totals(heights: a.heights + b.heights, ratios: a.ratios + b.ratios,
+                   inverseRatios: a.inverseRatios + b.inverseRatios, count: a.count + b.count)
+        }
     }
 
     /// `prefix[b]`: the totals of items `0 ..< b · blockSize`.
@@ -47,13 +53,7 @@ struct SizeSums: Sendable {
         guard target >= prefix.count, (target + 1 - prefix.count) * Self.blockSize <= limit else { return }
         while prefix.count <= target {
             let start = (prefix.count - 1) * Self.blockSize
-            var totals = Self.totals(of: items, in: start..<start + Self.blockSize)
-            let before = prefix[prefix.count - 1]
-            totals.heights += before.heights
-            totals.ratios += before.ratios
-            totals.inverseRatios += before.inverseRatios
-            totals.count += before.count
-            prefix.append(totals)
+            prefix.append(Self.totals(of: items, in: start..<start + Self.blockSize) + prefix[prefix.count - 1])
         }
     }
 
@@ -62,13 +62,7 @@ struct SizeSums: Sendable {
     mutating func totals(of items: ItemStore, before index: Int) -> Totals {
         extend(over: items)
         let block = Swift.min(index / Self.blockSize, prefix.count - 1)
-        var totals = prefix[block]
-        let rest = Self.totals(of: items, in: block * Self.blockSize..<index)
-        totals.heights += rest.heights
-        totals.ratios += rest.ratios
-        totals.inverseRatios += rest.inverseRatios
-        totals.count += rest.count
-        return totals
+        return prefix[block] + Self.totals(of: items, in: block * Self.blockSize..<index)
     }
 
     /// The totals of the items in `range`.

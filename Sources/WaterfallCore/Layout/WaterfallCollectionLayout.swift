@@ -17,11 +17,6 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
     /// ``WaterfallLayout/axis``).
     public var scrollAxis: ScrollAxis { engine.axis == .horizontal ? .horizontal : .vertical }
 
-    /// The container's extent across the engine's columns: its width, or its height for rows.
-    private func crossLength(of containerSize: CGSize) -> CGFloat {
-        engine.axis == .horizontal ? containerSize.height : containerSize.width
-    }
-
     /// The engine's item count.
     public var itemCount: Int { engine.count }
 
@@ -36,40 +31,19 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
     /// The engine's column width; 0 for rows, whose items have no single width.
     public var cellWidth: CGFloat { engine.axis == .horizontal ? 0 : engine.columnWidth }
 
-    /// Sets the engine's container width (for rows, the container's height) when it changed
-    /// (relayouting every item).
-    /// - Complexity: O(1) when the width is unchanged, else O(n log c).
-    public mutating func prepare(for containerSize: CGSize) {
-        let length = crossLength(of: containerSize)
-        if engine.containerWidth != length { engine.containerWidth = length }
-    }
-
-    /// Sets the engine's columns, insets, spacings and direction.
-    /// - Complexity: O(1) when nothing changed, else one O(n log c) relayout.
-    public mutating func configure(with metrics: LayoutMetrics) {
-        engine.configure { engine in Self.apply(metrics, to: &engine) }
-    }
-
-    /// Sets the engine's container width, columns, insets, spacings and direction with at most
-    /// one relayout — a resize that changes both the width and the column count lays out once.
+    /// Sets the engine's container width (for rows, the container's height), columns, insets,
+    /// spacings and direction with at most one relayout — a resize that changes both the width
+    /// and the column count lays out once.
     /// - Complexity: O(1) when nothing changed, else one O(n log c) relayout.
     public mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
-        let length = crossLength(of: containerSize)
-        engine.configure { engine in
-            Self.apply(metrics, to: &engine)
-            if engine.containerWidth != length { engine.containerWidth = length }
-        }
+        engine.configure { Self.apply(metrics, containerSize, to: &$0) }
     }
 
     /// Like ``prepare(for:with:)``, through ``WaterfallLayout/configureDeferringLayout(_:)``:
     /// a width (for rows, height) or column change drops every frame and places nothing yet.
     /// - Complexity: O(c).
     public mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics) {
-        let length = crossLength(of: containerSize)
-        engine.configureDeferringLayout { engine in
-            Self.apply(metrics, to: &engine)
-            if engine.containerWidth != length { engine.containerWidth = length }
-        }
+        engine.configureDeferringLayout { Self.apply(metrics, containerSize, to: &$0) }
     }
 
     /// The engine's ``WaterfallLayout/placedCount``.
@@ -101,8 +75,11 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
     /// The engine's ``WaterfallLayout/islandRange``.
     public var islandRange: Range<Int>? { engine.islandRange }
 
-    /// Copies the settings of `metrics` that differ into `engine`.
-    private static func apply(_ metrics: LayoutMetrics, to engine: inout WaterfallLayout) {
+    /// Copies the settings of `metrics` and the container's extent across the columns (its
+    /// width, or its height for rows) that differ into `engine`.
+    private static func apply(_ metrics: LayoutMetrics, _ containerSize: CGSize, to engine: inout WaterfallLayout) {
+        let length = engine.axis == .horizontal ? containerSize.height : containerSize.width
+        if engine.containerWidth != length { engine.containerWidth = length }
         if engine.columns != metrics.columns { engine.columns = metrics.columns }
         if engine.insets != metrics.insets { engine.insets = metrics.insets }
         if engine.columnSpacing != metrics.columnSpacing { engine.columnSpacing = metrics.columnSpacing }

@@ -8,27 +8,22 @@ public struct MovePreview: Equatable, Sendable {
     public let source: Int
     /// The moved item's index after the move.
     public let destination: Int
-    /// The first position whose frame can differ from the layout's: `min(source, destination)`.
-    /// Every position before it keeps its frame.
-    public let lowerBound: Int
     /// The frames of positions `lowerBound ..< lowerBound + placed.count`, in content coordinates.
     public let placed: [CGRect]
     /// When the placement reached the next segment (see ``WaterfallLayout/startBlock(at:)``):
     /// the position it starts at and the distance every item from it on moves; `nil` otherwise.
-    public let blockShift: (position: Int, distance: CGFloat)?
+    public let blockShift: BlockShift?
     /// The content height after the move, when the preview reached the last item or a segment;
     /// `nil` when it stopped at its limit (the height is then not known without placing the rest).
     public let contentHeight: CGFloat?
 
+    /// The first position whose frame can differ from the layout's: `min(source, destination)`.
+    /// Every position before it keeps its frame.
+    public var lowerBound: Int { Swift.min(source, destination) }
+
     /// Whether the frames of every position from ``lowerBound`` on are known (placed, or moved
     /// with a block).
     public var isComplete: Bool { contentHeight != nil }
-
-    /// The position after the move of the item at `index` before it.
-    /// - Complexity: O(1).
-    public func position(ofItemAt index: Int) -> Int {
-        ItemUpdate.move(from: source, to: destination).map(index) ?? index
-    }
 
     /// The index before the move of the item at `position` after it.
     /// - Complexity: O(1).
@@ -36,22 +31,13 @@ public struct MovePreview: Equatable, Sendable {
         ItemUpdate.move(from: source, to: destination).unmap(position) ?? position
     }
 
-    /// Memberwise, for the engine.
-    init(source: Int, destination: Int, placed: [CGRect], blockShift: (position: Int, distance: CGFloat)?,
-         contentHeight: CGFloat?) {
-        self.source = source
-        self.destination = destination
-        lowerBound = Swift.min(source, destination)
-        self.placed = placed
-        self.blockShift = blockShift
-        self.contentHeight = contentHeight
-    }
-
-    /// Equal when every stored property is (the block shift compared field by field).
-    public static func == (a: MovePreview, b: MovePreview) -> Bool {
-        a.source == b.source && a.destination == b.destination && a.placed == b.placed
-            && a.blockShift?.position == b.blockShift?.position && a.blockShift?.distance == b.blockShift?.distance
-            && a.contentHeight == b.contentHeight
+    /// The segment after the moved range, which only moves: every position from `position` on
+    /// moves by `distance` along the main axis.
+    public struct BlockShift: Equatable, Sendable {
+        /// The first position that moves.
+        public let position: Int
+        /// How far it moves.
+        public let distance: CGFloat
     }
 }
 
@@ -134,30 +120,22 @@ extension WaterfallLayout {
                     tolerance: geometry.tolerance,
                     nextSequential: lower == segment.start ? 0 : sequentialColumn(before: lower)))
             }
-            let reached = lower + run.frames.count
-            guard reached == end else {
-                return MovePreview(source: source, destination: destination, placed: run.frames,
-                                   blockShift: nil, contentHeight: nil)
+            var shift: MovePreview.BlockShift?, height: Double?
+            if lower + run.frames.count == end && end == count {
+                height = (tallest == -.infinity ? geometry.top : tallest + segment.origin) + geometry.bottom
+            } else if lower + run.frames.count == end {
+                // The next segment moves to fit below the new bottoms, as settling moves it.
+                let distance = origin(withFloors: segments[next].floors, below: bottoms, in: segment) - segments[next].origin
+                // The lowest bottom: the placed columns', or a later segment's lowest item moved.
+                var lowest = tallest + segment.origin
+                for later in segments[next...] where later.placed > 0 {
+                    lowest = Swift.max(lowest, later.tallest + later.origin + distance)
+                }
+                shift = MovePreview.BlockShift(position: end, distance: CGFloat(distance))
+                height = lowest + geometry.bottom
             }
-            guard end < count else {
-                let height = tallest == -.infinity ? geometry.top + geometry.bottom : tallest + segment.origin + geometry.bottom
-                return MovePreview(source: source, destination: destination, placed: run.frames,
-                                   blockShift: nil, contentHeight: CGFloat(height))
-            }
-            // The next segment moves to fit below the new bottoms, as settling moves it.
-            let level = geometry.top - geometry.rowSpacing
-            var distance = -Double.infinity
-            for column in 0..<columnCount {
-                let bottom = Swift.max(bottoms[column], segment.floors?[column] ?? level) + segment.origin
-                distance = Swift.max(distance, bottom - segments[next].origin - (segments[next].floors?[column] ?? level))
-            }
-            // The lowest bottom: the placed columns', or a later segment's lowest item moved.
-            var lowest = tallest + segment.origin
-            for later in segments[next...] where later.placed > 0 {
-                lowest = Swift.max(lowest, later.tallest + later.origin + distance)
-            }
-            return MovePreview(source: source, destination: destination, placed: run.frames,
-                               blockShift: (end, CGFloat(distance)), contentHeight: CGFloat(lowest + geometry.bottom))
+            return MovePreview(source: source, destination: destination, placed: run.frames, blockShift: shift,
+                               contentHeight: height.map { CGFloat($0) })
         }
     }
 }
@@ -175,26 +153,6 @@ private struct PreviewRun {
     /// The frames placed, by position from `lower`.
     var frames: [CGRect] = []
 
-    init(layout: WaterfallLayout, source: Int, destination: Int, lower: Int, end: Int, limit: Double,
-         origin: Double, bottoms: UnsafeMutableBufferPointer<Double>) {
-        self.origin = origin
-        self.layout = layout
-        self.source = source
-        self.destination = destination
-        self.lower = lower
-        self.end = end
-        self.limit = limit
-        self.bottoms = bottoms
-    }
-
-    /// The item index before the move of `position` after it.
-    @inline(__always)
-    private func index(atPosition position: Int) -> Int {
-        if position == destination { return source }
-        if source < destination { return position >= source && position < destination ? position + 1 : position }
-        return position > destination && position <= source ? position - 1 : position
-    }
-
     /// Places positions from `lower` until `end`, or until no column is above the limit, as
     /// the engine's placement loop does (spans and full-span items included).
     /// - Returns: the tallest column's bottom.
@@ -207,7 +165,7 @@ private struct PreviewRun {
         var above = (0..<columnCount).reduce(0) { $0 + (bottoms[$1] < limit ? 1 : 0) }
         var position = lower
         while position < end && above > 0 {
-            let index = index(atPosition: position)
+            let index = ItemUpdate.move(from: source, to: destination).unmap(position) ?? position
             let slot = slots[index]
             let height = geometry.height(value: values[index], slot: slot)
             let column: Int, span: Int, y: Double

@@ -113,10 +113,7 @@ extension WaterfallLayout {
     /// - Complexity: O(c log n + itemBudget · log c).
     @discardableResult
     public mutating func continueLayout(itemBudget: Int) -> Bool {
-        guard placedCount < count else { return true }
-        uniqueStorage()
-        placeChain(from: segment(holding: placedCount), upTo: Swift.min(count, placedCount + Swift.max(1, itemBudget)))
-        summarize()
+        place(upTo: placedCount + Swift.min(Swift.max(1, itemBudget), count))
         return placedCount == count
     }
 
@@ -180,23 +177,28 @@ extension WaterfallLayout {
     /// for the first): the lowest at which none of its floors rises above that column's bottom.
     /// - Complexity: O(c).
     func derivedOrigin(ofSegment position: Int) -> Double {
-        let columnCount = geometry.columnCount
-        let level = geometry.top - geometry.rowSpacing
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: columnCount) { bottoms in
-            if position == 0 {
-                bottoms.initialize(repeating: level)
-            } else {
-                storeBottoms(ofSegment: position - 1, into: bottoms)
-                let previous = segments[position - 1]
-                for column in 0..<columnCount {
-                    bottoms[column] = Swift.max(bottoms[column], previous.floors?[column] ?? level) + previous.origin
-                }
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: geometry.columnCount) { bottoms in
+            guard position > 0 else {
+                bottoms.initialize(repeating: -.infinity)
+                return origin(withFloors: segments[0].floors, below: bottoms, in: nil)
             }
-            let floors = segments[position].floors
-            var origin = -Double.infinity
-            for column in 0..<columnCount { origin = Swift.max(origin, bottoms[column] - (floors?[column] ?? level)) }
-            return origin
+            storeBottoms(ofSegment: position - 1, into: bottoms)
+            return origin(withFloors: segments[position].floors, below: bottoms, in: segments[position - 1])
         }
+    }
+
+    /// The lowest origin at which a segment with `floors` (`nil`: level) has no column start
+    /// above that column's bottom in `bottoms` — the bottoms in the coordinates of the segment
+    /// `above`, raised to its floors (the page's top when there is none).
+    /// - Complexity: O(c).
+    func origin(withFloors floors: [Double]?, below bottoms: UnsafeMutableBufferPointer<Double>, in above: Segment?) -> Double {
+        let level = geometry.top - geometry.rowSpacing
+        var origin = -Double.infinity
+        for column in 0..<geometry.columnCount {
+            let bottom = Swift.max(bottoms[column], above?.floors?[column] ?? level) + (above?.origin ?? 0)
+            origin = Swift.max(origin, bottom - (floors?[column] ?? level))
+        }
+        return origin
     }
 
     /// The main-axis coordinate from which the content is the segment's at `position`: its
@@ -309,11 +311,9 @@ extension WaterfallLayout {
     /// - Complexity: O(c).
     func lastBottom(ofSegment position: Int) -> Double {
         let segment = segments[position]
-        var bottom = -Double.infinity
-        for list in 0..<segment.members.listCount {
-            if let last = segment.members.elements(of: list).last { bottom = Swift.max(bottom, maxY(of: segment.start + Int(last))) }
+        return (0..<segment.members.listCount).reduce(-Double.infinity) { bottom, list in
+            segment.members.elements(of: list).last.map { Swift.max(bottom, maxY(of: segment.start + Int($0))) } ?? bottom
         }
-        return bottom
     }
 
     /// The column sequential placement uses for item `start`: round robin after the previous
@@ -329,16 +329,9 @@ extension WaterfallLayout {
     /// from 0 on, through every complete segment) and ``prefixBottom``.
     /// - Complexity: O(s · c) for s segments.
     mutating func summarize() {
-        var position = 0
-        var bottom = -Double.infinity
-        while true {
-            let segment = segments[position]
-            bottom = Swift.max(bottom, segment.tallest + segment.origin)
-            guard position + 1 < segments.count, isComplete(position) else { break }
-            position += 1
-        }
-        placedCount = Swift.min(count, segments[position].start + segments[position].placed)
-        prefixBottom = bottom
+        placedCount = firstWaiting(from: 0)
+        let reached = placedCount < count ? segment(holding: placedCount) : segments.count - 1
+        prefixBottom = segments[...reached].reduce(-Double.infinity) { Swift.max($0, $1.tallest + $1.origin) }
     }
 }
 

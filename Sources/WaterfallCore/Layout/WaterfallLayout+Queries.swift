@@ -117,7 +117,7 @@ extension WaterfallLayout {
         // An item across several columns is in each of their lists: report it from its first.
         let hasSpans = !members.spanStarts.isEmpty
         try withUnsafeTemporaryAllocation(of: Int.self, capacity: listCount) { positions in
-            firstPositions(inLists: 0..<listCount, ofSegment: position, endingBelow: top, into: positions)
+            firstPositions(ofSegment: position, endingBelow: top, into: positions)
             for (listIndex, first) in positions.enumerated() {
                 let list = members.elements(of: listIndex)
                 var position = first
@@ -146,61 +146,16 @@ extension WaterfallLayout {
     }
 
     /// The item whose frame contains `point` (`CGRect.contains` semantics: minimum edges
-    /// included, maximum edges excluded), or `nil` for a gap, an inset or an empty-sized item.
-    /// - Complexity: O(log n).
+    /// included, maximum edges excluded), or `nil` for a gap, an inset or an empty-sized item:
+    /// the items around the point, checked against their frames in content coordinates. Items
+    /// overlap only where a segment at an estimated place lies over the items above it (see
+    /// ``place(around:clearance:itemBudget:)``); there the later item wins.
+    /// - Complexity: O(c log n).
     public func index(at point: CGPoint) -> Int? {
-        geometry.isHorizontal
-            ? index(across: Double(point.y), along: Double(point.x), containing: point)
-            : index(across: Double(point.x), along: Double(point.y), containing: point)
-    }
-
-    /// The hit test in engine terms: the item at `along` on the main axis and `across` on the
-    /// cross axis whose frame contains `point`, searched in every segment with frames whose
-    /// content reaches `along` (a segment at an estimated place owns what lies from its level on).
-    /// - Complexity: O(s log n).
-    private func index(across: Double, along y: Double, containing point: CGPoint) -> Int? {
-        let seam = segments.lastIndex(where: \.isEstimated)
-        for position in segments.indices.reversed() where segments[position].placed > 0 {
-            if let seam, (position < seam) == (y >= level(ofSegment: seam)) { continue }
-            if let index = index(inSegment: position, across: across, along: y, containing: point) { return index }
+        var hit: Int?
+        forEachIndex(in: CGRect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)) { index in
+            if index > hit ?? -1, frame(at: index).contains(point) { hit = index }
         }
-        return nil
-    }
-
-    /// The hit test in the segment at `position`.
-    /// - Complexity: O(log n).
-    private func index(inSegment position: Int, across: Double, along y: Double, containing point: CGPoint) -> Int? {
-        let y = y - segments[position].origin
-        if let spanning = item(inList: geometry.columnCount, ofSegment: position, containingY: y),
-           frame(at: spanning).contains(point) {
-            return spanning
-        }
-        let leadingX = geometry.isMirrored ? geometry.mirrorWidth - across : across
-        let pitch = geometry.columnWidth + geometry.columnSpacing
-        guard pitch > 0, leadingX.isFinite else { return nil }
-        let estimate = Int(Swift.min(Swift.max(((leadingX - geometry.left) / pitch).rounded(.down), 0),
-                                     Double(geometry.columnCount - 1)))
-        // Rounding can put a point on a column's very edge into its neighbour; check both.
-        for column in Swift.max(estimate - 1, 0)...Swift.min(estimate + 1, geometry.columnCount - 1) {
-            if let index = item(inList: column, ofSegment: position, containingY: y), frame(at: index).contains(point) {
-                return index
-            }
-        }
-        return nil
-    }
-
-    /// The item of a member list of the segment at `position` whose extent along the main axis
-    /// contains `y` (in the segment's coordinates, top included).
-    private func item(inList listIndex: Int, ofSegment position: Int, containingY y: Double) -> Int? {
-        let segment = segments[position]
-        let list = segment.members.elements(of: listIndex)
-        var found = 0
-        withUnsafeMutablePointer(to: &found) {
-            firstPositions(inLists: listIndex..<listIndex + 1, ofSegment: position, endingBelow: y,
-                           into: UnsafeMutableBufferPointer(start: $0, count: 1))
-        }
-        guard found < list.count else { return nil }
-        let index = segment.start + Int(list[found])
-        return items.ys[index] <= y ? index : nil
+        return hit
     }
 }

@@ -1,7 +1,6 @@
 extension WaterfallLayout {
-    /// For each member list in `lists` of the segment at `segment`, the first position whose
-    /// item ends below `y` (maxY > y, in the segment's coordinates), stored in
-    /// `positions[list - lists.lowerBound]`.
+    /// For each member list of the segment at `segment`, the first position whose item ends
+    /// below `y` (maxY > y, in the segment's coordinates), stored in `positions[list]`.
     ///
     /// Searches the items' tops rather than their bottoms, then steps back one: items of a list
     /// are stacked, so only the last item that starts at or above `y` can still reach below it.
@@ -15,10 +14,10 @@ extension WaterfallLayout {
     /// lists' misses are in flight together instead of one after another, with no mispredicted
     /// branch throwing the other lists' loads away.
     /// - Complexity: O(L log n) for L lists.
-    func firstPositions(inLists lists: Range<Int>, ofSegment segment: Int, endingBelow y: Double,
-                        into positions: UnsafeMutableBufferPointer<Int>) {
-        precondition(positions.count >= lists.count)
+    func firstPositions(ofSegment segment: Int, endingBelow y: Double, into positions: UnsafeMutableBufferPointer<Int>) {
         let memberLists = segments[segment].members, start = segments[segment].start
+        let lists = 0..<memberLists.listCount
+        precondition(positions.count >= lists.count)
         // An empty list counts as ending above y: no block, position 0.
         if lists.allSatisfy({ memberLists.fence(of: $0).last.map { $0 <= y } ?? true }) {
             for (slot, list) in lists.enumerated() {
@@ -54,7 +53,7 @@ extension WaterfallLayout {
         }
     }
 
-    /// ``firstPositions(inLists:ofSegment:endingBelow:into:)`` for one list (its `members`, of the
+    /// ``firstPositions(ofSegment:endingBelow:into:)`` for one list (its `members`, of the
     /// segment starting at `start`) whose last fence entry is at or above `y`: a bisection of
     /// its last block only.
     @inline(__always)
@@ -95,7 +94,7 @@ extension WaterfallLayout {
     }
 }
 
-/// One member list's bisection state in ``WaterfallLayout/firstPositions(inLists:ofSegment:endingBelow:into:)``.
+/// One member list's bisection state in ``WaterfallLayout/firstPositions(ofSegment:endingBelow:into:)``.
 struct ListSearch {
     /// The list's members (item indices, ascending).
     let members: UnsafeBufferPointer<Int32>

@@ -92,18 +92,14 @@ extension WaterfallLayout {
         var segment = Segment(start: index, origin: old.origin, listCount: lists.listCount)
         segment.floors = floors
         segment.placed = old.placed - relative
-        segment.members.appendTails(lists.detachTails(from: relative), indexShift: Int32(-relative),
-                                    ys: UnsafePointer(items.ys + index))
+        segment.members.append(membersOf: lists, from: relative, indexShift: Int32(-relative),
+                               ys: UnsafePointer(items.ys + index))
         lists.truncate(before: relative)
         segments[position].placed = relative
         segments[position].tallest = lastBottom(ofSegment: position)
         segments.insert(segment, at: position + 1)
         segments[position + 1].tallest = lastBottom(ofSegment: position + 1)
     }
-
-    /// The member lists of the segment that holds the item at `index`.
-    @inline(__always)
-    func members(of index: Int) -> MemberLists { segments[segment(holding: index)].members }
 
     /// The first segment of the chain the segment at `position` belongs to: the last one at or
     /// before it whose origin is estimated, or the first.

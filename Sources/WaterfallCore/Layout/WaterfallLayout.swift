@@ -163,10 +163,7 @@ public struct WaterfallLayout: Sendable {
     /// ```
     /// - Complexity: O(1) plus `body` when nothing changed, else one O(n log c) relayout.
     public mutating func configure(_ body: (inout WaterfallLayout) -> Void) {
-        defersRelayout = true
-        body(&self)
-        defersRelayout = false
-        if needsRelayout { invalidateAll() }
+        if changesConfiguration(body) { invalidateAll() }
     }
 
     /// Changes several configuration properties like ``configure(_:)``, but places no item:
@@ -187,14 +184,16 @@ public struct WaterfallLayout: Sendable {
     /// ```
     /// - Complexity: O(c) plus `body`: the placement is left to the calls above.
     public mutating func configureDeferringLayout(_ body: (inout WaterfallLayout) -> Void) {
+        if changesConfiguration(body) { invalidateAll(placing: false) }
+    }
+
+    /// Runs `body` with relayouts held back.
+    /// - Returns: whether it changed the configuration.
+    private mutating func changesConfiguration(_ body: (inout WaterfallLayout) -> Void) -> Bool {
         defersRelayout = true
         body(&self)
         defersRelayout = false
-        guard needsRelayout else { return }
-        needsRelayout = false
-        fullRelayoutCount += 1
-        resetSegments(reusingMembers: true)
-        summarize()
+        return needsRelayout
     }
 
     /// Re-resolves the geometry from the configuration properties and makes every item one
@@ -225,17 +224,17 @@ public struct WaterfallLayout: Sendable {
     }
 
     /// Re-resolves the geometry and lays every item out again (at the end of ``configure(_:)``
-    /// when called inside it).
-    /// - Complexity: O(n log c).
-    private mutating func invalidateAll() {
+    /// when called inside it), or, not `placing`, leaves every item waiting for placement.
+    /// - Complexity: O(n log c); O(c) when not `placing`.
+    private mutating func invalidateAll(placing: Bool = true) {
         guard !defersRelayout else {
             needsRelayout = true
             return
         }
         needsRelayout = false
         fullRelayoutCount += 1
-        resetSegments(reusingMembers: false)
-        placeChain(from: 0, upTo: count)
+        resetSegments(reusingMembers: !placing)
+        if placing { placeChain(from: 0, upTo: count) }
         summarize()
     }
 
@@ -246,7 +245,7 @@ public struct WaterfallLayout: Sendable {
     mutating func uniqueStorage() {
         if !isKnownUniquelyReferenced(&items) { items = items.copy() }
         for position in segments.indices where !isKnownUniquelyReferenced(&segments[position].members) {
-            segments[position].members = segments[position].members.copy()
+            segments[position].members = segments[position].members.copy(ys: items.ys + segments[position].start)
         }
     }
 }

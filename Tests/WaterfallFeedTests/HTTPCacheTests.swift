@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -8,7 +7,7 @@ import FoundationNetworking
 
 /// A wall clock that moves only when a test says so (`DiskDataCache.now`).
 final class ManualDate: Sendable {
-    private let date = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    private let date = Locked(Date(timeIntervalSince1970: 1_800_000_000))
 
     var now: @Sendable () -> Date {
         { self.date.withLock { $0 } }

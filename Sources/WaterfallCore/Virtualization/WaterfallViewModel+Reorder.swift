@@ -62,7 +62,7 @@ extension WaterfallViewModel {
     ///
     /// Does nothing (returns `false`) while a drag is in progress, before the first load, when
     /// the item is not live (on screen) or the data source does not let it move. The layout
-    /// does not change until the drop: a ``ReorderSession`` shows the items around the landing
+    /// does not change until the drop: a reorder session (`ReorderSession`) shows the items around the landing
     /// place, placing nothing that waits (``isLayoutPending``) beyond what the screen needs.
     /// - Complexity: one preview placement — O(c log n + p log c) for the p items from `index`
     ///   to the end of the realized window — plus O(k log k).
@@ -175,7 +175,7 @@ extension WaterfallViewModel {
     // MARK: Internals
 
     /// The attributes the live set shows for the item at `index`: the layout's, or during a
-    /// drag those after the move (see ``ReorderSession``).
+    /// drag those after the move (see `ReorderSession`).
     func shownAttributes(at index: Int) -> LayoutAttributes {
         guard let reorder else { return layout.layoutAttributes(at: index) }
         return reorder.attributes(at: index, in: layout)

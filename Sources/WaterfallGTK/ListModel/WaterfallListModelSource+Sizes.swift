@@ -5,7 +5,7 @@ import WaterfallCore
 
 extension WaterfallListModelSource: WaterfallSelfSizing {
     /// Measures the cells of items with no size from the function or the expressions. The
-    /// expressions are not evaluated again at each bind: ``size(of:at:cellWidth:)``, which the
+    /// expressions are not evaluated again at each bind: the internal `size(of:at:cellWidth:)`, which the
     /// layout asked before placing the item, marked the items they gave no size (on the item
     /// itself, so a model that makes a new object at each `get_item` has its items keep the
     /// estimate instead of being measured at every bind, the measure being lost with the object).

@@ -42,6 +42,13 @@ struct RightToLeftRowsTests {
     /// twin's screen (live set, every cell's place, offset, content size, new items, load-more
     /// requests) and, while the engine holds one segment, of `ReferenceMasonry`'s rows; a click on
     /// a mirrored point hits its item, offset 0 shows item 0 at the right edge.
+    /// Horizontal rows of `count` random items (seeded) in an 800 × 400 viewport.
+    private static func rightToLeftRows(seed: UInt64, count: Int) -> Fixture {
+        var rng = SplitMix64(seed: seed)
+        return Fixture(sizes: randomSizes(count, using: &rng, fullSpan: false), viewport: CGSize(width: 800, height: 400),
+                       layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
+    }
+
     private static func expectMirror(_ rtl: Fixture, of ltr: Fixture, _ rng: inout SplitMix64, _ context: String) {
         let model = rtl.model, twin = ltr.model
         while !model.continueLayout(itemBudget: 10_000) {}
@@ -130,9 +137,7 @@ struct RightToLeftRowsTests {
 
     @Test("right-to-left rows: offset 0 shows item 0 at the right edge; load-more fires at the far (left) end only")
     func firstItemsAtTheRightAndLoadMoreAtTheLeft() throws {
-        var rng = SplitMix64(seed: 25)
-        let fixture = Fixture(sizes: randomSizes(300, using: &rng, fullSpan: false), viewport: CGSize(width: 800, height: 400),
-                              layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
+        let fixture = Self.rightToLeftRows(seed: 25, count: 300)
         let model = fixture.model
         model.layoutDirection = .rightToLeft
         model.isLoadMoreEnabled = true
@@ -151,9 +156,7 @@ struct RightToLeftRowsTests {
 
     @Test("right-to-left rows: a drag lifts the item drawn under the pointer, follows it, and lands on the item drawn under it")
     func reorderFollowsTheMirror() throws {
-        var rng = SplitMix64(seed: 26)
-        let fixture = Fixture(sizes: randomSizes(200, using: &rng, fullSpan: false), viewport: CGSize(width: 800, height: 400),
-                              layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
+        let fixture = Self.rightToLeftRows(seed: 26, count: 200)
         let model = fixture.model
         fixture.source.allowsMoving = true
         model.layoutDirection = .rightToLeft

@@ -14,6 +14,7 @@ packages=(libgtk-4-dev xvfb xauth python3 python3-pil fonts-dejavu-core pkg-conf
   # (openssl), real input (xdotool) and leak checks of the C example (valgrind).
   meson ninja-build gobject-introspection libgirepository1.0-dev python3-gi gir1.2-gtk-4.0 gjs valac
   gi-docgen libseccomp-dev gettext locales appstream desktop-file-utils openssl xdotool valgrind
+  stress-ng  # docs/TESTING.md: the suite is also run beside stress-ng --cpu 2
   fonts-wqy-microhei  # Chinese glyphs for the zh_TW translation's screenshots
   gir1.2-adw-1)  # libadwaita for Python: the test that the wall follows AdwStyleManager's high contrast
 missing=()

@@ -130,6 +130,47 @@ struct StillScreenTests {
         }
     }
 
+    @Test("seeded: deleting every item before the screen (the held part included or not) leaves the reference's layout of the rest, columns and right-to-left rows")
+    func deletingEveryItemBeforeTheScreenLeavesTheReferenceLayout() {
+        for seed in UInt64(200)..<260 {
+            var generator = SplitMix64(seed: seed)
+            let rows = seed % 2 == 1
+            let fixture: Fixture
+            if rows {
+                let viewport = CGSize(width: CGFloat.random(in: 300...1200, using: &generator).rounded(),
+                                      height: CGFloat.random(in: 250...900, using: &generator).rounded())
+                fixture = Fixture(sizes: randomSizes(Int.random(in: 100...600, using: &generator), using: &generator, fullSpan: false),
+                                  columns: Int.random(in: 1...4, using: &generator), viewport: viewport,
+                                  layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
+                fixture.model.layoutDirection = .rightToLeft
+                let end = max(0, fixture.model.contentSize.width - viewport.width)
+                fixture.model.setContentOffset(CGPoint(x: CGFloat.random(in: min(end, 800)...end, using: &generator), y: 0))
+            } else {
+                fixture = randomWall(&generator, minimumOffset: 1_000)
+            }
+            guard let first = fixture.model.visibleIndices.first, first > 0 else { continue }
+            // Up to the first visible item, or a few items into what the view model holds still.
+            let upper = min(fixture.source.sizes.count, first + Int.random(in: 0...3, using: &generator))
+            let context = "seed \(seed) (\(rows ? "right-to-left rows" : "columns")): delete 0..<\(upper), first visible \(first)"
+            fixture.source.sizes.removeSubrange(0..<upper)
+            fixture.model.performBatchUpdates([.delete(0..<upper)])
+            while !fixture.model.continueLayout(itemBudget: 10_000) {}
+            let engine = (fixture.model.layout as! WaterfallCollectionLayout).engine
+            let sizes = fixture.source.sizes
+            let frames: [CGRect], size: CGSize
+            if rows {
+                (frames, size) = HorizontalLayoutTests.reference(engine, sizes)
+            } else {
+                let reference = ReferenceMasonry(engine).layout(of: sizes)
+                (frames, size) = (reference.frames, CGSize(width: fixture.model.viewportSize.width, height: reference.contentHeight))
+            }
+            #expect(CGRect(origin: .zero, size: fixture.model.contentSize).isClose(to: CGRect(origin: .zero, size: size)), "\(context): content \(fixture.model.contentSize), reference \(size)")
+            let wrong = sizes.indices.first { !engine.frame(at: $0).isClose(to: frames[$0]) }
+            #expect(wrong == nil, "\(context): item \(wrong ?? -1) at \(wrong.map { engine.frame(at: $0) } ?? .null), reference \(wrong.map { frames[$0] } ?? .null)")
+            if !rows { fixture.expectConsistent(context) }
+        }
+    }
+
     @Test func thePillCountsNewItemsUntilTheReaderIsBackAtTheTop() {
         let fixture = Fixture(sizes: Array(repeating: .height(200), count: 300))
         #expect(!fixture.model.showsNewItemsPill)

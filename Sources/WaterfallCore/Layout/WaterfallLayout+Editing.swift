@@ -43,7 +43,8 @@ extension WaterfallLayout {
     /// segment at an estimated place, nothing is placed.
     ///
     /// An insert at a segment's start goes to the end of the segment before it; a replacement
-    /// that covers a segment's start makes the new items that segment's first ones.
+    /// that covers a segment's start makes the new items that segment's first ones. A segment
+    /// left with no item before it is placed again from the page's top, as its items alone.
     /// - Complexity: O(n − range.lowerBound) to move the storage (nothing when the count stays),
     ///   plus O(c log n + (e − range.lowerBound) · log c + s) to place the segment again up to
     ///   its end e, for s segments.
@@ -55,9 +56,11 @@ extension WaterfallLayout {
         uniqueStorage()
         let wasFullyPlaced = isFullyPlaced
         let change = items.count - range.count
-        // The segment the new items go to.
+        // The segment the new items go to; a delete of every item before a segment goes to that
+        // segment, which becomes the first.
+        let deletesPrefix = items.isEmpty && range.lowerBound == 0
         var owner = range.isEmpty ? Swift.max(0, segments.partitioningIndex { $0.start >= range.lowerBound } - 1)
-            : segments.partitioningIndex { $0.start >= range.upperBound } - 1
+            : segments.partitioningIndex { deletesPrefix ? $0.start > range.upperBound : $0.start >= range.upperBound } - 1
         let ownerWasComplete = isComplete(owner)
         if segments[owner].start > range.lowerBound {
             // The edit covers the segment's start: the segments starting inside it go, and the
@@ -66,7 +69,14 @@ extension WaterfallLayout {
             segments.removeSubrange(before + 1..<owner)
             owner = before + 1
             segments[owner].start = range.lowerBound
-            if before >= 0 { dropFrames(ofSegment: before, from: range.lowerBound) }
+            if before >= 0 {
+                dropFrames(ofSegment: before, from: range.lowerBound)
+            } else if !segments[owner].isEstimated {
+                // The first segment has no items before it to continue from: it starts level at
+                // the page's top, like a layout of its items alone (an estimated one settles there).
+                segments[owner].floors = nil
+                segments[owner].origin = 0
+            }
         }
         for position in owner + 1..<segments.count { segments[position].start += change }
         self.items.replaceSubrange(range, with: items, keepingTailYs: owner + 1 < segments.count)

@@ -246,17 +246,14 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// Empties the layout, configures it for the current metrics and viewport, and fills it
     /// with the data source's items.
-    /// - Returns: the item count.
     /// - Complexity: O(n) size queries plus the layout's O(n log c).
-    @discardableResult
-    func loadItems() -> Int {
+    func loadItems() {
         let metrics = currentMetrics()
         let count = dataSource.map { $0.numberOfCells(in: self) } ?? 0
         discardPendingSizeChanges()
         removeLayoutItems(in: 0..<layout.itemCount)
         layout.prepare(for: viewportSize, with: metrics)
         insertItems(at: 0..<count)
-        return count
     }
 
     /// Inserts items at `range` (or, `replacing`, gives the items there new sizes), asking the delegate for each one's size at its index once

@@ -76,7 +76,7 @@ struct ViewModelAppendTests {
                 let fixture = pair.fast
                 let window = axis == .vertical ? model.visibleBounds.insetBy(dx: 0, dy: -model.overscan)
                     : model.visibleBounds.insetBy(dx: -model.overscan, dy: 0)
-                #expect(model.liveIndices == fixture.bruteForceIndices(in: window), "\(context): live set is exact")
+                #expect(model.liveIndices == fixture.expectedLiveIndices(in: window), "\(context): live set is exact")
                 // The general path announces its whole prefetch window again; the append only
                 // the new items in it.
                 let prefetch = model.prefetch.window ?? .null

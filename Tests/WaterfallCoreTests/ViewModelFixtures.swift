@@ -47,6 +47,14 @@ final class Fixture {
         return (0..<model.placedItemCount).filter { model.layout.frame(at: $0).overlaps(rect) }
     }
 
+    /// The live set the view model must hold for the realized `window`: the items overlapping it
+    /// (brute force), and the pinned section header wherever its frame is (unless a drag lifted it).
+    func expectedLiveIndices(in window: CGRect) -> [Int] {
+        let indices = bruteForceIndices(in: window)
+        guard let pinned = model.pinnedHeader?.index, pinned != model.liftedIndex, !indices.contains(pinned) else { return indices }
+        return (indices + [pinned]).sorted()
+    }
+
     /// Scrolls a horizontal layout to `steps` random offsets drawn from `seed`, checking after
     /// each that the live set is exactly the items overlapping the horizontally overscanned
     /// viewport; `body` adds the caller's own checks for each step and offset.
@@ -58,14 +66,14 @@ final class Fixture {
             let x = CGFloat.random(in: 0...(model.contentSize.width - model.viewportSize.width), using: &generator)
             model.setContentOffset(CGPoint(x: x, y: 0))
             let window = model.visibleBounds.insetBy(dx: -model.overscan, dy: 0)
-            #expect(model.liveIndices == bruteForceIndices(in: window), "step \(step), x \(x)", sourceLocation: sourceLocation)
+            #expect(model.liveIndices == expectedLiveIndices(in: window), "step \(step), x \(x)", sourceLocation: sourceLocation)
             body(step, x)
         }
     }
 
     /// Checks every invariant of the live set against brute force.
     func expectConsistent(_ context: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let expected = bruteForceIndices(in: window)
+        let expected = expectedLiveIndices(in: window)
         let live = model.liveIndices
         #expect(live == expected, "live set differs from brute force (\(context()))", sourceLocation: sourceLocation)
         var seen = Set<ObjectIdentifier>()

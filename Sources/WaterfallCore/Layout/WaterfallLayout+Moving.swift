@@ -28,7 +28,7 @@ public struct MovePreview: Equatable, Sendable {
     /// The index before the move of the item at `position` after it.
     /// - Complexity: O(1).
     public func index(atPosition position: Int) -> Int {
-        ItemUpdate.move(from: source, to: destination).unmap(position) ?? position
+        ItemUpdate.move(from: source, to: destination).inverse.map(position) ?? position
     }
 
     /// The segment after the moved range, which only moves: every position from `position` on
@@ -165,7 +165,7 @@ private struct PreviewRun {
         var above = (0..<columnCount).reduce(0) { $0 + (bottoms[$1] < limit ? 1 : 0) }
         var position = lower
         while position < end && above > 0 {
-            let index = ItemUpdate.move(from: source, to: destination).unmap(position) ?? position
+            let index = ItemUpdate.move(from: source, to: destination).inverse.map(position) ?? position
             let slot = slots[index]
             let height = geometry.height(value: values[index], slot: slot)
             let column: Int, span: Int, y: Double

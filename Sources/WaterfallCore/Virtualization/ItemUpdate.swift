@@ -52,19 +52,14 @@ public enum ItemUpdate: Equatable, Sendable {
         }
     }
 
-    /// Where the item at `index` after this update was before it, or `nil` if it was inserted.
-    /// - Complexity: O(1).
-    func unmap(_ index: Int) -> Int? {
+    /// The update that undoes this one's renumbering: its ``map(_:)`` takes an item's index
+    /// after this update to its index before it (`nil` for an item this update inserted).
+    var inverse: ItemUpdate {
         switch self {
-        case .insert(let range):
-            if range.contains(index) { return nil }
-            return index >= range.upperBound ? index - range.count : index
-        case .delete(let range):
-            return index >= range.lowerBound ? index + range.count : index
-        case .move(let from, let to):
-            return ItemUpdate.move(from: to, to: from).map(index)
-        case .reload:
-            return index
+        case .insert(let range): return .delete(range)
+        case .delete(let range): return .insert(range)
+        case .move(let from, let to): return .move(from: to, to: from)
+        case .reload: return self
         }
     }
 
@@ -102,7 +97,7 @@ extension BidirectionalCollection where Element == ItemUpdate {
     func untrace(_ index: Int) -> Int? {
         var current = index
         for update in reversed() {
-            guard let previous = update.unmap(current) else { return nil }
+            guard let previous = update.inverse.map(current) else { return nil }
             current = previous
         }
         return current

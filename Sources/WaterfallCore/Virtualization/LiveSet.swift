@@ -20,9 +20,9 @@ struct LiveCell {
     }
 }
 
-/// The live set: the realized items with their cells, the window they are exact for, the
-/// pinned section header's cell while its own frame is outside that window, and the pool of
-/// cells that left it.
+/// The live set: the realized items with their cells — those overlapping the window they are
+/// exact for, and the pinned section header wherever its frame is — and the pool of cells that
+/// left it.
 ///
 /// The entries are kept sorted by index in one contiguous array: lookups are binary searches,
 /// and visible indices come out in order without sorting. There are only visible + overscan of
@@ -31,13 +31,10 @@ struct LiveCell {
 struct LiveSet {
     /// The entries, kept ascending by index (insert new ones with ``insert(_:)``).
     var entries: ContiguousArray<LiveCell> = []
-    /// The window, in content coordinates, the entries are exactly the items overlapping;
-    /// `nil` before the first derivation and after every cell was recycled.
+    /// The window, in content coordinates, the entries are exactly the items overlapping
+    /// (besides the pinned header); `nil` before the first derivation and after every cell was
+    /// recycled.
     var window: CGRect?
-    /// The pinned section header's cell while its frame is outside ``window``: it stays shown
-    /// and keeps its identity as the header scrolls in and out (see
-    /// ``WaterfallViewModel/settleDetachedHeader()``).
-    var detachedHeader: LiveCell?
     /// Cells that left the live set, for ``WaterfallViewModel/dequeueReusableCell(withIdentifier:)``.
     var pool = ReusePool(capacityPerIdentifier: 64)
 

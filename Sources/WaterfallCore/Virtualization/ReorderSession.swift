@@ -100,7 +100,7 @@ struct ReorderSession {
         let (lifted, move) = (source, move)
         guard let preview else {
             layout.forEachIndex(in: rect) { position in
-                let index = move.unmap(position) ?? position
+                let index = move.inverse.map(position) ?? position
                 if index != lifted { body(index) }
             }
             return
@@ -123,7 +123,7 @@ struct ReorderSession {
     /// - Complexity: that of ``forEachIndex(in:of:_:)`` for a 1-point square.
     func index(at point: CGPoint, in layout: any CollectionLayout) -> Int? {
         guard preview != nil else {
-            let index = layout.index(at: point).map { move.unmap($0) ?? $0 }
+            let index = layout.index(at: point).map { move.inverse.map($0) ?? $0 }
             return index == source ? nil : index
         }
         var hit: Int?

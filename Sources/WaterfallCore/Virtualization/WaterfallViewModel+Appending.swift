@@ -56,11 +56,13 @@ extension WaterfallViewModel {
     /// entry's attributes in place (no copy of its cell reference).
     /// - Complexity: O(k) for k live cells.
     private func appendTransitions(keeping kept: Int) -> [ItemTransition] {
-        live.entries.withUnsafeBufferPointer { entries in
+        let pinned = pinnedHeader
+        return live.entries.withUnsafeBufferPointer { entries in
             [ItemTransition](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
                 for position in entries.indices {
                     let index = entries[position].index
-                    let attributes = toViewport(entries[position].attributes)
+                    var attributes = toViewport(entries[position].attributes)
+                    if let pinned, pinned.index == index { attributes = pinned.attributes }
                     var from = attributes
                     if position >= kept { from.alpha = 0 }
                     buffer.initializeElement(at: position, to: ItemTransition(

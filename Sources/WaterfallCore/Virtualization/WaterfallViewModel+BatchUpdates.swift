@@ -69,10 +69,6 @@ extension WaterfallViewModel {
         precondition(count == expected, "batch updates leave \(count) items but the data source has \(expected)")
     }
 
-    /// Inserts one item at `index` (shorthand for a one-update batch).
-    @discardableResult
-    public func insertItem(at index: Int) -> [ItemTransition] { performBatchUpdates([.insert(index..<index + 1)]) }
-
     /// Deletes the item at `index` (shorthand for a one-update batch).
     @discardableResult
     public func deleteItem(at index: Int) -> [ItemTransition] { performBatchUpdates([.delete(index..<index + 1)]) }
@@ -86,8 +82,9 @@ extension WaterfallViewModel {
     func transitionsOfLiveCells(from sources: [TransitionSource], oldIndex: (Int) -> Int?) -> [ItemTransition] {
         let sorted = sources.sorted { $0.newIndex < $1.newIndex }
         var next = 0
+        let pinned = pinnedHeader
         return live.entries.map { entry in
-            let to = toViewport(entry.attributes)
+            let to = placedAttributes(of: entry, pinned: pinned)
             while next < sorted.count && sorted[next].newIndex < entry.index { next += 1 }
             if next < sorted.count, sorted[next].newIndex == entry.index {
                 let source = sorted[next]

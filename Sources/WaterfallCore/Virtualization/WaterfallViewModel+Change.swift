@@ -89,7 +89,7 @@ extension WaterfallViewModel {
         return transitions
     }
 
-    /// Renumbers the live cells, the pinned header's cell, the selection, the focus and the
+    /// Renumbers the live cells, the selection, the focus and the
     /// pending size changes through `updates`: cells of deleted and reloaded items go to the
     /// pool, a deleted focused item leaves the focus at the same position.
     /// - Returns: the fading transitions of deleted live items, and where every other live item
@@ -99,9 +99,9 @@ extension WaterfallViewModel {
         var transitions: [ItemTransition] = []
         var sources: [TransitionSource] = []
         var survivors: [LiveCell] = []
-        renumberDetachedHeader(through: updates)
+        let pinned = pinnedHeader
         for entry in live.entries {
-            let from = toViewport(entry.attributes)
+            let from = placedAttributes(of: entry, pinned: pinned)
             let (final, reloaded) = updates.trace(entry.index)
             guard let final else {
                 recycle(entry.cell(as: Cell.self))

@@ -9,13 +9,13 @@ extension WaterfallViewModel {
     ///   ``WaterfallLayout/place(around:clearance:itemBudget:)``).
     public func scrollToItem(at index: Int, position: ScrollPosition = .start) {
         precondition(index >= 0 && index < layout.itemCount, "index \(index) out of range 0..<\(layout.itemCount)")
-        let vertical = scrollAxis != .horizontal
-        let viewport = vertical ? viewportSize.height : viewportSize.width
+        let axis = scrollAxis
+        let viewport = axis.length(of: viewportSize)
         if isLayoutPending { place(around: index, clearance: viewport) }
         let frame = layout.frame(at: index)
-        let start = vertical ? frame.minY : frame.minX
-        let length = vertical ? frame.height : frame.width
-        let current = vertical ? contentOffset.y : contentOffset.x
+        let start = axis.position(of: frame.origin)
+        let length = axis.length(of: frame.size)
+        let current = axis.position(of: contentOffset)
         let target: CGFloat
         switch position {
         case .start: target = start
@@ -30,7 +30,7 @@ extension WaterfallViewModel {
                 target = current
             }
         }
-        scrollToOffset(vertical ? CGPoint(x: 0, y: target) : CGPoint(x: target, y: 0))
+        scrollToOffset(axis.moving(.zero, to: target))
     }
 
     /// Scrolls to `offset` (limited to the scrollable range) on the model's own initiative:

@@ -7,8 +7,8 @@ import Foundation
 ///
 /// The view model keeps the header indices sorted (``SectionHeaderIndex``) in step with every
 /// reload, batch update and size change, and finds the pinned header at each scroll step with a
-/// binary search over them. The pinned header's cell is the live set's (see
-/// ``LiveSet/detachedHeader``).
+/// binary search over them. The pinned header stays in the live set while it is pinned, its own
+/// frame in the realized window or not (see ``rederiveLiveCells(diffingFrom:)``).
 extension WaterfallViewModel {
     // MARK: Keeping the header index in step
 

@@ -27,7 +27,8 @@ import Foundation
 /// and refresh states for its footer and header.
 ///
 /// The live set is the viewport widened by ``overscan`` on both sides of the scroll axis;
-/// it is kept exactly equal to the items whose frames overlap that window. A scroll step
+/// it is kept exactly equal to the items whose frames overlap that window, and the pinned
+/// section header (``pinnedHeader``) wherever its frame is. A scroll step
 /// diffs the old window against the new one in O(c log n + changes) and re-places the live
 /// cells; layout changes (reloads, updates, resizes) re-derive the live set by index so that
 /// cells that stay visible keep their identity.
@@ -144,7 +145,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// items" pill. Back to 0 at the top and on ``reloadData()``.
     public internal(set) var newItemsAbove = 0
 
-    /// The realized items, their window, the pinned header's cell and the reuse pool.
+    /// The realized items (the pinned header among them), their window and the reuse pool.
     @exclusivity(unchecked) var live = LiveSet()
     /// What the data source was told to prefetch last, and which way the reader scrolled.
     @exclusivity(unchecked) var prefetch = Prefetch()
@@ -245,17 +246,14 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// Empties the layout, configures it for the current metrics and viewport, and fills it
     /// with the data source's items.
-    /// - Returns: the item count.
     /// - Complexity: O(n) size queries plus the layout's O(n log c).
-    @discardableResult
-    func loadItems() -> Int {
+    func loadItems() {
         let metrics = currentMetrics()
         let count = dataSource.map { $0.numberOfCells(in: self) } ?? 0
         discardPendingSizeChanges()
         removeLayoutItems(in: 0..<layout.itemCount)
         layout.prepare(for: viewportSize, with: metrics)
         insertItems(at: 0..<count)
-        return count
     }
 
     /// Inserts items at `range` (or, `replacing`, gives the items there new sizes), asking the delegate for each one's size at its index once

@@ -66,7 +66,11 @@ extension WaterfallView {
     /// The surface moved to a screen with another scale: live cells are bound again so that
     /// image cells can request sharper (or smaller) images.
     private func scaleFactorChanged() {
-        let live = model.liveIndices
+        // The pinned header is live wherever its frame is: far above the window, a reload
+        // reaching back to it would ask every size between, so only the window's cells are
+        // bound again (as before the header became a live cell).
+        let visible = model.visibleIndices
+        let live = model.liveIndices.filter { $0 != model.pinnedHeader?.index || visible.contains($0) }
         guard let first = live.first, let last = live.last else { return }
         model.performBatchUpdates([.reload(first..<last + 1)])
     }

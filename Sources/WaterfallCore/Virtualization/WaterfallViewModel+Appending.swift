@@ -61,8 +61,7 @@ extension WaterfallViewModel {
             [ItemTransition](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
                 for position in entries.indices {
                     let index = entries[position].index
-                    var attributes = toViewport(entries[position].attributes)
-                    if let pinned, pinned.index == index { attributes = pinned.attributes }
+                    let attributes = placedAttributes(of: entries[position], pinned: pinned)
                     var from = attributes
                     if position >= kept { from.alpha = 0 }
                     buffer.initializeElement(at: position, to: ItemTransition(

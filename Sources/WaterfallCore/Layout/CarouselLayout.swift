@@ -14,7 +14,7 @@ import Foundation
 ///   ``ContainerScaling/proportional(reference:)`` they scale with the viewport, keeping the
 ///   seed's proportions in a desktop window (see ``scaledItemSize``).
 /// - Queries are arithmetic: O(1 + k) for k items in a rectangle, O(1) hit tests.
-public struct CarouselLayout: CollectionLayout, Sendable {
+public struct CarouselLayout: SnappingLayout, Sendable {
     /// The size of every item before scaling (seed: 130×130).
     public var itemSize: CGSize
     /// Horizontal space between neighbouring items (UICollectionViewFlowLayout's default, 10).

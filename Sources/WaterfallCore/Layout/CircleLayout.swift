@@ -44,6 +44,9 @@ public struct CircleLayout: CollectionLayout, Sendable {
     /// The circle's radius in the current container: ``radius`` (sanitized) times ``scaling``'s factor.
     public var scaledRadius: CGFloat { radius.sanitizedLength * scaling.factor(for: containerSize) }
 
+    /// The width of every item, ``scaledItemSize``'s.
+    public var cellWidth: CGFloat { scaledItemSize.width }
+
     /// Always ``ScrollAxis/none``.
     public var scrollAxis: ScrollAxis { .none }
 

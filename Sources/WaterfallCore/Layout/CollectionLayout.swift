@@ -41,8 +41,8 @@ public struct LayoutMetrics: Equatable, Sendable {
 /// A layout for the view model: where each item goes, which items lie in a rectangle, where
 /// scrolling should stop. It mirrors `UICollectionViewLayout` as seed 003 uses it
 /// (`prepareLayout`, `layoutAttributesForElementsInRect:`, `layoutAttributesForItemAtIndexPath:`,
-/// `shouldInvalidateLayoutForBoundsChange:`, `targetContentOffsetForProposedContentOffset:`),
-/// as a value type that stores its own items.
+/// `shouldInvalidateLayoutForBoundsChange:`; `targetContentOffsetForProposedContentOffset:` is
+/// ``SnappingLayout``'s), as a value type that stores its own items.
 ///
 /// All rectangles and points are in content coordinates: origin at the content's top-left,
 /// y growing downward. Visibility uses open intersection: an item is *in* a rectangle when
@@ -61,7 +61,7 @@ public protocol CollectionLayout {
     /// The size of the whole content.
     var contentSize: CGSize { get }
     /// The width items are laid out at when the layout has a single item width (the seeds'
-    /// `cellWidth`, a waterfall's column width); 0 otherwise.
+    /// `cellWidth`, a waterfall's column width, a carousel's or circle's item width); 0 otherwise.
     var cellWidth: CGFloat { get }
 
     /// Adopts the data source's columns, the delegate's margins and the view's direction
@@ -75,11 +75,6 @@ public protocol CollectionLayout {
     /// Gives existing items new sizes (indices in any order, the last size of a repeated index
     /// wins), relayouting once for the whole batch where the layout can.
     mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)])
-    /// Moves the item at `source` to `destination` (both valid), as
-    /// `array.insert(array.remove(at: source), at: destination)`, keeping its size — drag to
-    /// reorder commits through it. Layouts that store sizes must implement it; the default
-    /// suits layouts that only track the count.
-    mutating func moveItem(from source: Int, to destination: Int)
 
     /// The frame of the item at `index` (which must be valid), used for visibility and hit tests.
     func frame(at index: Int) -> CGRect
@@ -100,6 +95,11 @@ public protocol CollectionLayout {
     /// Updates offset-dependent attributes for `newBounds`; called when
     /// ``shouldInvalidate(forBoundsChange:)`` returned true.
     mutating func invalidate(forBoundsChange newBounds: CGRect)
+}
+
+/// A layout that chooses where scrolling comes to rest (the carousel centres an item); the view
+/// model lets scrolling stop where it would for every other layout.
+public protocol SnappingLayout: CollectionLayout {
     /// Where scrolling that would stop at `proposed`, moving at `velocity` (points per second),
     /// should come to rest — e.g. centred on an item for a carousel.
     func targetContentOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint
@@ -112,22 +112,12 @@ extension CollectionLayout {
     /// By default there is nothing to update.
     public mutating func invalidate(forBoundsChange newBounds: CGRect) {}
 
-    /// By default scrolling stops where it would.
-    public func targetContentOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint { proposed }
-
     /// By default each change replaces its item: one relayout per change, for layouts whose
     /// relayout is cheap.
     /// - Complexity: k calls of ``replaceItems(in:with:)``.
     public mutating func resizeItems(_ changes: [(index: Int, size: ItemSize)]) {
         for (index, size) in changes { replaceItems(in: index..<index + 1, with: CollectionOfOne(size)) }
     }
-
-    /// By default the item count stays and nothing is stored per item: a layout whose frames
-    /// depend only on the index (a carousel, a circle) has nothing to move.
-    public mutating func moveItem(from source: Int, to destination: Int) {}
-
-    /// By default the layout has no single item width.
-    public var cellWidth: CGFloat { 0 }
 
     /// Collects ``forEachIndex(in:_:)`` and sorts it.
     /// - Complexity: O(q + k log k), where q is the cost of the query and k the items found.

@@ -16,6 +16,11 @@ public protocol IncrementalLayout: CollectionLayout {
     /// the new items above the old ones as a block of their own. Any configuration change
     /// places everything again as one block.
     mutating func startBlock(at index: Int)
+    /// Moves the item at `source` to `destination` (both valid), as
+    /// `array.insert(array.remove(at: source), at: destination)`, keeping its size — drag to
+    /// reorder commits through it. The view model moves an item in other layouts by removing
+    /// it and inserting it again with the delegate's size.
+    mutating func moveItem(from source: Int, to destination: Int)
 
     /// Like ``CollectionLayout/prepare(for:with:)``, but the layout may leave items unplaced:
     /// the view model then asks for what it must show with ``place(upTo:)`` and

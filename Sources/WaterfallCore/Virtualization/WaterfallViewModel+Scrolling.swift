@@ -46,6 +46,7 @@ extension WaterfallViewModel {
     /// Where a fling that would stop at `proposed` (content coordinates) at `velocity` should
     /// come to rest, as the layout decides (a carousel centres an item), within the scroll range.
     public func targetContentOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint {
-        clampedOffset(layout.targetContentOffset(forProposed: proposed, velocity: velocity))
+        let target = (layout as? any SnappingLayout)?.targetContentOffset(forProposed: proposed, velocity: velocity)
+        return clampedOffset(target ?? proposed)
     }
 }

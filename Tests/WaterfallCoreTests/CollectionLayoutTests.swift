@@ -98,6 +98,11 @@ struct CollectionLayoutTests {
         }
         model.scrollToItem(at: 250)
         #expect(model.contentOffset.x == model.layout.frame(at: 250).minX)
+        #expect(model.targetContentOffset(forProposed: CGPoint(x: 7, y: 0), velocity: .zero) == CGPoint(x: 7, y: 0),
+                "a layout that does not snap keeps the proposed offset")
+        fixture.source.allowsMoving = true
+        #expect(model.moveItem(at: 3, by: 1)?.index == 4, "a layout without moveItem is moved by a remove and an insert")
+        #expect(model.layout.itemCount == 500 && fixture.source.moves.count == 1 && fixture.source.moves[0] == (3, 4))
     }
 
     @Test("attributes interpolate for transitions")

@@ -285,13 +285,15 @@ extension WaterfallLayout {
         }
     }
 
-    /// The bottom of the lowest placed item of the segment at `position`, in its coordinates,
-    /// `-infinity` when it has none: each member list's last item ends lowest in its list.
-    /// - Complexity: O(c).
-    func lastBottom(ofSegment position: Int) -> Double {
+    /// The bottom of the lowest placed item of the segment at `position` (of those before
+    /// `limit`, relative to its start, if given), in its coordinates, `-infinity` when it has
+    /// none: each member list's last item ends lowest in its list. Floors are not items.
+    /// - Complexity: O(c), or O(c log n) with a limit.
+    func lastBottom(ofSegment position: Int, before limit: Int? = nil) -> Double {
         let segment = segments[position]
         return (0..<segment.members.listCount).reduce(-Double.infinity) { bottom, list in
-            segment.members.elements(of: list).last.map { Swift.max(bottom, maxY(of: segment.start + Int($0))) } ?? bottom
+            let last = limit.map { segment.members.last(of: list, before: $0) } ?? segment.members.elements(of: list).last
+            return last.map { Swift.max(bottom, maxY(of: segment.start + Int($0))) } ?? bottom
         }
     }
 

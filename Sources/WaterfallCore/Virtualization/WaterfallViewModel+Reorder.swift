@@ -187,8 +187,8 @@ extension WaterfallViewModel {
 
     /// Places the drag's preview for the viewport at `offset` (nothing without a drag).
     func placeReorderPreview(at offset: CGPoint) {
-        let height = viewportSize.height
-        reorder?.place(in: layout, downTo: offset.y + height + Self.nonNegative(overscan), slack: height)
+        let length = scrollAxis.length(of: viewportSize)
+        reorder?.place(in: layout, downTo: scrollAxis.position(of: offset) + length + Self.nonNegative(overscan), slack: length)
     }
 
     /// Tells the host where the lifted item is drawn.

@@ -7,7 +7,11 @@
 // reports the view's own main-thread CPU time per frame (scroll step, binding, placing) and the
 // binds per frame. Run it in release under Xvfb:
 //   GSK_RENDERER=cairo xvfb-run -a swift run -c release waterfall-gtk-bench [--items N] [--frames F] [--rounds R]
-// `--only data-source` or `--only list-model` runs one path (for a profiler).
+// `--only data-source` or `--only list-model` runs one path (for a profiler). `--model lazy` (the
+// default) gives the list-model wall a model that makes each item when asked (WfListModel, a new
+// GObject per `get_item`), `--model store` a GListStore of ready items (the usual app's model:
+// `get_item` only takes a reference; built once, before the first run), `--model both` runs both
+// in each round.
 import CWaterfallGtk
 import CWaterfallHarness
 import Foundation
@@ -98,7 +102,15 @@ func option(_ name: String, _ fallback: Int) -> Int {
     return value
 }
 let items = option("--items", 1_000_000), frames = option("--frames", 300), rounds = option("--rounds", 2)
-let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+func option(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+}
+let only = option("--only")
+let modelKinds = switch option("--model") ?? "lazy" {
+case "store": ["store"]
+case "both": ["lazy", "store"]
+default: ["lazy"]
+}
 
 MainActor.assumeIsolated {
     gtk_init()
@@ -111,6 +123,7 @@ MainActor.assumeIsolated {
     gtk_window_set_child(gcast(window), scrolled)
     gtk_window_present(gcast(window))
 
+    let store = modelKinds.contains("store") && only != "data-source" ? wf_list_index_store_new(guint(items)) : nil
     var runs: [@MainActor (@escaping @MainActor () -> Void) -> Void] = []
     for _ in 0..<rounds {
         if only != "list-model" { runs.append { next in
@@ -126,7 +139,7 @@ MainActor.assumeIsolated {
                 }
             }
         } }
-        if only != "data-source" { runs.append { next in
+        for kind in modelKinds where only != "data-source" { runs.append { next in
             var binds = 0
             let factory = waterfall_signal_item_factory_new()!
             Signal.connect(factory, "setup") { (item: OpaquePointer) in waterfall_item_set_child(item, gtk_label_new(nil)) }
@@ -134,7 +147,8 @@ MainActor.assumeIsolated {
                 gtk_label_set_text(gcast(waterfall_item_get_child(item)!), "\(waterfall_item_get_position(item))")
                 binds += 1
             }
-            let selection = gtk_no_selection_new(wf_list_model_new(guint(items)))!
+            let selection = gtk_no_selection_new(kind == "store" ? OpaquePointer(g_object_ref(store!.gpointer))
+                                                                 : wf_list_model_new(guint(items)))!
             let view = WaterfallView(model: gcast(selection), factory: factory)
             g_object_unref(selection.gpointer)
             g_object_unref(factory.gpointer)
@@ -143,7 +157,7 @@ MainActor.assumeIsolated {
             gtk_scrolled_window_set_child(gcast(scrolled), view.widget)
             AfterPaint.next(of: view.widget) {
                 scroll(view, frames: frames, binds: { binds }) { figures in
-                    report("list-model", items: items, figures)
+                    report(kind == "store" ? "list-model-store" : "list-model", items: items, figures)
                     gtk_scrolled_window_set_child(gcast(scrolled), nil)
                     next()
                 }

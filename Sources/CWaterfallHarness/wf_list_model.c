@@ -86,3 +86,18 @@ GListModel *wf_list_model_new(guint n_items) {
   model->n_items = n_items;
   return G_LIST_MODEL(model);
 }
+
+GListModel *wf_list_index_store_new(guint n_items) {
+  GListStore *store = g_list_store_new(wf_list_index_get_type());
+  gpointer *items = g_new(gpointer, n_items);
+  for (guint position = 0; position < n_items; position++) {
+    WfListIndex *item = g_object_new(wf_list_index_get_type(), NULL);
+    item->position = position;
+    items[position] = item;
+  }
+  /* One splice: appending a million items one by one would emit a million items-changed. */
+  g_list_store_splice(store, 0, 0, items, n_items);
+  for (guint position = 0; position < n_items; position++) g_object_unref(items[position]);
+  g_free(items);
+  return G_LIST_MODEL(store);
+}

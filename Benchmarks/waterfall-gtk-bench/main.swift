@@ -5,7 +5,8 @@
 // a 1000×760 GtkScrolledWindow, each cell a GtkLabel with the item's number; each run jumps
 // top → bottom in F frames (default 300, every frame replacing every cell, the worst case) and
 // reports the view's own main-thread CPU time per frame (scroll step, binding, placing) and the
-// binds per frame. Run it in release under Xvfb:
+// binds per frame, and the view's work to load the wall (`load_ms`: every item's size, asked
+// of the data source, or of the list model's position size function). Run it in release under Xvfb:
 //   GSK_RENDERER=cairo xvfb-run -a swift run -c release waterfall-gtk-bench [--items N] [--frames F] [--rounds R]
 // `--only data-source` or `--only list-model` runs one path (for a profiler). `--model lazy` (the
 // default) gives the list-model wall a model that makes each item when asked (WfListModel, a new
@@ -58,6 +59,8 @@ final class LabelWall: WaterfallDataSource, WaterfallDelegate {
 
 /// One run's figures.
 struct RunFigures {
+    /// The view's work from its creation to its first frame (loading the sizes of every item).
+    var loadMillis = 0.0
     var workMicros: [Double] = []
     var binds: [Double] = []
 }
@@ -69,11 +72,10 @@ func scroll<Cell: WaterfallCell>(_ view: WaterfallView<Cell>, frames: Int, binds
     var figures = RunFigures()
     var frame = 0
     var lastBinds = binds()
-    _ = view.takeWorkTime()
+    figures.loadMillis = millis(view.takeWorkTime())
     TickCallback.add(to: view.widget) { _ in
         if frame > 0 {
-            let work = view.takeWorkTime()
-            figures.workMicros.append(Double(work.cpu.components.attoseconds) / 1e12 + Double(work.cpu.components.seconds) * 1e6)
+            figures.workMicros.append(millis(view.takeWorkTime()) * 1000)
             figures.binds.append(Double(binds() - lastBinds))
             lastBinds = binds()
         }
@@ -87,13 +89,19 @@ func scroll<Cell: WaterfallCell>(_ view: WaterfallView<Cell>, frames: Int, binds
     }
 }
 
+/// The CPU time of `work` in milliseconds.
+func millis(_ work: WorkTime) -> Double {
+    Double(work.cpu.components.attoseconds) / 1e15 + Double(work.cpu.components.seconds) * 1e3
+}
+
 /// Prints one JSON line of a run.
 func report(_ path: String, items: Int, _ figures: RunFigures) {
     let work = Percentiles(figures.workMicros), binds = Percentiles(figures.binds)
     let mean = figures.binds.reduce(0, +) / Double(max(1, figures.binds.count))
     print("{\"path\":\"\(path)\",\"items\":\(items),\"frames\":\(figures.workMicros.count),"
         + "\"work_us_p50\":\(work.value(50).rounded()),\"work_us_p99\":\(work.value(99).rounded()),"
-        + "\"binds_per_frame_mean\":\((mean * 10).rounded() / 10),\"binds_per_frame_p99\":\(binds.value(99))}")
+        + "\"binds_per_frame_mean\":\((mean * 10).rounded() / 10),\"binds_per_frame_p99\":\(binds.value(99)),"
+        + "\"load_ms\":\(figures.loadMillis.rounded())}")
 }
 
 let arguments = CommandLine.arguments
@@ -153,7 +161,7 @@ MainActor.assumeIsolated {
             g_object_unref(selection.gpointer)
             g_object_unref(factory.gpointer)
             view.listModelSource.columns = .fixed(5)
-            view.listModelSource.sizeFunction = { _, index in .height(heights[index]) }
+            view.listModelSource.positionSizeFunction = { .height(heights[$0]) }
             gtk_scrolled_window_set_child(gcast(scrolled), view.widget)
             AfterPaint.next(of: view.widget) {
                 scroll(view, frames: frames, binds: { binds }) { figures in

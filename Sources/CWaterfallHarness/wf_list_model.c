@@ -12,7 +12,7 @@ typedef struct {
 
 G_DEFINE_TYPE(WfListIndex, wf_list_index, G_TYPE_OBJECT)
 
-static gint alive_indices;
+static gint alive_indices, made_indices;
 
 static void wf_list_index_finalize(GObject *object) {
   g_atomic_int_add(&alive_indices, -1);
@@ -26,6 +26,7 @@ static void wf_list_index_class_init(WfListIndexClass *class) {
 static void wf_list_index_init(WfListIndex *self) {
   (void)self;
   g_atomic_int_inc(&alive_indices);
+  g_atomic_int_inc(&made_indices);
 }
 
 guint wf_list_index_get_position(gpointer item) {
@@ -35,6 +36,10 @@ guint wf_list_index_get_position(gpointer item) {
 
 guint wf_list_index_alive(void) {
   return (guint)g_atomic_int_get(&alive_indices);
+}
+
+guint wf_list_index_made(void) {
+  return (guint)g_atomic_int_get(&made_indices);
 }
 
 struct _WfListModel {

@@ -1,5 +1,6 @@
 import CWaterfallGtk
 import CWaterfallGtk4
+import CWaterfallHarness
 import CWaterfallTestShims
 import Foundation
 import Testing
@@ -269,6 +270,38 @@ extension WallTests {
             let natural = WaterfallCell.naturalHeight(of: UnsafeMutablePointer<GtkWidget>(label), forWidth: frame.width)
             #expect(frame.height != 123 && frame.height >= natural, "item \(index) was measured: \(frame.height)")
         }
+    }
+
+    @Test("list model: a position size function sizes every item without fetching it; a size function fetches each")
+    func listModelPositionSizes() async throws {
+        try GTKHost.start()
+        let count = 20_000
+        let heights = (0..<count).map { CGFloat(60 + 20 * ($0 % 7)) }
+        /// A wall over a lazy model of `count` positions (each `get_item` makes an object),
+        /// sized by `size`, and the objects the model made while it loaded and showed it.
+        func load(_ size: (WaterfallListModelSource) -> Void) async throws -> (view: WaterfallView<WaterfallItemCell>, made: Int) {
+            let factory = waterfall_signal_item_factory_new()!
+            let selection = gtk_no_selection_new(wf_list_model_new(guint(count)))!
+            let view = WaterfallView(model: gcast(selection), factory: factory)
+            g_object_unref(selection.gpointer)
+            g_object_unref(factory.gpointer)
+            view.listModelSource.columns = .fixed(4)
+            size(view.listModelSource)
+            let before = wf_list_index_made()
+            let window = try await GTKHost.window(showing: view.widget, width: 600, height: 500)
+            defer { GTKHost.close(window) }
+            try #require(await GTKHost.pump(until: { view.model.liveCellCount > 0 }))
+            for index in view.model.liveIndices {
+                #expect(try #require(view.model.placedAttributes(at: index)).frame.height == heights[index], "item \(index)")
+            }
+            return (view, Int(wf_list_index_made() - before))
+        }
+
+        let byPosition = try await load { $0.positionSizeFunction = { .height(heights[$0]) } }
+        #expect(byPosition.made <= byPosition.view.model.liveCellCount,
+                "only the bound cells fetch their items: \(byPosition.made) made for \(byPosition.view.model.liveCellCount) live cells")
+        let byObject = try await load { $0.sizeFunction = { _, index in .height(heights[index]) } }
+        #expect(byObject.made >= count, "a size function is handed each item: \(byObject.made) made")
     }
 
     @Test("list model: sizes from the widget's aspect-ratio-property; the expression wins over it; a missing property is warned about once and measured")

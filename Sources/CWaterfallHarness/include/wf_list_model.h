@@ -34,4 +34,7 @@ guint wf_list_index_get_position(gpointer item);
 /* WfListIndex objects alive now, in the whole process (tests check nothing is made up front). */
 guint wf_list_index_alive(void);
 
+/* WfListIndex objects made so far, in the whole process (tests count the items a wall fetched). */
+guint wf_list_index_made(void);
+
 #endif

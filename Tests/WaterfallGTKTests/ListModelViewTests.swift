@@ -176,6 +176,50 @@ extension WallTests {
         try #require(await GTKHost.pump(until: { wall.selected.isEmpty }), "Ctrl+Shift+A left \(wall.selected.count)")
     }
 
+    @Test("list model, real input: two walls over GtkMultiSelections in one window: F5 and Ctrl+R refresh only the focused wall, a click and Ctrl+A select only in its own model")
+    func listModelTwoWalls() async throws {
+        try GTKHost.start()
+        let left = StringWall(count: 80), right = StringWall(count: 80)
+        let leftView = left.makeView(), rightView = right.makeView()
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        for view in [leftView, rightView] {
+            gtk_widget_set_size_request(view.scrolledWindow, 400, -1)
+            gtk_box_append(gcast(box), view.scrolledWindow)
+        }
+        var refreshes = (left: 0, right: 0)
+        Signal.connect(leftView.widget, "refresh") { refreshes.left += 1 }
+        Signal.connect(rightView.widget, "refresh") { refreshes.right += 1 }
+        let window = try await GTKHost.window(showing: box, width: 800, height: 500)
+        defer { GTKHost.close(window) }
+        try #require(await GTKHost.pump(until: { leftView.model.liveCellCount > 0 && rightView.model.liveCellCount > 0 }))
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+
+        // A click on the left wall selects in the left model only.
+        let index = try #require(leftView.model.visibleIndices.sorted().dropFirst().first)
+        let frame = try #require(leftView.model.placedAttributes(at: index)).frame
+        try input.click(leftView.widget, x: frame.midX, y: frame.midY)
+        try #require(await GTKHost.pump(until: { left.selected == [index] }), "the click selected \(left.selected)")
+        #expect(right.selected.isEmpty, "the other wall's model is untouched")
+
+        gtk_widget_grab_focus(leftView.widget)
+        await GTKHost.pump(frames: 1, of: window)
+        input.press(GDK_KEY_F5)
+        try #require(await GTKHost.pump(until: { refreshes.left == 1 }), "F5 never refreshed the focused wall")
+        await GTKHost.pump(frames: 2, of: window)
+        #expect(refreshes.right == 0, "the other wall did not refresh")
+
+        gtk_widget_grab_focus(rightView.widget)
+        await GTKHost.pump(frames: 1, of: window)
+        try input.move(to: rightView.widget, x: 100, y: 100)
+        input.press(GDK_KEY_r, control: true)
+        try #require(await GTKHost.pump(until: { refreshes.right == 1 }), "Ctrl+R never refreshed the focused wall")
+        input.press(GDK_KEY_a, control: true)
+        try #require(await GTKHost.pump(until: { right.selected.count == 80 }), "Ctrl+A selected \(right.selected.count)")
+        await GTKHost.pump(frames: 2, of: window)
+        #expect(refreshes.left == 1, "the first wall did not refresh again")
+        #expect(left.selected == [index], "Ctrl+A in the right wall left the left model's selection alone")
+    }
+
     @Test("list model, real input: a double-click and Enter activate, a click only selects; single-click-activate activates on a click")
     func listModelActivate() async throws {
         let wall = StringWall(count: 100) { gtk_single_selection_new($0) }

@@ -84,6 +84,44 @@ extension WallTests {
         #expect(wall.unbinds == wall.binds)
     }
 
+    @Test("list model: a cell that leaves and is bound again in one scroll step notifies item and position once; cells left unbound let go of their objects when the loop is idle")
+    func listModelRebindNotifiesOnce() async throws {
+        let wall = StringWall(count: 2_000)
+        let (view, window) = try await show(wall)
+        defer { GTKHost.close(window) }
+        let cells = view.model.liveIndices.compactMap { view.model.cell(at: $0) }
+        var notified: [ObjectIdentifier: (item: Int, position: Int)] = [:]
+        for cell in cells {
+            let id = ObjectIdentifier(cell)
+            notified[id] = (0, 0)
+            Signal.connect(cell.item, "notify::item") { notified[id]?.item += 1 }
+            Signal.connect(cell.item, "notify::position") { notified[id]?.position += 1 }
+        }
+
+        // Far down: every live cell leaves, and the pool gives them to the new items in the same step.
+        view.scroll(to: view.maximumContentOffset / 2)
+        let rebound = cells.filter { $0.position != nil }
+        try #require(!rebound.isEmpty, "no cell was reused")
+        for cell in rebound {
+            let counts = try #require(notified[ObjectIdentifier(cell)])
+            #expect(counts.item == 1 && counts.position == 1, "cell at \(cell.position ?? -1) notified item \(counts.item)×, position \(counts.position)×")
+        }
+        expectCellsShowTheirItems(view, wall)
+
+        // A smaller window needs fewer cells: those that leave for the pool let go once idle.
+        let before = view.model.liveIndices.compactMap { view.model.cell(at: $0) }
+        gtk_window_set_default_size(gcast(window), 800, 150)
+        try #require(await GTKHost.pump(until: { view.model.liveCellCount < before.count }),
+                     "the window did not shrink: \(view.model.liveCellCount) live cells")
+        let live = Set(view.model.liveIndices.compactMap { view.model.cell(at: $0) }.map(ObjectIdentifier.init))
+        let pooled = before.filter { !live.contains(ObjectIdentifier($0)) }
+        try #require(!pooled.isEmpty)
+        try #require(await GTKHost.pump(until: { pooled.allSatisfy { waterfall_item_get_item($0.item) == nil } }),
+                     "cells in the pool still hold objects: \(pooled.filter { waterfall_item_get_item($0.item) != nil }.count)")
+        #expect(pooled.allSatisfy { $0.position == nil })
+        expectCellsShowTheirItems(view, wall)
+    }
+
     @Test("list model: items-changed moves the live cells' positions; a 1,000,000-item splice is one relayout")
     func listModelItemsChanged() async throws {
         let wall = StringWall(count: 400)

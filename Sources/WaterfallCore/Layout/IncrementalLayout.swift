@@ -23,15 +23,13 @@ public protocol IncrementalLayout: CollectionLayout {
     mutating func moveItem(from source: Int, to destination: Int)
 
     /// Like ``CollectionLayout/prepare(for:with:)``, but the layout may leave items unplaced:
-    /// the view model then asks for what it must show with ``place(upTo:)`` and
-    /// ``place(covering:)`` and has the rest done in slices with ``continueLayout(itemBudget:)``.
+    /// the view model then asks for what it must show with ``place(around:clearance:itemBudget:)``
+    /// and ``place(covering:)`` and has the rest done in slices with ``continueLayout(itemBudget:)``.
     mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics)
     /// How many items, from index 0, have frames: ``CollectionLayout/itemCount`` unless
     /// placement waits after ``prepareDeferringLayout(for:with:)``. Only placed items may be
     /// asked for their frame or attributes, and only they are reported by queries.
     var placedCount: Int { get }
-    /// Places the items up to (not including) `index`, if they are not yet.
-    mutating func place(upTo index: Int)
     /// Places every item that may overlap `rect`, if it is not yet.
     mutating func place(covering rect: CGRect)
     /// Places up to `itemBudget` more of the waiting items.

@@ -85,17 +85,12 @@ final class ItemStore: @unchecked Sendable {
         reserve(newCount)
         let tail = count - range.upperBound
         let newUpper = range.lowerBound + items.count
-        // Nothing moves when the count stays (a reload, a replacement of equal length). Raw
-        // copies are memmove: the source and destination may overlap.
+        // Nothing moves when the count stays (a reload, a replacement of equal length).
+        // `update(from:count:)` copies overlapping ranges correctly (a memmove).
         if newUpper != range.upperBound {
-            UnsafeMutableRawPointer(values + newUpper)
-                .copyMemory(from: values + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
-            UnsafeMutableRawPointer(slots + newUpper)
-                .copyMemory(from: slots + range.upperBound, byteCount: tail * MemoryLayout<UInt16>.stride)
-            if keepingTailYs {
-                UnsafeMutableRawPointer(ys + newUpper)
-                    .copyMemory(from: ys + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
-            }
+            (values + newUpper).update(from: values + range.upperBound, count: tail)
+            (slots + newUpper).update(from: slots + range.upperBound, count: tail)
+            if keepingTailYs { (ys + newUpper).update(from: ys + range.upperBound, count: tail) }
             count = newCount
         }
         let (values, slots) = (self.values, self.slots)

@@ -49,10 +49,6 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
     /// The engine's ``WaterfallLayout/placedCount``.
     public var placedCount: Int { engine.placedCount }
 
-    /// Forwards to ``WaterfallLayout/place(upTo:)``.
-    /// - Complexity: O(c log n + k log c) for the k items placed.
-    public mutating func place(upTo index: Int) { engine.place(upTo: index) }
-
     /// Forwards to ``WaterfallLayout/place(covering:)``.
     /// - Complexity: O(c log n + k log c) for the k items placed.
     public mutating func place(covering rect: CGRect) { engine.place(covering: rect) }

@@ -25,12 +25,6 @@ public struct MovePreview: Equatable, Sendable {
     /// with a block).
     public var isComplete: Bool { contentHeight != nil }
 
-    /// The index before the move of the item at `position` after it.
-    /// - Complexity: O(1).
-    public func index(atPosition position: Int) -> Int {
-        ItemUpdate.move(from: source, to: destination).inverse.map(position) ?? position
-    }
-
     /// The segment after the moved range, which only moves: every position from `position` on
     /// moves by `distance` along the main axis.
     public struct BlockShift: Equatable, Sendable {
@@ -71,16 +65,13 @@ extension WaterfallLayout {
     }
 
     /// Moves the element at `source` to `destination` in a buffer, shifting the ones between
-    /// by one (a memmove).
+    /// by one (a memmove: `update(from:count:)` copies overlapping ranges correctly).
     private static func rotate<Element>(_ buffer: UnsafeMutablePointer<Element>, from source: Int, to destination: Int) {
         let moved = buffer[source]
-        let stride = MemoryLayout<Element>.stride
         if source < destination {
-            UnsafeMutableRawPointer(buffer + source)
-                .copyMemory(from: buffer + source + 1, byteCount: (destination - source) * stride)
+            (buffer + source).update(from: buffer + source + 1, count: destination - source)
         } else {
-            UnsafeMutableRawPointer(buffer + destination + 1)
-                .copyMemory(from: buffer + destination, byteCount: (source - destination) * stride)
+            (buffer + destination + 1).update(from: buffer + destination, count: source - destination)
         }
         buffer[destination] = moved
     }

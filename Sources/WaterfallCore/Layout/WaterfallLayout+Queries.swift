@@ -15,17 +15,6 @@ extension WaterfallLayout {
                            main: items.ys[index] + segments[segment(holding: index)].origin, length: height)
     }
 
-    /// The column an item was placed in, or `nil` for a full-span item (one that covers every
-    /// column). For an item across several columns, the first of them. Column 0 is the leading
-    /// column (the right one in a right-to-left layout).
-    /// - Complexity: O(1); O(log s) for an item across several but not all columns, among s
-    ///   such items.
-    public func column(at index: Int) -> Int? {
-        checkLaidOut(index)
-        let (column, span) = placedColumns(of: index)
-        return span == geometry.columnCount && items.slots[index] & ItemKind.multiColumn.rawValue != 0 ? nil : column
-    }
-
     /// The columns an item covers: one for a plain item, every column (`0..<columnCount`) for a
     /// full-span item, the run it was placed in for a spanning item. Column 0 is the leading
     /// column (the right one in a right-to-left layout).

@@ -141,8 +141,7 @@ extension WaterfallViewModel {
     ///   O(k log k).
     @discardableResult
     public func endReorder() -> [ItemTransition] {
-        guard let destination = reorderDestination else { return [] }
-        return finishReorder(landingAt: destination)
+        finishReorder { $0.destination }
     }
 
     /// Cancels the drag (Escape): nothing moves, the lifted item goes back to its place and
@@ -151,8 +150,7 @@ extension WaterfallViewModel {
     /// - Complexity: O(c log n + k log k).
     @discardableResult
     public func cancelReorder() -> [ItemTransition] {
-        guard let source = reorder?.source else { return [] }
-        return finishReorder(landingAt: source)
+        finishReorder { $0.source }
     }
 
     /// Moves the item at `index` by `offset` positions (the keyboard's move shortcut: −1 for
@@ -166,8 +164,8 @@ extension WaterfallViewModel {
     @discardableResult
     public func moveItem(at index: Int, by offset: Int) -> (index: Int, transitions: [ItemTransition])? {
         guard reorder == nil, !needsReload, canMoveItem(at: index) else { return nil }
-        let (sum, overflow) = index.addingReportingOverflow(offset)
-        let destination = overflow ? (offset > 0 ? layout.itemCount - 1 : 0) : min(max(sum, 0), layout.itemCount - 1)
+        // The offset limited to the items first, so that the sum cannot overflow.
+        let destination = index + min(max(offset, -index), layout.itemCount - 1 - index)
         guard destination != index else { return nil }
         return (destination, commitMove(from: index, to: destination))
     }
@@ -226,8 +224,8 @@ extension WaterfallViewModel {
         return performChange(.reorderPreview) { reorder?.destination = destination }
     }
 
-    /// Ends the drag with the lifted item at `destination` (its own index: a cancel).
-    private func finishReorder(landingAt destination: Int) -> [ItemTransition] {
+    /// Ends the drag with the lifted item at the index `landing` chooses (its own index: a cancel).
+    private func finishReorder(landing: (ReorderSession) -> Int) -> [ItemTransition] {
         guard let drag = reorder, let lifted = liftedAttributes else { return [] }
         reorder = nil
         // The lifted cell rejoins the live set where it was drawn, so that its transition
@@ -235,7 +233,7 @@ extension WaterfallViewModel {
         var entry = drag.lifted
         entry.attributes = toContent(lifted)
         live.insert(entry)
-        return commitMove(from: entry.index, to: destination)
+        return commitMove(from: entry.index, to: landing(drag))
     }
 
     /// Moves an item in the data source and the layout (when it moves at all) through the

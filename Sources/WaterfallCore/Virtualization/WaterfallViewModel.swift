@@ -164,7 +164,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// ``followLayoutShift(_:)``).
     var layoutShiftCount = 0
     /// Set when the view model asked the layout to place an island (see
-    /// ``place(anchoring:)``), until the island has joined the placed items.
+    /// ``place(around:clearance:)``), until the island has joined the placed items.
     var islandMayJoin = false
     /// Set when a relayout left items waiting (see ``isLayoutPending``), so that a scroll step
     /// asks the layout only then; cleared once the layout is complete.
@@ -312,8 +312,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// item at the same place on screen. Negative or non-finite lengths count as 0.
     /// - Complexity: O(n log c) when the width or metrics change, else O(c log n + k).
     public func setViewportSize(_ size: CGSize) {
-        let size = CGSize(width: size.width.isFinite ? max(0, size.width) : 0,
-                          height: size.height.isFinite ? max(0, size.height) : 0)
+        let size = CGSize(width: Self.nonNegative(size.width), height: Self.nonNegative(size.height))
         guard size != viewportSize else { return }
         guard !needsReload else {
             viewportSize = size
@@ -399,7 +398,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// scroll range, updates offset-dependent attributes, then re-derives the live cells.
     /// - Complexity: O(c log n + k log k).
     func relayoutLiveCells(keeping anchor: ScrollAnchor?) {
-        if let anchor { place(anchoring: anchor) }
+        if let anchor, isLayoutPending {
+            // The anchor's item and the content above it that the windows at its restored offset need.
+            place(around: anchor.index, clearance: max(0, scrollAxis.position(of: anchor.viewportOrigin)))
+        }
         var clamped = contentOffset
         // A window reaching above a segment at an estimated place settles it, which moves the
         // anchor with its content: then restore once more (settled, nothing can move again).

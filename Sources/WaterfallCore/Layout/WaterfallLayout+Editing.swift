@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallLayout {
     /// Appends one item and places it.
     /// - Complexity: O(log c) amortized.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The indices of the items that are section headers, ascending, in one contiguous array.
 ///
 /// Headers are full-span items, and a full-span item is placed below every item before it, so

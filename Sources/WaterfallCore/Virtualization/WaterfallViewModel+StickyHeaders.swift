@@ -1,5 +1,3 @@
-import Foundation
-
 /// Sticky section headers: the data source marks full-span items as headers
 /// (``WaterfallDataSource/waterfallView(_:isSectionHeaderAt:)``); while a header's section is
 /// on screen the header stays pinned at the top of the viewport, and the next section's header

@@ -30,7 +30,8 @@ extension CollectionLayout {
         let x = origin.midX, edge = below ? origin.maxY : origin.minY
         guard x.isFinite, edge.isFinite else { return nil }
         let strip = swapped(CGRect(x: x - 0.5, y: below ? edge : edge - distance, width: 1, height: distance))
-        var best: (gap: CGFloat, attributes: LayoutAttributes)?
+        // Ordered as the candidates rank: the nearest, then the higher z-index, then the lower index.
+        var best: (gap: CGFloat, zIndex: Int, index: Int)?
         forEachIndex(in: strip) { candidate in
             guard candidate != index else { return }
             let attributes = layoutAttributes(at: candidate)
@@ -39,13 +40,10 @@ extension CollectionLayout {
                   below ? frame.maxY > edge : frame.minY < edge else { return }
             let gap = below ? max(frame.minY - edge, 0) : max(edge - frame.maxY, 0)
             guard gap < distance else { return }
-            if let current = best {
-                guard gap < current.gap || (gap == current.gap && (attributes.zIndex > current.attributes.zIndex
-                    || (attributes.zIndex == current.attributes.zIndex && candidate < current.attributes.index)))
-                else { return }
-            }
-            best = (gap, attributes)
+            let rank = (gap: gap, zIndex: -attributes.zIndex, index: candidate)
+            if let current = best, current <= rank { return }
+            best = rank
         }
-        return best?.attributes.index
+        return best?.index
     }
 }

@@ -15,6 +15,7 @@ library; each case is one that once failed:
   of 1×1e308 pixels) lay out as very tall or very wide items, never an infinite wall, a crash
   or a GLib critical (the run makes criticals fatal).
 """
+import importlib.util
 import json
 import math
 import os
@@ -28,6 +29,12 @@ gi.require_version("Gtk", "4.0")
 gi.require_version("Waterfall", "1")
 from gi.repository import Gio, GLib, GObject, Gtk, Waterfall  # noqa: E402
 
+# The main-loop and widget-tree helpers of the reliability tests.
+_spec = importlib.util.spec_from_file_location("reliability", os.path.join(os.path.dirname(__file__), "test_reliability.py"))
+reliability = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(reliability)
+spin, spin_until, widgets = reliability.spin, reliability.spin_until, reliability.widgets
+
 
 class Photo(GObject.Object):
     __gtype_name__ = "ConventionsPhoto"
@@ -36,32 +43,6 @@ class Photo(GObject.Object):
     def __init__(self, aspect=1.0):
         super().__init__()
         self.aspect = aspect
-
-
-def spin(frames=10):
-    """Runs the main loop for `frames` frame-clock intervals."""
-    done = [False]
-    GLib.timeout_add(frames * 16, lambda: done.__setitem__(0, True) or False)
-    while not done[0]:
-        GLib.MainContext.default().iteration(True)
-
-
-def spin_until(condition, frames=300):
-    """Runs the main loop until `condition()` holds, at most `frames` intervals; returns it."""
-    for _ in range(frames):
-        if condition():
-            return True
-        spin(1)
-    return condition()
-
-
-def widgets(root):
-    """`root` and every widget under it, depth first."""
-    yield root
-    child = root.get_first_child()
-    while child is not None:
-        yield from widgets(child)
-        child = child.get_next_sibling()
 
 
 def make_view(store, selection=Gtk.MultiSelection):

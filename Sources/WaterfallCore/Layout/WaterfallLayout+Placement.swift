@@ -163,12 +163,9 @@ extension WaterfallLayout {
     /// - Complexity: O(c).
     func derivedOrigin(ofSegment position: Int) -> Double {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: geometry.columnCount) { bottoms in
-            guard position > 0 else {
-                bottoms.initialize(repeating: -.infinity)
-                return origin(withFloors: segments[0].floors, below: bottoms, in: nil)
-            }
-            storeBottoms(ofSegment: position - 1, into: bottoms)
-            return origin(withFloors: segments[position].floors, below: bottoms, in: segments[position - 1])
+            bottoms.initialize(repeating: -.infinity)
+            if position > 0 { storeBottoms(ofSegment: position - 1, into: bottoms) }
+            return origin(withFloors: segments[position].floors, below: bottoms, in: position > 0 ? segments[position - 1] : nil)
         }
     }
 
@@ -193,17 +190,14 @@ extension WaterfallLayout {
     }
 
     /// The lowest main-axis coordinate (content coordinates) the next item of the segment at
-    /// `position` can get: the lowest of every column's next top.
+    /// `position` can get: the shortest column's next top (an empty column's is the top inset,
+    /// which no other column's is above).
     /// - Complexity: O(c).
     func frontier(ofSegment position: Int) -> Double {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: geometry.columnCount) { storage in
             storeBottoms(ofSegment: position, into: storage)
-            var lowest = Double.infinity
-            for column in 0..<geometry.columnCount {
-                let bottom = storage[column]
-                lowest = Swift.min(lowest, bottom == -.infinity ? geometry.top : bottom + geometry.rowSpacing)
-            }
-            return lowest + segments[position].origin
+            let shortest = storage.min()!
+            return (shortest == -.infinity ? geometry.top : shortest + geometry.rowSpacing) + segments[position].origin
         }
     }
 

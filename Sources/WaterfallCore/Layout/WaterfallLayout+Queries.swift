@@ -87,8 +87,7 @@ extension WaterfallLayout {
         let seam = estimated.map(level(ofSegment:)) ?? .infinity
         for position in segments.indices where segments[position].placed > 0 {
             let (low, high) = position < estimated ?? segments.count ? (top, Swift.min(bottom, seam)) : (Swift.max(top, seam), bottom)
-            let origin = segments[position].origin
-            guard estimated == nil || low < high, segments[position].tallest + origin > low else { continue }
+            guard estimated == nil || low < high, segments[position].tallest + segments[position].origin > low else { continue }
             try forEachIndex(from: low, to: high, inSegment: position, body)
         }
     }

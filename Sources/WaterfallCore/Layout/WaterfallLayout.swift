@@ -117,10 +117,9 @@ public struct WaterfallLayout: Sendable {
         self.placement = placement
         self.direction = direction
         self.axis = axis
-        let geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
-                                      columnSpacing: columnSpacing, rowSpacing: rowSpacing,
-                                      placement: placement, direction: direction, axis: axis)
-        self.geometry = geometry
+        geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
+                                  columnSpacing: columnSpacing, rowSpacing: rowSpacing,
+                                  placement: placement, direction: direction, axis: axis)
         segments = [Segment(start: 0, origin: 0, listCount: geometry.columnCount + 1)]
     }
 

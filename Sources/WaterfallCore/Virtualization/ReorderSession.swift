@@ -47,7 +47,7 @@ struct ReorderSession {
     var source: Int { lifted.index }
 
     /// The move the session shows.
-    private var move: ItemUpdate { .move(from: source, to: destination) }
+    var move: ItemUpdate { .move(from: source, to: destination) }
 
     /// Places the waterfall's preview of the move in `layout` down to `end` plus `slack`.
     /// - Complexity: O(c log n + p log c) for the p items from `min(source, destination)` to

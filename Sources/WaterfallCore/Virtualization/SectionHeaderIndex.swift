@@ -46,12 +46,4 @@ struct SectionHeaderIndex {
         if isHeader && !present { indices.insert(index, at: position) }
         if !isHeader && present { indices.remove(at: position) }
     }
-
-    /// The position of the last header for which `isAtOrBefore` holds, given that it holds for
-    /// a prefix of the headers (their starts are ascending), or `nil` when it holds for none.
-    /// - Complexity: O(log h) calls of `isAtOrBefore`.
-    func lastPosition(where isAtOrBefore: (Int) -> Bool) -> Int? {
-        let end = indices.partitioningIndex { !isAtOrBefore($0) }
-        return end > 0 ? end - 1 : nil
-    }
 }

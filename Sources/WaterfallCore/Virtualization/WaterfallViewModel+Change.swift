@@ -98,6 +98,7 @@ extension WaterfallViewModel {
     private func renumberLiveCells(through updates: [ItemUpdate]) -> ([ItemTransition], [Int: TransitionSource]) {
         var transitions: [ItemTransition] = []
         var sources: [Int: TransitionSource] = [:]
+        sources.reserveCapacity(live.entries.count)
         var survivors: [LiveCell] = []
         let pinned = pinnedHeader
         for entry in live.entries {

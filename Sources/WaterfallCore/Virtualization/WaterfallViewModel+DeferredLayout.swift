@@ -93,10 +93,8 @@ extension WaterfallViewModel {
     /// - Complexity: O(k) for k live cells.
     func followLayoutShift(_ shift: LayoutShift) {
         layoutShiftCount += 1
-        let horizontal = scrollAxis == .horizontal
-        let shown = live.window ?? visibleBounds
-        guard (horizontal ? shown.minX : shown.minY) >= shift.level, shift.distance != 0 else { return }
-        let (dx, dy) = horizontal ? (shift.distance, CGFloat(0)) : (CGFloat(0), shift.distance)
+        guard scrollAxis.position(of: (live.window ?? visibleBounds).origin) >= shift.level, shift.distance != 0 else { return }
+        let (dx, dy) = scrollAxis == .horizontal ? (shift.distance, CGFloat(0)) : (CGFloat(0), shift.distance)
         contentOffset = CGPoint(x: contentOffset.x + dx, y: contentOffset.y + dy)
         live.window = live.window?.offsetBy(dx: dx, dy: dy)
         prefetch.window = prefetch.window?.offsetBy(dx: dx, dy: dy)

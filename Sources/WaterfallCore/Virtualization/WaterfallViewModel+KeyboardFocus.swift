@@ -44,18 +44,17 @@ extension WaterfallViewModel {
     ///   items up to `index` and down to the place it moved to (O(c log n + k log c) for the k
     ///   items placed).
     public func focusTarget(afterPaging distance: CGFloat, from index: Int?) -> Int? {
-        let horizontal = scrollAxis == .horizontal
+        // A layout that does not scroll pages as a vertical one would.
+        let axis = scrollAxis == .horizontal ? ScrollAxis.horizontal : .vertical
         if let index, index >= 0, index < layout.itemCount {
             place(through: index)
             let frame = layout.frame(at: index)
-            let moved = CGPoint(x: frame.midX + (horizontal ? distance : 0), y: frame.midY + (horizontal ? 0 : distance))
+            let center = CGPoint(x: frame.midX, y: frame.midY)
+            let moved = axis.moving(center, to: axis.position(of: center) + distance)
             place(coveringPoint: moved)
             if let target = layout.index(at: moved) { return target }
         }
-        let start = horizontal ? contentOffset.x : contentOffset.y
-        return visibleIndices.first { visible in
-            let frame = layout.frame(at: visible)
-            return (horizontal ? frame.minX : frame.minY) >= start
-        }
+        let start = axis.position(of: contentOffset)
+        return visibleIndices.first { axis.position(of: layout.frame(at: $0).origin) >= start }
     }
 }

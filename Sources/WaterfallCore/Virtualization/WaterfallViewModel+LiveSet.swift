@@ -107,8 +107,8 @@ extension WaterfallViewModel {
                 recycle(live.entries.remove(at: position).cell(as: Cell.self))
             }
         }
-        for index in wanted where live.position(of: index) == nil {
-            realizeCell(index: index)
+        for index in wanted {
+            realizeCell(index: index)   // (does nothing for those live already)
         }
     }
 

@@ -103,7 +103,7 @@ extension WaterfallViewModel {
         // Along the scroll axis from the viewport's leading edge (its right one, mirrored).
         let offset = scrollAxis.position(of: contentOffset), length = scrollAxis.length(of: viewportSize)
         let pointer = scrollAxis.position(of: contentPoint(atViewportPoint: drag.pointer)) - offset
-        let content = scrollAxis.length(of: shownContentSize)
+        let content = scrollAxis.length(of: contentSize)
         let edge = min(Self.nonNegative(reorderEdgeDistance), length / 3)
         guard edge > 0 else { return 0 }
         func speed(_ depth: CGFloat) -> CGFloat {
@@ -185,9 +185,6 @@ extension WaterfallViewModel {
         reorder.forEachIndex(in: rect, of: layout, body)
     }
 
-    /// The content size the live set shows.
-    var shownContentSize: CGSize { reorder?.contentSize(of: layout) ?? layout.contentSize }
-
     /// Places the drag's preview for the viewport at `offset` (nothing without a drag).
     func placeReorderPreview(at offset: CGPoint) {
         let height = viewportSize.height
@@ -213,13 +210,11 @@ extension WaterfallViewModel {
         guard let drag = reorder else { return [] }
         let inside = CGPoint(x: min(max(drag.pointer.x, 0), max(0, viewportSize.width - 1)),
                              y: min(max(drag.pointer.y, 0), max(0, viewportSize.height - 1)))
-        guard let hit = drag.index(at: contentPoint(atViewportPoint: inside), in: layout) else {
-            reorder?.lastHit = nil
-            return []
-        }
+        let hit = drag.index(at: contentPoint(atViewportPoint: inside), in: layout)
         guard hit != drag.lastHit else { return [] }
         reorder?.lastHit = hit
-        let destination = ItemUpdate.move(from: drag.source, to: drag.destination).map(hit) ?? hit
+        guard let hit else { return [] }
+        let destination = drag.move.map(hit) ?? hit
         guard destination != drag.destination else { return [] }
         return performChange(.reorderPreview) { reorder?.destination = destination }
     }
@@ -229,9 +224,11 @@ extension WaterfallViewModel {
         guard let drag = reorder, let lifted = liftedAttributes else { return [] }
         reorder = nil
         // The lifted cell rejoins the live set where it was drawn, so that its transition
-        // starts at the pointer.
+        // starts at the pointer: its drawn frame's leading corner, in content coordinates.
         var entry = drag.lifted
-        entry.attributes = toContent(lifted)
+        entry.attributes = lifted
+        let corner = CGPoint(x: mirrorsViewport ? lifted.frame.maxX : lifted.frame.minX, y: lifted.frame.minY)
+        entry.attributes.frame.origin = contentPoint(atViewportPoint: corner)
         live.insert(entry)
         return commitMove(from: entry.index, to: landing(drag))
     }

@@ -198,9 +198,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// The number of items currently laid out.
     public var numberOfItems: Int { layout.itemCount }
 
-    /// The size of the whole content.
+    /// The size of the whole content, as shown: during a reorder drag, with the lifted item
+    /// moved to its landing place.
     /// - Complexity: that of the layout's `contentSize` (O(c) for the waterfall).
-    public var contentSize: CGSize { shownContentSize }
+    public var contentSize: CGSize { reorder?.contentSize(of: layout) ?? layout.contentSize }
 
     /// Attaches the front end and loads (``reloadData()``).
     /// If the viewport has no size yet, the load happens at the first ``setViewportSize(_:)``.
@@ -285,15 +286,14 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
                 sizes.reserveCapacity(end - start)
                 for position in start..<end {
                     if let final = later.trace(position).index {
-                        sizes.append(delegate?.waterfallView(self, sizeAt: final) ?? .height(WaterfallDefaults.cellHeight))
+                        sizes.append(itemSize(at: final))
                     } else {
                         sizes.append(.height(0))
                     }
                 }
             }
             layout.replaceItems(in: start..<(replacing ? end : start), with: sizes)
-            recordSectionHeaders(insertedAt: start..<end, sizes: sizes,
-                                 finalIndex: { later.isEmpty ? $0 : later.trace($0).index })
+            recordSectionHeaders(insertedAt: start..<end, sizes: sizes, tracingThrough: later)
             start = end
         }
     }
@@ -429,7 +429,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// Tells the host the layout's content size when it differs from the one it was told last.
     func announceContentSize() {
-        let size = shownContentSize
+        let size = contentSize
         guard size != announcedContentSize else { return }
         announcedContentSize = size
         host?.contentSizeDidChange(size)
@@ -461,18 +461,9 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         return shown
     }
 
-    /// Viewport attributes → content attributes: the inverse of ``toViewport(_:)``.
-    func toContent(_ attributes: LayoutAttributes) -> LayoutAttributes {
-        var content = attributes
-        let corner = contentPoint(atViewportPoint: CGPoint(x: mirrorsViewport ? attributes.frame.maxX : attributes.frame.minX,
-                                                           y: attributes.frame.minY))
-        content.frame.origin = corner
-        return content
-    }
-
     /// `offset` limited to the scrollable range along the scroll axis; the other axis is 0.
     func clampedOffset(_ offset: CGPoint) -> CGPoint {
-        let range = scrollAxis.length(of: shownContentSize) - scrollAxis.length(of: viewportSize)
+        let range = scrollAxis.length(of: contentSize) - scrollAxis.length(of: viewportSize)
         return scrollAxis.moving(.zero, to: max(0, min(scrollAxis.position(of: offset), range)))
     }
 
@@ -491,18 +482,13 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     func currentMetrics() -> LayoutMetrics {
         let columns = layoutOverrides.columns ?? dataSource?.columns(in: self) ?? .fixed(WaterfallDefaults.numberOfColumns)
         func margin(_ type: MarginType) -> CGFloat {
-            switch type {
-            case .column: if let spacing = layoutOverrides.columnSpacing { return spacing }
-            case .row: if let spacing = layoutOverrides.rowSpacing { return spacing }
-            default: break
-            }
-            return delegate?.waterfallView(self, marginFor: type) ?? WaterfallDefaults.margin
+            delegate?.waterfallView(self, marginFor: type) ?? WaterfallDefaults.margin
         }
         return LayoutMetrics(
             columns: columns,
             insets: EdgeInsets(top: margin(.top), left: margin(.left), bottom: margin(.bottom), right: margin(.right)),
-            columnSpacing: margin(.column),
-            rowSpacing: margin(.row),
+            columnSpacing: layoutOverrides.columnSpacing ?? margin(.column),
+            rowSpacing: layoutOverrides.rowSpacing ?? margin(.row),
             direction: layoutDirection)
     }
 }

@@ -8,6 +8,14 @@ constant 3,000 px/s), runs each side in its own process over the same Gio.ListSt
 (photo-wall.py's setup and bind, which work for a WaterfallItem and a GtkListItem alike), drives
 the vertical adjustment from the frame clock, and prints a Markdown table: the main thread's CPU
 time per frame (p50, p99), the frame clock's interval p99, and binds per frame (mean, max).
+
+Both sides draw the same cells: the same column count (COLUMNS) in the same 1000 px wide
+viewport, and each grid cell's box asks for the height the wall gives the cell (the wall's column
+width / the photo's aspect, set in the grid's bind; the picture expands into it). A grid row is
+as tall as its tallest cell, so the grid's pictures stretch to that. The theme's margin and
+spacing for boxes in a grid cell (`gridview > child box`, meant for icon grids) are set to the
+wall's (none; the box's own 4 px spacing), so a grid picture is 1000 / 5 − 6 = 194 px wide (the
+grid cell's 3 px padding each side) against the wall's 190.4 px column.
 """
 import argparse
 import importlib.util
@@ -19,6 +27,11 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+WIDTH, HEIGHT = 1000, 760
+COLUMNS = 5
+COLUMN_SPACING = 8
+INSETS = 8  # the wall's layout insets on each side (WaterfallLayout's default)
+COLUMN_WIDTH = (WIDTH - 2 * INSETS - (COLUMNS - 1) * COLUMN_SPACING) / COLUMNS
 
 
 def percentile(values, p):
@@ -42,20 +55,30 @@ def run_side(side, items, mode, frames, seed):
         binds[0] += 1
         photo_wall.bind(factory, item)
 
+    def bind_as_tall_as_the_wall(factory, item):
+        bind(factory, item)
+        item.get_child().set_size_request(-1, round(COLUMN_WIDTH / item.get_item().aspect))
+
     store = photo_wall.make_store(items)
     selection = Gtk.MultiSelection(model=store)
     if side == "waterfall":
         factory = Waterfall.SignalItemFactory()
-        view = Waterfall.MasonryView(model=selection, factory=factory)
+        view = Waterfall.MasonryView(model=selection, factory=factory, columns=COLUMNS,
+                                     column_spacing=COLUMN_SPACING)
         photo_wall.aspect_expression().bind_property("expression", view, "aspect-ratio-expression",
                                                      photo_wall.GObject.BindingFlags.SYNC_CREATE)
+        factory.connect("bind", bind)
     else:
         factory = Gtk.SignalListItemFactory()
-        view = Gtk.GridView(model=selection, factory=factory, min_columns=4, max_columns=4)
+        view = Gtk.GridView(model=selection, factory=factory, min_columns=COLUMNS, max_columns=COLUMNS)
+        css = Gtk.CssProvider()
+        css.load_from_data(b"gridview > child box { margin: 0; border-spacing: 0; }")
+        Gtk.StyleContext.add_provider_for_display(view.get_display(), css,
+                                                  Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
+        factory.connect("bind", bind_as_tall_as_the_wall)
     factory.connect("setup", photo_wall.setup)
-    factory.connect("bind", bind)
 
-    window = Gtk.Window(default_width=1000, default_height=760)
+    window = Gtk.Window(default_width=WIDTH, default_height=HEIGHT)
     window.set_child(Gtk.ScrolledWindow(child=view))
     window.present()
     rng = random.Random(seed)
@@ -68,6 +91,8 @@ def run_side(side, items, mode, frames, seed):
         top = adjustment.get_upper() - adjustment.get_page_size()
         cpu, frame_time = time.thread_time(), clock.get_frame_time()
         if state["warmup"] > 0:
+            if state["warmup"] == 1 and view.get_width() != WIDTH:
+                raise SystemExit(f"the view is {view.get_width()} px wide, not {WIDTH}: the cells differ")
             state["warmup"] -= 1
         elif state["last_cpu"] is not None:
             samples.append(((cpu - state["last_cpu"]) * 1000, (frame_time - state["last_frame"]) / 1000,

@@ -64,9 +64,9 @@ struct DeferredLayoutTests {
                     // A query after laying out down to y reports exactly what the one-shot layout does.
                     let reference = oneShot(layout, items)
                     let y = CGFloat.random(in: 0...max(1, reference.contentSize.height + 50), using: &rng)
-                    layout.place(coveringY: y)
                     let rect = CGRect(x: 0, y: y - CGFloat.random(in: 0...900, using: &rng), width: 4000, height: 0)
                         .union(CGRect(x: 0, y: y, width: 4000, height: 0))
+                    layout.place(covering: rect)
                     #expect(layout.indices(in: rect) == reference.indices(in: rect), "seed \(seed) step \(step): query up to \(y)")
                     checkedQueries += 1
                 }
@@ -130,7 +130,7 @@ struct DeferredLayoutTests {
         let settled = layout.contentSize.height
         layout.configureDeferringLayout { $0.containerWidth = 1000 }
         #expect(layout.placedCount == 0 && !layout.isFullyPlaced)
-        layout.place(coveringY: 2_000)
+        layout.place(covering: CGRect(x: 0, y: 0, width: 1000, height: 2_000))
         #expect(layout.placedCount > 0 && layout.placedCount < 200, "about the items above y = 2000")
         #expect(abs(layout.contentSize.height - settled) < settled * 0.2, "the estimate is near the final height")
         layout.configureDeferringLayout { _ in }

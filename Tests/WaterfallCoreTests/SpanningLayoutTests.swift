@@ -143,13 +143,13 @@ import Testing
         // Runs of 2: max(100, 50) = 100, max(50, 80) = 80, max(80, 60) = 80 → the leftmost 80.
         layout.append(.spanning(2, height: 10))
         #expect(layout.frame(at: 4) == CGRect(x: 100, y: 80, width: 200, height: 10))
-        #expect(layout.columnRange(at: 4) == 1..<3 && layout.column(at: 4) == 1)
+        #expect(layout.columnRange(at: 4) == 1..<3)
         // Bottoms 100, 90, 90, 60; runs of 3: 100, 90 → columns 1–3 at 90.
         layout.append(.spanning(3, height: 5))
         #expect(layout.frame(at: 5) == CGRect(x: 100, y: 90, width: 300, height: 5))
         // Bottoms 100, 95, 95, 95: a plain item goes to the shortest (leftmost) column 1.
         layout.append(.height(1))
-        #expect(layout.column(at: 6) == 1)
+        #expect(layout.columnRange(at: 6) == 1..<2)
         #expect(layout.contentSize.height == 100)
         // Right to left: the mirror image.
         layout.direction = .rightToLeft
@@ -179,7 +179,7 @@ import Testing
         reference.append(contentsOf: [.height(50), .fullSpan(height: 20), .fullSpan(height: 20),
                                       .height(30), .height(30), .height(30)])
         #expect(layout.allFrames == reference.allFrames)
-        #expect(layout.column(at: 1) == nil && layout.columnRange(at: 1) == 0..<3)
+        #expect(layout.columnRange(at: 1) == 0..<3)
         #expect(layout.itemSize(at: 2) == .fullSpan(height: 20))   // clamped to 16,383 columns: every column
         #expect(layout.itemSize(at: 3) == .height(30))
         // The same item spans 2 of 4 columns, and every column of 2.
@@ -187,7 +187,7 @@ import Testing
         layout.columns = .fixed(4)
         #expect(layout.columnRange(at: 1) == 1..<3)
         layout.columns = .fixed(2)
-        #expect(layout.column(at: 1) == nil && layout.frame(at: 1).width == layout.contentSize.width - 16)
+        #expect(layout.columnRange(at: 1) == 0..<2 && layout.frame(at: 1).width == layout.contentSize.width - 16)
     }
 
     @Test func sequentialSpansWrapToTheNextRowAndToleranceTakesTheLeftmostRunWithinIt() {
@@ -200,7 +200,7 @@ import Testing
         var tolerant = WaterfallLayout(columns: .fixed(4), insets: EdgeInsets(all: 0), columnSpacing: 0, rowSpacing: 0,
                                        placement: .shortestWithTolerance(65), containerWidth: 400)
         tolerant.append(contentsOf: [.height(100), .height(95), .height(30), .height(0)])
-        #expect(tolerant.column(at: 3) == 3)
+        #expect(tolerant.columnRange(at: 3) == 3..<4)
         tolerant.append(.spanning(2, height: 10))
         #expect(tolerant.columnRange(at: 4) == 1..<3)
         tolerant.placement = .shortestWithTolerance(60)

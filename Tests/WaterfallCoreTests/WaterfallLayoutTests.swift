@@ -216,9 +216,9 @@ import Testing
     @Test func sequentialPlacementIsRoundRobinAndRestartsAfterFullSpan() {
         var layout = WaterfallLayout(columns: .fixed(3), placement: .sequential, containerWidth: 320)
         layout.append(contentsOf: [.height(300), .height(10), .height(10), .height(10), .fullSpan(height: 40), .height(5), .height(5)])
-        #expect((0..<4).map { layout.column(at: $0) } == [0, 1, 2, 0])
-        #expect(layout.column(at: 4) == nil)
-        #expect(layout.column(at: 5) == 0 && layout.column(at: 6) == 1)
+        #expect((0..<4).map { layout.columnRange(at: $0) } == [0..<1, 1..<2, 2..<3, 0..<1])
+        #expect(layout.columnRange(at: 4) == 0..<3)
+        #expect(layout.columnRange(at: 5) == 0..<1 && layout.columnRange(at: 6) == 1..<2)
         // The fourth item goes under the tall first one although column 1 is shorter.
         #expect(layout.frame(at: 3).minY == CGFloat(8 + 300 + 8))
     }
@@ -229,10 +229,10 @@ import Testing
         let items: [ItemSize] = [.height(100), .height(98), .height(99), .height(50)]
         strict.append(contentsOf: items)
         tolerant.append(contentsOf: items)
-        #expect(strict.column(at: 3) == 1)   // strictly shortest
-        #expect(tolerant.column(at: 3) == 0) // leftmost within 10 pt of the shortest
+        #expect(strict.columnRange(at: 3) == 1..<2)   // strictly shortest
+        #expect(tolerant.columnRange(at: 3) == 0..<1) // leftmost within 10 pt of the shortest
         tolerant.append(.height(10))         // column 0 is now 52 pt taller: goes to 1
-        #expect(tolerant.column(at: 4) == 1)
+        #expect(tolerant.columnRange(at: 4) == 1..<2)
     }
 
     @Test func fullSpanItemsSitBelowEveryColumnAcrossTheWidth() {

@@ -74,7 +74,7 @@ public struct CarouselLayout: SnappingLayout, Sendable {
 
     /// The width of all items with the side insets, by the viewport height.
     public var contentSize: CGSize {
-        guard itemCount > 0 else { return CGSize(width: containerSize.width, height: containerSize.height) }
+        guard itemCount > 0 else { return containerSize }
         let row = CGFloat(itemCount) * size.width + CGFloat(itemCount - 1) * gap
         return CGSize(width: max(containerSize.width, 2 * sideInset + row), height: containerSize.height)
     }
@@ -105,11 +105,6 @@ public struct CarouselLayout: SnappingLayout, Sendable {
     public func frame(at index: Int) -> CGRect {
         CGRect(x: sideInset + CGFloat(index) * pitch, y: max(0, (containerSize.height - size.height) / 2),
                width: size.width, height: size.height)
-    }
-
-    /// The centre x of an item in content coordinates.
-    private func centerX(of index: Int) -> CGFloat {
-        sideInset + CGFloat(index) * pitch + size.width / 2
     }
 
     /// The scale for a distance from the centre, as a fraction of the viewport width.
@@ -172,6 +167,6 @@ public struct CarouselLayout: SnappingLayout, Sendable {
         if abs(velocity.x) > flingVelocity, let current = nearestItem(toCenterX: bounds.midX), target == current {
             target = min(max(current + (velocity.x > 0 ? 1 : -1), 0), itemCount - 1)
         }
-        return CGPoint(x: centerX(of: target) - containerSize.width / 2, y: proposed.y)
+        return CGPoint(x: frame(at: target).midX - containerSize.width / 2, y: proposed.y)
     }
 }

@@ -16,22 +16,11 @@ extension CollectionLayout {
         neighbour(of: index, forward: below, within: distance, transposed: false)
     }
 
-    /// The item directly right of (`after`) or left of the item at `index`, what the Right and
-    /// Left arrow keys move to along a row layout: ``verticalNeighbour(of:below:within:)`` with
-    /// the axes swapped — of the items that cross the horizontal line through the item's
-    /// centre and reach past its right (left) edge, the nearest one, as long as it begins less
-    /// than `distance` past the edge. Ties go to the higher z-index, then to the lower index.
-    /// - Returns: the neighbour, or `nil` when none is within `distance`, for an index outside
-    ///   the items, and for a non-positive or non-finite `distance`.
-    /// - Complexity: one ``forEachIndex(in:_:)`` query of a `distance` × 1 strip plus O(k)
-    ///   for the k items it reports.
-    public func horizontalNeighbour(of index: Int, after: Bool, within distance: CGFloat) -> Int? {
-        neighbour(of: index, forward: after, within: distance, transposed: true)
-    }
-
-    /// ``verticalNeighbour(of:below:within:)``, or with x and y swapped when `transposed`
-    /// (``horizontalNeighbour(of:after:within:)``).
-    private func neighbour(of index: Int, forward below: Bool, within distance: CGFloat, transposed: Bool) -> Int? {
+    /// ``verticalNeighbour(of:below:within:)``, or with x and y swapped when `transposed`: the
+    /// item directly right of (`forward`) or left of the item at `index`, what the Right and
+    /// Left arrow keys move to along a row layout — of the items that cross the horizontal line
+    /// through the item's centre and reach past its right (left) edge, the nearest one.
+    func neighbour(of index: Int, forward below: Bool, within distance: CGFloat, transposed: Bool) -> Int? {
         // Frames and strips are read through the swap, so the search below is written once.
         func swapped(_ rect: CGRect) -> CGRect {
             transposed ? CGRect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
@@ -41,7 +30,8 @@ extension CollectionLayout {
         let x = origin.midX, edge = below ? origin.maxY : origin.minY
         guard x.isFinite, edge.isFinite else { return nil }
         let strip = swapped(CGRect(x: x - 0.5, y: below ? edge : edge - distance, width: 1, height: distance))
-        var best: (gap: CGFloat, attributes: LayoutAttributes)?
+        // Ordered as the candidates rank: the nearest, then the higher z-index, then the lower index.
+        var best: (gap: CGFloat, zIndex: Int, index: Int)?
         forEachIndex(in: strip) { candidate in
             guard candidate != index else { return }
             let attributes = layoutAttributes(at: candidate)
@@ -50,13 +40,10 @@ extension CollectionLayout {
                   below ? frame.maxY > edge : frame.minY < edge else { return }
             let gap = below ? max(frame.minY - edge, 0) : max(edge - frame.maxY, 0)
             guard gap < distance else { return }
-            if let current = best {
-                guard gap < current.gap || (gap == current.gap && (attributes.zIndex > current.attributes.zIndex
-                    || (attributes.zIndex == current.attributes.zIndex && candidate < current.attributes.index)))
-                else { return }
-            }
-            best = (gap, attributes)
+            let rank = (gap: gap, zIndex: -attributes.zIndex, index: candidate)
+            if let current = best, current <= rank { return }
+            best = rank
         }
-        return best?.attributes.index
+        return best?.index
     }
 }

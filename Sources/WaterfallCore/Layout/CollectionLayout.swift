@@ -132,15 +132,16 @@ extension CollectionLayout {
     /// frame contains the point (`CGRect.contains` semantics); ties go to the lower index.
     /// - Complexity: that of a ``forEachIndex(in:_:)`` query for a 1×1 rectangle.
     public func index(at point: CGPoint) -> Int? {
-        var hit: LayoutAttributes?
+        // Ordered as the hits rank: the higher z-index, then the lower index.
+        var best: (zIndex: Int, index: Int)?
         forEachIndex(in: CGRect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)) { index in
             let attributes = layoutAttributes(at: index)
             guard attributes.frame.contains(point) else { return }
-            if let best = hit, best.zIndex > attributes.zIndex
-                || (best.zIndex == attributes.zIndex && best.index < attributes.index) { return }
-            hit = attributes
+            let rank = (zIndex: -attributes.zIndex, index: index)
+            if let current = best, current <= rank { return }
+            best = rank
         }
-        return hit?.index
+        return best?.index
     }
 }
 

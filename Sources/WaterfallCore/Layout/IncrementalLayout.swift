@@ -23,15 +23,13 @@ public protocol IncrementalLayout: CollectionLayout {
     mutating func moveItem(from source: Int, to destination: Int)
 
     /// Like ``CollectionLayout/prepare(for:with:)``, but the layout may leave items unplaced:
-    /// the view model then asks for what it must show with ``place(upTo:)`` and
-    /// ``place(covering:)`` and has the rest done in slices with ``continueLayout(itemBudget:)``.
+    /// the view model then asks for what it must show with ``place(around:clearance:itemBudget:)``
+    /// and ``place(covering:)`` and has the rest done in slices with ``continueLayout(itemBudget:)``.
     mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics)
     /// How many items, from index 0, have frames: ``CollectionLayout/itemCount`` unless
     /// placement waits after ``prepareDeferringLayout(for:with:)``. Only placed items may be
     /// asked for their frame or attributes, and only they are reported by queries.
     var placedCount: Int { get }
-    /// Places the items up to (not including) `index`, if they are not yet.
-    mutating func place(upTo index: Int)
     /// Places every item that may overlap `rect`, if it is not yet.
     mutating func place(covering rect: CGRect)
     /// Places up to `itemBudget` more of the waiting items.
@@ -54,6 +52,18 @@ public protocol IncrementalLayout: CollectionLayout {
     /// range. The view model checks an appended page against its live and prefetch windows item
     /// by item only when the page starts before their end.
     func leadingEdge(ofItemsIn range: Range<Int>) -> CGFloat
+}
+
+extension IncrementalLayout {
+    /// `body`'s answer about `layout`, whose dynamic type must be `Self`, read in place: a cast
+    /// of the layout to `any IncrementalLayout` would copy its value into a new box, and the
+    /// caller's check of the type (`as? any IncrementalLayout.Type`) serves every read.
+    static func reading<R>(_ layout: any CollectionLayout, _ body: (Self) -> R) -> R {
+        func read<L: CollectionLayout>(_ value: L) -> R {
+            withUnsafePointer(to: value) { $0.withMemoryRebound(to: Self.self, capacity: 1) { body($0.pointee) } }
+        }
+        return read(layout)
+    }
 }
 
 extension CollectionLayout {

@@ -29,7 +29,7 @@ final class ItemStore: @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) private(set) var slots: UnsafeMutablePointer<UInt16>
     /// Per item: the y of its frame's top edge.
-    private(set) var ys: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var ys: UnsafeMutablePointer<Double>
     /// Free room before item 0 in every buffer, so that inserting or removing at the front
     /// (a refresh prepends) moves no item: the buffers' pointers move instead.
     private(set) var front = 0
@@ -77,25 +77,17 @@ final class ItemStore: @unchecked Sendable {
         if range.lowerBound == 0 {
             // At the front the items after the range stay where they are, ys included.
             moveFront(by: items.count - range.count)
-            for (offset, item) in items.enumerated() { Self.write(item, at: offset, values: values, slots: slots) }
             count = newCount
             if newCount == 0 { moveFront(by: front) }   // emptied: all the room is after item 0 again
-            return
-        }
-        reserve(newCount)
-        let tail = count - range.upperBound
-        let newUpper = range.lowerBound + items.count
-        // Nothing moves when the count stays (a reload, a replacement of equal length). Raw
-        // copies are memmove: the source and destination may overlap.
-        if newUpper != range.upperBound {
-            UnsafeMutableRawPointer(values + newUpper)
-                .copyMemory(from: values + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
-            UnsafeMutableRawPointer(slots + newUpper)
-                .copyMemory(from: slots + range.upperBound, byteCount: tail * MemoryLayout<UInt16>.stride)
-            if keepingTailYs {
-                UnsafeMutableRawPointer(ys + newUpper)
-                    .copyMemory(from: ys + range.upperBound, byteCount: tail * MemoryLayout<Double>.stride)
-            }
+        } else if range.lowerBound + items.count != range.upperBound {
+            // Nothing moves when the count stays (a reload, a replacement of equal length).
+            // `update(from:count:)` copies overlapping ranges correctly (a memmove).
+            reserve(newCount)
+            let tail = count - range.upperBound
+            let newUpper = range.lowerBound + items.count
+            (values + newUpper).update(from: values + range.upperBound, count: tail)
+            (slots + newUpper).update(from: slots + range.upperBound, count: tail)
+            if keepingTailYs { (ys + newUpper).update(from: ys + range.upperBound, count: tail) }
             count = newCount
         }
         let (values, slots) = (self.values, self.slots)
@@ -165,20 +157,21 @@ final class ItemStore: @unchecked Sendable {
     /// `newCapacity` from item 0 on.
     /// - Complexity: O(n).
     private func reallocate(front newFront: Int, capacity newCapacity: Int) {
-        let total = newFront + newCapacity
-        let grownValues = HugePages.allocate(Double.self, capacity: total) + newFront
-        let grownSlots = HugePages.allocate(UInt16.self, capacity: total) + newFront
-        let grownYs = HugePages.allocate(Double.self, capacity: total) + newFront
-        grownValues.moveInitialize(from: values, count: count)
-        grownSlots.moveInitialize(from: slots, count: count)
-        grownYs.moveInitialize(from: ys, count: count)
-        (values - front).deallocate()
-        (slots - front).deallocate()
-        (ys - front).deallocate()
-        values = grownValues
-        slots = grownSlots
-        ys = grownYs
+        values = moved(values, front: newFront, capacity: newCapacity)
+        slots = moved(slots, front: newFront, capacity: newCapacity)
+        ys = moved(ys, front: newFront, capacity: newCapacity)
         front = newFront
         capacity = newCapacity
+    }
+
+    /// The items of one of the buffers moved into a new allocation with `newFront` free items
+    /// before item 0 and room for `newCapacity` from item 0 on; the old allocation is freed.
+    /// - Complexity: O(n).
+    private func moved<T>(_ buffer: UnsafeMutablePointer<T>, front newFront: Int, capacity newCapacity: Int)
+    -> UnsafeMutablePointer<T> {
+        let grown = HugePages.allocate(T.self, capacity: newFront + newCapacity) + newFront
+        grown.moveInitialize(from: buffer, count: count)
+        (buffer - front).deallocate()
+        return grown
     }
 }

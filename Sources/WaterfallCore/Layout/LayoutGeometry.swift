@@ -63,6 +63,10 @@ struct LayoutGeometry: Sendable {
         mirrorWidth = Swift.max(width, insets.left + insets.right + CGFloat(count - 1) * spacing)
     }
 
+    /// Where a level segment's floors lie: one row spacing above the first row, which starts at
+    /// the top inset.
+    var levelFloor: Double { top - rowSpacing }
+
     /// The length of an item along its column (its height; along rows, its width) from its
     /// stored value and slot. An aspect ratio (stored as height / width) is applied across the
     /// item's columns; along rows it is inverted, and a ratio of 0 or one so small that the

@@ -109,11 +109,9 @@ final class MemberLists: @unchecked Sendable {
     }
 
     /// The last member of a list below `index`, if any.
-    /// - Complexity: O(1) when every member is below `index`, else O(log n).
+    /// - Complexity: O(log n).
     func last(of list: Int, before index: Int) -> Int32? {
         let members = elements(of: list)
-        guard let last = members.last else { return nil }
-        if Int(last) < index { return last }
         let position = members.partitioningIndex { Int($0) >= index }
         return position > 0 ? members[position - 1] : nil
     }
@@ -205,9 +203,7 @@ extension MemberLists {
         }
         let rounded = (capacity + Self.fenceStride - 1) / Self.fenceStride * Self.fenceStride
         for position in 0..<count - 1 where reused.lists[position].capacity < rounded {
-            reused.lists[position].deallocate()
-            reused.lists[position] = List()
-            reused.lists[position].grow(to: rounded)
+            reused.lists[position].grow(to: rounded)   // empty: frees the old allocation, moves nothing
         }
         return reused
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Running sums of the stored item sizes, in whole blocks of ``blockSize`` items from index 0,
 /// so that the length the items before an index take can be estimated without placing them:
 /// with the shortest-column rule a column's bottom stays within about one item of the mean

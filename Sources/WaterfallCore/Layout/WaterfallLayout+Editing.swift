@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallLayout {
     /// Appends one item and places it.
     /// - Complexity: O(log c) amortized.
@@ -121,7 +119,6 @@ extension WaterfallLayout {
     /// Removes the item at `index`.
     /// - Complexity: O(c log n + (n − index) · log c).
     public mutating func remove(at index: Int) {
-        precondition(index >= 0 && index < count, "index \(index) out of bounds 0..<\(count)")
         replaceSubrange(index..<index + 1, with: EmptyCollection())
     }
 

@@ -25,12 +25,6 @@ public struct MovePreview: Equatable, Sendable {
     /// with a block).
     public var isComplete: Bool { contentHeight != nil }
 
-    /// The index before the move of the item at `position` after it.
-    /// - Complexity: O(1).
-    public func index(atPosition position: Int) -> Int {
-        ItemUpdate.move(from: source, to: destination).inverse.map(position) ?? position
-    }
-
     /// The segment after the moved range, which only moves: every position from `position` on
     /// moves by `distance` along the main axis.
     public struct BlockShift: Equatable, Sendable {
@@ -71,16 +65,13 @@ extension WaterfallLayout {
     }
 
     /// Moves the element at `source` to `destination` in a buffer, shifting the ones between
-    /// by one (a memmove).
+    /// by one (a memmove: `update(from:count:)` copies overlapping ranges correctly).
     private static func rotate<Element>(_ buffer: UnsafeMutablePointer<Element>, from source: Int, to destination: Int) {
         let moved = buffer[source]
-        let stride = MemoryLayout<Element>.stride
         if source < destination {
-            UnsafeMutableRawPointer(buffer + source)
-                .copyMemory(from: buffer + source + 1, byteCount: (destination - source) * stride)
+            (buffer + source).update(from: buffer + source + 1, count: destination - source)
         } else {
-            UnsafeMutableRawPointer(buffer + destination + 1)
-                .copyMemory(from: buffer + destination, byteCount: (source - destination) * stride)
+            (buffer + destination + 1).update(from: buffer + destination, count: source - destination)
         }
         buffer[destination] = moved
     }
@@ -100,97 +91,78 @@ extension WaterfallLayout {
         let lower = Swift.min(source, destination), upper = Swift.max(source, destination)
         let owner = segment(holding: lower), next = segment(holding: upper) + 1
         let segment = segments[owner]
-        let end = next < segments.count ? segments[next].start : count
+        let end = end(ofSegment: next - 1)
+        let limit = Double(limit) - segment.origin   // in the segment's coordinates
+        let geometry = self.geometry
         let columnCount = geometry.columnCount
         let size = ColumnBottoms.storageSize(columns: columnCount)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: size + columnCount) { storage in
+            // Every column's bottom as placement goes (the column state may keep them elsewhere).
             let bottoms = UnsafeMutableBufferPointer(rebasing: storage[size...])
             let columns = UnsafeMutableBufferPointer(rebasing: storage[..<size])
             storeBottoms(ofSegment: owner, before: lower - segment.start, into: columns)
             for column in 0..<columnCount { bottoms[column] = columns[column] }
-            var run = PreviewRun(layout: self, source: source, destination: destination, lower: lower,
-                                 end: end, limit: Double(limit) - segment.origin, origin: segment.origin, bottoms: bottoms)
+            var frames: [CGRect] = []   // by position from `lower`
+            // Places the positions from `lower` until `end`, or until every column reaches the
+            // limit, as the engine's placement loop does (spans and full-span items included),
+            // and returns the tallest column's bottom.
+            func run<Columns: ColumnState & ~Copyable>(_ columns: consuming Columns) -> Double {
+                var columns = columns
+                let (values, slots) = (items.values, items.slots)
+                let unmove = ItemUpdate.move(from: source, to: destination).inverse   // position → index
+                var above = (0..<columnCount).reduce(0) { $0 + (bottoms[$1] < limit ? 1 : 0) }
+                var position = lower
+                while position < end && above > 0 {
+                    let index = unmove.map(position) ?? position
+                    let slot = slots[index]
+                    let height = geometry.height(value: values[index], slot: slot)
+                    let column: Int, span: Int, y: Double
+                    if slot & ItemKind.multiColumn.rawValue == 0 {
+                        span = 1
+                        (column, y) = columns.place(height: height)
+                    } else if geometry.span(requested: slot) == columnCount {
+                        (column, span) = (0, columnCount)
+                        y = columns.placeFullSpan(height: height)
+                    } else {
+                        span = geometry.span(requested: slot)
+                        (column, y) = columns.placeSpan(span, height: height)
+                    }
+                    for covered in column..<column + span {
+                        // A column that reaches the limit is counted off.
+                        if bottoms[covered] < limit && y + height >= limit { above -= 1 }
+                        bottoms[covered] = y + height
+                    }
+                    let extent = geometry.horizontalExtent(column: column, span: span)
+                    frames.append(CGRect(x: extent.x, y: y + segment.origin, width: extent.width, height: height))
+                    position += 1
+                }
+                return columns.tallest
+            }
             let tallest: Double
             if columnCount <= 4 && geometry.tolerance == 0 {
-                tallest = run.place(columns: SortedFourColumns(columns, columns: columnCount, top: geometry.top,
-                                                               rowSpacing: geometry.rowSpacing))
+                tallest = run(SortedFourColumns(columns, columns: columnCount, top: geometry.top, rowSpacing: geometry.rowSpacing))
             } else {
-                tallest = run.place(columns: ColumnBottoms(
-                    storage: columns, columns: columnCount, top: geometry.top, rowSpacing: geometry.rowSpacing,
-                    tolerance: geometry.tolerance,
-                    nextSequential: lower == segment.start ? 0 : sequentialColumn(before: lower)))
+                tallest = run(ColumnBottoms(storage: columns, columns: columnCount, top: geometry.top,
+                                            rowSpacing: geometry.rowSpacing, tolerance: geometry.tolerance,
+                                            nextSequential: lower == segment.start ? 0 : sequentialColumn(before: lower)))
             }
             var shift: MovePreview.BlockShift?, height: Double?
-            if lower + run.frames.count == end && end == count {
-                height = (tallest == -.infinity ? geometry.top : tallest + segment.origin) + geometry.bottom
-            } else if lower + run.frames.count == end {
-                // The next segment moves to fit below the new bottoms, as settling moves it.
-                let distance = origin(withFloors: segments[next].floors, below: bottoms, in: segment) - segments[next].origin
-                // The lowest bottom: the placed columns', or a later segment's lowest item moved.
+            if lower + frames.count == end {
+                // The lowest bottom: the placed columns' (at least one item was placed), or a later
+                // segment's lowest item, moved.
                 var lowest = tallest + segment.origin
-                for later in segments[next...] where later.placed > 0 {
-                    lowest = Swift.max(lowest, later.tallest + later.origin + distance)
+                if next < segments.count {
+                    // The next segment moves to fit below the new bottoms, as settling moves it.
+                    let distance = origin(withFloors: segments[next].floors, below: bottoms, in: segment) - segments[next].origin
+                    for later in segments[next...] where later.placed > 0 {
+                        lowest = Swift.max(lowest, later.tallest + later.origin + distance)
+                    }
+                    shift = MovePreview.BlockShift(position: end, distance: CGFloat(distance))
                 }
-                shift = MovePreview.BlockShift(position: end, distance: CGFloat(distance))
                 height = lowest + geometry.bottom
             }
-            return MovePreview(source: source, destination: destination, placed: run.frames, blockShift: shift,
+            return MovePreview(source: source, destination: destination, placed: frames, blockShift: shift,
                                contentHeight: height.map { CGFloat($0) })
         }
-    }
-}
-
-/// One pass of ``WaterfallLayout/previewMove(from:to:through:)``: places the moved sequence
-/// from its lower bound, recording frames, and stops once every column reaches the limit.
-private struct PreviewRun {
-    let layout: WaterfallLayout
-    let source: Int, destination: Int, lower: Int, end: Int
-    let limit: Double
-    /// Where the segment's coordinates start in the content's (added to every frame).
-    let origin: Double
-    /// Every column's bottom as placement goes (the column state may keep them elsewhere).
-    let bottoms: UnsafeMutableBufferPointer<Double>
-    /// The frames placed, by position from `lower`.
-    var frames: [CGRect] = []
-
-    /// Places positions from `lower` until `end`, or until no column is above the limit, as
-    /// the engine's placement loop does (spans and full-span items included).
-    /// - Returns: the tallest column's bottom.
-    mutating func place<Columns: ColumnState & ~Copyable>(columns: consuming Columns) -> Double {
-        var columns = columns
-        let geometry = layout.geometry
-        let columnCount = geometry.columnCount
-        let multiColumnBit = ItemKind.multiColumn.rawValue
-        let (values, slots) = (layout.items.values, layout.items.slots)
-        var above = (0..<columnCount).reduce(0) { $0 + (bottoms[$1] < limit ? 1 : 0) }
-        var position = lower
-        while position < end && above > 0 {
-            let index = ItemUpdate.move(from: source, to: destination).inverse.map(position) ?? position
-            let slot = slots[index]
-            let height = geometry.height(value: values[index], slot: slot)
-            let column: Int, span: Int, y: Double
-            if slot & multiColumnBit == 0 {
-                span = 1
-                (column, y) = columns.place(height: height)
-            } else if geometry.span(requested: slot) == columnCount {
-                (column, span) = (0, columnCount)
-                y = columns.placeFullSpan(height: height)
-            } else {
-                span = geometry.span(requested: slot)
-                (column, y) = columns.placeSpan(span, height: height)
-            }
-            for covered in column..<column + span { settle(covered, at: y + height, above: &above) }
-            let extent = geometry.horizontalExtent(column: column, span: span)
-            frames.append(CGRect(x: extent.x, y: y + origin, width: extent.width, height: height))
-            position += 1
-        }
-        return columns.tallest
-    }
-
-    /// Records a column's new bottom, counting it off once it reaches the limit.
-    @inline(__always)
-    private func settle(_ column: Int, at bottom: Double, above: inout Int) {
-        if bottoms[column] < limit && bottom >= limit { above -= 1 }
-        bottoms[column] = bottom
     }
 }

@@ -52,15 +52,6 @@ extension WaterfallLayout {
         summarize()
     }
 
-    /// Places the items waiting for placement until every item whose frame starts above `y`
-    /// has its frame — after it, ``forEachIndex(in:_:)`` is exact for any rectangle that ends
-    /// at or above `y`. A `y` beyond the content places every item.
-    /// - Complexity: O(c log n + k · log c) for the k items placed, which is about the items
-    ///   between the laid-out prefix's lowest column and `y`.
-    public mutating func place(coveringY y: CGFloat) {
-        place(coveringFrom: -.infinity, to: Double(y))
-    }
-
     /// Places the items waiting for placement that may overlap `rect` (along the main axis),
     /// so that ``forEachIndex(in:_:)`` is exact for it. A rectangle from the level of a segment
     /// with an estimated place on grows that segment; one reaching from above its level into
@@ -68,15 +59,9 @@ extension WaterfallLayout {
     /// covered both where it was and moved with the segment.
     /// - Complexity: O(c log n + k · log c) for the k items placed.
     public mutating func place(covering rect: CGRect) {
-        let (low, high) = mainRange(of: rect)
-        place(coveringFrom: low, to: high)
-    }
-
-    /// ``place(covering:)`` for the main-axis range `low..<high`.
-    /// - Complexity: O(c log n + k · log c) for the k items placed.
-    private mutating func place(coveringFrom low: Double, to high: Double) {
         guard placedCount < count else { return }
-        var high = high
+        let low = mainRange(of: rect).low
+        var high = mainRange(of: rect).high
         var chain = segment(holding: placedCount)
         if let estimated = segments.lastIndex(where: \.isEstimated), high > level(ofSegment: estimated) {
             if low >= level(ofSegment: estimated) {
@@ -178,12 +163,9 @@ extension WaterfallLayout {
     /// - Complexity: O(c).
     func derivedOrigin(ofSegment position: Int) -> Double {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: geometry.columnCount) { bottoms in
-            guard position > 0 else {
-                bottoms.initialize(repeating: -.infinity)
-                return origin(withFloors: segments[0].floors, below: bottoms, in: nil)
-            }
-            storeBottoms(ofSegment: position - 1, into: bottoms)
-            return origin(withFloors: segments[position].floors, below: bottoms, in: segments[position - 1])
+            bottoms.initialize(repeating: -.infinity)
+            if position > 0 { storeBottoms(ofSegment: position - 1, into: bottoms) }
+            return origin(withFloors: segments[position].floors, below: bottoms, in: position > 0 ? segments[position - 1] : nil)
         }
     }
 
@@ -192,7 +174,7 @@ extension WaterfallLayout {
     /// `above`, raised to its floors (the page's top when there is none).
     /// - Complexity: O(c).
     func origin(withFloors floors: [Double]?, below bottoms: UnsafeMutableBufferPointer<Double>, in above: Segment?) -> Double {
-        let level = geometry.top - geometry.rowSpacing
+        let level = geometry.levelFloor
         var origin = -Double.infinity
         for column in 0..<geometry.columnCount {
             let bottom = Swift.max(bottoms[column], above?.floors?[column] ?? level) + (above?.origin ?? 0)
@@ -204,21 +186,18 @@ extension WaterfallLayout {
     /// The main-axis coordinate from which the content is the segment's at `position`: its
     /// lowest floor (a level segment's floors lie one row spacing above its first row).
     func level(ofSegment position: Int) -> Double {
-        segments[position].origin + (segments[position].floors?.min() ?? geometry.top - geometry.rowSpacing)
+        segments[position].origin + (segments[position].floors?.min() ?? geometry.levelFloor)
     }
 
     /// The lowest main-axis coordinate (content coordinates) the next item of the segment at
-    /// `position` can get: the lowest of every column's next top.
+    /// `position` can get: the shortest column's next top (an empty column's is the top inset,
+    /// which no other column's is above).
     /// - Complexity: O(c).
     func frontier(ofSegment position: Int) -> Double {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: geometry.columnCount) { storage in
             storeBottoms(ofSegment: position, into: storage)
-            var lowest = Double.infinity
-            for column in 0..<geometry.columnCount {
-                let bottom = storage[column]
-                lowest = Swift.min(lowest, bottom == -.infinity ? geometry.top : bottom + geometry.rowSpacing)
-            }
-            return lowest + segments[position].origin
+            let shortest = storage.min()!
+            return (shortest == -.infinity ? geometry.top : shortest + geometry.rowSpacing) + segments[position].origin
         }
     }
 

@@ -15,17 +15,6 @@ extension WaterfallLayout {
                            main: items.ys[index] + segments[segment(holding: index)].origin, length: height)
     }
 
-    /// The column an item was placed in, or `nil` for a full-span item (one that covers every
-    /// column). For an item across several columns, the first of them. Column 0 is the leading
-    /// column (the right one in a right-to-left layout).
-    /// - Complexity: O(1); O(log s) for an item across several but not all columns, among s
-    ///   such items.
-    public func column(at index: Int) -> Int? {
-        checkLaidOut(index)
-        let (column, span) = placedColumns(of: index)
-        return span == geometry.columnCount && items.slots[index] & ItemKind.multiColumn.rawValue != 0 ? nil : column
-    }
-
     /// The columns an item covers: one for a plain item, every column (`0..<columnCount`) for a
     /// full-span item, the run it was placed in for a spanning item. Column 0 is the leading
     /// column (the right one in a right-to-left layout).
@@ -98,8 +87,7 @@ extension WaterfallLayout {
         let seam = estimated.map(level(ofSegment:)) ?? .infinity
         for position in segments.indices where segments[position].placed > 0 {
             let (low, high) = position < estimated ?? segments.count ? (top, Swift.min(bottom, seam)) : (Swift.max(top, seam), bottom)
-            let origin = segments[position].origin
-            guard estimated == nil || low < high, segments[position].tallest + origin > low else { continue }
+            guard estimated == nil || low < high, segments[position].tallest + segments[position].origin > low else { continue }
             try forEachIndex(from: low, to: high, inSegment: position, body)
         }
     }

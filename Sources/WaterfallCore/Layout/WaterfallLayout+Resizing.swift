@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallLayout {
     /// Gives items new sizes (an item's image size became known, a self-sizing cell was
     /// measured) and places again once per segment holding a change, from its lowest changed

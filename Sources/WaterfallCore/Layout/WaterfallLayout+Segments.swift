@@ -82,11 +82,9 @@ extension WaterfallLayout {
     private mutating func split(_ position: Int, at index: Int) {
         let old = segments[position]
         let relative = index - old.start
-        let columnCount = geometry.columnCount
-        let level = geometry.top - geometry.rowSpacing
-        let floors = withUnsafeTemporaryAllocation(of: Double.self, capacity: columnCount) { bottoms in
+        let floors = withUnsafeTemporaryAllocation(of: Double.self, capacity: geometry.columnCount) { bottoms in
             storeBottoms(ofSegment: position, before: relative, into: bottoms)
-            return bottoms.map { Swift.max($0, level) }
+            return bottoms.map { Swift.max($0, geometry.levelFloor) }
         }
         let lists = old.members
         var segment = Segment(start: index, origin: old.origin, listCount: lists.listCount)
@@ -118,7 +116,7 @@ extension WaterfallLayout {
     /// the sizes of every item before it (see `SizeSums`): it is where the shortest-column
     /// rule puts those items on average, so it settles within about an item of it. Its items
     /// have exact frames (the segment's own layout), queries report them, and
-    /// ``place(coveringY:)``/``place(covering:)`` grow it downward as the reader scrolls; the
+    /// ``place(covering:)`` grows it downward as the reader scrolls; the
     /// items before it wait for ``continueLayout(itemBudget:)`` slices.
     ///
     /// When placement reaches the segment's start (slices, or a rectangle reaching above its
@@ -149,16 +147,14 @@ extension WaterfallLayout {
         summarize()
         let start = islandStart(above: index, clearance: clearance.isFinite ? Swift.max(0, Double(clearance)) : 0)
         guard start > placedCount else { return placeChain(from: prefix, upTo: index + 1) }
-        let host = segment(holding: start)
-        var position = host + 1
-        if segments[host].start == start {
-            position = host
-        } else {
-            segments.insert(Segment(start: start, origin: 0, listCount: segments[host].members.listCount), at: position)
+        var position = segment(holding: start)
+        if segments[position].start != start {
+            position += 1
+            segments.insert(Segment(start: start, origin: 0, listCount: geometry.columnCount + 1), at: position)
         }
         segments[position].isEstimated = true
         segments[position].origin = estimatedLevel(before: start)
-            - (segments[position].floors?.max() ?? geometry.top - geometry.rowSpacing)
+            - (segments[position].floors?.max() ?? geometry.levelFloor)
         placeChain(from: position, upTo: index + 1)
     }
 
@@ -206,7 +202,7 @@ extension WaterfallLayout {
         let count = after.count - before.count
         let length = after.heights - before.heights + ratios * geometry.columnWidth
         let columns = Double(geometry.columnCount)
-        let placedBottom = placedCount > 0 ? prefixBottom : geometry.top - geometry.rowSpacing
+        let placedBottom = placedCount > 0 ? prefixBottom : geometry.levelFloor
         return placedBottom + (length + count * geometry.rowSpacing) / columns + (count > 0 ? length / count / 2 : 0)
     }
 

@@ -117,10 +117,9 @@ public struct WaterfallLayout: Sendable {
         self.placement = placement
         self.direction = direction
         self.axis = axis
-        let geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
-                                      columnSpacing: columnSpacing, rowSpacing: rowSpacing,
-                                      placement: placement, direction: direction, axis: axis)
-        self.geometry = geometry
+        geometry = LayoutGeometry(containerWidth: containerWidth, columns: columns, insets: insets,
+                                  columnSpacing: columnSpacing, rowSpacing: rowSpacing,
+                                  placement: placement, direction: direction, axis: axis)
         segments = [Segment(start: 0, origin: 0, listCount: geometry.columnCount + 1)]
     }
 
@@ -168,7 +167,7 @@ public struct WaterfallLayout: Sendable {
 
     /// Changes several configuration properties like ``configure(_:)``, but places no item:
     /// when something changed, every frame is dropped and the items wait for placement, which
-    /// the caller drives — ``place(upTo:)`` and ``place(coveringY:)`` for what it must show
+    /// the caller drives — ``place(upTo:)`` and ``place(covering:)`` for what it must show
     /// now (the anchor item, the viewport), ``continueLayout(itemBudget:)`` for the rest in
     /// slices (a view does it when idle). Until ``isFullyPlaced``, ``contentSize`` is an estimate,
     /// queries report laid-out items only and ``frame(at:)`` accepts laid-out indices only;
@@ -179,7 +178,7 @@ public struct WaterfallLayout: Sendable {
     ///
     /// ```swift
     /// layout.configureDeferringLayout { $0.containerWidth = 1200 }
-    /// layout.place(coveringY: visibleRect.maxY)      // what the screen needs, now
+    /// layout.place(covering: visibleRect)            // what the screen needs, now
     /// while !layout.continueLayout(itemBudget: 100_000) {}   // the rest, slice by slice
     /// ```
     /// - Complexity: O(c) plus `body`: the placement is left to the calls above.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A fake cell widget for tests and benchmarks: it records what a front end would do to a
 /// real widget.
 @MainActor

@@ -27,8 +27,6 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     public private(set) var moreRequests = 0
     /// How many times a refresh started.
     public private(set) var refreshRequests = 0
-    /// How many scroll events arrived.
-    public private(set) var scrollEvents = 0
     /// How many prefetch and cancel hints arrived.
     public private(set) var prefetchCount = 0, cancelCount = 0
     /// Whether the items may be moved (drag to reorder, the keyboard's move); off by default.
@@ -88,9 +86,6 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, didSelectAt index: Int) {
         selections.append(index)
     }
-
-    /// Counts the event.
-    public func waterfallViewDidScroll(_ waterfallView: WaterfallViewModel<HeadlessCell>) { scrollEvents += 1 }
 
     /// Counts the request.
     public func waterfallViewDidRequestMore(_ waterfallView: WaterfallViewModel<HeadlessCell>) { moreRequests += 1 }

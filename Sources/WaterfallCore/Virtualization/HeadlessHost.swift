@@ -13,8 +13,6 @@ public final class HeadlessHost: WaterfallHosting {
 
     /// How many ``insertCell(_:)`` calls arrived.
     public private(set) var insertCount = 0
-    /// How many ``place(_:attributes:)`` calls arrived.
-    public private(set) var placeCount = 0
     /// How many ``removeCell(_:)`` calls arrived.
     public private(set) var removeCount = 0
     /// How many cells were discarded because the pool was full.
@@ -43,7 +41,6 @@ public final class HeadlessHost: WaterfallHosting {
 
     /// Records the cell's attributes.
     public func place(_ cell: HeadlessCell, attributes: LayoutAttributes) {
-        placeCount += 1
         cell.attributes = attributes
     }
 

@@ -36,7 +36,7 @@ struct LiveSet {
     /// recycled.
     var window: CGRect?
     /// Cells that left the live set, for ``WaterfallViewModel/dequeueReusableCell(withIdentifier:)``.
-    var pool = ReusePool(capacityPerIdentifier: 64)
+    var pool = ReusePool()
 
     /// The position of the first entry whose index is ≥ `index`.
     /// - Complexity: O(log k).

@@ -28,9 +28,7 @@ struct LoadMoreStateMachine: Equatable, Sendable {
         guard state == .idle, remainingDistance <= triggerDistance, itemCount != countAtLastRequest else {
             return false
         }
-        state = .loading
-        countAtLastRequest = itemCount
-        return true
+        return retry(itemCount: itemCount)   // which starts the request from idle
     }
 
     /// A request ended: back to idle, or exhausted when there is no more.

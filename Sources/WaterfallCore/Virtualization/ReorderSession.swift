@@ -47,7 +47,7 @@ struct ReorderSession {
     var source: Int { lifted.index }
 
     /// The move the session shows.
-    private var move: ItemUpdate { .move(from: source, to: destination) }
+    var move: ItemUpdate { .move(from: source, to: destination) }
 
     /// Places the waterfall's preview of the move in `layout` down to `end` plus `slack`.
     /// - Complexity: O(c log n + p log c) for the p items from `min(source, destination)` to
@@ -61,8 +61,7 @@ struct ReorderSession {
 
     /// Whether a window ending at `end` reaches below the placed preview.
     func needsPlacing(downTo end: CGFloat) -> Bool {
-        guard let preview, !preview.isComplete else { return false }
-        return end > limit
+        preview.map { !$0.isComplete && end > limit } ?? false
     }
 
     /// The content size after the move: the preview's height when it reached the end, else
@@ -98,21 +97,17 @@ struct ReorderSession {
     /// - Complexity: the layout's query, plus O(p) for the p items the preview placed.
     func forEachIndex(in rect: CGRect, of layout: any CollectionLayout, _ body: (Int) -> Void) {
         let (lifted, move) = (source, move)
-        guard let preview else {
-            layout.forEachIndex(in: rect) { position in
-                let index = move.inverse.map(position) ?? position
-                if index != lifted { body(index) }
-            }
-            return
+        // The item at a position after the move, by its index before it; the lifted one is a hole.
+        func report(position: Int) {
+            let index = move.inverse.map(position) ?? position
+            if index != lifted { body(index) }
         }
+        guard let preview else { return layout.forEachIndex(in: rect, report(position:)) }
         let lower = preview.lowerBound
         layout.forEachIndex(in: rect) { index in
             if index < lower { body(index) }
         }
-        for (offset, frame) in preview.placed.enumerated() where frame.overlaps(rect) {
-            let index = preview.index(atPosition: lower + offset)
-            if index != lifted { body(index) }
-        }
+        for (offset, frame) in preview.placed.enumerated() where frame.overlaps(rect) { report(position: lower + offset) }
         guard let shift = preview.blockShift else { return }
         layout.forEachIndex(in: rect.offsetBy(dx: 0, dy: -shift.distance)) { index in
             if index >= shift.position { body(index) }

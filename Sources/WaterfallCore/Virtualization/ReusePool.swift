@@ -16,17 +16,12 @@ struct ReusePool {
         var cells: [Cell]
     }
 
-    /// The most cells kept per identifier; extra cells are handed back to be discarded.
-    var capacityPerIdentifier: Int {
+    /// The most cells kept per identifier (default 64); extra cells are handed back to be
+    /// discarded.
+    var capacityPerIdentifier = 64 {
         didSet { precondition(capacityPerIdentifier >= 0, "pool capacity must not be negative") }
     }
     private var buckets: [Bucket] = []
-
-    /// Creates an empty pool.
-    init(capacityPerIdentifier: Int) {
-        precondition(capacityPerIdentifier >= 0, "pool capacity must not be negative")
-        self.capacityPerIdentifier = capacityPerIdentifier
-    }
 
     /// The number of pooled cells.
     /// - Complexity: O(identifiers).

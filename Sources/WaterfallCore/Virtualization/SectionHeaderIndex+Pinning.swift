@@ -12,9 +12,11 @@ extension SectionHeaderIndex {
                 framed: Range<Int>) -> PinnedHeader? {
         func frame(_ index: Int) -> CGRect { reorder?.frame(at: index, in: layout) ?? layout.frame(at: index) }
         let line = top + inset
-        guard let position = lastPosition(where: {
-            $0 < framed.upperBound && ($0 < framed.lowerBound || frame($0).minY <= line)
-        }), indices[position] >= framed.lowerBound else { return nil }
+        // The headers at or above the pin line are a prefix (their frames' tops ascend).
+        let position = indices.partitioningIndex {
+            $0 >= framed.upperBound || ($0 >= framed.lowerBound && frame($0).minY > line)
+        } - 1
+        guard position >= 0, indices[position] >= framed.lowerBound else { return nil }
         let index = indices[position]
         var attributes = reorder?.attributes(at: index, in: layout) ?? layout.layoutAttributes(at: index)
         let natural = attributes.frame.minY

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The indices of the items that are section headers, ascending, in one contiguous array.
 ///
 /// Headers are full-span items, and a full-span item is placed below every item before it, so
@@ -45,13 +43,5 @@ struct SectionHeaderIndex {
         let present = position < indices.count && indices[position] == index
         if isHeader && !present { indices.insert(index, at: position) }
         if !isHeader && present { indices.remove(at: position) }
-    }
-
-    /// The position of the last header for which `isAtOrBefore` holds, given that it holds for
-    /// a prefix of the headers (their starts are ascending), or `nil` when it holds for none.
-    /// - Complexity: O(log h) calls of `isAtOrBefore`.
-    func lastPosition(where isAtOrBefore: (Int) -> Bool) -> Int? {
-        let end = indices.partitioningIndex { !isAtOrBefore($0) }
-        return end > 0 ? end - 1 : nil
     }
 }

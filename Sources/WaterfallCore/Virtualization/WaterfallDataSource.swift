@@ -1,5 +1,3 @@
-import Foundation
-
 /// Supplies the items: their count, their cells, the column count, and prefetch hints.
 ///
 /// The view model holds its data source weakly. Its methods are called in the middle of

@@ -34,8 +34,8 @@ public protocol WaterfallHosting<Cell>: AnyObject {
     /// The view model moved the scroll position itself (scroll anchoring, scroll-to-index, a
     /// layout island joining the laid-out items, which moves the content on screen and the
     /// offset together): update the scroll bar without reporting the change back. May come
-    /// from inside ``WaterfallViewModel/continueLayout(within:)`` or a scroll step. Default:
-    /// nothing.
+    /// from inside ``WaterfallViewModel/continueLayout(within:clock:sliceItems:)`` or a scroll
+    /// step. Default: nothing.
     func contentOffsetDidChange(_ offset: CGPoint)
 
     /// The load-more state changed: show or hide the footer's spinner, retry button or
@@ -57,8 +57,8 @@ public protocol WaterfallHosting<Cell>: AnyObject {
     func sizeChangesDidBecomePending()
 
     /// A relayout left items waiting to be laid out (a resize of a long feed lays out only what
-    /// the screen needs at once): call ``WaterfallViewModel/continueLayout(within:)`` (or
-    /// ``WaterfallViewModel/continueLayout(itemBudget:)``) when idle until it returns `true`.
+    /// the screen needs at once): call ``WaterfallViewModel/continueLayout(within:clock:sliceItems:)``
+    /// (or ``WaterfallViewModel/continueLayout(itemBudget:)``) when idle until it returns `true`.
     /// Until then the content size is an estimate that settles slice by slice. Default: nothing
     /// (the rest is then laid out when scrolling or edits reach it).
     func layoutDidBecomePending()

@@ -14,14 +14,10 @@ extension WaterfallViewModel {
     /// - Complexity: O(k).
     func anchorCandidates() -> [ScrollAnchor] {
         let bounds = visibleBounds
-        return live.entries.filter { $0.attributes.frame.overlaps(bounds) }.map(anchor(for:))
-    }
-
-    /// A live item as an anchor at its current on-screen position.
-    private func anchor(for entry: LiveCell) -> ScrollAnchor {
-        let frame = entry.attributes.frame
-        return ScrollAnchor(index: entry.index,
-                            viewportOrigin: CGPoint(x: frame.minX - contentOffset.x, y: frame.minY - contentOffset.y))
+        return live.entries.filter { $0.attributes.frame.overlaps(bounds) }.map { entry in
+            let frame = entry.attributes.frame
+            return ScrollAnchor(index: entry.index, viewportOrigin: CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY))
+        }
     }
 
     /// The content offset that puts the anchor's item back at its on-screen position along

@@ -1,11 +1,9 @@
 import Foundation
 
-/// A live item before a change: where it ends up and where it was on screen.
+/// A live item before a change: its index then and where it was on screen.
 struct TransitionSource {
     /// Its index before the change.
     var oldIndex: Int
-    /// Its index after the change.
-    var newIndex: Int
     /// Its attributes relative to the viewport before the change.
     var from: LayoutAttributes
     /// Whether the change reloaded it.
@@ -76,18 +74,14 @@ extension WaterfallViewModel {
     /// The transitions of the items live now, given where the items live before the change
     /// went: kept cells move from their old on-screen attributes, others fade in.
     /// - Parameters:
-    ///   - sources: the items live before, in any order.
+    ///   - sources: the items live before, by their index after the change.
     ///   - oldIndex: an item's index before the change from its index after (`nil` if new).
-    /// - Complexity: O(k log k).
-    func transitionsOfLiveCells(from sources: [TransitionSource], oldIndex: (Int) -> Int?) -> [ItemTransition] {
-        let sorted = sources.sorted { $0.newIndex < $1.newIndex }
-        var next = 0
+    /// - Complexity: O(k).
+    func transitionsOfLiveCells(from sources: [Int: TransitionSource], oldIndex: (Int) -> Int?) -> [ItemTransition] {
         let pinned = pinnedHeader
         return live.entries.map { entry in
             let to = placedAttributes(of: entry, pinned: pinned)
-            while next < sorted.count && sorted[next].newIndex < entry.index { next += 1 }
-            if next < sorted.count, sorted[next].newIndex == entry.index {
-                let source = sorted[next]
+            if let source = sources[entry.index] {
                 return ItemTransition(kind: source.reloaded ? .reload : .move, oldIndex: source.oldIndex,
                                       newIndex: entry.index, from: source.from, to: to)
             }

@@ -93,11 +93,12 @@ extension WaterfallViewModel {
     /// pending size changes through `updates`: cells of deleted and reloaded items go to the
     /// pool, a deleted focused item leaves the focus at the same position.
     /// - Returns: the fading transitions of deleted live items, and where every other live item
-    ///   was on screen, for ``transitionsOfLiveCells(from:oldIndex:)``.
+    ///   was on screen, by its index after the change, for ``transitionsOfLiveCells(from:oldIndex:)``.
     /// - Complexity: O(k · updates + k log k) for k live cells.
-    private func renumberLiveCells(through updates: [ItemUpdate]) -> ([ItemTransition], [TransitionSource]) {
+    private func renumberLiveCells(through updates: [ItemUpdate]) -> ([ItemTransition], [Int: TransitionSource]) {
         var transitions: [ItemTransition] = []
-        var sources: [TransitionSource] = []
+        var sources: [Int: TransitionSource] = [:]
+        sources.reserveCapacity(live.entries.count)
         var survivors: [LiveCell] = []
         let pinned = pinnedHeader
         for entry in live.entries {
@@ -110,13 +111,11 @@ extension WaterfallViewModel {
                 transitions.append(ItemTransition(kind: .delete, oldIndex: entry.index, newIndex: nil, from: from, to: faded))
                 continue
             }
-            sources.append(TransitionSource(oldIndex: entry.index, newIndex: final, from: from, reloaded: reloaded))
+            sources[final] = TransitionSource(oldIndex: entry.index, from: from, reloaded: reloaded)
             if reloaded {
                 recycle(entry.cell(as: Cell.self))
             } else {
-                var moved = entry
-                moved.index = final
-                survivors.append(moved)
+                survivors.append(LiveCell(index: final, object: entry.object, attributes: entry.attributes))
             }
         }
         live.entries = ContiguousArray(survivors.sorted { $0.index < $1.index })

@@ -4,8 +4,8 @@ extension WaterfallViewModel {
     /// Whether items still wait to be laid out: a width or column change (``setViewportSize(_:)``,
     /// ``invalidateLayout()``) lays out at once only the items up to the first visible one and
     /// those the viewport, overscan and prefetch windows need, and leaves the rest for
-    /// ``continueLayout(within:)`` slices, which the host runs when idle (it is told by
-    /// ``WaterfallHosting/layoutDidBecomePending()``). Scrolling, scroll-to-index and edits lay
+    /// ``continueLayout(within:clock:sliceItems:)`` slices, which the host runs when idle (it is
+    /// told by ``WaterfallHosting/layoutDidBecomePending()``). Scrolling, scroll-to-index and edits lay
     /// out what they reach on the way; no frame of a waiting item is ever read. When more than
     /// ``eagerLayoutLimit`` items lie before the first visible one, the waterfall lays out an
     /// island around it instead (see ``WaterfallLayout/place(around:clearance:itemBudget:)``);
@@ -30,12 +30,14 @@ extension WaterfallViewModel {
     }
 
     /// Runs slices of the pending layout of `sliceItems` items each until `budget` has passed
-    /// (measured on `clock`, checked after every slice) or the layout is complete — what a host
-    /// calls from an idle callback, e.g. with a budget of 2 ms so that a frame is never held up.
+    /// (measured on `clock`, by default the continuous clock, checked after every slice) or the
+    /// layout is complete — what a host calls from an idle callback, e.g. with a budget of 2 ms
+    /// so that a frame is never held up.
     /// - Returns: whether the layout is complete.
     /// - Complexity: O(budget): at least one slice.
     @discardableResult
-    public func continueLayout<C: Clock>(within budget: C.Duration, clock: C, sliceItems: Int = 8_192) -> Bool {
+    public func continueLayout<C: Clock>(within budget: C.Duration, clock: C = ContinuousClock(),
+                                         sliceItems: Int = 8_192) -> Bool {
         let deadline = clock.now.advanced(by: budget)
         return runSlices(of: sliceItems, until: { clock.now >= deadline })
     }
@@ -51,12 +53,6 @@ extension WaterfallViewModel {
         announceContentSize()
         notify()
         return done
-    }
-
-    /// ``continueLayout(within:clock:sliceItems:)`` on the continuous clock.
-    @discardableResult
-    public func continueLayout(within budget: Duration) -> Bool {
-        continueLayout(within: budget, clock: ContinuousClock())
     }
 
     /// Lays out everything the live set and prefetching need with the viewport at `offset`:
@@ -76,19 +72,12 @@ extension WaterfallViewModel {
         Self.nonNegative(overscan) + Self.nonNegative(prefetchDistance)
     }
 
-    /// Gives the anchor's item a frame and lays out the content above it that the live windows
-    /// at its restored offset need, placing at most about ``eagerLayoutLimit`` waiting items
-    /// before it: deep in a huge feed the waterfall lays out an island there (see
+    /// Gives the item at `index` a frame and lays out `clearance` plus the live windows' reach
+    /// of content above it, placing at most about ``eagerLayoutLimit`` waiting items before it:
+    /// deep in a huge feed the waterfall lays out an island there (see
     /// ``WaterfallLayout/place(around:clearance:itemBudget:)``) and leaves the items before it
     /// to the idle slices.
     /// - Complexity: the layout's (O(c log n + k log c) for the k items the waterfall places).
-    func place(anchoring anchor: ScrollAnchor) {
-        guard isLayoutPending else { return }
-        place(around: anchor.index, clearance: max(0, scrollAxis.position(of: anchor.viewportOrigin)))
-    }
-
-    /// Places the item at `index` with `clearance` plus the live windows' reach above it,
-    /// at most about ``eagerLayoutLimit`` waiting items: deeper, an island around it.
     func place(around index: Int, clearance: CGFloat) {
         let clearance = liveWindowsReach + clearance, budget = eagerLayoutLimit
         islandMayJoin = true
@@ -104,10 +93,8 @@ extension WaterfallViewModel {
     /// - Complexity: O(k) for k live cells.
     func followLayoutShift(_ shift: LayoutShift) {
         layoutShiftCount += 1
-        let horizontal = scrollAxis == .horizontal
-        let shown = live.window ?? visibleBounds
-        guard (horizontal ? shown.minX : shown.minY) >= shift.level, shift.distance != 0 else { return }
-        let (dx, dy) = horizontal ? (shift.distance, CGFloat(0)) : (CGFloat(0), shift.distance)
+        guard scrollAxis.position(of: (live.window ?? visibleBounds).origin) >= shift.level, shift.distance != 0 else { return }
+        let (dx, dy) = scrollAxis == .horizontal ? (shift.distance, CGFloat(0)) : (CGFloat(0), shift.distance)
         contentOffset = CGPoint(x: contentOffset.x + dx, y: contentOffset.y + dy)
         live.window = live.window?.offsetBy(dx: dx, dy: dy)
         prefetch.window = prefetch.window?.offsetBy(dx: dx, dy: dy)

@@ -9,9 +9,9 @@ extension WaterfallViewModel {
     /// where there is none (a gap, the end of a column). Left and Right go to the previous and
     /// next index — reading order, as the waterfall places items — swapped right to left
     /// (``layoutDirection``) for every layout, as GtkListBase swaps them. In rows (a horizontal
-    /// ``WaterfallCollectionLayout``) Left and Right go to the item beside it in its row
-    /// (``CollectionLayout/horizontalNeighbour(of:after:within:)``, within a viewport's width),
-    /// or to the previous or next index where there is none. The target stays within the items.
+    /// ``WaterfallCollectionLayout``) Left and Right go to the item beside it in its row (the
+    /// same search with the axes swapped, within a viewport's width), or to the previous or next
+    /// index where there is none. The target stays within the items.
     /// - Returns: the item to focus, or `nil` for an index outside the items (the host then
     ///   starts from its own choice, such as the first visible item).
     /// - Complexity: O(c log n + k) for Up and Down in the waterfall (see
@@ -21,24 +21,16 @@ extension WaterfallViewModel {
     public func focusTarget(from index: Int, moving direction: FocusDirection) -> Int? {
         let count = layout.itemCount
         guard index >= 0, index < count else { return nil }
-        // Right to left, what lies to the left comes after: swap the two.
-        let direction = layoutDirection == .leftToRight || direction == .up || direction == .down ? direction
-            : direction == .left ? FocusDirection.right : .left
-        let searchDistance = max(viewportSize.height, 64)
+        let vertical = direction == .up || direction == .down
+        // Right to left, what lies to the left comes after.
+        let forward = direction == .down || direction == (layoutDirection == .leftToRight ? .right : .left)
+        let next = forward ? min(index + 1, count - 1) : max(index - 1, 0)
         // Rows (a horizontal waterfall): Left and Right go to the neighbour along the row.
         let isRowLayout = (layout as? WaterfallCollectionLayout)?.engine.axis == .horizontal
-        let rowSearchDistance = max(viewportSize.width, 64)
-        if direction == .up || direction == .down || isRowLayout {
-            place(through: index, reaching: max(searchDistance, rowSearchDistance))
-        }
-        switch direction {
-        case .up: return layout.verticalNeighbour(of: index, below: false, within: searchDistance) ?? max(index - 1, 0)
-        case .down: return layout.verticalNeighbour(of: index, below: true, within: searchDistance) ?? min(index + 1, count - 1)
-        case .left where isRowLayout: return layout.horizontalNeighbour(of: index, after: false, within: rowSearchDistance) ?? max(index - 1, 0)
-        case .right where isRowLayout: return layout.horizontalNeighbour(of: index, after: true, within: rowSearchDistance) ?? min(index + 1, count - 1)
-        case .left: return max(index - 1, 0)
-        case .right: return min(index + 1, count - 1)
-        }
+        guard vertical || isRowLayout else { return next }
+        place(through: index, reaching: max(viewportSize.width, viewportSize.height, 64))
+        let distance = max(vertical ? viewportSize.height : viewportSize.width, 64)
+        return layout.neighbour(of: index, forward: forward, within: distance, transposed: !vertical) ?? next
     }
 
     /// The item Page Up or Page Down moves the focus ring to once the content has scrolled by
@@ -52,18 +44,17 @@ extension WaterfallViewModel {
     ///   items up to `index` and down to the place it moved to (O(c log n + k log c) for the k
     ///   items placed).
     public func focusTarget(afterPaging distance: CGFloat, from index: Int?) -> Int? {
-        let horizontal = scrollAxis == .horizontal
+        // A layout that does not scroll pages as a vertical one would.
+        let axis = scrollAxis == .horizontal ? ScrollAxis.horizontal : .vertical
         if let index, index >= 0, index < layout.itemCount {
             place(through: index)
             let frame = layout.frame(at: index)
-            let moved = CGPoint(x: frame.midX + (horizontal ? distance : 0), y: frame.midY + (horizontal ? 0 : distance))
+            let center = CGPoint(x: frame.midX, y: frame.midY)
+            let moved = axis.moving(center, to: axis.position(of: center) + distance)
             place(coveringPoint: moved)
             if let target = layout.index(at: moved) { return target }
         }
-        let start = horizontal ? contentOffset.x : contentOffset.y
-        return visibleIndices.first { visible in
-            let frame = layout.frame(at: visible)
-            return (horizontal ? frame.minX : frame.minY) >= start
-        }
+        let start = axis.position(of: contentOffset)
+        return visibleIndices.first { axis.position(of: layout.frame(at: $0).origin) >= start }
     }
 }

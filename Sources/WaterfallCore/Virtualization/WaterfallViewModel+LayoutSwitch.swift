@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallViewModel {
     /// Replaces the layout (as `UICollectionView.setCollectionViewLayout(_:animated:)` does): the new layout is
     /// configured and filled with the data source's items, the first visible item keeps its

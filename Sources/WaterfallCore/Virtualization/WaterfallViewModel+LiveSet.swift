@@ -38,6 +38,7 @@ extension WaterfallViewModel {
 
     /// Where a live entry is shown, relative to the viewport: the `pinned` header (the view
     /// model's, read once by a caller that loops) at its pinned place, any other item at its frame.
+    @inline(__always)
     func placedAttributes(of entry: LiveCell, pinned: PinnedHeader?) -> LayoutAttributes {
         if let pinned, pinned.index == entry.index { return pinned.attributes }
         return toViewport(entry.attributes)
@@ -107,8 +108,8 @@ extension WaterfallViewModel {
                 recycle(live.entries.remove(at: position).cell(as: Cell.self))
             }
         }
-        for index in wanted where live.position(of: index) == nil {
-            realizeCell(index: index)
+        for index in wanted {
+            realizeCell(index: index)   // (does nothing for those live already)
         }
     }
 

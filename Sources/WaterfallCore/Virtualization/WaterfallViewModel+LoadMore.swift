@@ -7,7 +7,7 @@ extension WaterfallViewModel {
     /// The distance from the viewport's end to the content's end along the scroll axis.
     var remainingScrollDistance: CGFloat {
         guard scrollAxis != .none else { return .infinity }
-        return scrollAxis.length(of: shownContentSize) - scrollAxis.position(of: contentOffset) - scrollAxis.length(of: viewportSize)
+        return scrollAxis.length(of: contentSize) - scrollAxis.position(of: contentOffset) - scrollAxis.length(of: viewportSize)
     }
 
     /// Fires load-more when enabled, idle, within ``loadMoreDistance`` of the end, and the

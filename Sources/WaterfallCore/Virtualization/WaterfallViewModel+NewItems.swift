@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallViewModel {
     /// Whether the "N new items" pill should show: new items arrived above the reader (a
     /// refresh that kept the screen still, or inserts at the top while scrolled down) and the

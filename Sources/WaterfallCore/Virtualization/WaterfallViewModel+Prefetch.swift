@@ -15,12 +15,9 @@ extension WaterfallViewModel {
     /// (it extended by ``prefetchDistance`` in the scroll direction) to the data source.
     /// - Complexity: O(c log n + changes).
     func updatePrefetchWindow(around window: CGRect) {
+        guard let dataSource else { return prefetch.window = nil }
         let ahead = scrollAxis.position(of: window.origin) + Self.nonNegative(prefetchDistance) * prefetch.direction
         let newWindow = window.union(CGRect(origin: scrollAxis.moving(window.origin, to: ahead), size: window.size))
-        guard let dataSource else {
-            prefetch.window = nil
-            return
-        }
         if let old = prefetch.window {
             layout.forEachChange(
                 from: old, to: newWindow,

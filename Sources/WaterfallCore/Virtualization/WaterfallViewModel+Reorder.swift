@@ -103,7 +103,7 @@ extension WaterfallViewModel {
         // Along the scroll axis from the viewport's leading edge (its right one, mirrored).
         let offset = scrollAxis.position(of: contentOffset), length = scrollAxis.length(of: viewportSize)
         let pointer = scrollAxis.position(of: contentPoint(atViewportPoint: drag.pointer)) - offset
-        let content = scrollAxis.length(of: shownContentSize)
+        let content = scrollAxis.length(of: contentSize)
         let edge = min(Self.nonNegative(reorderEdgeDistance), length / 3)
         guard edge > 0 else { return 0 }
         func speed(_ depth: CGFloat) -> CGFloat {
@@ -141,8 +141,7 @@ extension WaterfallViewModel {
     ///   O(k log k).
     @discardableResult
     public func endReorder() -> [ItemTransition] {
-        guard let destination = reorderDestination else { return [] }
-        return finishReorder(landingAt: destination)
+        finishReorder { $0.destination }
     }
 
     /// Cancels the drag (Escape): nothing moves, the lifted item goes back to its place and
@@ -151,8 +150,7 @@ extension WaterfallViewModel {
     /// - Complexity: O(c log n + k log k).
     @discardableResult
     public func cancelReorder() -> [ItemTransition] {
-        guard let source = reorder?.source else { return [] }
-        return finishReorder(landingAt: source)
+        finishReorder { $0.source }
     }
 
     /// Moves the item at `index` by `offset` positions (the keyboard's move shortcut: −1 for
@@ -166,8 +164,8 @@ extension WaterfallViewModel {
     @discardableResult
     public func moveItem(at index: Int, by offset: Int) -> (index: Int, transitions: [ItemTransition])? {
         guard reorder == nil, !needsReload, canMoveItem(at: index) else { return nil }
-        let (sum, overflow) = index.addingReportingOverflow(offset)
-        let destination = overflow ? (offset > 0 ? layout.itemCount - 1 : 0) : min(max(sum, 0), layout.itemCount - 1)
+        // The offset limited to the items first, so that the sum cannot overflow.
+        let destination = index + min(max(offset, -index), layout.itemCount - 1 - index)
         guard destination != index else { return nil }
         return (destination, commitMove(from: index, to: destination))
     }
@@ -186,9 +184,6 @@ extension WaterfallViewModel {
         guard let reorder else { return layout.forEachIndex(in: rect, body) }
         reorder.forEachIndex(in: rect, of: layout, body)
     }
-
-    /// The content size the live set shows.
-    var shownContentSize: CGSize { reorder?.contentSize(of: layout) ?? layout.contentSize }
 
     /// Places the drag's preview for the viewport at `offset` (nothing without a drag).
     func placeReorderPreview(at offset: CGPoint) {
@@ -215,27 +210,27 @@ extension WaterfallViewModel {
         guard let drag = reorder else { return [] }
         let inside = CGPoint(x: min(max(drag.pointer.x, 0), max(0, viewportSize.width - 1)),
                              y: min(max(drag.pointer.y, 0), max(0, viewportSize.height - 1)))
-        guard let hit = drag.index(at: contentPoint(atViewportPoint: inside), in: layout) else {
-            reorder?.lastHit = nil
-            return []
-        }
+        let hit = drag.index(at: contentPoint(atViewportPoint: inside), in: layout)
         guard hit != drag.lastHit else { return [] }
         reorder?.lastHit = hit
-        let destination = ItemUpdate.move(from: drag.source, to: drag.destination).map(hit) ?? hit
+        guard let hit else { return [] }
+        let destination = drag.move.map(hit) ?? hit
         guard destination != drag.destination else { return [] }
         return performChange(.reorderPreview) { reorder?.destination = destination }
     }
 
-    /// Ends the drag with the lifted item at `destination` (its own index: a cancel).
-    private func finishReorder(landingAt destination: Int) -> [ItemTransition] {
+    /// Ends the drag with the lifted item at the index `landing` chooses (its own index: a cancel).
+    private func finishReorder(landing: (ReorderSession) -> Int) -> [ItemTransition] {
         guard let drag = reorder, let lifted = liftedAttributes else { return [] }
         reorder = nil
         // The lifted cell rejoins the live set where it was drawn, so that its transition
-        // starts at the pointer.
+        // starts at the pointer: its drawn frame's leading corner, in content coordinates.
         var entry = drag.lifted
-        entry.attributes = toContent(lifted)
+        entry.attributes = lifted
+        let corner = CGPoint(x: mirrorsViewport ? lifted.frame.maxX : lifted.frame.minX, y: lifted.frame.minY)
+        entry.attributes.frame.origin = contentPoint(atViewportPoint: corner)
         live.insert(entry)
-        return commitMove(from: entry.index, to: destination)
+        return commitMove(from: entry.index, to: landing(drag))
     }
 
     /// Moves an item in the data source and the layout (when it moves at all) through the

@@ -22,13 +22,8 @@ extension WaterfallViewModel {
         case .center: target = start + length / 2 - viewport / 2
         case .end: target = start + length - viewport
         case .nearest:
-            if start < current {
-                target = start
-            } else if start + length > current + viewport {
-                target = min(start, start + length - viewport)
-            } else {
-                target = current
-            }
+            // The least scroll that shows it whole, or its start when it does not fit.
+            target = start < current ? start : min(start, max(current, start + length - viewport))
         }
         scrollToOffset(axis.moving(.zero, to: target))
     }

@@ -7,7 +7,6 @@ extension WaterfallViewModel {
     /// - Complexity: that of the layout's hit test, O(log n) for the waterfall.
     public func index(at viewportPoint: CGPoint) -> Int? {
         if let pinnedHeader, pinnedHeader.attributes.frame.contains(viewportPoint) { return pinnedHeader.index }
-        guard layout.itemCount > 0 else { return nil }
         return layout.index(at: contentPoint(atViewportPoint: viewportPoint))
     }
 

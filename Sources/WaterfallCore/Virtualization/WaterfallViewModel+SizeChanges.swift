@@ -1,5 +1,3 @@
-import Foundation
-
 /// Counters of the size changes a view model applied, for diagnostics and tests.
 package struct SizeChangeStatistics: Equatable, Sendable {
     /// Items whose new size was applied (an item changed twice before one flush counts once).

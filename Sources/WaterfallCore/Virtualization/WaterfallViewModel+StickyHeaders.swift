@@ -1,5 +1,3 @@
-import Foundation
-
 /// Sticky section headers: the data source marks full-span items as headers
 /// (``WaterfallDataSource/waterfallView(_:isSectionHeaderAt:)``); while a header's section is
 /// on screen the header stays pinned at the top of the viewport, and the next section's header
@@ -13,17 +11,18 @@ extension WaterfallViewModel {
     // MARK: Keeping the header index in step
 
     /// Records which of the items just inserted at `range` (with these sizes) are headers:
-    /// full-span items the data source marks, asked at their final index. Items that are not
-    /// full-span are never asked, so a wall without full-span items pays nothing.
+    /// full-span items the data source marks, asked at their final index (after the `later`
+    /// updates of their batch). Items that are not full-span are never asked, so a wall without
+    /// full-span items pays nothing.
     /// - Complexity: O(range.count) plus one data-source call per full-span item.
-    func recordSectionHeaders(insertedAt range: Range<Int>, sizes: [ItemSize], finalIndex: (Int) -> Int?) {
+    func recordSectionHeaders(insertedAt range: Range<Int>, sizes: [ItemSize], tracingThrough later: ArraySlice<ItemUpdate>) {
         var headers: [Int] = []
         var source: (any WaterfallDataSource<Cell>)?   // a weak reference, loaded at the first full-span item
         for (offset, size) in sizes.enumerated() where size.isFullSpan {
             guard let dataSource = source ?? self.dataSource else { break }
             source = dataSource
             let index = range.lowerBound + offset
-            if let final = finalIndex(index), dataSource.waterfallView(self, isSectionHeaderAt: final) {
+            if let final = later.trace(index).index, dataSource.waterfallView(self, isSectionHeaderAt: final) {
                 headers.append(index)
             }
         }

@@ -79,7 +79,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// (clicks, reorder): offset 0 shows the first items at the right edge and the offset grows
     /// toward the end, so load-more, the new-items count and snapping measure as left to right.
     /// - Complexity: O(n log c) when it changes.
-    public var layoutDirection = LayoutDirection.leftToRight {
+    @exclusivity(unchecked) public var layoutDirection = LayoutDirection.leftToRight {
         didSet { if layoutDirection != oldValue { invalidateLayout() } }
     }
     /// The index the user selected last (by click or programmatically); kept in step with
@@ -164,7 +164,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// ``followLayoutShift(_:)``).
     var layoutShiftCount = 0
     /// Set when the view model asked the layout to place an island (see
-    /// ``place(anchoring:)``), until the island has joined the placed items.
+    /// ``place(around:clearance:)``), until the island has joined the placed items.
     var islandMayJoin = false
     /// Set when a relayout left items waiting (see ``isLayoutPending``), so that a scroll step
     /// asks the layout only then; cleared once the layout is complete.
@@ -198,9 +198,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// The number of items currently laid out.
     public var numberOfItems: Int { layout.itemCount }
 
-    /// The size of the whole content.
+    /// The size of the whole content, as shown: during a reorder drag, with the lifted item
+    /// moved to its landing place.
     /// - Complexity: that of the layout's `contentSize` (O(c) for the waterfall).
-    public var contentSize: CGSize { shownContentSize }
+    public var contentSize: CGSize { reorder?.contentSize(of: layout) ?? layout.contentSize }
 
     /// Attaches the front end and loads (``reloadData()``).
     /// If the viewport has no size yet, the load happens at the first ``setViewportSize(_:)``.
@@ -285,15 +286,14 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
                 sizes.reserveCapacity(end - start)
                 for position in start..<end {
                     if let final = later.trace(position).index {
-                        sizes.append(delegate?.waterfallView(self, sizeAt: final) ?? .height(WaterfallDefaults.cellHeight))
+                        sizes.append(itemSize(at: final))
                     } else {
                         sizes.append(.height(0))
                     }
                 }
             }
             layout.replaceItems(in: start..<(replacing ? end : start), with: sizes)
-            recordSectionHeaders(insertedAt: start..<end, sizes: sizes,
-                                 finalIndex: { later.isEmpty ? $0 : later.trace($0).index })
+            recordSectionHeaders(insertedAt: start..<end, sizes: sizes, tracingThrough: later)
             start = end
         }
     }
@@ -312,8 +312,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// item at the same place on screen. Negative or non-finite lengths count as 0.
     /// - Complexity: O(n log c) when the width or metrics change, else O(c log n + k).
     public func setViewportSize(_ size: CGSize) {
-        let size = CGSize(width: size.width.isFinite ? max(0, size.width) : 0,
-                          height: size.height.isFinite ? max(0, size.height) : 0)
+        let size = CGSize(width: Self.nonNegative(size.width), height: Self.nonNegative(size.height))
         guard size != viewportSize else { return }
         guard !needsReload else {
             viewportSize = size
@@ -399,7 +398,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// scroll range, updates offset-dependent attributes, then re-derives the live cells.
     /// - Complexity: O(c log n + k log k).
     func relayoutLiveCells(keeping anchor: ScrollAnchor?) {
-        if let anchor { place(anchoring: anchor) }
+        if let anchor, isLayoutPending {
+            // The anchor's item and the content above it that the windows at its restored offset need.
+            place(around: anchor.index, clearance: max(0, scrollAxis.position(of: anchor.viewportOrigin)))
+        }
         var clamped = contentOffset
         // A window reaching above a segment at an estimated place settles it, which moves the
         // anchor with its content: then restore once more (settled, nothing can move again).
@@ -427,7 +429,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// Tells the host the layout's content size when it differs from the one it was told last.
     func announceContentSize() {
-        let size = shownContentSize
+        let size = contentSize
         guard size != announcedContentSize else { return }
         announcedContentSize = size
         host?.contentSizeDidChange(size)
@@ -440,6 +442,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Where a rectangle in content coordinates is shown, relative to the viewport: moved by
     /// the scroll offset, and mirrored in the viewport's width for a right-to-left layout that
     /// does not scroll vertically (see ``layoutDirection``).
+    @inline(__always)
     public func viewportRect(ofContentRect rect: CGRect) -> CGRect {
         let x = rect.minX - contentOffset.x
         return CGRect(x: mirrorsViewport ? viewportSize.width - x - rect.width : x, y: rect.minY - contentOffset.y,
@@ -453,24 +456,16 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     }
 
     /// Content attributes → viewport attributes (``viewportRect(ofContentRect:)``).
+    @inline(__always)
     func toViewport(_ attributes: LayoutAttributes) -> LayoutAttributes {
         var shown = attributes
         shown.frame = viewportRect(ofContentRect: attributes.frame)
         return shown
     }
 
-    /// Viewport attributes → content attributes: the inverse of ``toViewport(_:)``.
-    func toContent(_ attributes: LayoutAttributes) -> LayoutAttributes {
-        var content = attributes
-        let corner = contentPoint(atViewportPoint: CGPoint(x: mirrorsViewport ? attributes.frame.maxX : attributes.frame.minX,
-                                                           y: attributes.frame.minY))
-        content.frame.origin = corner
-        return content
-    }
-
     /// `offset` limited to the scrollable range along the scroll axis; the other axis is 0.
     func clampedOffset(_ offset: CGPoint) -> CGPoint {
-        let range = scrollAxis.length(of: shownContentSize) - scrollAxis.length(of: viewportSize)
+        let range = scrollAxis.length(of: contentSize) - scrollAxis.length(of: viewportSize)
         return scrollAxis.moving(.zero, to: max(0, min(scrollAxis.position(of: offset), range)))
     }
 
@@ -489,18 +484,13 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     func currentMetrics() -> LayoutMetrics {
         let columns = layoutOverrides.columns ?? dataSource?.columns(in: self) ?? .fixed(WaterfallDefaults.numberOfColumns)
         func margin(_ type: MarginType) -> CGFloat {
-            switch type {
-            case .column: if let spacing = layoutOverrides.columnSpacing { return spacing }
-            case .row: if let spacing = layoutOverrides.rowSpacing { return spacing }
-            default: break
-            }
-            return delegate?.waterfallView(self, marginFor: type) ?? WaterfallDefaults.margin
+            delegate?.waterfallView(self, marginFor: type) ?? WaterfallDefaults.margin
         }
         return LayoutMetrics(
             columns: columns,
             insets: EdgeInsets(top: margin(.top), left: margin(.left), bottom: margin(.bottom), right: margin(.right)),
-            columnSpacing: margin(.column),
-            rowSpacing: margin(.row),
+            columnSpacing: layoutOverrides.columnSpacing ?? margin(.column),
+            rowSpacing: layoutOverrides.rowSpacing ?? margin(.row),
             direction: layoutDirection)
     }
 }

@@ -190,9 +190,14 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
 
     // MARK: WaterfallDataSource
 
+    /// The model's item count (0 without a model).
+    var itemCount: Int {
+        selectionModel.map { Int(g_list_model_get_n_items($0)) } ?? 0
+    }
+
     /// The model's item count.
     public func numberOfCells(in waterfallView: WaterfallViewModel<WaterfallItemCell>) -> Int {
-        selectionModel.map { Int(g_list_model_get_n_items($0)) } ?? 0
+        itemCount
     }
 
     /// ``columns``.
@@ -216,6 +221,14 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     /// asks again once the item count changed and the reader is near the end.
     public func waterfallViewDidRequestMore(_ waterfallView: WaterfallViewModel<WaterfallItemCell>) {
         waterfallView.endLoadingMore(appending: 0, hasMore: true)
+    }
+
+    /// The `refresh` handlers have run (the app changes its model, now or later; items it
+    /// inserts at the top keep the reader's place): the refresh ends, so that the next F5,
+    /// Ctrl+R, pull or `list.refresh` starts another. A list model has no other way to say
+    /// that a refresh is over.
+    public func waterfallViewDidRequestRefresh(_ waterfallView: WaterfallViewModel<WaterfallItemCell>) {
+        waterfallView.endRefreshing()
     }
 
     /// The item's size (see the type's notes on sizes).

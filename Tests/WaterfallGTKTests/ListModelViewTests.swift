@@ -246,9 +246,10 @@ extension WallTests {
         #expect(left.selected == [index], "Ctrl+A in the right wall left the left model's selection alone")
     }
 
-    @Test("list model, real input: a double-click and Enter activate, a click only selects; single-click-activate activates on a click")
-    func listModelActivate() async throws {
-        let wall = StringWall(count: 100) { gtk_single_selection_new($0) }
+    @Test("list model, real input: a double-click and Enter activate, a click only selects; single-click-activate activates on a click",
+          arguments: ["GtkSingleSelection", "GtkMultiSelection"])
+    func listModelActivate(selection: String) async throws {
+        let wall = StringWall(count: 100) { selection == "GtkSingleSelection" ? gtk_single_selection_new($0) : gtk_multi_selection_new($0) }
         let (view, window) = try await show(wall)
         defer { GTKHost.close(window) }
         var activated: [Int] = []

@@ -617,7 +617,12 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * WaterfallMasonryView:reorderable:
    *
    * Whether items the data source lets move can be dragged to another place (default %TRUE);
-   * %FALSE turns reordering off.
+   * %FALSE turns reordering off. Items of a [property@Waterfall.MasonryView:model] do not move:
+   * a [iface@Gio.ListModel] has no move, so an app that lets the reader reorder its
+   * [class@Gio.ListStore] drags items out with
+   * [property@Waterfall.MasonryView:enable-item-drag], takes them back with a
+   * [class@Gtk.DropTarget] on the view and moves them in the store at the position
+   * waterfall_masonry_view_get_position_at() gives.
    */
   properties[PROP_REORDERABLE] = g_param_spec_boolean("reorderable", NULL, NULL, TRUE, flags);
   /**

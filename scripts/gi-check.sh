@@ -8,7 +8,7 @@
 #     and the installed demo with --snapshot and checks that each snapshot shows cells
 #     (scripts/check-snapshot.py), checks that the installed demo decodes a folder of every
 #     image format in the installed, seccomp-confined waterfall-image-worker (its debug log),
-#     runs the Python reliability, property, high-contrast and drag-and-drop tests, checks that
+#     runs the Python reliability, property, GTK-convention, high-contrast and drag-and-drop tests, checks that
 #     the C feed wall (an app outside SwiftPM) decodes in the installed, confined worker, and
 #     runs the C photo wall, the C reliability cases (Examples/c/reliability.c) and the C feed
 #     wall (dropped with a refresh pending) under valgrind's memcheck: errors and definite
@@ -99,6 +99,11 @@ without_swift timeout 600 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/pytho
   Reliability.test_one_items_changed_of_a_million \
   Reliability.test_finalize_with_work_pending Reliability.test_bad_property_values_fall_back \
   Properties FeedWallReliability
+
+# What a GTK developer expects: GtkListBase's actions, every refresh emitted over a list model,
+# extreme sizes from the app or a feed.
+echo "gi-check: Python GTK-convention tests"
+without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_gtk_conventions.py
 
 # libadwaita's high contrast (AdwStyleManager:high-contrast) marks the wall.
 echo "gi-check: Python high-contrast tests"

@@ -7,7 +7,9 @@ Two photo walls of photo-wall.py side by side. The left one drags its items out
 (`enable-item-drag` and a `prepare-drag` handler giving a file and a text); the right one takes
 files through a `Gtk.DropTarget` of the app's own and asks `get_position_at` for the item under
 the drop. The pointer is driven with XTEST (libXtst, as the Swift GTK tests do), so the drag
-goes through GDK's X11 drag-and-drop like a user's.
+goes through GDK's X11 drag-and-drop like a user's. Another test reorders the left wall's list
+store by dragging an item onto another of the same wall (the app's own drop target), the way
+docs/WIDGET.md tells to reorder a list model.
 """
 import ctypes
 import importlib.util
@@ -201,6 +203,43 @@ class DragAndDrop(unittest.TestCase):
         self.assertEqual(position, 2)
         self.assertEqual(position, under, "get_position_at names the item drawn under the drop")
         self.assertEqual(self.source.props.model.get_selection().get_size(), 0, "the drag did not select")
+
+    def test_reorder_a_list_store_by_drag_and_drop(self):
+        # `reorderable` moves nothing over a list model (a GListModel has no move); the app
+        # drags its own items out and drops them back onto the same wall (docs/WIDGET.md).
+        self.source.props.enable_item_drag = True
+        self.source.connect("prepare-drag", lambda _view, position: Gdk.ContentProvider.new_for_value(f"wall:{position}"))
+        moved = []
+
+        def drop(target, value, x, y):
+            origin, position = int(value.split(":")[1]), self.source.get_position_at(x, y)
+            if position == Gtk.INVALID_LIST_POSITION or position == origin:
+                return False
+            photo = self.store[origin]
+            self.store.remove(origin)
+            self.store.insert(position, photo)
+            moved.append((origin, position))
+            return True
+
+        drop_target = Gtk.DropTarget.new(GObject.TYPE_STRING, Gdk.DragAction.COPY)
+        drop_target.connect("drop", drop)
+        self.source.add_controller(drop_target)
+        numbers = [photo.number for photo in self.store]
+
+        pointer = Pointer()
+        start, end = self.source_cells.centre_of(3), self.source_cells.centre_of(1)
+        pointer.move(self.source, *start)
+        spin()
+        pointer.button(True)
+        spin()
+        for step in range(1, 13):
+            t = step / 12
+            pointer.move(self.source, start[0] * (1 - t) + end[0] * t, start[1] * (1 - t) + end[1] * t)
+            spin(20)
+        pointer.button(False)
+        self.assertTrue(spin_until(lambda: moved), "nothing was dropped")
+        self.assertEqual(moved, [(3, 1)])
+        self.assertEqual([photo.number for photo in self.store], numbers[:1] + [numbers[3]] + numbers[1:3] + numbers[4:])
 
 
 if __name__ == "__main__":

@@ -488,9 +488,12 @@ static void waterfall_masonry_view_finalize(GObject *object) {
   G_OBJECT_CLASS(waterfall_masonry_view_parent_class)->finalize(object);
 }
 
+/* The list.* actions ignore a parameter of another type, as GtkListBase's do (GTK does not
+ * check it before calling them). */
 static void waterfall_masonry_view_activate_item(GtkWidget *widget, const char *action_name, GVariant *parameter) {
   (void)action_name;
   WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
+  if (!g_variant_check_format_string(parameter, "u", FALSE)) return;
   if (self->face != NULL) {
     waterfall_swift_masonry_view_activate_item(self->face, g_variant_get_uint32(parameter));
   }
@@ -501,6 +504,7 @@ static void waterfall_masonry_view_select_item(GtkWidget *widget, const char *ac
   WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
   guint position;
   gboolean modify, extend;
+  if (!g_variant_check_format_string(parameter, "(ubb)", FALSE)) return;
   g_variant_get(parameter, "(ubb)", &position, &modify, &extend);
   if (self->face != NULL) {
     waterfall_swift_masonry_view_select_item(self->face, position, modify, extend);
@@ -510,8 +514,22 @@ static void waterfall_masonry_view_select_item(GtkWidget *widget, const char *ac
 static void waterfall_masonry_view_scroll_to_item(GtkWidget *widget, const char *action_name, GVariant *parameter) {
   (void)action_name;
   WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
+  if (!g_variant_check_format_string(parameter, "u", FALSE)) return;
   if (self->face != NULL) {
     waterfall_swift_masonry_view_scroll_to_item(self->face, g_variant_get_uint32(parameter));
+  }
+}
+
+/* list.select-all and list.unselect-all: the whole selection model at once, as in GtkListBase
+ * (a view without a selection model, on the Swift data-source path, has nothing to select). */
+static void waterfall_masonry_view_select_all(GtkWidget *widget, const char *action_name, GVariant *parameter) {
+  (void)parameter;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
+  if (self->model == NULL) return;
+  if (g_str_equal(action_name, "list.select-all")) {
+    gtk_selection_model_select_all(self->model);
+  } else {
+    gtk_selection_model_unselect_all(self->model);
   }
 }
 
@@ -599,7 +617,12 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * WaterfallMasonryView:reorderable:
    *
    * Whether items the data source lets move can be dragged to another place (default %TRUE);
-   * %FALSE turns reordering off.
+   * %FALSE turns reordering off. Items of a [property@Waterfall.MasonryView:model] do not move:
+   * a [iface@Gio.ListModel] has no move, so an app that lets the reader reorder its
+   * [class@Gio.ListStore] drags items out with
+   * [property@Waterfall.MasonryView:enable-item-drag], takes them back with a
+   * [class@Gtk.DropTarget] on the view and moves them in the store at the position
+   * waterfall_masonry_view_get_position_at() gives.
    */
   properties[PROP_REORDERABLE] = g_param_spec_boolean("reorderable", NULL, NULL, TRUE, flags);
   /**
@@ -622,7 +645,8 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * A [class@Gtk.Expression] evaluated on each model item, giving its width divided by its
    * height (any numeric type). It wins over [property@Waterfall.MasonryView:aspect-ratio-property].
    * Without either, or for an item it cannot be evaluated on (one warning), the cell is
-   * measured once bound and its height corrected in place.
+   * measured once bound and its height corrected in place. Ratios beyond 1000:1 either way
+   * are clamped to 1000:1.
    */
   properties[PROP_ASPECT_RATIO_EXPRESSION] = gtk_param_spec_expression("aspect-ratio-expression", NULL, NULL, flags);
   /**
@@ -694,7 +718,9 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * @self: the view
    *
    * Emitted when a refresh starts: pull-to-refresh, F5 or Ctrl+R while the view has the
-   * focus, or the `list.refresh` action.
+   * focus, or the `list.refresh` action. Over a [property@Waterfall.MasonryView:model] the
+   * refresh ends when the handlers return: change the model now or later (items inserted at
+   * the top keep the reader's place), and the next refresh emits the signal again.
    */
   signals[SIGNAL_REFRESH] = g_signal_new("refresh", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                          NULL, G_TYPE_NONE, 0);
@@ -741,6 +767,19 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * Moves the focus to the item at @position and scrolls as little as needed to show it.
    */
   gtk_widget_class_install_action(widget_class, "list.scroll-to-item", "u", waterfall_masonry_view_scroll_to_item);
+  /**
+   * WaterfallMasonryView|list.select-all:
+   *
+   * Selects every item of the [property@Waterfall.MasonryView:model], as Ctrl+A does (only a
+   * [class@Gtk.MultiSelection] selects them all).
+   */
+  gtk_widget_class_install_action(widget_class, "list.select-all", NULL, waterfall_masonry_view_select_all);
+  /**
+   * WaterfallMasonryView|list.unselect-all:
+   *
+   * Unselects every item of the [property@Waterfall.MasonryView:model], as Ctrl+Shift+A does.
+   */
+  gtk_widget_class_install_action(widget_class, "list.unselect-all", NULL, waterfall_masonry_view_select_all);
   /**
    * WaterfallMasonryView|list.refresh:
    *

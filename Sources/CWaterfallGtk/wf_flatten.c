@@ -511,6 +511,17 @@ static GskRenderNode *wf_raster_pieces(cairo_surface_t *raster) {
   return flat;
 }
 
+/* The largest raster, in device pixels, a child is kept as: cairo makes no image wider or
+ * taller than 32767 pixels, and a cell of more than 16 megapixels (an item thousands of
+ * points tall) would cost more memory than drawing it each frame. */
+#define WF_RASTER_MAX_SIDE 32767
+#define WF_RASTER_MAX_PIXELS (1 << 24)
+
+/* Whether an image of `width` × `height` device pixels may be made for a child. */
+static gboolean wf_raster_fits(double width, double height) {
+  return width <= WF_RASTER_MAX_SIDE && height <= WF_RASTER_MAX_SIDE && width * height <= WF_RASTER_MAX_PIXELS;
+}
+
 /* `node` rasterized on a grid that coincides with the device pixels: `offset_x/y` is where the
  * node's origin lies in device pixels (its fraction is what matters). The result paints the
  * raster with nearest-pixel sampling, so it shows the pixels drawing `node` in place gives. */
@@ -521,6 +532,9 @@ static GskRenderNode *wf_rasterize(GskRenderNode *node, int scale, double offset
   double x0 = floor(fraction_x + bounds.origin.x * scale), y0 = floor(fraction_y + bounds.origin.y * scale);
   double x1 = ceil(fraction_x + (bounds.origin.x + bounds.size.width) * scale);
   double y1 = ceil(fraction_y + (bounds.origin.y + bounds.size.height) * scale);
+  if (!wf_raster_fits(x1 - x0, y1 - y0)) {
+    return gsk_render_node_ref(node);
+  }
   int width = (int)(x1 - x0), height = (int)(y1 - y0);
   if (width <= 0 || height <= 0) {
     return gsk_render_node_ref(node);
@@ -546,9 +560,11 @@ static GskRenderNode *wf_rasterize(GskRenderNode *node, int scale, double offset
 static GskRenderNode *wf_record(GskRenderNode *node, int scale, double offset_x, double offset_y) {
   graphene_rect_t bounds;
   gsk_render_node_get_bounds(node, &bounds);
-  if (bounds.size.width <= 0 || bounds.size.height <= 0 || !wf_has_gradient(node)) {
+  if (bounds.size.width <= 0 || bounds.size.height <= 0 || !wf_has_gradient(node) ||
+      !wf_raster_fits(ceil(bounds.size.width * scale), ceil(bounds.size.height * scale))) {
     /* Nothing to take from the cache: GSK draws the node itself, straight onto the frame (a
-     * recording would cost a replay into a new image of the cell's size, then a blend). */
+     * recording would cost a replay into a new image of the cell's size, then a blend; a
+     * cell too large for one image is drawn as it is). */
     return gsk_render_node_ref(node);
   }
   GskRenderNode *recorded = gsk_cairo_node_new(&bounds);

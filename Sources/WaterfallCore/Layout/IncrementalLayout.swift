@@ -54,6 +54,18 @@ public protocol IncrementalLayout: CollectionLayout {
     func leadingEdge(ofItemsIn range: Range<Int>) -> CGFloat
 }
 
+extension IncrementalLayout {
+    /// `body`'s answer about `layout`, whose dynamic type must be `Self`, read in place: a cast
+    /// of the layout to `any IncrementalLayout` would copy its value into a new box, and the
+    /// caller's check of the type (`as? any IncrementalLayout.Type`) serves every read.
+    static func reading<R>(_ layout: any CollectionLayout, _ body: (Self) -> R) -> R {
+        func read<L: CollectionLayout>(_ value: L) -> R {
+            withUnsafePointer(to: value) { $0.withMemoryRebound(to: Self.self, capacity: 1) { body($0.pointee) } }
+        }
+        return read(layout)
+    }
+}
+
 extension CollectionLayout {
     /// Runs `body` on this layout when it is an ``IncrementalLayout``, in place: the value is
     /// moved into the existential `body` gets and back, never copied, so the waterfall's storage

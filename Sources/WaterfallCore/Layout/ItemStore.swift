@@ -29,7 +29,7 @@ final class ItemStore: @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) private(set) var slots: UnsafeMutablePointer<UInt16>
     /// Per item: the y of its frame's top edge.
-    private(set) var ys: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var ys: UnsafeMutablePointer<Double>
     /// Free room before item 0 in every buffer, so that inserting or removing at the front
     /// (a refresh prepends) moves no item: the buffers' pointers move instead.
     private(set) var front = 0

@@ -138,6 +138,10 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
     /// open intersection with `rect`.
     /// - Complexity: O(c log n + k) for k indices reported.
     public func forEachIndex(in rect: CGRect, _ body: (Int) -> Void) {
+        // Items are wider than 0 and lie within the container across the axis: for a rectangle
+        // across all of it (a scroll window) the engine's query is exact, and nothing is copied.
+        let (low, high) = engine.axis == .horizontal ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
+        if low <= 0, high >= engine.containerWidth, engine.columnWidth > 0 { return engine.forEachIndex(in: rect, body) }
         // A local the closure can borrow: capturing `self` copies the engine for every item.
         let engine = self.engine
         engine.forEachIndex(in: rect) { index in

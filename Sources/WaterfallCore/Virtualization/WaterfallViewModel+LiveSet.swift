@@ -38,6 +38,7 @@ extension WaterfallViewModel {
 
     /// Where a live entry is shown, relative to the viewport: the `pinned` header (the view
     /// model's, read once by a caller that loops) at its pinned place, any other item at its frame.
+    @inline(__always)
     func placedAttributes(of entry: LiveCell, pinned: PinnedHeader?) -> LayoutAttributes {
         if let pinned, pinned.index == entry.index { return pinned.attributes }
         return toViewport(entry.attributes)

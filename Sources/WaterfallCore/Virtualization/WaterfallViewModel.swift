@@ -79,7 +79,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// (clicks, reorder): offset 0 shows the first items at the right edge and the offset grows
     /// toward the end, so load-more, the new-items count and snapping measure as left to right.
     /// - Complexity: O(n log c) when it changes.
-    public var layoutDirection = LayoutDirection.leftToRight {
+    @exclusivity(unchecked) public var layoutDirection = LayoutDirection.leftToRight {
         didSet { if layoutDirection != oldValue { invalidateLayout() } }
     }
     /// The index the user selected last (by click or programmatically); kept in step with
@@ -442,6 +442,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Where a rectangle in content coordinates is shown, relative to the viewport: moved by
     /// the scroll offset, and mirrored in the viewport's width for a right-to-left layout that
     /// does not scroll vertically (see ``layoutDirection``).
+    @inline(__always)
     public func viewportRect(ofContentRect rect: CGRect) -> CGRect {
         let x = rect.minX - contentOffset.x
         return CGRect(x: mirrorsViewport ? viewportSize.width - x - rect.width : x, y: rect.minY - contentOffset.y,
@@ -455,6 +456,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     }
 
     /// Content attributes → viewport attributes (``viewportRect(ofContentRect:)``).
+    @inline(__always)
     func toViewport(_ attributes: LayoutAttributes) -> LayoutAttributes {
         var shown = attributes
         shown.frame = viewportRect(ofContentRect: attributes.frame)

@@ -22,10 +22,14 @@ extension FeedWallSource {
         var estimatedCount = 0
     }
 
-    /// The size the layout gets for `item`: its own, the one its header gave, or the estimate.
+    /// The size the layout gets for `item`: its own, the one its header gave, or the estimate,
+    /// its ratio clamped to ``SizeLimits/aspectRatios`` (a feed or an image header may claim
+    /// any size).
     func layoutSize(of item: FeedItem) -> (width: Double, height: Double) {
-        if item.hasValidPixelSize { return (item.pixelWidth, item.pixelHeight) }
-        if let discovered = sizes.discovered[item.imageURL] { return discovered }
+        if item.hasValidPixelSize { return SizeLimits.size(width: item.pixelWidth, height: item.pixelHeight) }
+        if let discovered = sizes.discovered[item.imageURL] {
+            return SizeLimits.size(width: discovered.width, height: discovered.height)
+        }
         return (1, sizes.estimate.ratio)
     }
 

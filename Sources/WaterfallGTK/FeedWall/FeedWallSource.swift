@@ -82,7 +82,8 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
             let width = view?.cellPixelSize(forImageWidth: 1, height: 1).width ?? 0
             return ImagePixelSize(width: width, height: 4 * width)
         }
-        let size = view?.cellPixelSize(forImageWidth: item.pixelWidth, height: item.pixelHeight) ?? (width: 0, height: 0)
+        let clamped = SizeLimits.size(width: item.pixelWidth, height: item.pixelHeight)
+        let size = view?.cellPixelSize(forImageWidth: clamped.width, height: clamped.height) ?? (width: 0, height: 0)
         return ImagePixelSize(width: size.width, height: size.height)
     }
 

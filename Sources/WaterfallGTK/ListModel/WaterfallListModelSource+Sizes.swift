@@ -10,7 +10,7 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
     /// itself, so a model that makes a new object at each `get_item` has its items keep the
     /// estimate instead of being measured at every bind, the measure being lost with the object).
     public func waterfallView(_ view: WaterfallView<WaterfallItemCell>, shouldMeasureItemAt index: Int) -> Bool {
-        guard sizeFunction == nil else { return false }
+        guard positionSizeFunction == nil, sizeFunction == nil else { return false }
         guard aspectRatioExpression != nil || aspectRatioProperty != nil || heightExpression != nil else { return true }
         guard let object = object(at: index) else { return false }
         defer { g_object_unref(object) }
@@ -37,19 +37,20 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
     }
 
     /// The size ``aspectRatioExpression``, ``aspectRatioProperty`` or ``heightExpression`` gives `object`, `nil` when
-    /// neither is set or it cannot be evaluated on it (warned once per expression).
+    /// neither is set or it cannot be evaluated on it (warned once per expression). Ratios and
+    /// heights beyond ``SizeLimits`` are clamped to them.
     func declaredSize(of object: UnsafeMutableRawPointer) -> ItemSize? {
         if let expression = aspectRatioExpression {
             guard let ratio = evaluate(expression, on: object, as: "aspect-ratio-expression") else { return nil }
-            return .aspectRatio(width: CGFloat(ratio), height: 1)
+            return .aspectRatio(width: CGFloat(SizeLimits.aspectRatio(ratio)), height: 1)
         }
         if let name = aspectRatioProperty {
             guard let ratio = evaluate(property: name, on: object) else { return nil }
-            return .aspectRatio(width: CGFloat(ratio), height: 1)
+            return .aspectRatio(width: CGFloat(SizeLimits.aspectRatio(ratio)), height: 1)
         }
         if let expression = heightExpression {
             guard let height = evaluate(expression, on: object, as: "height-expression") else { return nil }
-            return .height(CGFloat(height))
+            return .height(CGFloat(min(height, SizeLimits.maximumHeight)))
         }
         return nil
     }

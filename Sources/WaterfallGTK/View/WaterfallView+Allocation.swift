@@ -43,8 +43,8 @@ extension WaterfallView {
         let frame = attributes.frame
         func snap(_ value: Double) -> Double { (value * scale).rounded() / scale }
         let x = snap(Double(frame.minX)), y = snap(Double(frame.minY))
-        let width = Int32(max(1, (snap(Double(frame.maxX)) - x).rounded()))
-        let height = Int32(max(1, (snap(Double(frame.maxY)) - y).rounded()))
+        let width = SizeLimits.pixels(snap(Double(frame.maxX)) - x)
+        let height = SizeLimits.pixels(snap(Double(frame.maxY)) - y)
         // GTK wants a measure before every allocation; it answers from its cache when nothing changed.
         gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, nil, nil, nil, nil)
         gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, width, nil, nil, nil, nil)

@@ -73,7 +73,7 @@ extension WaterfallView {
     /// Emits `activate` for the item at `index` (Enter, a click with `single-click-activate`,
     /// the `list.activate-item` action).
     func activate(_ index: Int) {
-        guard index >= 0, index < model.numberOfItems else { return }
+        guard index >= 0, index < actionItemCount else { return }
         waterfall_masonry_view_emit_activate(masonryView, guint(index))
     }
 }

@@ -155,6 +155,8 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
     /// The name and count the wall's accessible label last said.
     var labelledAs: (name: String, count: Int)?
+    /// Makes the cells' accessible descriptions ("item 12 of 10,000").
+    var itemPositionText = ItemPositionText()
 
     /// Called with the point (relative to the viewport) when a click hits no item — seed 003
     /// switches layouts on a background tap.
@@ -216,7 +218,8 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
     /// The size in device pixels of a one-column cell showing an image of `width`×`height`
     /// pixels: the column width times the scale factor, and the height that keeps the aspect
-    /// ratio — the size to request the image at. Invalid sizes give a height of 0. In rows
+    /// ratio — the size to request the image at. Invalid sizes give a height of 0, and sizes
+    /// whose pixels would not be finite give (0, 0). In rows
     /// (a horizontal `WaterfallCollectionLayout`), the row height and the width that keeps
     /// the aspect ratio (0 for invalid sizes).
     public func cellPixelSize(forImageWidth width: Double, height: Double) -> (width: Int, height: Int) {
@@ -228,8 +231,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
             return (Int(pixelWidth), Int(pixelHeight))
         }
         let pixelWidth = (Double(model.cellWidth) * Double(scaleFactor)).rounded()
-        guard pixelWidth.isFinite, ratio.isFinite else { return (0, 0) }
-        return (Int(pixelWidth), Int((pixelWidth * ratio).rounded()))
+        let pixelHeight = (pixelWidth * ratio).rounded()
+        guard pixelWidth.isFinite, pixelHeight.isFinite else { return (0, 0) }
+        return (Int(pixelWidth), Int(pixelHeight))
     }
 
     /// The scroll position along the layout's axis: the content y at the top of the viewport
@@ -351,6 +355,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
     /// Shows the header while pulling and refreshing, and announces a refresh and its result.
     public func refreshStateDidChange(_ state: RefreshState) {
+        // Announced before the `refresh` signal: the count of new items starts before its
+        // handlers, which may insert the new items at once.
+        announceRefresh(state)
         switch state {
         case .idle, .done: header.hide()
         case .pulling: header.show(WaterfallStrings.current.pullToRefresh, spinning: false)
@@ -359,7 +366,6 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
             header.show(WaterfallStrings.current.refreshing, spinning: true)
             waterfall_masonry_view_emit_refresh(masonryView)
         }
-        announceRefresh(state)
         gtk_widget_queue_allocate(widget)
     }
 

@@ -24,9 +24,9 @@ G_BEGIN_DECLS
  * [property@Gtk.Orientable:orientation]: vertical (columns, the default) or horizontal (rows).
  * The properties override what a data source of the Swift API answers, once they are set.
  *
- * Actions: `list.activate-item` (u), `list.select-item` ((ubb)), `list.scroll-to-item` (u) as
- * in [class@Gtk.ListBase], and `list.refresh`, bound to F5 and Ctrl+R while the view (or one of
- * its items) has the focus.
+ * Actions: `list.activate-item` (u), `list.select-item` ((ubb)), `list.scroll-to-item` (u),
+ * `list.select-all` and `list.unselect-all` as in [class@Gtk.ListBase], and `list.refresh`,
+ * bound to F5 and Ctrl+R while the view (or one of its items) has the focus.
  *
  * Drag and drop: with [property@Waterfall.MasonryView:enable-item-drag] set, items are dragged
  * out with the content [signal@Waterfall.MasonryView::prepare-drag] gives. To take drops, add

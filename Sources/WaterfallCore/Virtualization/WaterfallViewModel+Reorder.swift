@@ -34,12 +34,9 @@ extension WaterfallViewModel {
     /// The host is told through ``WaterfallHosting/place(_:attributes:)`` at every pointer move.
     public var liftedAttributes: LayoutAttributes? {
         guard let drag = reorder else { return nil }
-        let size = drag.lifted.attributes.frame.size
-        return LayoutAttributes(
-            index: drag.lifted.index,
-            frame: CGRect(x: drag.pointer.x - drag.grab.width, y: drag.pointer.y - drag.grab.height,
-                          width: size.width, height: size.height),
-            scale: Self.liftedScale, zIndex: Self.liftedZIndex)
+        let corner = CGPoint(x: drag.pointer.x - drag.grab.width, y: drag.pointer.y - drag.grab.height)
+        return LayoutAttributes(index: drag.lifted.index, frame: CGRect(origin: corner, size: drag.lifted.attributes.frame.size),
+                                scale: Self.liftedScale, zIndex: Self.liftedZIndex)
     }
 
     /// Lifts the item under `point` (relative to the viewport) when the data source lets it

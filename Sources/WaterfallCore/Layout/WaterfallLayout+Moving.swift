@@ -101,12 +101,11 @@ extension WaterfallLayout {
             // Every column's bottom as placement goes (the column state may keep them elsewhere).
             let bottoms = UnsafeMutableBufferPointer(rebasing: storage[size...])
             let columns = UnsafeMutableBufferPointer(rebasing: storage[..<size])
-            storeBottoms(ofSegment: owner, before: lower - segment.start, into: columns)
-            for column in 0..<columnCount { bottoms[column] = columns[column] }
-            var frames: [CGRect] = []   // by position from `lower`
             // The lowest item's bottom (floors are no content): of the items before `lower`, then
             // of those placed.
-            var tallest = lastBottom(ofSegment: owner, before: lower - segment.start)
+            var tallest = storeBottoms(ofSegment: owner, before: lower - segment.start, into: columns)
+            for column in 0..<columnCount { bottoms[column] = columns[column] }
+            var frames: [CGRect] = []   // by position from `lower`
             // Places the positions from `lower` until `end`, or until every column reaches the
             // limit, as the engine's placement loop does (spans and full-span items included).
             func run<Columns: ColumnState & ~Copyable>(_ columns: consuming Columns) {

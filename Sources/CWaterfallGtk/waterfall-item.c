@@ -24,6 +24,9 @@ struct _WaterfallItem
   GtkWidget *child;
   guint position;
   gboolean selected;
+  /* The view's own watch on the child (see waterfall_item_set_child_func). */
+  WaterfallItemChildFunc child_func;
+  gpointer child_func_data;
 };
 
 enum {
@@ -243,7 +246,20 @@ waterfall_item_set_child (WaterfallItem *self,
   g_clear_object (&self->child);
   self->child = child;
 
+  if (self->child_func != NULL)
+    self->child_func (self->child_func_data);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHILD]);
+}
+
+void
+waterfall_item_set_child_func (WaterfallItem          *self,
+                               WaterfallItemChildFunc  func,
+                               gpointer                data)
+{
+  g_return_if_fail (WATERFALL_IS_ITEM (self));
+
+  self->child_func = func;
+  self->child_func_data = data;
 }
 
 void

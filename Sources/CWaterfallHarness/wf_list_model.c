@@ -12,7 +12,7 @@ typedef struct {
 
 G_DEFINE_TYPE(WfListIndex, wf_list_index, G_TYPE_OBJECT)
 
-static gint alive_indices;
+static gint alive_indices, made_indices;
 
 static void wf_list_index_finalize(GObject *object) {
   g_atomic_int_add(&alive_indices, -1);
@@ -26,6 +26,7 @@ static void wf_list_index_class_init(WfListIndexClass *class) {
 static void wf_list_index_init(WfListIndex *self) {
   (void)self;
   g_atomic_int_inc(&alive_indices);
+  g_atomic_int_inc(&made_indices);
 }
 
 guint wf_list_index_get_position(gpointer item) {
@@ -35,6 +36,10 @@ guint wf_list_index_get_position(gpointer item) {
 
 guint wf_list_index_alive(void) {
   return (guint)g_atomic_int_get(&alive_indices);
+}
+
+guint wf_list_index_made(void) {
+  return (guint)g_atomic_int_get(&made_indices);
 }
 
 struct _WfListModel {
@@ -85,4 +90,19 @@ GListModel *wf_list_model_new(guint n_items) {
   WfListModel *model = g_object_new(wf_list_model_get_type(), NULL);
   model->n_items = n_items;
   return G_LIST_MODEL(model);
+}
+
+GListModel *wf_list_index_store_new(guint n_items) {
+  GListStore *store = g_list_store_new(wf_list_index_get_type());
+  gpointer *items = g_new(gpointer, n_items);
+  for (guint position = 0; position < n_items; position++) {
+    WfListIndex *item = g_object_new(wf_list_index_get_type(), NULL);
+    item->position = position;
+    items[position] = item;
+  }
+  /* One splice: appending a million items one by one would emit a million items-changed. */
+  g_list_store_splice(store, 0, 0, items, n_items);
+  for (guint position = 0; position < n_items; position++) g_object_unref(items[position]);
+  g_free(items);
+  return G_LIST_MODEL(store);
 }

@@ -1,5 +1,6 @@
 import CWaterfallGtk
 import CWaterfallGtk4
+import CWaterfallHarness
 import CWaterfallTestShims
 import Foundation
 import Testing
@@ -81,6 +82,44 @@ extension WallTests {
         #expect(await GTKHost.pump(until: { wall.teardowns == wall.setups }, timeout: .seconds(60)),
                 "every cell is torn down once the view is gone: \(wall.teardowns) of \(wall.setups)")
         #expect(wall.unbinds == wall.binds)
+    }
+
+    @Test("list model: a cell that leaves and is bound again in one scroll step notifies item and position once; cells left unbound let go of their objects when the loop is idle")
+    func listModelRebindNotifiesOnce() async throws {
+        let wall = StringWall(count: 2_000)
+        let (view, window) = try await show(wall)
+        defer { GTKHost.close(window) }
+        let cells = view.model.liveIndices.compactMap { view.model.cell(at: $0) }
+        var notified: [ObjectIdentifier: (item: Int, position: Int)] = [:]
+        for cell in cells {
+            let id = ObjectIdentifier(cell)
+            notified[id] = (0, 0)
+            Signal.connect(cell.item, "notify::item") { notified[id]?.item += 1 }
+            Signal.connect(cell.item, "notify::position") { notified[id]?.position += 1 }
+        }
+
+        // Far down: every live cell leaves, and the pool gives them to the new items in the same step.
+        view.scroll(to: view.maximumContentOffset / 2)
+        let rebound = cells.filter { $0.position != nil }
+        try #require(!rebound.isEmpty, "no cell was reused")
+        for cell in rebound {
+            let counts = try #require(notified[ObjectIdentifier(cell)])
+            #expect(counts.item == 1 && counts.position == 1, "cell at \(cell.position ?? -1) notified item \(counts.item)×, position \(counts.position)×")
+        }
+        expectCellsShowTheirItems(view, wall)
+
+        // A smaller window needs fewer cells: those that leave for the pool let go once idle.
+        let before = view.model.liveIndices.compactMap { view.model.cell(at: $0) }
+        gtk_window_set_default_size(gcast(window), 800, 150)
+        try #require(await GTKHost.pump(until: { view.model.liveCellCount < before.count }),
+                     "the window did not shrink: \(view.model.liveCellCount) live cells")
+        let live = Set(view.model.liveIndices.compactMap { view.model.cell(at: $0) }.map(ObjectIdentifier.init))
+        let pooled = before.filter { !live.contains(ObjectIdentifier($0)) }
+        try #require(!pooled.isEmpty)
+        try #require(await GTKHost.pump(until: { pooled.allSatisfy { waterfall_item_get_item($0.item) == nil } }),
+                     "cells in the pool still hold objects: \(pooled.filter { waterfall_item_get_item($0.item) != nil }.count)")
+        #expect(pooled.allSatisfy { $0.position == nil })
+        expectCellsShowTheirItems(view, wall)
     }
 
     @Test("list model: items-changed moves the live cells' positions; a 1,000,000-item splice is one relayout")
@@ -175,9 +214,42 @@ extension WallTests {
         try #require(await GTKHost.pump(until: { wall.selected.isEmpty }), "Ctrl+Shift+A left \(wall.selected.count)")
     }
 
-    @Test("list model, real input: a double-click and Enter activate, a click only selects; single-click-activate activates on a click")
-    func listModelActivate() async throws {
-        let wall = StringWall(count: 100) { gtk_single_selection_new($0) }
+    @Test("list model, real input: two walls over GtkMultiSelections in one window: F5 and Ctrl+R refresh only the focused wall, a click and Ctrl+A select only in its own model")
+    func listModelTwoWalls() async throws {
+        try GTKHost.start()
+        let left = StringWall(count: 80), right = StringWall(count: 80)
+        let leftView = left.makeView(), rightView = right.makeView()
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        for view in [leftView, rightView] {
+            gtk_widget_set_size_request(view.scrolledWindow, 400, -1)
+            gtk_box_append(gcast(box), view.scrolledWindow)
+        }
+        var refreshes = (left: 0, right: 0)
+        Signal.connect(leftView.widget, "refresh") { refreshes.left += 1 }
+        Signal.connect(rightView.widget, "refresh") { refreshes.right += 1 }
+        let window = try await GTKHost.window(showing: box, width: 800, height: 500)
+        defer { GTKHost.close(window) }
+        try #require(await GTKHost.pump(until: { leftView.model.liveCellCount > 0 && rightView.model.liveCellCount > 0 }))
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+
+        // A click on the left wall selects in the left model only.
+        let index = try #require(leftView.model.visibleIndices.sorted().dropFirst().first)
+        let frame = try #require(leftView.model.placedAttributes(at: index)).frame
+        try input.click(leftView.widget, x: frame.midX, y: frame.midY)
+        try #require(await GTKHost.pump(until: { left.selected == [index] }), "the click selected \(left.selected)")
+        #expect(right.selected.isEmpty, "the other wall's model is untouched")
+
+        try await expectRefreshApart(leftView.widget, rightView.widget, in: window, input: input) { refreshes }
+        try input.move(to: rightView.widget, x: 100, y: 100)
+        input.press(GDK_KEY_a, control: true)
+        try #require(await GTKHost.pump(until: { right.selected.count == 80 }), "Ctrl+A selected \(right.selected.count)")
+        #expect(left.selected == [index], "Ctrl+A in the right wall left the left model's selection alone")
+    }
+
+    @Test("list model, real input: a double-click and Enter activate, a click only selects; single-click-activate activates on a click",
+          arguments: ["GtkSingleSelection", "GtkMultiSelection"])
+    func listModelActivate(selection: String) async throws {
+        let wall = StringWall(count: 100) { selection == "GtkSingleSelection" ? gtk_single_selection_new($0) : gtk_multi_selection_new($0) }
         let (view, window) = try await show(wall)
         defer { GTKHost.close(window) }
         var activated: [Int] = []
@@ -269,6 +341,38 @@ extension WallTests {
             let natural = WaterfallCell.naturalHeight(of: UnsafeMutablePointer<GtkWidget>(label), forWidth: frame.width)
             #expect(frame.height != 123 && frame.height >= natural, "item \(index) was measured: \(frame.height)")
         }
+    }
+
+    @Test("list model: a position size function sizes every item without fetching it; a size function fetches each")
+    func listModelPositionSizes() async throws {
+        try GTKHost.start()
+        let count = 20_000
+        let heights = (0..<count).map { CGFloat(60 + 20 * ($0 % 7)) }
+        /// A wall over a lazy model of `count` positions (each `get_item` makes an object),
+        /// sized by `size`, and the objects the model made while it loaded and showed it.
+        func load(_ size: (WaterfallListModelSource) -> Void) async throws -> (view: WaterfallView<WaterfallItemCell>, made: Int) {
+            let factory = waterfall_signal_item_factory_new()!
+            let selection = gtk_no_selection_new(wf_list_model_new(guint(count)))!
+            let view = WaterfallView(model: gcast(selection), factory: factory)
+            g_object_unref(selection.gpointer)
+            g_object_unref(factory.gpointer)
+            view.listModelSource.columns = .fixed(4)
+            size(view.listModelSource)
+            let before = wf_list_index_made()
+            let window = try await GTKHost.window(showing: view.widget, width: 600, height: 500)
+            defer { GTKHost.close(window) }
+            try #require(await GTKHost.pump(until: { view.model.liveCellCount > 0 }))
+            for index in view.model.liveIndices {
+                #expect(try #require(view.model.placedAttributes(at: index)).frame.height == heights[index], "item \(index)")
+            }
+            return (view, Int(wf_list_index_made() - before))
+        }
+
+        let byPosition = try await load { $0.positionSizeFunction = { .height(heights[$0]) } }
+        #expect(byPosition.made <= byPosition.view.model.liveCellCount,
+                "only the bound cells fetch their items: \(byPosition.made) made for \(byPosition.view.model.liveCellCount) live cells")
+        let byObject = try await load { $0.sizeFunction = { _, index in .height(heights[index]) } }
+        #expect(byObject.made >= count, "a size function is handed each item: \(byObject.made) made")
     }
 
     @Test("list model: sizes from the widget's aspect-ratio-property; the expression wins over it; a missing property is warned about once and measured")

@@ -115,19 +115,29 @@ extension WallTests {
         try #require(await GTKHost.pump(until: { leftView.model.liveCellCount > 0 && rightView.model.liveCellCount > 0 }))
         let input = try #require(XTestInput(), "the X server has no XTEST extension")
         try input.move(to: leftView.widget, x: 100, y: 100)
+        try await expectRefreshApart(leftView.widget, rightView.widget, in: window, input: input) {
+            (left.refreshRequests, right.refreshRequests)
+        }
+    }
 
-        gtk_widget_grab_focus(leftView.widget)
+    /// Real keys: F5 with the focus in the `left` wall refreshes it and not the `right` one, then
+    /// Ctrl+R with the focus in the `right` wall refreshes it and not the `left` one again;
+    /// `refreshes` counts each wall's refreshes.
+    func expectRefreshApart(_ left: UnsafeMutablePointer<GtkWidget>, _ right: UnsafeMutablePointer<GtkWidget>,
+                            in window: UnsafeMutablePointer<GtkWidget>, input: XTestInput,
+                            refreshes: () -> (left: Int, right: Int)) async throws {
+        gtk_widget_grab_focus(left)
         await GTKHost.pump(frames: 1, of: window)
         input.press(GDK_KEY_F5)
-        try #require(await GTKHost.pump(until: { left.refreshRequests == 1 }), "F5 never refreshed the focused wall")
+        try #require(await GTKHost.pump(until: { refreshes().left == 1 }), "F5 never refreshed the focused wall")
         await GTKHost.pump(frames: 2, of: window)
-        #expect(right.refreshRequests == 0, "the other wall did not refresh")
+        #expect(refreshes().right == 0, "the other wall did not refresh")
 
-        gtk_widget_grab_focus(rightView.widget)
+        gtk_widget_grab_focus(right)
         await GTKHost.pump(frames: 1, of: window)
         input.press(GDK_KEY_r, control: true)
-        try #require(await GTKHost.pump(until: { right.refreshRequests == 1 }), "Ctrl+R never refreshed the focused wall")
+        try #require(await GTKHost.pump(until: { refreshes().right == 1 }), "Ctrl+R never refreshed the focused wall")
         await GTKHost.pump(frames: 2, of: window)
-        #expect(left.refreshRequests == 1, "the first wall did not refresh again")
+        #expect(refreshes().left == 1, "the first wall did not refresh again")
     }
 }

@@ -23,10 +23,18 @@ GType wf_list_index_get_type(void);
 /* A new model of `n_items` positions (full reference, as a GListModel). */
 GListModel *wf_list_model_new(guint n_items);
 
+/* A GListStore holding `n_items` ready WfListIndex items, positions 0 to n_items - 1 (full
+ * reference, as a GListModel): the usual app's model, whose get_item only takes a reference,
+ * against WfListModel's object made per call. */
+GListModel *wf_list_index_store_new(guint n_items);
+
 /* The position a WfListIndex item stands for (G_MAXUINT for anything else). */
 guint wf_list_index_get_position(gpointer item);
 
 /* WfListIndex objects alive now, in the whole process (tests check nothing is made up front). */
 guint wf_list_index_alive(void);
+
+/* WfListIndex objects made so far, in the whole process (tests count the items a wall fetched). */
+guint wf_list_index_made(void);
 
 #endif

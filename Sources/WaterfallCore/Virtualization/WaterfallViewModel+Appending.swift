@@ -5,8 +5,8 @@ extension WaterfallViewModel {
     /// layout (which keeps every existing frame across an append) when the live set is settled: after `mutate` only the new items are placed and checked
     /// against the realized and prefetch windows, so a page costs O(page), not O(live cells) —
     /// no re-derivation of the live set, no re-placing of cells that did not move, no prefetch
-    /// hints repeated for items already announced. Not while a layout island is laid out (see
-    /// ``WaterfallLayout/place(around:clearance:itemBudget:)``): the new items wait for
+    /// hints repeated for items already announced. Not while an island it placed is laid out
+    /// (``islandMayJoin``, see ``WaterfallLayout/place(around:clearance:itemBudget:)``): the new items wait for
     /// placement then, and the general path lays out the window they may enter.
     /// - Returns: the batch's transitions (every live item kept in place, the new live items
     ///   fading in), or `nil`, without calling `mutate`, when the batch is not such an append.
@@ -14,8 +14,8 @@ extension WaterfallViewModel {
     ///   for k live cells.
     func appendKeepingFrames(_ updates: [ItemUpdate], _ mutate: () -> Void) -> [ItemTransition]? {
         guard updates.count == 1, case .insert(let range) = updates[0], !range.isEmpty,
-              range.lowerBound > 0, let incremental = type(of: layout) as? any IncrementalLayout.Type,
-              incremental.keepsFrames(appending: range, to: layout),
+              range.lowerBound > 0, range.lowerBound == layout.itemCount, !islandMayJoin,
+              let incremental = type(of: layout) as? any IncrementalLayout.Type,
               let window = live.window, window == realizedWindow(),
               clampedOffset(contentOffset) == contentOffset else { return nil }
         mutate()
@@ -76,19 +76,15 @@ extension WaterfallViewModel {
 }
 
 private extension IncrementalLayout {
-    /// Whether inserting `range` appends to `layout` (a `Self`) and leaves its frames as they
-    /// were. Not while a layout island is laid out: the new items wait for placement then.
-    static func keepsFrames(appending range: Range<Int>, to layout: any CollectionLayout) -> Bool {
-        reading(layout) { range.lowerBound == $0.itemCount && $0.islandRange == nil }
-    }
-
     /// After appending `range` to `layout` (a `Self`): the part of `range` placed (items waiting
     /// for placement have no frame yet) and that part's leading edge.
     /// - Complexity: that of ``IncrementalLayout/leadingEdge(ofItemsIn:)``.
     static func placedPage(_ range: Range<Int>, of layout: any CollectionLayout) -> (placed: Range<Int>, leadingEdge: CGFloat) {
-        reading(layout) { layout in
-            let placed = range.clamped(to: 0..<layout.placedCount)
-            return (placed, layout.leadingEdge(ofItemsIn: placed))
+        var placed = range   // (set in the closure: a tuple result would instantiate its metadata each call)
+        let edge = reading(layout) { layout in
+            placed = range.clamped(to: 0..<layout.placedCount)
+            return layout.leadingEdge(ofItemsIn: placed)
         }
+        return (placed, edge)
     }
 }

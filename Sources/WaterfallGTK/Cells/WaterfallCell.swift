@@ -96,14 +96,15 @@ open class WaterfallCell: ReusableCell {
     }
 
     /// Tells assistive technologies that the cell shows the item at `index` of `count`: the
-    /// position relations and the description "item 12 of 10,000". Unchanged values are not
-    /// sent again, so placing cells while scrolling costs nothing here.
-    func setAccessiblePosition(index: Int, count: Int) {
+    /// position relations and the description "item 12 of 10,000", made by the view's
+    /// `descriptions`. Unchanged values are not sent again, so placing cells while scrolling
+    /// costs nothing here.
+    func setAccessiblePosition(index: Int, count: Int, descriptions: inout ItemPositionText) {
         let position = index + 1
         guard accessiblePosition?.position != position || accessiblePosition?.count != count else { return }
         accessiblePosition = (position, count)
         Accessible.setPosition(widget, position, of: count)
-        Accessible.setDescription(widget, WaterfallStrings.current.itemPosition(position, of: count))
+        Accessible.setDescription(widget, descriptions.text(position, of: count))
     }
 
     /// Called by the view when the cell leaves the screen and goes back to the reuse pool:

@@ -8,7 +8,8 @@ import Foundation
 /// The factory's steps follow the cell's life in the view model: setup when the cell is made,
 /// bind when it is dequeued for an item, unbind when it leaves the screen for the reuse pool
 /// (or is bound to another item), teardown when the view drops it. The item's `child` is the cell's
-/// content, and follows `notify::child`.
+/// content, and follows each change of it (through the item's private child function, not a
+/// `notify` handler, which would make every notification of the item cost a signal emission).
 @MainActor
 public final class WaterfallItemCell: WaterfallCell {
     /// The reuse identifier every item cell has (one pool: a factory makes one kind of cell).
@@ -19,18 +20,25 @@ public final class WaterfallItemCell: WaterfallCell {
     private let factory: GObjectRef<UnsafeMutablePointer<WaterfallItemFactory>>?
     private var isBound = false
     private var isTornDown = false
+    /// Whether the cell left the screen unbound but its item still holds the object and
+    /// position it showed, until the cell is bound again or the main loop is idle.
+    private var holdsLeftObject = false
 
     /// Makes a cell and runs the factory's setup on its item (no factory: an empty cell).
     init(factory: UnsafeMutablePointer<WaterfallItemFactory>?) {
         item = waterfall_item_new()!
         self.factory = factory.map { GObjectRef(sinking: $0) }
         super.init(reuseIdentifier: Self.identifier)
-        Signal.connect(item, "notify::child") { [weak self] in self?.showChild() }
+        waterfall_item_set_child_func(item, { cell in
+            MainActor.assumeIsolated { Unmanaged<WaterfallItemCell>.fromOpaque(cell!).takeUnretainedValue().showChild() }
+        }, Unmanaged.passUnretained(self).toOpaque())
         if let factory { waterfall_item_factory_setup(factory, item) }
         showChild()
     }
 
     isolated deinit {
+        // The teardown may drop the child: the cell that is going away does not follow it.
+        waterfall_item_set_child_func(item, nil, nil)
         tearDown()
         g_object_unref(item.gpointer)
     }
@@ -58,6 +66,7 @@ public final class WaterfallItemCell: WaterfallCell {
         g_object_freeze_notify(itemObject)
         defer { g_object_thaw_notify(itemObject) }
         if isBound, let factory { waterfall_item_factory_unbind(factory.pointer, item) }
+        holdsLeftObject = false
         isSelected = selected
         waterfall_item_update(item, object?.assumingMemoryBound(to: GObject.self), guint(position), selected ? 1 : 0)
         if let factory { waterfall_item_factory_bind(factory.pointer, item) }
@@ -73,9 +82,23 @@ public final class WaterfallItemCell: WaterfallCell {
 
     /// Runs the factory's unbind and clears the item's object, if the cell is bound.
     func unbind() {
+        unbindKeepingObject()
+        releaseLeftObject()
+    }
+
+    /// Runs the factory's unbind, if the cell is bound; the item keeps its object and position
+    /// until ``releaseLeftObject()``.
+    private func unbindKeepingObject() {
         guard isBound else { return }
         isBound = false
         if let factory { waterfall_item_factory_unbind(factory.pointer, item) }
+        holdsLeftObject = true
+    }
+
+    /// Clears the item's object and position, if the cell is unbound and still holds them.
+    private func releaseLeftObject() {
+        guard holdsLeftObject else { return }
+        holdsLeftObject = false
         waterfall_item_update(item, nil, GTK_INVALID_LIST_POSITION, 0)
     }
 
@@ -88,9 +111,27 @@ public final class WaterfallItemCell: WaterfallCell {
     }
 
     /// Unbinds the item as the cell leaves the screen (GTK's lists unbind what is not shown).
+    /// The item lets go of its object once the main loop is idle, not at once: a scroll step
+    /// binds most cells that leave to another item right away, as GTK's lists rebind a
+    /// recycled item in one step, and clearing them in between would notify `item` and
+    /// `position` twice per cell.
     override func didLeaveView() {
-        unbind()
+        unbindKeepingObject()
+        Self.leftCells.append(self)
+        if Self.releaseSource == nil {
+            Self.releaseSource = MainLoopSource.idle {
+                let cells = Self.leftCells
+                Self.leftCells = []
+                Self.releaseSource = nil
+                for cell in cells { cell.releaseLeftObject() }
+            }
+        }
     }
+
+    /// The cells that left the screen since the main loop was last idle, and the idle source
+    /// that makes those still unbound let go of their objects.
+    private static var leftCells: [WaterfallItemCell] = []
+    private static var releaseSource: UInt32?
 
     private func showChild() {
         if let child = waterfall_item_get_child(item) {

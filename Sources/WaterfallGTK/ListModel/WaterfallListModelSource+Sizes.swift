@@ -10,7 +10,7 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
     /// itself, so a model that makes a new object at each `get_item` has its items keep the
     /// estimate instead of being measured at every bind, the measure being lost with the object).
     public func waterfallView(_ view: WaterfallView<WaterfallItemCell>, shouldMeasureItemAt index: Int) -> Bool {
-        guard sizeFunction == nil else { return false }
+        guard positionSizeFunction == nil, sizeFunction == nil else { return false }
         guard aspectRatioExpression != nil || aspectRatioProperty != nil || heightExpression != nil else { return true }
         guard let object = object(at: index) else { return false }
         defer { g_object_unref(object) }

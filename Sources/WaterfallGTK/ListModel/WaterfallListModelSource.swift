@@ -11,7 +11,8 @@ import WaterfallCore
 ///
 /// - The model's `items-changed (position, removed, added)` becomes one batch update (a
 ///   delete and an insert), so a splice of any size is one relayout.
-/// - Item sizes come from ``sizeFunction``, else ``aspectRatioExpression``,
+/// - Item sizes come from ``positionSizeFunction`` (the model's item is not fetched), else
+///   ``sizeFunction``, else ``aspectRatioExpression``,
 ///   ``aspectRatioProperty`` or ``heightExpression`` on each item, else the cell is measured once bound and
 ///   its height corrected without moving anything on screen (``estimatedHeight`` until then).
 ///   An item an expression cannot evaluate (another type, a missing property, not a number)
@@ -40,6 +41,13 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     }
     /// The height an item has until its cell is measured (the self-sizing path), in points.
     public var estimatedHeight: CGFloat = 200
+    /// The item size for a position alone, for an app that keeps its sizes beside the model
+    /// (a table of heights): the wall asks it without fetching the model's item, which a model
+    /// that makes its items on demand would make for each of its positions when the wall loads.
+    /// When set, ``sizeFunction`` and the expressions are not used.
+    public var positionSizeFunction: (@MainActor (Int) -> ItemSize)? {
+        didSet { sizesChanged() }
+    }
     /// The item size for a model item and its position; when set, the expressions are not used.
     public var sizeFunction: (@MainActor (UnsafeMutablePointer<GObject>, Int) -> ItemSize)? {
         didSet { sizesChanged() }
@@ -225,10 +233,11 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
 
     /// The item's size (see the type's notes on sizes).
     public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, sizeAt index: Int) -> ItemSize {
-        guard let object = object(at: index) else { return .height(estimatedHeight) }
-        defer { g_object_unref(object) }
         callOutDepth += 1
         defer { callOutDepth -= 1 }
+        if let positionSizeFunction { return positionSizeFunction(index) }
+        guard let object = object(at: index) else { return .height(estimatedHeight) }
+        defer { g_object_unref(object) }
         return size(of: object, at: index, cellWidth: waterfallView.cellWidth)
     }
 }

@@ -21,7 +21,7 @@ extension WaterfallView {
     /// - Complexity: O(1); nothing is sent to GTK when nothing changed.
     func updateAccessibility(of cell: Cell, index: Int) {
         refreshAccessibleLabel()
-        cell.setAccessiblePosition(index: index, count: accessibleItemCount)
+        cell.setAccessiblePosition(index: index, count: accessibleItemCount, descriptions: &itemPositionText)
         if index == focusedIndex { syncKeyboardFocus() }
     }
 
@@ -36,7 +36,7 @@ extension WaterfallView {
         Accessible.setLabel(widget, accessibleLabel)
         for cell in shownCells {
             guard let index = cell.placement?.index else { continue }
-            cell.setAccessiblePosition(index: index, count: count)
+            cell.setAccessiblePosition(index: index, count: count, descriptions: &itemPositionText)
         }
     }
 

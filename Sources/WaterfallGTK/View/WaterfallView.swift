@@ -155,6 +155,8 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
     /// The name and count the wall's accessible label last said.
     var labelledAs: (name: String, count: Int)?
+    /// Makes the cells' accessible descriptions ("item 12 of 10,000").
+    var itemPositionText = ItemPositionText()
 
     /// Called with the point (relative to the viewport) when a click hits no item — seed 003
     /// switches layouts on a background tap.

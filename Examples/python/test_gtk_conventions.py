@@ -10,7 +10,7 @@ library; each case is one that once failed:
   `list.activate-item` and `list.select-item` work before the view is first shown;
 - over a list model, every refresh (F5, Ctrl+R, pull, `list.refresh`) emits `refresh`, whether
   the app answers at once, later or not at all: the refresh ends when its handlers return,
-  and the spinner goes away;
+  and the spinner goes away; pull-to-refresh is the `enable-pull-to-refresh` property;
 - extreme sizes from the app or from a feed (an aspect ratio of 1e-300 or 1e300, a feed item
   of 1×1e308 pixels) lay out as very tall or very wide items, never an infinite wall, a crash
   or a GLib critical (the run makes criticals fatal).
@@ -135,6 +135,35 @@ class Refresh(unittest.TestCase):
         self.assertTrue(spin_until(lambda: not any(isinstance(w, Gtk.Spinner) and w.get_mapped() and w.get_spinning()
                                                    for w in widgets(view)), 60),
                         "the refresh spinner stays after the refresh")
+        window.destroy()
+
+
+    def test_pull_to_refresh_is_a_property(self):
+        view = make_view(store_of(100))
+        window = show(view)
+        refreshes = []
+        view.connect("refresh", lambda _view: refreshes.append(True))
+        scrolled = view.get_parent()
+        # A touchscreen or kinetic pull past the top is the scrolled window's edge-overshot.
+        scrolled.emit("edge-overshot", Gtk.PositionType.TOP)
+        spin(2)
+        self.assertEqual(refreshes, [], "pull-to-refresh is off by default")
+        notified = []
+        view.connect("notify::enable-pull-to-refresh", lambda *_: notified.append(True))
+        view.props.enable_pull_to_refresh = True
+        view.props.enable_pull_to_refresh = True
+        self.assertEqual(notified, [True])
+        scrolled.emit("edge-overshot", Gtk.PositionType.TOP)
+        spin(2)
+        self.assertEqual(refreshes, [True])
+        window.destroy()
+        # Given at construction, before the view has its logic.
+        view = Waterfall.MasonryView(enable_pull_to_refresh=True)
+        view.connect("refresh", lambda _view: refreshes.append(True))
+        window = show(view)
+        view.get_parent().emit("edge-overshot", Gtk.PositionType.TOP)
+        spin(2)
+        self.assertEqual(refreshes, [True, True])
         window.destroy()
 
 

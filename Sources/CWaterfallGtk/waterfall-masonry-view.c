@@ -26,6 +26,7 @@ struct _WaterfallMasonryView {
   double row_spacing;
   gboolean single_click_activate;
   gboolean enable_rubberband;
+  gboolean enable_pull_to_refresh;
   gboolean reorderable;
   gboolean enable_item_drag;
   GtkOrientation orientation;
@@ -50,6 +51,7 @@ enum {
   PROP_ROW_SPACING,
   PROP_SINGLE_CLICK_ACTIVATE,
   PROP_ENABLE_RUBBERBAND,
+  PROP_ENABLE_PULL_TO_REFRESH,
   PROP_REORDERABLE,
   PROP_MODEL,
   PROP_FACTORY,
@@ -335,6 +337,9 @@ static void waterfall_masonry_view_get_property(GObject *object, guint prop_id, 
   case PROP_ENABLE_RUBBERBAND:
     g_value_set_boolean(value, self->enable_rubberband);
     break;
+  case PROP_ENABLE_PULL_TO_REFRESH:
+    g_value_set_boolean(value, self->enable_pull_to_refresh);
+    break;
   case PROP_REORDERABLE:
     g_value_set_boolean(value, self->reorderable);
     break;
@@ -414,6 +419,9 @@ static void waterfall_masonry_view_set_property(GObject *object, guint prop_id, 
     break;
   case PROP_ENABLE_RUBBERBAND:
     waterfall_masonry_view_set_enable_rubberband(self, g_value_get_boolean(value));
+    break;
+  case PROP_ENABLE_PULL_TO_REFRESH:
+    waterfall_masonry_view_set_enable_pull_to_refresh(self, g_value_get_boolean(value));
     break;
   case PROP_REORDERABLE:
     waterfall_masonry_view_set_reorderable(self, g_value_get_boolean(value));
@@ -613,6 +621,14 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * model).
    */
   properties[PROP_ENABLE_RUBBERBAND] = g_param_spec_boolean("enable-rubberband", NULL, NULL, FALSE, flags);
+  /**
+   * WaterfallMasonryView:enable-pull-to-refresh: (getter get_enable_pull_to_refresh) (setter set_enable_pull_to_refresh)
+   *
+   * Whether pulling past the top of a vertical wall (a touchscreen or kinetic overshoot of its
+   * [class@Gtk.ScrolledWindow]) starts a refresh, with the pull-to-refresh header (default
+   * %FALSE). F5, Ctrl+R and the `list.refresh` action refresh either way.
+   */
+  properties[PROP_ENABLE_PULL_TO_REFRESH] = g_param_spec_boolean("enable-pull-to-refresh", NULL, NULL, FALSE, flags);
   /**
    * WaterfallMasonryView:reorderable:
    *
@@ -1277,6 +1293,30 @@ void waterfall_masonry_view_set_enable_rubberband(WaterfallMasonryView *self, gb
 gboolean waterfall_masonry_view_get_enable_rubberband(WaterfallMasonryView *self) {
   g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), FALSE);
   return self->enable_rubberband;
+}
+
+/**
+ * waterfall_masonry_view_set_enable_pull_to_refresh:
+ * @self: a `WaterfallMasonryView`
+ * @enable_pull_to_refresh: whether pulling past the top refreshes
+ *
+ * Sets [property@Waterfall.MasonryView:enable-pull-to-refresh].
+ */
+void waterfall_masonry_view_set_enable_pull_to_refresh(WaterfallMasonryView *self, gboolean enable_pull_to_refresh) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  waterfall_masonry_view_set_boolean(self, &self->enable_pull_to_refresh, enable_pull_to_refresh,
+                                     PROP_ENABLE_PULL_TO_REFRESH);
+}
+
+/**
+ * waterfall_masonry_view_get_enable_pull_to_refresh:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Returns: whether pulling past the top refreshes
+ */
+gboolean waterfall_masonry_view_get_enable_pull_to_refresh(WaterfallMasonryView *self) {
+  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), FALSE);
+  return self->enable_pull_to_refresh;
 }
 
 /**

@@ -1,3 +1,4 @@
+import CWaterfallGtk
 import Foundation
 import WaterfallCore
 import WaterfallFeed
@@ -52,7 +53,8 @@ public final class FeedWall {
         source.view = view
         if options.wrapsCaptions { view.selfSizing = source }
         view.model.isLoadMoreEnabled = options.loadsMore
-        view.model.isRefreshEnabled = options.refreshes
+        // Through the property, so that the view's `enable-pull-to-refresh` says so too.
+        waterfall_masonry_view_set_enable_pull_to_refresh(view.masonryView, options.refreshes ? 1 : 0)
         banner = ErrorBanner { [source] in source.retry() }
         // A group: GTK 4.8 would name a plain overlay "GtkOverlay" for assistive technologies.
         widget = Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)

@@ -12,7 +12,7 @@ extension WaterfallView {
     /// `reorderable` allows or forbids reordering, `orientation` switches the masonry between
     /// columns and rows; `single-click-activate` and `enable-rubberband` go to a list model's
     /// ``WaterfallListModelSource`` (a data source's wall reads `single-click-activate` when a
-    /// click comes); `empty-title`, `empty-description` and `empty-icon-name` make the
+    /// click comes); `enable-pull-to-refresh` is the model's ``WaterfallViewModel/isRefreshEnabled``; `empty-title`, `empty-description` and `empty-icon-name` make the
     /// ``emptyState`` (none without a title).
     func propertyChanged(_ name: String) {
         switch name {
@@ -49,6 +49,8 @@ extension WaterfallView {
         case "enable-rubberband":
             (selectionHandler as? WaterfallListModelSource)?.enableRubberband =
                 waterfall_masonry_view_get_enable_rubberband(masonryView) != 0
+        case "enable-pull-to-refresh":
+            model.isRefreshEnabled = waterfall_masonry_view_get_enable_pull_to_refresh(masonryView) != 0
         default:
             break
         }
@@ -57,7 +59,9 @@ extension WaterfallView {
     /// Applies every property, for a view made from C: its items have no data source answers
     /// of their own, so the properties' values (adaptive columns, 8 px spacing) decide.
     func applyAllProperties() {
-        for name in ["columns", "column-spacing", "row-spacing", "reorderable", "orientation"] { propertyChanged(name) }
+        for name in ["columns", "column-spacing", "row-spacing", "reorderable", "orientation", "enable-pull-to-refresh"] {
+            propertyChanged(name)
+        }
     }
 
     /// Tells the widget's `orientation` property what the layout's scroll axis became (a

@@ -75,6 +75,8 @@ void waterfall_masonry_view_set_single_click_activate(WaterfallMasonryView *self
 gboolean waterfall_masonry_view_get_single_click_activate(WaterfallMasonryView *self);
 void waterfall_masonry_view_set_enable_rubberband(WaterfallMasonryView *self, gboolean enable_rubberband);
 gboolean waterfall_masonry_view_get_enable_rubberband(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_enable_pull_to_refresh(WaterfallMasonryView *self, gboolean enable_pull_to_refresh);
+gboolean waterfall_masonry_view_get_enable_pull_to_refresh(WaterfallMasonryView *self);
 void waterfall_masonry_view_set_reorderable(WaterfallMasonryView *self, gboolean reorderable);
 gboolean waterfall_masonry_view_get_reorderable(WaterfallMasonryView *self);
 void waterfall_masonry_view_set_enable_item_drag(WaterfallMasonryView *self, gboolean enable_item_drag);

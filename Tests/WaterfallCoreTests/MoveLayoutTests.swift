@@ -72,6 +72,10 @@ import Testing
         for seed in UInt64(0)..<300 {
             var rng = SplitMix64(seed: seed)
             var layout = RandomLayouts.layout(&rng)
+            // Rows as well as columns: along rows the limit, the shift and the length are along x.
+            let rows = Bool.random(using: &rng)
+            if rows { layout.axis = .horizontal }
+            func main(_ point: CGPoint) -> CGFloat { rows ? point.x : point.y }
             layout.append(contentsOf: RandomLayouts.items(&rng, count: Int.random(in: 1...150, using: &rng)))
             if Bool.random(using: &rng) {
                 // Blocks, as a refresh and an anchored edit leave them.
@@ -82,7 +86,8 @@ import Testing
             for step in 0..<5 {
                 let source = Int.random(in: 0..<layout.count, using: &rng)
                 let destination = Int.random(in: 0..<layout.count, using: &rng)
-                let limit = CGFloat.random(in: 0...max(1, layout.contentSize.height * 1.2), using: &rng)
+                let length = main(CGPoint(x: layout.contentSize.width, y: layout.contentSize.height))
+                let limit = CGFloat.random(in: 0...max(1, length * 1.2), using: &rng)
                 let preview = layout.previewMove(from: source, to: destination, through: limit)
                 var after = layout
                 after.moveItem(from: source, to: destination)
@@ -98,16 +103,18 @@ import Testing
                         #expect(preview.placed[offset].isClose(to: frame),
                                 "\(context): position \(position) previewed at \(preview.placed[offset]), moved to \(frame)")
                     } else if let shift = preview.blockShift, position >= shift.position {
-                        #expect(layout.frame(at: position).offsetBy(dx: 0, dy: shift.distance).isClose(to: frame),
+                        let old = layout.frame(at: position)
+                        #expect(old.offsetBy(dx: rows ? shift.distance : 0, dy: rows ? 0 : shift.distance).isClose(to: frame),
                                 "\(context): block item \(position) not shifted like the move")
                     } else {
                         // Not placed: it must lie below the limit, so no query above it misses it.
-                        #expect(!preview.isComplete && frame.minY >= limit - 1e-9,
+                        #expect(!preview.isComplete && main(frame.origin) >= limit - 1e-9,
                                 "\(context): position \(position) unplaced but at \(frame)")
                     }
                 }
                 if let height = preview.contentHeight {
-                    #expect(abs(height - after.contentSize.height) <= 1e-9 * max(1, height), "\(context): content height")
+                    let length = main(CGPoint(x: after.contentSize.width, y: after.contentSize.height))
+                    #expect(abs(height - length) <= 1e-9 * max(1, height), "\(context): content length")
                 }
                 layout = after
             }

@@ -137,6 +137,44 @@ import Testing
         }
     }
 
+    @Test("rows: during a drag the items are shown where the move puts them, along x (and mirrored right to left)",
+          arguments: [LayoutDirection.leftToRight, .rightToLeft])
+    func rowsShowTheMovedLayoutDuringTheDrag(direction: LayoutDirection) throws {
+        for seed in UInt64(0)..<30 {
+            var rng = SplitMix64(seed: seed)
+            let fixture = Fixture(sizes: randomSizes(Int.random(in: 30...300, using: &rng), using: &rng, fullSpan: false),
+                                  columns: Int.random(in: 1...4, using: &rng), viewport: CGSize(width: 800, height: 400),
+                                  layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
+            fixture.source.allowsMoving = true
+            let model = fixture.model
+            model.layoutDirection = direction
+            let end = max(0, model.contentSize.width - model.viewportSize.width)
+            model.setContentOffset(CGPoint(x: CGFloat.random(in: 0...end, using: &rng).rounded(), y: 0))
+            let visible = model.visibleIndices
+            guard let lifted = visible.randomElement(using: &rng), let target = visible.randomElement(using: &rng) else { continue }
+            let grabbed = try #require(model.placedAttributes(at: lifted)).frame
+            #expect(model.beginReorder(at: CGPoint(x: grabbed.midX, y: grabbed.midY)), "seed \(seed)")
+            if target != lifted, let over = model.placedAttributes(at: target)?.frame {
+                model.moveReorder(to: CGPoint(x: over.midX, y: over.midY))
+            }
+            let destination = try #require(model.reorderDestination)
+            var moved = try #require(model.layout as? WaterfallCollectionLayout).engine
+            moved.moveItem(from: lifted, to: destination)
+            let move = ItemUpdate.move(from: lifted, to: destination)
+            let context = "seed \(seed): \(lifted) → \(destination)"
+            for index in 0..<model.numberOfItems where index != lifted {
+                let expected = model.viewportRect(ofContentRect: moved.frame(at: move.map(index)!))
+                if let shown = model.placedAttributes(at: index)?.frame {
+                    #expect(shown.isClose(to: expected, tolerance: 1e-6), "\(context): \(index) shown at \(shown), moved to \(expected)")
+                } else {
+                    #expect(!expected.overlaps(CGRect(origin: .zero, size: model.viewportSize)),
+                            "\(context): \(index) is on screen after the move, at \(expected), but not live")
+                }
+            }
+            model.cancelReorder()
+        }
+    }
+
     @Test func autoScrollGrowsWithClosenessAndStepsByExplicitFrames() {
         var rng = SplitMix64(seed: 7)
         let fixture = Self.fixture(count: 600, columns: 3, using: &rng)

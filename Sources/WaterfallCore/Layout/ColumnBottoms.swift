@@ -61,12 +61,6 @@ struct ColumnBottoms: ColumnState, ~Copyable {
         rebuildTree()
     }
 
-    /// The tallest column's bottom, `-infinity` when every column is empty.
-    /// - Complexity: O(c).
-    var tallest: Double {
-        (0..<count).reduce(-Double.infinity) { Swift.max($0, storage[$1]) }
-    }
-
     /// Places an item in the strategy's column: the shortest (within the tolerance) or, for
     /// sequential placement, the next in round-robin order.
     /// - Complexity: O(c) up to ``linearScanLimit`` columns, O(log c) above.
@@ -120,7 +114,7 @@ struct ColumnBottoms: ColumnState, ~Copyable {
     /// column 0 after it.
     /// - Complexity: O(c).
     mutating func placeFullSpan(height: Double) -> Double {
-        let tallest = self.tallest
+        let tallest = (0..<count).reduce(-Double.infinity) { Swift.max($0, storage[$1]) }
         let y = tallest == -.infinity ? top : tallest + rowSpacing
         setAllBottoms(y + height)
         nextSequential = 0

@@ -21,6 +21,4 @@ protocol ColumnState: ~Copyable {
     /// Places a full-span item of `height` below every column, moves every column's bottom
     /// below it, and returns its y.
     mutating func placeFullSpan(height: Double) -> Double
-    /// The tallest column's bottom, `-infinity` when every column is empty.
-    var tallest: Double { get }
 }

@@ -135,7 +135,8 @@ struct SortedFourColumns: ColumnState {
     }
 
     mutating func placeFullSpan(height: Double) -> Double {
-        let tallest = self.tallest
+        // The tallest column's bottom is the last real lane's: real lanes sort before the unused ones.
+        let tallest = Self.bottom(count < 3 ? (count == 1 ? k0 : k1) : (count == 3 ? k2 : k3))
         let y = tallest == -.infinity ? top : tallest + rowSpacing
         // Every column now ends at the same bottom, so the lanes are in column order.
         let key = Self.key(y + height), unused = Self.key(.infinity)
@@ -144,10 +145,5 @@ struct SortedFourColumns: ColumnState {
         (k2, c2) = (count > 2 ? key : unused, 2)
         (k3, c3) = (count > 3 ? key : unused, 3)
         return y
-    }
-
-    /// The last real lane's bottom: real lanes sort before the unused ones.
-    var tallest: Double {
-        Self.bottom(count < 3 ? (count == 1 ? k0 : k1) : (count == 3 ? k2 : k3))
     }
 }

@@ -13,8 +13,9 @@ public struct MovePreview: Equatable, Sendable {
     /// When the placement reached the next segment (see ``WaterfallLayout/startBlock(at:)``):
     /// the position it starts at and the distance every item from it on moves; `nil` otherwise.
     public let blockShift: BlockShift?
-    /// The content height after the move, when the preview reached the last item or a segment;
-    /// `nil` when it stopped at its limit (the height is then not known without placing the rest).
+    /// The content height (along rows, its width) after the move, when the preview reached the
+    /// last item or a segment; `nil` when it stopped at its limit (the height is then not known
+    /// without placing the rest).
     public let contentHeight: CGFloat?
 
     /// The first position whose frame can differ from the layout's: `min(source, destination)`.
@@ -78,8 +79,8 @@ extension WaterfallLayout {
 
     /// Where the items would go after ``moveItem(from:to:)``, without changing the layout: the
     /// frames from `min(source, destination)` on, placed by the same rule as the move, until
-    /// every column's bottom is at or below `limit` (no later item can then start above it),
-    /// the next segment (which only moves) or the last item. A drag preview passes the end of
+    /// every column's bottom is at or below `limit` (no later item can then start above it;
+    /// along rows, `limit` is an x), the next segment (which only moves) or the last item. A drag preview passes the end of
     /// what it shows as `limit`, so that a step costs the items on screen, not the whole suffix
     /// — the frames it gives are exactly those ``moveItem(from:to:)`` produces. The items up to
     /// `max(source, destination)` must have frames.
@@ -100,13 +101,14 @@ extension WaterfallLayout {
             // Every column's bottom as placement goes (the column state may keep them elsewhere).
             let bottoms = UnsafeMutableBufferPointer(rebasing: storage[size...])
             let columns = UnsafeMutableBufferPointer(rebasing: storage[..<size])
-            storeBottoms(ofSegment: owner, before: lower - segment.start, into: columns)
+            // The lowest item's bottom (floors are no content): of the items before `lower`, then
+            // of those placed.
+            var tallest = storeBottoms(ofSegment: owner, before: lower - segment.start, into: columns)
             for column in 0..<columnCount { bottoms[column] = columns[column] }
             var frames: [CGRect] = []   // by position from `lower`
             // Places the positions from `lower` until `end`, or until every column reaches the
-            // limit, as the engine's placement loop does (spans and full-span items included),
-            // and returns the tallest column's bottom.
-            func run<Columns: ColumnState & ~Copyable>(_ columns: consuming Columns) -> Double {
+            // limit, as the engine's placement loop does (spans and full-span items included).
+            func run<Columns: ColumnState & ~Copyable>(_ columns: consuming Columns) {
                 var columns = columns
                 let (values, slots) = (items.values, items.slots)
                 let unmove = ItemUpdate.move(from: source, to: destination).inverse   // position → index
@@ -132,25 +134,26 @@ extension WaterfallLayout {
                         if bottoms[covered] < limit && y + height >= limit { above -= 1 }
                         bottoms[covered] = y + height
                     }
+                    tallest = Swift.max(tallest, y + height)
                     let extent = geometry.horizontalExtent(column: column, span: span)
-                    frames.append(CGRect(x: extent.x, y: y + segment.origin, width: extent.width, height: height))
+                    frames.append(contentRect(cross: extent, main: y + segment.origin, length: height))
                     position += 1
                 }
-                return columns.tallest
             }
-            let tallest: Double
             if columnCount <= 4 && geometry.tolerance == 0 {
-                tallest = run(SortedFourColumns(columns, columns: columnCount, top: geometry.top, rowSpacing: geometry.rowSpacing))
+                run(SortedFourColumns(columns, columns: columnCount, top: geometry.top, rowSpacing: geometry.rowSpacing))
             } else {
-                tallest = run(ColumnBottoms(storage: columns, columns: columnCount, top: geometry.top,
-                                            rowSpacing: geometry.rowSpacing, tolerance: geometry.tolerance,
-                                            nextSequential: lower == segment.start ? 0 : sequentialColumn(before: lower)))
+                run(ColumnBottoms(storage: columns, columns: columnCount, top: geometry.top,
+                                  rowSpacing: geometry.rowSpacing, tolerance: geometry.tolerance,
+                                  nextSequential: lower == segment.start ? 0 : sequentialColumn(before: lower)))
             }
             var shift: MovePreview.BlockShift?, height: Double?
             if lower + frames.count == end {
-                // The lowest bottom: the placed columns' (at least one item was placed), or a later
-                // segment's lowest item, moved.
+                // The lowest item: this segment's, an earlier segment's, or a later one's, moved.
                 var lowest = tallest + segment.origin
+                for earlier in segments[..<owner] where earlier.placed > 0 {
+                    lowest = Swift.max(lowest, earlier.tallest + earlier.origin)
+                }
                 if next < segments.count {
                     // The next segment moves to fit below the new bottoms, as settling moves it.
                     let distance = origin(withFloors: segments[next].floors, below: bottoms, in: segment) - segments[next].origin

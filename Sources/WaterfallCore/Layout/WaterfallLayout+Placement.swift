@@ -269,8 +269,10 @@ extension WaterfallLayout {
     /// its coordinates: the bottom of its last item there or of the last full-span item,
     /// whichever is lower, raised to the segment's floor; `-infinity` for an empty column of a
     /// level segment.
+    /// - Returns: the lowest of those items' bottoms, floors left out (`-infinity` for none).
     /// - Complexity: O(c), or O(c log n) with a limit.
-    func storeBottoms(ofSegment position: Int, before limit: Int? = nil, into storage: UnsafeMutableBufferPointer<Double>) {
+    @discardableResult
+    func storeBottoms(ofSegment position: Int, before limit: Int? = nil, into storage: UnsafeMutableBufferPointer<Double>) -> Double {
         let segment = segments[position]
         let members = segment.members
         let columnCount = geometry.columnCount
@@ -280,9 +282,13 @@ extension WaterfallLayout {
             return maxY(of: segment.start + Int(last))
         }
         let fullSpanBottom = bottom(ofList: columnCount)
+        var lowest = fullSpanBottom
         for column in 0..<columnCount {
-            storage[column] = Swift.max(bottom(ofList: column), fullSpanBottom, segment.floors?[column] ?? -.infinity)
+            let items = Swift.max(bottom(ofList: column), fullSpanBottom)
+            storage[column] = Swift.max(items, segment.floors?[column] ?? -.infinity)
+            lowest = Swift.max(lowest, items)
         }
+        return lowest
     }
 
     /// The bottom of the lowest placed item of the segment at `position`, in its coordinates,

@@ -12,7 +12,8 @@ import Foundation
 /// land in.
 ///
 /// For the waterfall the frames come from ``WaterfallLayout/previewMove(from:to:through:)``,
-/// placed only down to ``limit`` (a viewport below what the view model shows), so a drag step
+/// placed only down to ``limit`` (a viewport past what the view model shows, along the scroll
+/// axis: below it, or right of it for rows), so a drag step
 /// costs the items on screen even at the top of a million items; the view model places it
 /// further as it scrolls. Items below the limit whose place is not known yet are reported
 /// nowhere and framed just below it. Other layouts place items by index alone: an item's frame
@@ -32,8 +33,10 @@ struct ReorderSession {
     var destination: Int
     /// The waterfall's preview of the move, `nil` for other layouts.
     private var preview: MovePreview?
-    /// The content y down to which ``preview`` is placed.
+    /// The content coordinate along the scroll axis down to which ``preview`` is placed.
     private var limit: CGFloat = 0
+    /// The waterfall's scroll axis, along which the preview is placed and moves segments.
+    private var axis = ScrollAxis.vertical
 
     /// Lifts `lifted`, landing where it is.
     init(lifted: LiveCell, pointer: CGPoint, grab: CGSize) {
@@ -56,20 +59,21 @@ struct ReorderSession {
         guard source < layout.itemCount, destination < layout.itemCount,
               let waterfall = layout as? WaterfallCollectionLayout else { return preview = nil }
         limit = end + max(slack, 1)
+        axis = waterfall.scrollAxis
         preview = waterfall.engine.previewMove(from: source, to: destination, through: limit)
     }
 
-    /// Whether a window ending at `end` reaches below the placed preview.
-    func needsPlacing(downTo end: CGFloat) -> Bool {
-        preview.map { !$0.isComplete && end > limit } ?? false
+    /// Whether `window` reaches past the placed preview along the scroll axis.
+    func needsPlacing(for window: CGRect) -> Bool {
+        preview.map { !$0.isComplete && axis.position(of: CGPoint(x: window.maxX, y: window.maxY)) > limit } ?? false
     }
 
-    /// The content size after the move: the preview's height when it reached the end, else
-    /// the layout's.
+    /// The content size after the move: the preview's length along the scroll axis when it
+    /// reached the end, else the layout's.
     func contentSize(of layout: any CollectionLayout) -> CGSize {
         let size = layout.contentSize
-        guard let height = preview?.contentHeight else { return size }
-        return CGSize(width: size.width, height: height)
+        guard let length = preview?.contentHeight else { return size }
+        return axis == .horizontal ? CGSize(width: length, height: size.height) : CGSize(width: size.width, height: length)
     }
 
     /// The frame of the item at `index` after the move.
@@ -80,8 +84,8 @@ struct ReorderSession {
         if position < preview.lowerBound { return layout.frame(at: index) }
         if position - preview.lowerBound < preview.placed.count { return preview.placed[position - preview.lowerBound] }
         let frame = layout.frame(at: index)
-        if let shift = preview.blockShift, position >= shift.position { return frame.offsetBy(dx: 0, dy: shift.distance) }
-        return CGRect(x: frame.minX, y: max(frame.minY, limit), width: frame.width, height: frame.height)
+        if let shift = preview.blockShift, position >= shift.position { return axis.moving(frame, by: shift.distance) }
+        return axis.moving(frame, by: max(0, limit - axis.position(of: frame.origin)))
     }
 
     /// The attributes of the item at `index` after the move.
@@ -109,7 +113,7 @@ struct ReorderSession {
         }
         for (offset, frame) in preview.placed.enumerated() where frame.overlaps(rect) { report(position: lower + offset) }
         guard let shift = preview.blockShift else { return }
-        layout.forEachIndex(in: rect.offsetBy(dx: 0, dy: -shift.distance)) { index in
+        layout.forEachIndex(in: axis.moving(rect, by: -shift.distance)) { index in
             if index >= shift.position { body(index) }
         }
     }

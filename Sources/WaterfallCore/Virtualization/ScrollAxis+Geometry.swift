@@ -27,6 +27,11 @@ extension ScrollAxis {
         }
     }
 
+    /// `rect` moved by `distance` along the axis.
+    func moving(_ rect: CGRect, by distance: CGFloat) -> CGRect {
+        CGRect(origin: moving(rect.origin, to: position(of: rect.origin) + distance), size: rect.size)
+    }
+
     /// `rect` widened by `distance` before its start and after its end along the axis.
     func widening(_ rect: CGRect, by distance: CGFloat) -> CGRect {
         switch self {

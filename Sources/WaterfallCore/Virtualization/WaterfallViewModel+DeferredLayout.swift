@@ -94,10 +94,9 @@ extension WaterfallViewModel {
     func followLayoutShift(_ shift: LayoutShift) {
         layoutShiftCount += 1
         guard scrollAxis.position(of: (live.window ?? visibleBounds).origin) >= shift.level, shift.distance != 0 else { return }
-        let (dx, dy) = scrollAxis == .horizontal ? (shift.distance, CGFloat(0)) : (CGFloat(0), shift.distance)
-        contentOffset = CGPoint(x: contentOffset.x + dx, y: contentOffset.y + dy)
-        live.window = live.window?.offsetBy(dx: dx, dy: dy)
-        prefetch.window = prefetch.window?.offsetBy(dx: dx, dy: dy)
+        contentOffset = scrollAxis.moving(contentOffset, to: scrollAxis.position(of: contentOffset) + shift.distance)
+        live.window = live.window.map { scrollAxis.moving($0, by: shift.distance) }
+        prefetch.window = prefetch.window.map { scrollAxis.moving($0, by: shift.distance) }
         // From the layout, not offset here: the moved frames are the segment's origin plus each
         // item's place in it, which rounds differently from adding the distance to the old ones.
         placeReorderPreview(at: contentOffset)

@@ -34,12 +34,9 @@ extension WaterfallViewModel {
     /// The host is told through ``WaterfallHosting/place(_:attributes:)`` at every pointer move.
     public var liftedAttributes: LayoutAttributes? {
         guard let drag = reorder else { return nil }
-        let size = drag.lifted.attributes.frame.size
-        return LayoutAttributes(
-            index: drag.lifted.index,
-            frame: CGRect(x: drag.pointer.x - drag.grab.width, y: drag.pointer.y - drag.grab.height,
-                          width: size.width, height: size.height),
-            scale: Self.liftedScale, zIndex: Self.liftedZIndex)
+        let corner = CGPoint(x: drag.pointer.x - drag.grab.width, y: drag.pointer.y - drag.grab.height)
+        return LayoutAttributes(index: drag.lifted.index, frame: CGRect(origin: corner, size: drag.lifted.attributes.frame.size),
+                                scale: Self.liftedScale, zIndex: Self.liftedZIndex)
     }
 
     /// Lifts the item under `point` (relative to the viewport) when the data source lets it
@@ -187,8 +184,8 @@ extension WaterfallViewModel {
 
     /// Places the drag's preview for the viewport at `offset` (nothing without a drag).
     func placeReorderPreview(at offset: CGPoint) {
-        let height = viewportSize.height
-        reorder?.place(in: layout, downTo: offset.y + height + Self.nonNegative(overscan), slack: height)
+        let length = scrollAxis.length(of: viewportSize)
+        reorder?.place(in: layout, downTo: scrollAxis.position(of: offset) + length + Self.nonNegative(overscan), slack: length)
     }
 
     /// Tells the host where the lifted item is drawn.

@@ -387,7 +387,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         let invalidates = layout.shouldInvalidate(forBoundsChange: bounds)
         if invalidates { layout.invalidate(forBoundsChange: bounds) }
         // A drag shows the items as after the move: derived again by index at every step.
-        if let drag = reorder, invalidates || drag.needsPlacing(downTo: realizedWindow().maxY) {
+        if let drag = reorder, invalidates || drag.needsPlacing(for: realizedWindow()) {
             placeReorderPreview(at: contentOffset)
         }
         rederiveLiveCells(diffingFrom: invalidates || reorder != nil ? nil : live.window)

@@ -274,6 +274,19 @@ import Testing
         #expect(abs(layout.frame(at: 0).height - layout.columnWidth * 400 / 300) < 1e-9)
     }
 
+    @Test("sizes beyond any screen (1e308, ratios of 1e300 and 1e-300) keep every frame and the content finite, in columns and rows")
+    func hugeFiniteSizesStayFinite() {
+        let huge: [ItemSize] = [.height(1e308), .aspectRatio(width: 1, height: 1e300), .aspectRatio(width: 1, height: 1e-300),
+                                .fullSpan(height: .greatestFiniteMagnitude), .spanningAspectRatio(2, width: 1e-300, height: 1e300)]
+        for axis in [LayoutAxis.vertical, .horizontal] {
+            var layout = WaterfallLayout(columns: .fixed(3), axis: axis, containerWidth: 600)
+            layout.append(contentsOf: Array(repeating: huge, count: 200).flatMap { $0 })
+            #expect(layout.allFrames.allSatisfy { $0.origin.x.isFinite && $0.origin.y.isFinite && $0.width.isFinite && $0.height.isFinite })
+            #expect(layout.contentSize.width.isFinite && layout.contentSize.height.isFinite)
+            #expect(layout.frame(at: 0).height == .maximumLayoutLength || axis == .horizontal)
+        }
+    }
+
     @Test func badInputFallsBackWithoutCrashing() {
         var layout = WaterfallLayout(columns: .fixed(0), insets: EdgeInsets(top: .nan, left: -5, bottom: .infinity, right: 8),
                                      columnSpacing: -3, rowSpacing: .nan, containerWidth: .nan)

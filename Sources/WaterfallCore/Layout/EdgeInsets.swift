@@ -39,15 +39,20 @@ public struct EdgeInsets: Equatable, Hashable, Sendable {
 }
 
 extension CGFloat {
-    /// The value itself when it is finite and not negative; otherwise 0.
+    /// The longest length the engine keeps, 2³⁰ points (some 16,000 screens): a longer finite
+    /// length counts as this one, so that lengths added up over millions of items stay finite.
+    @inlinable static var maximumLayoutLength: CGFloat { 0x1p30 }
+
+    /// The value itself when it is finite and not negative, at most ``maximumLayoutLength``;
+    /// otherwise 0.
     ///
     /// The engine's single fallback rule for lengths (heights, insets, spacings, widths).
     @inlinable
     var sanitizedLength: CGFloat {
-        // Two floating-point selects rather than `isFinite && self > 0`, which compiled to two
+        // Floating-point selects rather than `isFinite && self > 0`, which compiled to two
         // branches per item on the append path: NaN, negatives and -0 fail the first compare,
         // +infinity the second.
         let positive = self > 0 ? self : 0
-        return positive < .infinity ? positive : 0
+        return positive < .infinity ? Swift.min(positive, .maximumLayoutLength) : 0
     }
 }

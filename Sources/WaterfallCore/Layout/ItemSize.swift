@@ -4,8 +4,10 @@ import Foundation
 ///
 /// Invalid values never crash the engine: a height that is negative, NaN or infinite counts as
 /// 0, and so does an aspect ratio whose width is not positive and finite or whose height is not
-/// finite and non-negative. A span of fewer than one column counts as one column; a span of at
-/// least the column count (any number up to `Int.max`) spans every column.
+/// finite and non-negative. Sizes beyond any screen keep the layout finite: a height counts as
+/// at most 2³⁰ points and a ratio (height / width) lies within 2⁻³⁰…2³⁰. A span of fewer than
+/// one column counts as one column; a span of at least the column count (any number up to
+/// `Int.max`) spans every column.
 public enum ItemSize: Equatable, Hashable, Sendable {
     /// An item of one column's width and this height in points (the seeds' `heightAtIndex`).
     case height(CGFloat)
@@ -72,12 +74,14 @@ public enum ItemSize: Equatable, Hashable, Sendable {
         (value, ItemKind.spanning(columns).union(kind))
     }
 
-    /// height / width, or 0 when the pair is not a valid image size.
+    /// height / width, kept within 2⁻³⁰…2³⁰ (`maximumLayoutLength`) so that an item's
+    /// length across any column or along any row stays finite; 0 when the pair is not a valid
+    /// image size or the height is 0.
     @usableFromInline
     static func ratio(width: CGFloat, height: CGFloat) -> Double {
-        guard width.isFinite, width > 0, height.isFinite, height >= 0 else { return 0 }
-        let ratio = Double(height / width)
-        return ratio.isFinite ? ratio : 0
+        guard width.isFinite, width > 0, height.isFinite, height > 0 else { return 0 }
+        let limit = Double(CGFloat.maximumLayoutLength)
+        return Swift.min(Swift.max(Double(height / width), 1 / limit), limit)
     }
 }
 

@@ -29,6 +29,12 @@ enum SizeLimits {
             : ratio > 1 ? (width, width / ratio) : (height * ratio, height)
     }
 
+    /// Whether `pixels` (a length the view hands on as a whole number) is finite and at most
+    /// ``maximumPixelLength``, so that converting it to an integer cannot trap.
+    static func allows(_ pixels: Double) -> Bool {
+        pixels.isFinite && pixels <= maximumPixelLength
+    }
+
     /// `length` in whole pixels for `gtk_widget_allocate`: at least 1 and at most
     /// ``maximumPixelLength``; NaN counts as 1.
     static func pixels(_ length: Double) -> Int32 {

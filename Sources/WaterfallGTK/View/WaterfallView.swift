@@ -219,7 +219,8 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// The size in device pixels of a one-column cell showing an image of `width`×`height`
     /// pixels: the column width times the scale factor, and the height that keeps the aspect
     /// ratio — the size to request the image at. Invalid sizes give a height of 0, and sizes
-    /// whose pixels would not be finite give (0, 0). In rows
+    /// whose pixels would not be finite, or longer than ``SizeLimits/maximumPixelLength``,
+    /// give (0, 0). In rows
     /// (a horizontal `WaterfallCollectionLayout`), the row height and the width that keeps
     /// the aspect ratio (0 for invalid sizes).
     public func cellPixelSize(forImageWidth width: Double, height: Double) -> (width: Int, height: Int) {
@@ -227,12 +228,12 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         if let rows = (model.layout as? WaterfallCollectionLayout)?.engine, rows.axis == .horizontal {
             let pixelHeight = (Double(rows.columnWidth) * Double(scaleFactor)).rounded()
             let pixelWidth = (pixelHeight / ratio).rounded()
-            guard pixelHeight.isFinite, pixelWidth.isFinite else { return (0, 0) }
+            guard SizeLimits.allows(pixelHeight), SizeLimits.allows(pixelWidth) else { return (0, 0) }
             return (Int(pixelWidth), Int(pixelHeight))
         }
         let pixelWidth = (Double(model.cellWidth) * Double(scaleFactor)).rounded()
         let pixelHeight = (pixelWidth * ratio).rounded()
-        guard pixelWidth.isFinite, pixelHeight.isFinite else { return (0, 0) }
+        guard SizeLimits.allows(pixelWidth), SizeLimits.allows(pixelHeight) else { return (0, 0) }
         return (Int(pixelWidth), Int(pixelHeight))
     }
 

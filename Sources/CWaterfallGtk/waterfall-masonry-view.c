@@ -531,14 +531,17 @@ static void waterfall_masonry_view_scroll_to_item(GtkWidget *widget, const char 
 /* list.select-all and list.unselect-all: the whole selection model at once, as in GtkListBase
  * (a view without a selection model, on the Swift data-source path, has nothing to select). */
 static void waterfall_masonry_view_select_all(GtkWidget *widget, const char *action_name, GVariant *parameter) {
+  (void)action_name;
   (void)parameter;
   WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
-  if (self->model == NULL) return;
-  if (g_str_equal(action_name, "list.select-all")) {
-    gtk_selection_model_select_all(self->model);
-  } else {
-    gtk_selection_model_unselect_all(self->model);
-  }
+  if (self->model != NULL) gtk_selection_model_select_all(self->model);
+}
+
+static void waterfall_masonry_view_unselect_all(GtkWidget *widget, const char *action_name, GVariant *parameter) {
+  (void)action_name;
+  (void)parameter;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
+  if (self->model != NULL) gtk_selection_model_unselect_all(self->model);
 }
 
 static void waterfall_masonry_view_refresh(GtkWidget *widget, const char *action_name, GVariant *parameter) {
@@ -795,7 +798,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    *
    * Unselects every item of the [property@Waterfall.MasonryView:model], as Ctrl+Shift+A does.
    */
-  gtk_widget_class_install_action(widget_class, "list.unselect-all", NULL, waterfall_masonry_view_select_all);
+  gtk_widget_class_install_action(widget_class, "list.unselect-all", NULL, waterfall_masonry_view_unselect_all);
   /**
    * WaterfallMasonryView|list.refresh:
    *

@@ -60,7 +60,8 @@ extension IncrementalLayout {
     /// caller's check of the type (`as? any IncrementalLayout.Type`) serves every read.
     static func reading<R>(_ layout: any CollectionLayout, _ body: (Self) -> R) -> R {
         func read<L: CollectionLayout>(_ value: L) -> R {
-            withUnsafePointer(to: value) { $0.withMemoryRebound(to: Self.self, capacity: 1) { body($0.pointee) } }
+            assert(L.self == Self.self, "reading a \(L.self) as a \(Self.self)")
+            return withUnsafePointer(to: value) { $0.withMemoryRebound(to: Self.self, capacity: 1) { body($0.pointee) } }
         }
         return read(layout)
     }

@@ -80,10 +80,11 @@ extension WaterfallLayout {
     /// Where the items would go after ``moveItem(from:to:)``, without changing the layout: the
     /// frames from `min(source, destination)` on, placed by the same rule as the move, until
     /// every column's bottom is at or below `limit` (no later item can then start above it;
-    /// along rows, `limit` is an x), the next segment (which only moves) or the last item. A drag preview passes the end of
-    /// what it shows as `limit`, so that a step costs the items on screen, not the whole suffix
-    /// — the frames it gives are exactly those ``moveItem(from:to:)`` produces. The items up to
-    /// `max(source, destination)` must have frames.
+    /// along rows, `limit` is an x), the next segment (which only moves) or the last item. A
+    /// drag preview passes the end of what it shows as `limit`, so that a step costs the items
+    /// on screen, not the whole suffix — the frames it gives are exactly those
+    /// ``moveItem(from:to:)`` produces. The items up to `max(source, destination)` must have
+    /// frames.
     /// - Complexity: O(c log n + p log c) for the p positions placed (about the items between
     ///   `min(source, destination)` and `limit`).
     public func previewMove(from source: Int, to destination: Int, through limit: CGFloat) -> MovePreview {

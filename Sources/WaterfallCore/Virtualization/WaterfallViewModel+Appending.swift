@@ -2,11 +2,12 @@ import Foundation
 
 extension WaterfallViewModel {
     /// The change pipeline's path for a batch that only appends at the end of an incremental
-    /// layout (which keeps every existing frame across an append) when the live set is settled: after `mutate` only the new items are placed and checked
-    /// against the realized and prefetch windows, so a page costs O(page), not O(live cells) —
-    /// no re-derivation of the live set, no re-placing of cells that did not move, no prefetch
-    /// hints repeated for items already announced. Not while an island it placed is laid out
-    /// (``islandMayJoin``, see ``WaterfallLayout/place(around:clearance:itemBudget:)``): the new items wait for
+    /// layout (which keeps every existing frame across an append) when the live set is
+    /// settled: after `mutate` only the new items are placed and checked against the realized
+    /// and prefetch windows, so a page costs O(page), not O(live cells) — no re-derivation of
+    /// the live set, no re-placing of cells that did not move, no prefetch hints repeated for
+    /// items already announced. Not while an island it placed is laid out (``islandMayJoin``,
+    /// see ``WaterfallLayout/place(around:clearance:itemBudget:)``): the new items wait for
     /// placement then, and the general path lays out the window they may enter.
     /// - Returns: the batch's transitions (every live item kept in place, the new live items
     ///   fading in), or `nil`, without calling `mutate`, when the batch is not such an append.

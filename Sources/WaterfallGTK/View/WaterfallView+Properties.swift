@@ -12,8 +12,9 @@ extension WaterfallView {
     /// `reorderable` allows or forbids reordering, `orientation` switches the masonry between
     /// columns and rows; `single-click-activate` and `enable-rubberband` go to a list model's
     /// ``WaterfallListModelSource`` (a data source's wall reads `single-click-activate` when a
-    /// click comes); `enable-pull-to-refresh` is the model's ``WaterfallViewModel/isRefreshEnabled``; `empty-title`, `empty-description` and `empty-icon-name` make the
-    /// ``emptyState`` (none without a title).
+    /// click comes); `enable-pull-to-refresh` is the model's ``WaterfallViewModel/isRefreshEnabled``;
+    /// `empty-title`, `empty-description` and `empty-icon-name` make the ``emptyState`` (none
+    /// without a title).
     func propertyChanged(_ name: String) {
         switch name {
         case "columns", "min-column-width":

@@ -10,7 +10,8 @@ library; each case is one that once failed:
   `list.activate-item` and `list.select-item` work before the view is first shown;
 - over a list model, every refresh (F5, Ctrl+R, pull, `list.refresh`) emits `refresh`, whether
   the app answers at once, later or not at all: the refresh ends when its handlers return,
-  and the spinner goes away; pull-to-refresh is the `enable-pull-to-refresh` property;
+  and the spinner goes away; pull-to-refresh is on by default and the `enable-pull-to-refresh`
+  property turns it off;
 - extreme sizes from the app or from a feed (an aspect ratio of 1e-300 or 1e300, a feed item
   of 1×1e308 pixels) lay out as very tall or very wide items, never an infinite wall, a crash
   or a GLib critical (the run makes criticals fatal).
@@ -148,18 +149,21 @@ class Refresh(unittest.TestCase):
         # A touchscreen or kinetic pull past the top is the scrolled window's edge-overshot.
         scrolled.emit("edge-overshot", Gtk.PositionType.TOP)
         spin(2)
-        self.assertEqual(refreshes, [], "pull-to-refresh is off by default")
+        self.assertEqual(refreshes, [True], "pull-to-refresh is on by default, as F5 and Ctrl+R are")
         notified = []
         view.connect("notify::enable-pull-to-refresh", lambda *_: notified.append(True))
-        view.props.enable_pull_to_refresh = True
-        view.props.enable_pull_to_refresh = True
+        view.props.enable_pull_to_refresh = False
+        view.props.enable_pull_to_refresh = False
         self.assertEqual(notified, [True])
         scrolled.emit("edge-overshot", Gtk.PositionType.TOP)
         spin(2)
-        self.assertEqual(refreshes, [True])
+        self.assertEqual(refreshes, [True], "a pull does nothing with the property off")
+        self.assertTrue(view.activate_action("list.refresh", None))
+        spin(2)
+        self.assertEqual(refreshes, [True, True], "list.refresh refreshes either way")
         window.destroy()
         # Given at construction, before the view has its logic.
-        view = Waterfall.MasonryView(enable_pull_to_refresh=True)
+        view = Waterfall.MasonryView(enable_pull_to_refresh=False)
         view.connect("refresh", lambda _view: refreshes.append(True))
         window = show(view)
         view.get_parent().emit("edge-overshot", Gtk.PositionType.TOP)

@@ -628,10 +628,12 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * WaterfallMasonryView:enable-pull-to-refresh: (getter get_enable_pull_to_refresh) (setter set_enable_pull_to_refresh)
    *
    * Whether pulling past the top of a vertical wall (a touchscreen or kinetic overshoot of its
-   * [class@Gtk.ScrolledWindow]) starts a refresh, with the pull-to-refresh header (default
-   * %FALSE). F5, Ctrl+R and the `list.refresh` action refresh either way.
+   * [class@Gtk.ScrolledWindow], which GTK reports as [signal@Gtk.ScrolledWindow::edge-overshot])
+   * emits [signal@Waterfall.MasonryView::refresh], with the pull-to-refresh header (default
+   * %TRUE, as F5, Ctrl+R and the `list.refresh` action refresh either way). %FALSE keeps a wall
+   * that has nothing to refresh from offering it on a pull.
    */
-  properties[PROP_ENABLE_PULL_TO_REFRESH] = g_param_spec_boolean("enable-pull-to-refresh", NULL, NULL, FALSE, flags);
+  properties[PROP_ENABLE_PULL_TO_REFRESH] = g_param_spec_boolean("enable-pull-to-refresh", NULL, NULL, TRUE, flags);
   /**
    * WaterfallMasonryView:reorderable:
    *
@@ -818,6 +820,7 @@ static void waterfall_masonry_view_init(WaterfallMasonryView *self) {
   self->column_spacing = 8;
   self->row_spacing = 8;
   self->reorderable = TRUE;
+  self->enable_pull_to_refresh = TRUE;
   self->orientation = GTK_ORIENTATION_VERTICAL;
   self->scroll_policy[GTK_ORIENTATION_HORIZONTAL] = GTK_SCROLL_MINIMUM;
   self->scroll_policy[GTK_ORIENTATION_VERTICAL] = GTK_SCROLL_MINIMUM;

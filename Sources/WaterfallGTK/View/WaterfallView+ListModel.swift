@@ -7,7 +7,8 @@ extension WaterfallView where Cell == WaterfallItemCell {
     /// Creates a wall over a `GtkSelectionModel` (`GtkNoSelection`, `GtkSingleSelection`,
     /// `GtkMultiSelection` over any `GListModel`) whose cells `factory` makes, the way
     /// `gtk_grid_view_new` does; the view takes a reference to both. Selection, activation and
-    /// sizes follow ``listModelSource``'s settings.
+    /// sizes follow ``listModelSource``'s settings. Pull-to-refresh is on, as in a view made
+    /// from C (`enable-pull-to-refresh`): each refresh ends when the `refresh` handlers return.
     ///
     /// ```swift
     /// let factory = waterfall_signal_item_factory_new()!
@@ -23,6 +24,8 @@ extension WaterfallView where Cell == WaterfallItemCell {
         adopt(source)
         waterfall_masonry_view_set_model(masonryView, model)
         waterfall_masonry_view_set_factory(masonryView, factory)
+        // As a view made from C: a list model's refresh ends when the `refresh` handlers return.
+        waterfall_masonry_view_set_enable_pull_to_refresh(masonryView, 1)
     }
 
     /// Makes `source` the view's selection and self-sizing, follows its model, and installs

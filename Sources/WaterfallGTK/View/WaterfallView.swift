@@ -163,7 +163,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     public var onBackgroundClick: (@MainActor (CGPoint) -> Void)?
 
     /// Creates the view and attaches its model; items load at the first allocation.
-    /// The model holds `dataSource` and `delegate` weakly: keep them alive. Installs the
+    /// The model holds `dataSource` and `delegate` weakly: keep them alive. Pull-to-refresh is
+    /// off (the data source ends each refresh itself) until the app sets
+    /// ``WaterfallViewModel/isRefreshEnabled`` or the widget's `enable-pull-to-refresh`. Installs the
     /// ``MainQueueBridge`` if it is not installed yet, so main-actor tasks run under any GLib
     /// main loop (`g_main_loop_run`, `g_application_run`).
     public convenience init(dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
@@ -171,6 +173,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         self.init(adopting: waterfall_masonry_view_new_for_face(), dataSource: dataSource, delegate: delegate,
                   layout: layout)
         waterfall_masonry_view_set_face(gcast(widget), MasonryViewFaceBox.retain(self))
+        // A data source ends its refreshes itself (`endRefreshing()`), so a pull refreshes only
+        // once the app turns it on: `enable-pull-to-refresh` or `model.isRefreshEnabled`.
+        waterfall_masonry_view_set_enable_pull_to_refresh(masonryView, 0)
     }
 
     /// Becomes the face of `widget`, a `WaterfallMasonryView` (which holds the view from then on).

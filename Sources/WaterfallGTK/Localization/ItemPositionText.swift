@@ -15,8 +15,9 @@ struct ItemPositionText {
     /// The filled text before and after `{position}`; `nil` when the template holds
     /// `{position}` other than once, which is filled whole each time.
     private var parts: (head: String, tail: String)?
-    /// Writes the positions as `formatted()` does (learnt from ICU at the first description).
-    private var integers: IntegerText?
+    /// Writes the positions as `formatted()` does in the process's locale: learnt from ICU
+    /// once, at the first description of any view, and shared by every view.
+    @MainActor private static var integers: IntegerText?
 
     /// The description of the 1-based `position` of `count` items.
     @MainActor mutating func text(_ position: Int, of count: Int) -> String {
@@ -27,8 +28,8 @@ struct ItemPositionText {
             parts = Self.parts(of: template, count: count)
         }
         guard let parts else { return WaterfallStrings.current.itemPosition(position, of: count) }
-        let integers = self.integers ?? IntegerText()
-        self.integers = integers
+        let integers = Self.integers ?? IntegerText()
+        Self.integers = integers
         return parts.head + integers(position) + parts.tail
     }
 

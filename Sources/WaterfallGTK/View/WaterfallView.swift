@@ -165,7 +165,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Creates the view and attaches its model; items load at the first allocation.
     /// The model holds `dataSource` and `delegate` weakly: keep them alive. Pull-to-refresh is
     /// off (the data source ends each refresh itself) until the app sets
-    /// ``WaterfallViewModel/isRefreshEnabled`` or the widget's `enable-pull-to-refresh`. Installs the
+    /// `model.isRefreshEnabled` or the widget's `enable-pull-to-refresh`. Installs the
     /// ``MainQueueBridge`` if it is not installed yet, so main-actor tasks run under any GLib
     /// main loop (`g_main_loop_run`, `g_application_run`).
     public convenience init(dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
@@ -224,8 +224,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// The size in device pixels of a one-column cell showing an image of `width`×`height`
     /// pixels: the column width times the scale factor, and the height that keeps the aspect
     /// ratio — the size to request the image at. Invalid sizes give a height of 0, and sizes
-    /// whose pixels would not be finite, or longer than ``SizeLimits/maximumPixelLength``,
-    /// give (0, 0). In rows
+    /// whose pixels would not be finite, or longer than 2²⁸, give (0, 0). In rows
     /// (a horizontal `WaterfallCollectionLayout`), the row height and the width that keeps
     /// the aspect ratio (0 for invalid sizes).
     public func cellPixelSize(forImageWidth width: Double, height: Double) -> (width: Int, height: Int) {

@@ -82,10 +82,10 @@ enum ResizeBenchmark {
 
     /// Records the figures at 1,000,000 and 10,000,000 items, the reader at the top, halfway
     /// and near the end (95 %). `join_jump_viewports` is the scroll offset's move when the
-    /// island joins, in viewport heights (1,650 pt).
-    static func run(into report: inout BenchmarkReport) {
+    /// island joins, in viewport heights (1,650 pt). `only` ("10m-top", …) runs one case alone.
+    static func run(into report: inout BenchmarkReport, only: String? = nil) {
         for (count, name) in [(1_000_000, "1m"), (10_000_000, "10m")] {
-            for (fraction, place) in [(0.0, "top"), (0.5, "middle"), (0.95, "end")] {
+            for (fraction, place) in [(0.0, "top"), (0.5, "middle"), (0.95, "end")] where only == nil || only == "\(name)-\(place)" {
                 let figures = resize(itemCount: count, readerAt: fraction)
                 report.add("resize_\(name)_\(place)_main_thread_ms", figures.blockingMilliseconds)
                 report.add("resize_\(name)_\(place)_laid_out_at_once", Double(figures.laidOutAtOnce))

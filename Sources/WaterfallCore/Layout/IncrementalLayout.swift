@@ -79,7 +79,7 @@ extension CollectionLayout {
     }
 
     /// ``incrementally(_:)`` with the conformance opened as `L` (which is `Self`).
-    private mutating func moveIncrementally<L: IncrementalLayout, R>(as _: L.Type,
+    mutating func moveIncrementally<L: IncrementalLayout, R>(as _: L.Type,
                                                                     _ body: (inout any IncrementalLayout) -> R) -> R {
         withUnsafeMutablePointer(to: &self) { pointer in
             pointer.withMemoryRebound(to: L.self, capacity: 1) { layout in

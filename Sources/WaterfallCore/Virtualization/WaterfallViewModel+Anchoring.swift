@@ -14,10 +14,12 @@ extension WaterfallViewModel {
     /// - Complexity: O(k).
     func anchorCandidates() -> [ScrollAnchor] {
         let bounds = visibleBounds
-        return live.entries.filter { $0.attributes.frame.overlaps(bounds) }.map { entry in
+        var candidates: [ScrollAnchor] = []
+        for entry in live.entries where entry.attributes.frame.overlaps(bounds) {
             let frame = entry.attributes.frame
-            return ScrollAnchor(index: entry.index, viewportOrigin: CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY))
+            candidates.append(ScrollAnchor(index: entry.index, viewportOrigin: CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)))
         }
+        return candidates
     }
 
     /// The content offset that puts the anchor's item back at its on-screen position along
@@ -41,18 +43,18 @@ extension WaterfallViewModel {
     /// - Complexity: O(updates) plus the layout's `startBlock` (O(c log n) for the waterfall).
     func holdVisibleContent(for change: Change, firstVisible: Int?) {
         if case .sizes(let lowest) = change, let firstVisible, lowest < firstVisible {
-            layout.incrementally { $0.startBlock(at: firstVisible) }
+            incrementally { $0.startBlock(at: firstVisible) }
         }
         guard case .updates(let updates) = change else { return }
         if case .insert(let range)? = updates.first, range.lowerBound == 0, !range.isEmpty {
-            layout.incrementally { $0.startBlock(at: 0) }
+            incrementally { $0.startBlock(at: 0) }
             return
         }
         guard let firstVisible else { return }
         var anchor = firstVisible
         for update in updates {
             if update.changesItems(before: anchor) {
-                layout.incrementally { $0.startBlock(at: firstVisible) }
+                incrementally { $0.startBlock(at: firstVisible) }
                 return
             }
             guard let next = update.map(anchor) else { return }

@@ -16,7 +16,7 @@ extension WaterfallViewModel {
     func appendKeepingFrames(_ updates: [ItemUpdate], _ mutate: () -> Void) -> [ItemTransition]? {
         guard updates.count == 1, case .insert(let range) = updates[0], !range.isEmpty,
               range.lowerBound > 0, range.lowerBound == layout.itemCount, !islandMayJoin,
-              let incremental = type(of: layout) as? any IncrementalLayout.Type,
+              let incremental = incrementalType,
               let window = live.window, window == realizedWindow(),
               clampedOffset(contentOffset) == contentOffset else { return nil }
         mutate()

@@ -77,14 +77,20 @@ extension WaterfallViewModel {
         holdVisibleContent(for: change, firstVisible: candidates.first?.index)
         if case .reload = change { recycleAllLiveCells() }
         mutate()
-        var (transitions, sources) = renumberLiveCells(through: updates)
-        let count = layout.itemCount
-        let anchor = candidates.lazy.compactMap { candidate -> ScrollAnchor? in
-            guard let index = updates.trace(candidate.index).index, index < count else { return nil }
-            return ScrollAnchor(index: index, viewportOrigin: candidate.viewportOrigin)
-        }.first
+        // A metrics change (a resize) renumbers nothing and is not animated: it has no transitions.
+        let animated: Bool
+        if case .metrics = change { animated = false } else { animated = true }
+        var (transitions, sources) = animated ? renumberLiveCells(through: updates) : ([], [:])
+        var anchor: ScrollAnchor?
+        // A loop, not a closure: Swift checks the executor at every call of a main-actor closure.
+        for candidate in candidates {
+            guard let index = updates.trace(candidate.index).index, index < layout.itemCount else { continue }
+            anchor = ScrollAnchor(index: index, viewportOrigin: candidate.viewportOrigin)
+            break
+        }
         relayoutLiveCells(keeping: anchor)
         notify(afterChange: change)
+        guard animated else { return [] }
         transitions += transitionsOfLiveCells(from: sources, oldIndex: { updates.untrace($0) })
         return transitions
     }
@@ -118,7 +124,7 @@ extension WaterfallViewModel {
                 survivors.append(LiveCell(index: final, object: entry.object, attributes: entry.attributes))
             }
         }
-        live.entries = ContiguousArray(survivors.sorted { $0.index < $1.index })
+        live.entries = ContiguousArray(updates.isEmpty ? survivors : survivors.sorted { $0.index < $1.index })
         selectedIndex = selectedIndex.flatMap { updates.trace($0).index }
         let count = layout.itemCount
         focusedIndex = focusedIndex.flatMap { old in updates.trace(old).index ?? (count > 0 ? min(old, count - 1) : nil) }

@@ -48,7 +48,7 @@ extension WaterfallViewModel {
         guard isLayoutPending else { return true }
         var done = false
         repeat {
-            done = layout.incrementally { $0.continueLayout(itemBudget: itemBudget) } ?? true
+            done = incrementally { $0.continueLayout(itemBudget: itemBudget) } ?? true
         } while !done && !enough()
         announceContentSize()
         notify()
@@ -63,7 +63,7 @@ extension WaterfallViewModel {
     func placeLiveWindows(at offset: CGPoint) {
         guard isLayoutPending else { return }
         let window = scrollAxis.widening(CGRect(origin: offset, size: viewportSize), by: liveWindowsReach)
-        layout.incrementally { $0.place(covering: window) }
+        incrementally { $0.place(covering: window) }
     }
 
     /// How far the windows ``placeLiveWindows(at:)`` lays out reach beyond the viewport on
@@ -81,7 +81,7 @@ extension WaterfallViewModel {
     func place(around index: Int, clearance: CGFloat) {
         let clearance = liveWindowsReach + clearance, budget = eagerLayoutLimit
         islandMayJoin = true
-        layout.incrementally { $0.place(around: index, clearance: clearance, itemBudget: budget) }
+        incrementally { $0.place(around: index, clearance: clearance, itemBudget: budget) }
     }
 
     /// Follows content that deferred placement moved — an island joining the placed prefix,
@@ -128,7 +128,7 @@ extension WaterfallViewModel {
     func place(through index: Int, reaching distance: CGFloat = 0) {
         guard isLayoutPending else { return }
         let axis = scrollAxis
-        layout.incrementally { layout in
+        incrementally { layout in
             // An item at or after a segment at an estimated place grows that segment: nothing
             // before it is placed.
             layout.place(around: index, clearance: 0, itemBudget: .max)
@@ -151,6 +151,6 @@ extension WaterfallViewModel {
     ///   `point`.
     func place(coveringPoint point: CGPoint) {
         guard isLayoutPending, point.x.isFinite, point.y.isFinite else { return }
-        layout.incrementally { $0.place(covering: CGRect(origin: point, size: CGSize(width: 1, height: 1))) }
+        incrementally { $0.place(covering: CGRect(origin: point, size: CGSize(width: 1, height: 1))) }
     }
 }

@@ -9,17 +9,23 @@ extension WaterfallViewModel {
     public func setLayout(_ newLayout: any CollectionLayout) -> [ItemTransition] {
         abandonReorder()
         guard !needsReload else {
-            layout = newLayout
+            install(newLayout)
             return []
         }
         let sameAxis = newLayout.scrollAxis == scrollAxis
         return performChange(.layout(sameAxis: sameAxis)) {
-            layout = newLayout
+            install(newLayout)
             loadItems()
             if !sameAxis, contentOffset != .zero {
                 contentOffset = .zero
                 host?.contentOffsetDidChange(.zero)
             }
         }
+    }
+
+    /// Makes `newLayout` the layout, checking once whether it places incrementally.
+    private func install(_ newLayout: any CollectionLayout) {
+        incrementalType = type(of: newLayout) as? any IncrementalLayout.Type
+        layout = newLayout
     }
 }

@@ -238,7 +238,7 @@ extension WaterfallViewModel {
         performChange(.move(from: source, to: destination)) {
             guard source != destination else { return }
             dataSource?.waterfallView(self, moveItemFrom: source, to: destination)
-            if layout.incrementally({ $0.moveItem(from: source, to: destination) }) == nil {
+            if incrementally({ $0.moveItem(from: source, to: destination) }) == nil {
                 layout.replaceItems(in: source..<source + 1, with: EmptyCollection())
                 layout.replaceItems(in: destination..<destination, with: CollectionOfOne(itemSize(at: destination)))
             }

@@ -54,10 +54,14 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
             // until the island has joined, every change asks for the shift (inline, so that
             // taking it does not run this observer again).
             guard islandMayJoin else { return }
-            if let shift = layout.incrementally({ $0.takeLayoutShift() }) ?? nil { followLayoutShift(shift) }
-            islandMayJoin = (layout as? any IncrementalLayout)?.islandRange != nil
+            guard let type = incrementalType else { islandMayJoin = false; return }
+            if let shift = layout.moveIncrementally(as: type, { $0.takeLayoutShift() }) { followLayoutShift(shift) }
+            islandMayJoin = layout.moveIncrementally(as: type, { $0.islandRange != nil })
         }
     }
+    /// The layout's type as an ``IncrementalLayout`` (`nil` for one that places every item at
+    /// once, like the carousel): checked once when the layout is set, not at every use.
+    @exclusivity(unchecked) var incrementalType: (any IncrementalLayout.Type)?
     /// The layout's scroll axis, kept so that a scroll step reads it without opening the
     /// layout existential (a copy of the layout's value each time).
     @exclusivity(unchecked) private(set) var scrollAxis: ScrollAxis
@@ -188,6 +192,16 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     public init(layout: any CollectionLayout = WaterfallCollectionLayout()) {
         self.layout = layout
         scrollAxis = layout.scrollAxis
+        incrementalType = type(of: layout) as? any IncrementalLayout.Type
+    }
+
+    /// Runs `body` on the layout as an ``IncrementalLayout``, in place (see
+    /// ``CollectionLayout/incrementally(_:)``), with the conformance checked when it was set.
+    /// - Returns: `body`'s result, or `nil` (without calling it) for other layouts.
+    @discardableResult
+    func incrementally<R>(_ body: (inout any IncrementalLayout) -> R) -> R? {
+        guard let incrementalType else { return nil }
+        return layout.moveIncrementally(as: incrementalType, body)
     }
 
     // MARK: Loading
@@ -345,7 +359,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         let metrics = currentMetrics()
         // A drag's preview places items after the frames of those before them: it needs them all.
         let deferred = reorder == nil && layout.itemCount > eagerLayoutLimit
-            && layout.incrementally({ $0.prepareDeferringLayout(for: viewportSize, with: metrics) }) != nil
+            && incrementally({ $0.prepareDeferringLayout(for: viewportSize, with: metrics) }) != nil
         if !deferred { layout.prepare(for: viewportSize, with: metrics) }
     }
 

@@ -78,8 +78,7 @@ extension WaterfallViewModel {
         if case .reload = change { recycleAllLiveCells() }
         mutate()
         // A metrics change (a resize) renumbers nothing and is not animated: it has no transitions.
-        let animated: Bool
-        if case .metrics = change { animated = false } else { animated = true }
+        let animated = if case .metrics = change { false } else { true }
         var (transitions, sources) = animated ? renumberLiveCells(through: updates) : ([], [:])
         var anchor: ScrollAnchor?
         // A loop, not a closure: Swift checks the executor at every call of a main-actor closure.

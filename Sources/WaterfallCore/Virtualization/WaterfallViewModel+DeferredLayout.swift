@@ -68,9 +68,7 @@ extension WaterfallViewModel {
 
     /// How far the windows ``placeLiveWindows(at:)`` lays out reach beyond the viewport on
     /// either side along the scroll axis: the overscan plus the prefetch distance.
-    var liveWindowsReach: CGFloat {
-        Self.nonNegative(overscan) + Self.nonNegative(prefetchDistance)
-    }
+    var liveWindowsReach: CGFloat { Self.nonNegative(overscan) + Self.nonNegative(prefetchDistance) }
 
     /// Gives the item at `index` a frame and lays out `clearance` plus the live windows' reach
     /// of content above it, placing at most about ``eagerLayoutLimit`` waiting items before it:

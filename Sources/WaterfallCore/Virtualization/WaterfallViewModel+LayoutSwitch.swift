@@ -8,10 +8,7 @@ extension WaterfallViewModel {
     @discardableResult
     public func setLayout(_ newLayout: any CollectionLayout) -> [ItemTransition] {
         abandonReorder()
-        guard !needsReload else {
-            install(newLayout)
-            return []
-        }
+        guard !needsReload else { install(newLayout); return [] }
         let sameAxis = newLayout.scrollAxis == scrollAxis
         return performChange(.layout(sameAxis: sameAxis)) {
             install(newLayout)

@@ -250,8 +250,9 @@ extension WaterfallViewModel {
     /// lifted cell stays out of it.
     /// - Returns: the drag, to resume with ``resumeReorder(_:through:)``.
     func suspendReorder() -> ReorderSession? {
-        defer { reorder = nil }
-        return reorder
+        guard let session = reorder else { return nil }   // (no copy and release of an empty session)
+        reorder = nil
+        return session
     }
 
     /// Resumes a drag after a batch update: the lifted item and its landing place follow the

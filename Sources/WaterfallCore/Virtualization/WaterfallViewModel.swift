@@ -298,13 +298,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
             } else {
                 sizes.removeAll(keepingCapacity: true)
                 sizes.reserveCapacity(end - start)
-                for position in start..<end {
-                    if let final = later.trace(position).index {
-                        sizes.append(itemSize(at: final))
-                    } else {
-                        sizes.append(.height(0))
-                    }
-                }
+                for position in start..<end { sizes.append(later.trace(position).index.map { itemSize(at: $0) } ?? .height(0)) }
             }
             layout.replaceItems(in: start..<(replacing ? end : start), with: sizes)
             recordSectionHeaders(insertedAt: start..<end, sizes: sizes, tracingThrough: later)
@@ -328,10 +322,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     public func setViewportSize(_ size: CGSize) {
         let size = CGSize(width: Self.nonNegative(size.width), height: Self.nonNegative(size.height))
         guard size != viewportSize else { return }
-        guard !needsReload else {
-            viewportSize = size
-            return reloadData()
-        }
+        guard !needsReload else { viewportSize = size; return reloadData() }
         performChange(.metrics) {
             viewportSize = size
             applyMetrics()
@@ -451,6 +442,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
 
     /// Whether the viewport shows the content mirrored: right to left, for a layout that does
     /// not scroll vertically (see ``layoutDirection``).
+    @inline(__always)
     var mirrorsViewport: Bool { layoutDirection == .rightToLeft && scrollAxis != .vertical }
 
     /// Where a rectangle in content coordinates is shown, relative to the viewport: moved by

@@ -6,8 +6,9 @@ import Foundation
 /// earlier frame (the view model then handles an append at the end in O(page)). Layouts that place each item by its index alone (``CarouselLayout``,
 /// ``CircleLayout``) conform to ``CollectionLayout`` only: every item always has its frame.
 ///
-/// The view model asks whether its layout is incremental through
-/// ``CollectionLayout/incrementally(_:)`` and skips all of this for other layouts.
+/// The view model checks once, when its layout is set, whether the layout is incremental, runs
+/// these requirements in place as ``CollectionLayout/incrementally(_:)`` does, and skips all of
+/// this for other layouts.
 public protocol IncrementalLayout: CollectionLayout {
     /// Keeps the layout of the items from `index` on (0...itemCount) across later edits before
     /// it: such an edit moves them all by one constant, which the view model absorbs in the

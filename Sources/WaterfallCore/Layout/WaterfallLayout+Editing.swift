@@ -96,7 +96,7 @@ extension WaterfallLayout {
                 continue
             }
             segments.remove(at: position)
-            guard position < segments.count else { return }
+            guard position < segments.count else { break }
             if position == 0 || isComplete(position - 1) {
                 settle(position)
             } else if !segments[position].isEstimated {

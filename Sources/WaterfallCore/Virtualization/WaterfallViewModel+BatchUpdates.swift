@@ -63,7 +63,7 @@ extension WaterfallViewModel {
             }
             count += update.countChange
         }
-        let expected = dataSource.map { $0.numberOfCells(in: self) } ?? 0
+        let expected = dataSource?.numberOfCells(in: self) ?? 0
         precondition(count == expected, "batch updates leave \(count) items but the data source has \(expected)")
     }
 

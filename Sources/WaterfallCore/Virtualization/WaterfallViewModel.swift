@@ -35,11 +35,11 @@ import Foundation
 @MainActor
 public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Supplies the item count and cells (held weakly).
-    public weak var dataSource: (any WaterfallDataSource<Cell>)?
+    @exclusivity(unchecked) public weak var dataSource: (any WaterfallDataSource<Cell>)?
     /// Supplies sizes and margins and receives events (held weakly).
-    public weak var delegate: (any WaterfallDelegate<Cell>)?
+    @exclusivity(unchecked) public weak var delegate: (any WaterfallDelegate<Cell>)?
     /// The front end (held weakly); set by ``attach(to:)``.
-    public private(set) weak var host: (any WaterfallHosting<Cell>)?
+    @exclusivity(unchecked) public private(set) weak var host: (any WaterfallHosting<Cell>)?
 
     /// The layout in use; replace it with ``setLayout(_:)``.
     ///
@@ -128,18 +128,18 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// How far below the viewport's top edge section headers pin, in points (default 0; e.g.
     /// the height of a translucent bar drawn over the wall). Negative or non-finite counts as
     /// 0. Takes effect at the next scroll step.
-    public var pinnedHeaderInset: CGFloat = 0
+    @exclusivity(unchecked) public var pinnedHeaderInset: CGFloat = 0
     /// The section header pinned to the top of the viewport, or `nil` when no header's section
     /// is scrolled under the pin line (see ``WaterfallDataSource/waterfallView(_:isSectionHeaderAt:)``).
     /// Updated at every scroll step and layout change; its cell is live and placed at
     /// ``PinnedHeader/attributes`` even while the header's own frame is scrolled far away.
-    public internal(set) var pinnedHeader: PinnedHeader?
+    @exclusivity(unchecked) public internal(set) var pinnedHeader: PinnedHeader?
     /// Load-more fires when the viewport's end is within this distance of the content's end
     /// (default 600).
-    public var loadMoreDistance: CGFloat = 600
+    @exclusivity(unchecked) public var loadMoreDistance: CGFloat = 600
     /// Whether load-more fires (off by default). Turning it on checks at once, so content
     /// shorter than the viewport asks for a page straight away.
-    public var isLoadMoreEnabled = false { didSet { notify() } }
+    @exclusivity(unchecked) public var isLoadMoreEnabled = false { didSet { notify() } }
     /// Whether overscroll drives pull-to-refresh (off by default; ``beginRefreshing()`` always works).
     public var isRefreshEnabled = false
     /// How far the content must be pulled past its top to arm a refresh (default 64).
@@ -147,7 +147,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// How many items at the front arrived above the reader (by a refresh, or inserts at the
     /// top while scrolled down) since the reader was last at the top: the count on the "N new
     /// items" pill. Back to 0 at the top and on ``reloadData()``.
-    public internal(set) var newItemsAbove = 0
+    @exclusivity(unchecked) public internal(set) var newItemsAbove = 0
 
     /// The realized items (the pinned header among them), their window and the reuse pool.
     @exclusivity(unchecked) var live = LiveSet()
@@ -169,10 +169,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     var layoutShiftCount = 0
     /// Set when the view model asked the layout to place an island (see
     /// ``place(around:clearance:)``), until the island has joined the placed items.
-    var islandMayJoin = false
+    @exclusivity(unchecked) var islandMayJoin = false
     /// Set when a relayout left items waiting (see ``isLayoutPending``), so that a scroll step
     /// asks the layout only then; cleared once the layout is complete.
-    var layoutMayBePending = false
+    @exclusivity(unchecked) var layoutMayBePending = false
     /// The content size last announced to the host.
     @exclusivity(unchecked) var announcedContentSize: CGSize?
     /// Nothing is loaded yet: the host or the viewport size is missing.
@@ -264,7 +264,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// - Complexity: O(n) size queries plus the layout's O(n log c).
     func loadItems() {
         let metrics = currentMetrics()
-        let count = dataSource.map { $0.numberOfCells(in: self) } ?? 0
+        let count = dataSource?.numberOfCells(in: self) ?? 0
         discardPendingSizeChanges()
         removeLayoutItems(in: 0..<layout.itemCount)
         layout.prepare(for: viewportSize, with: metrics)

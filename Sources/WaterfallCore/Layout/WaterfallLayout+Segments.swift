@@ -153,6 +153,8 @@ extension WaterfallLayout {
             segments.insert(Segment(start: start, origin: 0, listCount: geometry.columnCount + 1), at: position)
         }
         segments[position].isEstimated = true
+        // Room for an even share of its items, as the prefix's lists have (see ``resetSegments(reusingMembers:)``).
+        segments[position].members.reserve((end(ofSegment: position) - start) / geometry.columnCount * 9 / 8)
         segments[position].origin = estimatedLevel(before: start)
             - (segments[position].floors?.max() ?? geometry.levelFloor)
         placeChain(from: position, upTo: index + 1)

@@ -68,17 +68,19 @@ struct SizeSums: Sendable {
     private static func totals(of items: ItemStore, in range: Range<Int>) -> Totals {
         let (values, slots) = (items.values, items.slots)
         let multiColumn = ItemKind.multiColumn.rawValue, proportional = ItemKind.proportional.rawValue
-        var totals = Totals()
+        // Four scalars, not a `Totals`: the compiler keeps them in registers instead of packing
+        // the struct's fields in vector registers and shuffling them at every item.
+        var heights = 0.0, ratios = 0.0, inverseRatios = 0.0, count = 0
         for index in range where slots[index] & multiColumn == 0 {
             let value = values[index]
             if slots[index] & proportional == 0 {
-                totals.heights += value
+                heights += value
             } else {
-                totals.ratios += value
-                totals.inverseRatios += value > 0 ? 1 / value : 0
+                ratios += value
+                inverseRatios += value > 0 ? 1 / value : 0
             }
-            totals.count += 1
+            count += 1
         }
-        return totals
+        return Totals(heights: heights, ratios: ratios, inverseRatios: inverseRatios, count: Double(count))
     }
 }

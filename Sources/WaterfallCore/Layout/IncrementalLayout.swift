@@ -79,10 +79,12 @@ extension CollectionLayout {
         return moveIncrementally(as: type, body)
     }
 
-    /// ``incrementally(_:)`` with the conformance opened as `L` (which is `Self`).
+    /// ``incrementally(_:)`` with the conformance opened as `L`, which must be `Self` (the view
+    /// model passes the type it checked when its layout was set).
     mutating func moveIncrementally<L: IncrementalLayout, R>(as _: L.Type,
                                                                     _ body: (inout any IncrementalLayout) -> R) -> R {
-        withUnsafeMutablePointer(to: &self) { pointer in
+        assert(L.self == Self.self, "moving a \(Self.self) as a \(L.self)")
+        return withUnsafeMutablePointer(to: &self) { pointer in
             pointer.withMemoryRebound(to: L.self, capacity: 1) { layout in
                 var moved: any IncrementalLayout = layout.move()
                 defer { layout.initialize(to: moved as! L) }

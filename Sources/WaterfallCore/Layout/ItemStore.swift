@@ -131,25 +131,25 @@ final class ItemStore: @unchecked Sendable {
 
     /// Makes room for at least `minimum` items, at least doubling the capacity when it has to
     /// grow, so a feed of small pages stays amortized O(1) per item. Growing also leaves room
-    /// for an eighth of the items (up to 65,536) before item 0, so that the first insert at the
-    /// front (a refresh) moves nothing either.
+    /// for an eighth of the items (up to 4,096, some 72 KiB) before item 0, so that the first
+    /// inserts at the front (refreshes) move nothing either.
     @usableFromInline
     func reserve(_ minimum: Int) {
         guard minimum > capacity else { return }
-        reallocate(front: Swift.max(front, Self.frontRoom(for: minimum)), capacity: Swift.max(minimum, 2 * capacity, 16))
+        reallocate(front: Swift.max(front, Self.frontRoom(for: minimum, atMost: 1 << 12)), capacity: Swift.max(minimum, 2 * capacity, 16))
     }
 
-    /// The room before item 0 a store of `count` items keeps: an eighth of them, up to 65,536.
-    private static func frontRoom(for count: Int) -> Int { Swift.min(count / 8, 1 << 16) }
+    /// The room before item 0 for a store of `count` items: an eighth of them, up to `limit`.
+    private static func frontRoom(for count: Int, atMost limit: Int) -> Int { Swift.min(count / 8, limit) }
 
     /// Makes item 0 the item `growth` places before it (`growth` < 0: after it), moving the
     /// buffers' pointers; the new first items are left for the caller to write. Growing past
-    /// the free room at the front makes room for at least ``frontRoom(for:)``, so repeated
-    /// prepends stay amortized O(k).
+    /// the free room at the front makes room for at least an eighth of the items (up to 65,536),
+    /// so repeated prepends stay amortized O(k).
     /// - Complexity: O(1), or O(n) when the front has to grow.
     private func moveFront(by growth: Int) {
         if growth > front {
-            reallocate(front: Swift.max(growth, Self.frontRoom(for: count)), capacity: capacity)
+            reallocate(front: Swift.max(growth, Self.frontRoom(for: count, atMost: 1 << 16)), capacity: capacity)
         }
         values -= growth
         slots -= growth

@@ -82,10 +82,10 @@ extension WaterfallViewModel {
         var (transitions, sources) = animated ? renumberLiveCells(through: updates) : ([], [:])
         var anchor: ScrollAnchor?
         // A loop, not a closure: Swift checks the executor at every call of a main-actor closure.
-        for candidate in candidates {
-            guard let index = updates.trace(candidate.index).index, index < layout.itemCount else { continue }
-            anchor = ScrollAnchor(index: index, viewportOrigin: candidate.viewportOrigin)
-            break
+        for candidate in candidates where anchor == nil {
+            if let index = updates.trace(candidate.index).index, index < layout.itemCount {
+                anchor = ScrollAnchor(index: index, viewportOrigin: candidate.viewportOrigin)
+            }
         }
         relayoutLiveCells(keeping: anchor)
         notify(afterChange: change)

@@ -249,11 +249,7 @@ extension WaterfallViewModel {
     /// Sets the drag aside for a batch update: the live set shows the layout's frames and the
     /// lifted cell stays out of it.
     /// - Returns: the drag, to resume with ``resumeReorder(_:through:)``.
-    func suspendReorder() -> ReorderSession? {
-        guard let session = reorder else { return nil }   // (no copy and release of an empty session)
-        reorder = nil
-        return session
-    }
+    func suspendReorder() -> ReorderSession? { reorder.take() }
 
     /// Resumes a drag after a batch update: the lifted item and its landing place follow the
     /// updates (a landing place that no longer exists becomes the last); when the update

@@ -32,7 +32,7 @@ final class LayoutSwitcher {
         shopSource = view.model.dataSource
         shopDelegate = view.model.delegate
         shopLoadsMore = view.model.isLoadMoreEnabled
-        shopRefreshes = view.model.isRefreshEnabled
+        shopRefreshes = view.isPullToRefreshEnabled
         shopAccessibleName = view.accessibleName
         shopAccessibleTotal = view.accessibleTotal
         photos.view = view
@@ -71,7 +71,7 @@ final class LayoutSwitcher {
         }
         let model = view.model
         model.isLoadMoreEnabled = false
-        model.isRefreshEnabled = false
+        view.isPullToRefreshEnabled = false
         if new.showsPhotos {
             model.dataSource = photos
             model.delegate = photos
@@ -87,7 +87,7 @@ final class LayoutSwitcher {
         }
         view.setLayout(new.makeLayout(), animated: false)
         model.reloadData()
-        model.isRefreshEnabled = !new.showsPhotos && shopRefreshes
+        view.isPullToRefreshEnabled = !new.showsPhotos && shopRefreshes
         model.isLoadMoreEnabled = !new.showsPhotos && shopLoadsMore
     }
 

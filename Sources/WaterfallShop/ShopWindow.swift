@@ -22,7 +22,7 @@ final class ShopWindow {
         wall.view = view
         wall.allowsReordering = options.reorder
         view.model.isLoadMoreEnabled = !preloadAll
-        view.model.isRefreshEnabled = true
+        view.isPullToRefreshEnabled = true
         view.accessibleName = tr("Shop wall")
         view.accessibleTotal = feed.total
         view.emptyState = options.source.emptyState

@@ -73,6 +73,26 @@ extension WallTests {
         #expect(view.model.numberOfItems == 100 + wall.refreshBatch)
     }
 
+    @Test("a Swift wall's pull-to-refresh starts off; isPullToRefreshEnabled turns it on in the property and the model at once")
+    func pullToRefreshIsOneSetting() async throws {
+        let wall = TestWall(initial: 100)
+        let (view, window) = try await show(wall)
+        defer { GTKHost.close(window) }
+        #expect(!view.isPullToRefreshEnabled && !view.model.isRefreshEnabled)
+        emitEdgeOvershot(view.scrolledWindow, GTK_POS_TOP)
+        #expect(view.model.refreshState == .idle, "a data source's wall does not refresh on a pull until the app says so")
+        view.isPullToRefreshEnabled = true
+        var property = GValue()
+        g_value_init(&property, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))   // G_TYPE_BOOLEAN
+        g_object_get_property(gcast(view.widget), "enable-pull-to-refresh", &property)
+        #expect(g_value_get_boolean(&property) != 0, "the GObject property says what the wall does")
+        g_value_unset(&property)
+        #expect(view.model.isRefreshEnabled)
+        emitEdgeOvershot(view.scrolledWindow, GTK_POS_TOP)
+        #expect(view.model.refreshState == .refreshing)
+        #expect(await GTKHost.pump(until: { view.model.refreshState == .done }))
+    }
+
     /// Emits `edge-overshot` on `scrolled` as GtkScrolledWindow does after a touch overshoot.
     private func emitEdgeOvershot(_ scrolled: UnsafeMutablePointer<GtkWidget>, _ position: GtkPositionType) {
         var values = [GValue](repeating: GValue(), count: 2)

@@ -141,6 +141,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// shorter than the viewport asks for a page straight away.
     @exclusivity(unchecked) public var isLoadMoreEnabled = false { didSet { notify() } }
     /// Whether overscroll drives pull-to-refresh (off by default; ``beginRefreshing()`` always works).
+    /// Under a GTK `WaterfallView`, set the view's `isPullToRefreshEnabled` instead: this
+    /// follows the widget's `enable-pull-to-refresh` property, which a direct set leaves behind.
     public var isRefreshEnabled = false
     /// How far the content must be pulled past its top to arm a refresh (default 64).
     public var refreshThreshold: CGFloat = 64

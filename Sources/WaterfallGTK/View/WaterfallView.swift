@@ -136,6 +136,15 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         didSet { updateStatus() }
     }
 
+    /// Whether pulling past the top of a vertical wall refreshes: the widget's
+    /// `enable-pull-to-refresh` property, which the model's ``WaterfallViewModel/isRefreshEnabled``
+    /// follows. Set this rather than the model's, so that the property (GTK Inspector, C and
+    /// Python code, `notify::enable-pull-to-refresh`) says what the wall does.
+    public var isPullToRefreshEnabled: Bool {
+        get { waterfall_masonry_view_get_enable_pull_to_refresh(masonryView) != 0 }
+        set { waterfall_masonry_view_set_enable_pull_to_refresh(masonryView, newValue ? 1 : 0) }
+    }
+
     /// Why the last page failed, in plain words, set by the app before
     /// `WaterfallViewModel.failLoadingMore()`: on an empty wall it is the centred status with
     /// Retry (``WaterfallStatus/details`` under "Details"), below items its description is the
@@ -165,7 +174,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Creates the view and attaches its model; items load at the first allocation.
     /// The model holds `dataSource` and `delegate` weakly: keep them alive. Pull-to-refresh is
     /// off (the data source ends each refresh itself) until the app sets
-    /// `model.isRefreshEnabled` or the widget's `enable-pull-to-refresh`. Installs the
+    /// ``isPullToRefreshEnabled``. Installs the
     /// ``MainQueueBridge`` if it is not installed yet, so main-actor tasks run under any GLib
     /// main loop (`g_main_loop_run`, `g_application_run`).
     public convenience init(dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
@@ -174,7 +183,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
                   layout: layout)
         waterfall_masonry_view_set_face(gcast(widget), MasonryViewFaceBox.retain(self))
         // A data source ends its refreshes itself (`endRefreshing()`), so a pull refreshes only
-        // once the app turns it on: `enable-pull-to-refresh` or `model.isRefreshEnabled`.
+        // once the app turns it on (`isPullToRefreshEnabled`, the `enable-pull-to-refresh` property).
         waterfall_masonry_view_set_enable_pull_to_refresh(masonryView, 0)
     }
 

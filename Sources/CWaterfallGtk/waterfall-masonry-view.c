@@ -657,7 +657,10 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
   /**
    * WaterfallMasonryView:factory: (getter get_factory) (setter set_factory)
    *
-   * The [class@Waterfall.ItemFactory] that makes and fills the cells of the model's items.
+   * The [class@Waterfall.ItemFactory] that makes and fills the cells of the model's items: a
+   * [class@Waterfall.SignalItemFactory] or [class@Waterfall.BuilderItemFactory], with the same
+   * steps and item API as GTK's list item factories (GTK makes its own `GtkListItem`s only
+   * inside its list widgets, so a [class@Gtk.ListItemFactory] cannot be used here).
    */
   properties[PROP_FACTORY] = g_param_spec_object("factory", NULL, NULL, WATERFALL_TYPE_ITEM_FACTORY, flags);
   /**

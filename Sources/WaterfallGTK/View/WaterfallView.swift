@@ -137,7 +137,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     }
 
     /// Whether pulling past the top of a vertical wall refreshes: the widget's
-    /// `enable-pull-to-refresh` property, which the model's ``WaterfallViewModel/isRefreshEnabled``
+    /// `enable-pull-to-refresh` property, which the model's `WaterfallViewModel.isRefreshEnabled`
     /// follows. Set this rather than the model's, so that the property (GTK Inspector, C and
     /// Python code, `notify::enable-pull-to-refresh`) says what the wall does.
     public var isPullToRefreshEnabled: Bool {

@@ -40,15 +40,14 @@ extension DataLoading {
 /// to `http`, is not followed and the transfer throws ``RefusedTransfer``. Certificates are
 /// verified by libcurl against the system's trust store and never accepted when they fail.
 ///
-/// Cancelling the calling task cancels the underlying `URLSessionDataTask`, which closes the
-/// connection.
-///
-/// FoundationNetworking traps the process ("Trying to access a behaviour for a task that in not
-/// in the registry") when a cancel races with the task's completion or with a read of the URL
-/// cache. So the session has no `URLCache` (callers cache what they need, as the image
-/// pipeline's disk cache does), and cancels are never sent from the caller's thread: they run on
-/// the session's serial delegate queue — the queue its callbacks run on — and only for a task
-/// whose completion has not been handled yet.
+/// Cancelling the calling task answers it at once with `URLError(.cancelled)`. The underlying
+/// `URLSessionDataTask` is cancelled (closing its connection) only once its body has started to
+/// arrive, and otherwise left to end unheard: FoundationNetworking traps the process when a task
+/// is cancelled while a redirect or a response waits for the delegate, or when a cancel races with
+/// the task's completion or a read of the URL cache (see `ProgressiveTransfers`). So the session
+/// has no `URLCache` (callers cache what they need, as the image pipeline's disk cache does), and
+/// cancels are never sent from the caller's thread: they run on the session's serial delegate
+/// queue, and only for a task whose completion has not been handled yet.
 public final class URLSessionDataLoader: DataLoading, Sendable {
     /// A loader over a session with the default configuration.
     public static let shared = URLSessionDataLoader()
@@ -84,24 +83,23 @@ public final class URLSessionDataLoader: DataLoading, Sendable {
     }
 
     /// Starts the task `makeTask` builds for a new transfer and waits for the continuation it
-    /// is given. Cancelling the calling task cancels the URLSession task on `queue` (its
-    /// session's serial callback queue), and only while its completion has not run.
+    /// is given. Cancelling the calling task stops the transfer through `transfers` (see
+    /// ``ProgressiveTransfers/stop(_:)``).
     func transfer(
-        cancellingOn queue: OperationQueue,
+        cancellingOn transfers: ProgressiveTransfers,
         _ makeTask: (Transfer, CheckedContinuation<(Data, URLResponse), any Error>) -> URLSessionDataTask
     ) async throws -> (Data, URLResponse) {
         let transfer = Transfer()
-        let cancel: @Sendable () -> Void = { queue.addOperation { transfer.runningTask()?.cancel() } }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = makeTask(transfer, continuation)
                 transfer.start(task)
                 task.resume()
-                // Cancellation that raced ahead of the task's creation found nothing to cancel.
-                if Task.isCancelled { cancel() }
+                // Cancellation that raced ahead of the task's creation found nothing to stop.
+                if Task.isCancelled { transfers.stop(transfer) }
             }
         } onCancel: {
-            cancel()
+            transfers.stop(transfer)
         }
     }
 

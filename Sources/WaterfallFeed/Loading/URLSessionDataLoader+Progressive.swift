@@ -5,9 +5,13 @@ import FoundationNetworking
 
 extension URLSessionDataLoader {
     /// Fetches `request` through the delegate session, calling `received` with the body so far
-    /// each time a chunk arrives (on the session's serial delegate queue), so an image's header
-    /// is known from its first bytes; see `DataLoading.data(for:received:)`. `file:` URLs are
-    /// read whole. Cancels run on the delegate queue, only for a task that has not completed.
+    /// as chunks arrive (off the session's delegate queue, coalesced: see ``BodyReports``), so an
+    /// image's header is known from its first bytes; see `DataLoading.data(for:received:)`.
+    /// `file:` URLs are read whole.
+    ///
+    /// A cancel never reaches a task that may be waiting for the delegate (see
+    /// ``ProgressiveTransfers/stop(_:)``): the caller gets `URLError(.cancelled)` at once and the
+    /// task is stopped when its body starts, or left to end by itself.
     ///
     /// - Throws: ``RefusedTransfer`` for a redirect ``RedirectRule`` refuses; what the session
     ///   reports otherwise.
@@ -19,7 +23,7 @@ extension URLSessionDataLoader {
             received(result.0)
             return result
         }
-        return try await transfer(cancellingOn: progressive.queue) { transfer, continuation in
+        return try await transfer(cancellingOn: progressive) { transfer, continuation in
             let task = session.dataTask(with: request)
             progressive.register(task, transfer: transfer, received: received, continuation: continuation)
             return task
@@ -29,14 +33,42 @@ extension URLSessionDataLoader {
 
 /// The loader session's delegate: per task, the bytes so far, the response, a refused redirect
 /// and the continuation to resume when the task completes. Every callback runs on `queue`.
+///
+/// FoundationNetworking traps the process when a task is cancelled (or times out) while its
+/// redirect or its response waits for the delegate's answer ("Received callback for HTTP
+/// redirection, but we're not waiting for it"): the cancel reaches the task's work queue before
+/// the answer does. No public state tells those moments apart, but once a chunk of the final
+/// response's body has reached the delegate, neither can come again. So a transfer is cancelled
+/// only after its body started; before that its caller is answered at once and the task runs on
+/// unheard until its first chunk (then cancelled) or its end. Delegate answers are given at
+/// once, and nothing slow runs on `queue` (bytes are reported elsewhere), so the request's
+/// timeout cannot fire while an answer is pending.
 final class ProgressiveTransfers: NSObject, URLSessionDataDelegate, Sendable {
     private struct Entry {
         var transfer: Transfer
-        var received: @Sendable (Data) -> Void
-        var continuation: CheckedContinuation<(Data, URLResponse), any Error>
+        var reports: BodyReports
+        /// The caller, until the task completes or the caller stops listening.
+        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
         var data = Data()
         var response: URLResponse?
         var refusal: String?
+        /// Whether a chunk of the final response's body reached the delegate.
+        var bodyStarted = false
+
+        /// What stopping the transfer takes: cancelling its task once the body started, else
+        /// answering the caller (the entry then forgets it, its bytes and its reports).
+        enum Stop {
+            case cancelTask
+            case answer(CheckedContinuation<(Data, URLResponse), any Error>?)
+        }
+
+        mutating func abandon() -> Stop {
+            guard !bodyStarted else { return .cancelTask }
+            reports.close()
+            data = Data()
+            defer { continuation = nil }
+            return .answer(continuation)
+        }
     }
 
     /// The serial delegate queue.
@@ -51,7 +83,22 @@ final class ProgressiveTransfers: NSObject, URLSessionDataDelegate, Sendable {
     func register(_ task: URLSessionDataTask, transfer: Transfer, received: @escaping @Sendable (Data) -> Void,
                   continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
         entries.withLock {
-            $0[task.taskIdentifier] = Entry(transfer: transfer, received: received, continuation: continuation)
+            $0[task.taskIdentifier] = Entry(transfer: transfer, reports: BodyReports(received), continuation: continuation)
+        }
+    }
+
+    /// Stops `transfer` for a caller that was cancelled: on `queue`, cancels its task if the body
+    /// started; otherwise answers the caller with `URLError(.cancelled)` now and leaves the task
+    /// to be cancelled at its first chunk of body, or to end by itself (see the type's notes).
+    func stop(_ transfer: Transfer) {
+        queue.addOperation { [self] in
+            guard let task = transfer.runningTask() else { return }
+            switch entries.withLock({ $0[task.taskIdentifier]?.abandon() }) {
+            case .none: return
+            case .cancelTask: task.cancel()
+            case .answer(let continuation):
+                if transfer.finish() { continuation?.resume(throwing: URLError(.cancelled)) }
+            }
         }
     }
 
@@ -76,28 +123,81 @@ final class ProgressiveTransfers: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(nil)
     }
 
+    /// Appends the chunk and hands the body so far to the transfer's reports; the first chunk of
+    /// a transfer whose caller stopped listening cancels its task (safe now: see the type's notes).
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let update = entries.withLock { entries -> (Data, @Sendable (Data) -> Void)? in
-            guard var entry = entries[dataTask.taskIdentifier] else { return nil }
-            entries[dataTask.taskIdentifier] = nil   // keep the buffer uniquely referenced while appending
+        let update = entries.withLock { entries -> (Data, BodyReports)?? in
+            guard var entry = entries.removeValue(forKey: dataTask.taskIdentifier) else { return nil }
+            guard entry.continuation != nil else { return .some(nil) }
+            // Removed while appending, so the buffer is uniquely referenced.
+            entry.bodyStarted = true
             entry.data.append(data)
             entries[dataTask.taskIdentifier] = entry
-            return (entry.data, entry.received)
+            return (entry.data, entry.reports)
         }
-        if let (soFar, received) = update { received(soFar) }
+        switch update {
+        case .none: return
+        case .some(.none): dataTask.cancel()
+        case .some(.some(let (soFar, reports))): reports.offer(soFar)
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }),
-              entry.transfer.finish() else { return }
+              let continuation = entry.continuation, entry.transfer.finish() else { return }
         if let refusal = entry.refusal {
-            entry.continuation.resume(throwing: RefusedTransfer(reason: refusal))
+            continuation.resume(throwing: RefusedTransfer(reason: refusal))
         } else if let error {
-            entry.continuation.resume(throwing: error)
+            continuation.resume(throwing: error)
         } else if let response = entry.response ?? task.response {
-            entry.continuation.resume(returning: (entry.data, response))
+            continuation.resume(returning: (entry.data, response))
         } else {
-            entry.continuation.resume(throwing: URLError(.badServerResponse))
+            continuation.resume(throwing: URLError(.badServerResponse))
+        }
+    }
+}
+
+/// One transfer's `received` callback, called off the delegate queue with the newest body so
+/// far: at most one call runs at a time, and chunks that arrive meanwhile are coalesced into the
+/// next call. So a slow callback (reading a hostile image's header) delays neither the session's
+/// other transfers nor the delegate's answers.
+final class BodyReports: Sendable {
+    private struct State {
+        var newest: Data?
+        var draining = false
+        var closed = false
+    }
+
+    private let received: @Sendable (Data) -> Void
+    private let state = Locked(State())
+
+    init(_ received: @escaping @Sendable (Data) -> Void) {
+        self.received = received
+    }
+
+    /// Reports `soFar` soon, unless a newer body replaces it first.
+    func offer(_ soFar: Data) {
+        let start = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            state.newest = soFar
+            defer { state.draining = true }
+            return !state.draining
+        }
+        if start { DispatchQueue.global().async { self.drain() } }
+    }
+
+    /// Reports nothing more (a call already running finishes).
+    func close() {
+        state.withLock { $0.closed = true; $0.newest = nil }
+    }
+
+    private func drain() {
+        while let soFar = state.withLock({ state -> Data? in
+            defer { state.newest = nil }
+            if state.newest == nil || state.closed { state.draining = false; return nil }
+            return state.newest
+        }) {
+            received(soFar)
         }
     }
 }

@@ -11,9 +11,11 @@ import PackageDescription
 ///   product); `waterfall-harness`: the demo's measuring modes (`--scroll-test`, `--compare-grid`,
 ///   `--soak`, …), which `waterfall-demo` hands over to; `CWaterfallHarness`: the C only they
 ///   and the benchmarks need; `waterfall-bench`, `waterfall-gtk-bench`: release-build benchmarks.
-/// - `waterfall-image-worker`: the sandboxed (seccomp, rlimits) decoder process the image pipeline
-///   starts; `CWaterfallSandbox`: its wire protocol and process plumbing; `CWaterfallSeccomp`:
-///   libseccomp, linked by the worker only; `CWaterfallPixbufDecoding`: the gdk-pixbuf decoding
+/// - `CWaterfallImageWorker`: the sandboxed (seccomp, rlimits) decoder process the image pipeline
+///   starts, as code every app that links WaterfallGTK holds (it starts its own executable as the
+///   worker); `waterfall-image-worker`: the same as an executable of its own, which the Meson
+///   build installs for C, Python, GJS and Vala apps; `CWaterfallSandbox`: its wire protocol and
+///   process plumbing; `CWaterfallSeccomp`: libseccomp; `CWaterfallPixbufDecoding`: the gdk-pixbuf decoding
 ///   the app and the worker share (`CWaterfallPixbuf`: gdk-pixbuf without GTK, for the worker).
 /// - `SeededRandom`: the seedable generator the demo, benchmarks and tests share (not a product).
 /// - `CWaterfallGtk4`: GTK 4 through the standard `gtk4` pkg-config file, re-exported by
@@ -51,12 +53,12 @@ let package = Package(
         .systemLibrary(name: "CWaterfallPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(name: "CWaterfallPixbufDecoding", dependencies: ["CWaterfallPixbuf"], linkerSettings: [.linkedLibrary("m")]),
         .systemLibrary(name: "CWaterfallSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
-        .executableTarget(name: "waterfall-image-worker",
-                          dependencies: ["CWaterfallSandbox", "CWaterfallImageDecoding", "CWaterfallPixbufDecoding",
-                                         "CWaterfallSeccomp"]),
+        .target(name: "CWaterfallImageWorker",
+                dependencies: ["CWaterfallSandbox", "CWaterfallImageDecoding", "CWaterfallPixbufDecoding", "CWaterfallSeccomp"]),
+        .executableTarget(name: "waterfall-image-worker", dependencies: ["CWaterfallImageWorker"]),
         .target(name: "WaterfallGTK",
                 dependencies: ["WaterfallCore", "WaterfallFeed", "CWaterfallGtk4", "CWaterfallGtk", "CWaterfallImageDecoding",
-                               "CWaterfallPixbufDecoding", "CWaterfallSandbox"]),
+                               "CWaterfallPixbufDecoding", "CWaterfallSandbox", "CWaterfallImageWorker"]),
         .target(name: "WaterfallShop", dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom"]),
         .executableTarget(name: "waterfall-demo", dependencies: ["WaterfallShop"]),
         .target(name: "CWaterfallHarness", dependencies: ["CWaterfallGtk4"]),

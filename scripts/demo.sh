@@ -8,7 +8,8 @@
 #   scripts/demo.sh --scroll-test --compare-grid   the same cells in a GtkGridView (see compare-grid.sh)
 #   scripts/demo.sh --soak 600              scroll, load more, refresh, churn images; print memory
 #
-# The measuring modes run in waterfall-harness, which waterfall-demo hands them to: both are built.
+# The measuring modes run in waterfall-harness, which waterfall-demo hands them to: both are built,
+# and so is the image worker.
 # Without a display, the headless modes run under a virtual X server (xvfb-run) with GTK's
 # cairo renderer; the interactive mode explains what to do instead.
 set -euo pipefail
@@ -26,6 +27,9 @@ done
 
 swift build -c release --product waterfall-demo >&2
 swift build -c release --product waterfall-harness >&2
+# The sandboxed image decoder as its own small executable (docs/SANDBOX.md, "Finding the worker");
+# without it the demo starts its own executable as the worker, which costs more memory.
+swift build -c release --product waterfall-image-worker >&2
 # The translations (po/), found through WATERFALL_LOCALEDIR: LANG=zh_TW.UTF-8 scripts/demo.sh
 WATERFALL_LOCALEDIR=$(scripts/build-locale.sh)
 export WATERFALL_LOCALEDIR

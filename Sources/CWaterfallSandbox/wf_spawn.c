@@ -27,8 +27,9 @@ pid_t wf_worker_spawn(const char *path, char *const argv[], int test_faults, int
     posix_spawnattr_setsigdefault(&attributes, &all);
     posix_spawnattr_setsigmask(&attributes, &none);
     posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    char role[] = WF_WORKER_ROLE_VARIABLE "=" WF_WORKER_ROLE;
     char faults[] = "WATERFALL_IMAGE_WORKER_TEST_FAULTS=1";
-    char *environment[] = {test_faults ? faults : NULL, NULL};
+    char *environment[] = {role, test_faults ? faults : NULL, NULL};
     pid_t pid;
     int failed = posix_spawn(&pid, path, &actions, &attributes, argv, environment);
     posix_spawn_file_actions_destroy(&actions);

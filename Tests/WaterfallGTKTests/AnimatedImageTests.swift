@@ -30,7 +30,7 @@ struct AnimatedImageTests {
     func framesAndDelaysAreDecoded(name: String) throws {
         let data = try Self.fixture(name)
         #expect(ImageHeader.frameCount(in: data) == 3)
-        let decoded = try PixbufDecoder().decode(data, maxPixelSize: Self.box)
+        let decoded = try PixbufDecoder(decoding: .inProcess).decode(data, maxPixelSize: Self.box)
         let animation = try #require(decoded.image.animation, "\(name) has no animation")
         #expect(animation.timeline.delays == [100, 200, 300])
         #expect(!animation.decodesOnDemand)
@@ -47,7 +47,7 @@ struct AnimatedImageTests {
         for name in ["gif-still.gif", "webp-lossy.webp", "png-rgb8.png"] {
             let data = try Self.fixture(name)
             #expect(ImageHeader.frameCount(in: data) == 1, "\(name)")
-            #expect(try PixbufDecoder().decode(data, maxPixelSize: Self.box).image.animation == nil, "\(name)")
+            #expect(try PixbufDecoder(decoding: .inProcess).decode(data, maxPixelSize: Self.box).image.animation == nil, "\(name)")
         }
     }
 
@@ -55,7 +55,7 @@ struct AnimatedImageTests {
     func aCellPlaysTheFramesOnTheFrameClockAndPausesWhenInactive(budget: Int) throws {
         try GTKHost.start()
         let data = try Self.fixture("gif-animated.gif")
-        let decoded = try PixbufDecoder(maximumAnimationBytes: budget).decode(data, maxPixelSize: Self.box)
+        let decoded = try PixbufDecoder(maximumAnimationBytes: budget, decoding: .inProcess).decode(data, maxPixelSize: Self.box)
         #expect(decoded.image.animation?.decodesOnDemand == (budget == 1))
         let cell = WaterfallImageCell()
         cell.setImage(decoded.image)

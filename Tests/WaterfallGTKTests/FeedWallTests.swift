@@ -12,7 +12,7 @@ extension WallTests {
         -> (wall: FeedWall, window: UnsafeMutablePointer<GtkWidget>) {
         try GTKHost.start()
         let server = try TestServer.get()
-        let wall = try FeedWall(feedURL: server.urlString(path), schema: schema, pipeline: ImagePipeline(decoder: PixbufDecoder()),
+        let wall = try FeedWall(feedURL: server.urlString(path), schema: schema, pipeline: ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess)),
                                 options: FeedWall.Options(columns: { _ in .fixed(3) }, wrapsCaptions: wrapsCaptions))
         let window = try await GTKHost.window(showing: wall.widget, width: 800, height: 600)
         return (wall, window)
@@ -64,7 +64,7 @@ extension WallTests {
                                        errorMessage: { "Could not load: \($0)" })
         // Page 2 is not valid JSON the first time it is asked for.
         let wall = try FeedWall(feedURL: server.urlString("/feed/\(key)/{page}.json?pages=3&per=12&syntax=2:1"),
-                                pipeline: ImagePipeline(decoder: PixbufDecoder()), options: options)
+                                pipeline: ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess)), options: options)
         let window = try await GTKHost.window(showing: wall.widget, width: 800, height: 600)
         defer { GTKHost.close(window) }
         let view = wall.view
@@ -133,7 +133,7 @@ extension WallTests {
     func brokenImageShowsErrorPlaceholder() async throws {
         try GTKHost.start()
         let server = try TestServer.get()
-        let pipeline = ImagePipeline(decoder: PixbufDecoder())
+        let pipeline = ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess))
         let cell = WaterfallImageCell()
         let request = ImageRequest(url: server.url("/img/\(uniqueKey()).png?broken=1"),
                                    targetSize: ImagePixelSize(width: 100, height: 100))

@@ -9,7 +9,7 @@ extension WallTests {
     func pipelineLoadCancelledOnReuse() async throws {
         try GTKHost.start()
         let server = try TestServer.get()
-        let pipeline = ImagePipeline(decoder: PixbufDecoder())
+        let pipeline = ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess))
         let cell = WaterfallImageCell()
         let path = "/hang/\(uniqueKey()).png"
         let request = ImageRequest(url: server.url(path), targetSize: ImagePixelSize(width: 200, height: 200),
@@ -41,7 +41,7 @@ extension WallTests {
     func cachedImageShowsSynchronously() async throws {
         try GTKHost.start()
         let server = try TestServer.get()
-        let pipeline = ImagePipeline(decoder: PixbufDecoder())
+        let pipeline = ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess))
         let request = ImageRequest(url: server.url("/img/\(uniqueKey()).png?w=40&h=30&real=1"),
                                    targetSize: ImagePixelSize(width: 20, height: 15))
         let first = WaterfallImageCell()

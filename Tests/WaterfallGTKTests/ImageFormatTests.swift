@@ -27,7 +27,7 @@ struct ImageFormatTests {
             let data = try Data(contentsOf: fixture.url)
             let decoded: DecodedImage<Texture>
             do {
-                decoded = try PixbufDecoder().decode(data, maxPixelSize: Self.box)
+                decoded = try PixbufDecoder(decoding: .inProcess).decode(data, maxPixelSize: Self.box)
             } catch {
                 Issue.record("\(fixture.file): \(error)")
                 continue
@@ -49,7 +49,7 @@ struct ImageFormatTests {
         #expect(header.displaySize == ImagePixelSize(width: 200, height: 300))
         #expect(ImageHeader.read(contentsOf: fixture.url) == header)
         for box in [ImagePixelSize(width: 100, height: 100), ImagePixelSize(width: 400, height: 60), ImagePixelSize(width: 0, height: 0)] {
-            let decoded = try PixbufDecoder().decode(data, maxPixelSize: box)
+            let decoded = try PixbufDecoder(decoding: .inProcess).decode(data, maxPixelSize: box)
             #expect(ImagePixelSize(width: decoded.image.width, height: decoded.image.height) == box.fitting(header.displaySize),
                     "orientation \(orientation) in \(box)")
             ImageFixtures.expectQuadrants(decoded.image, of: fixture)
@@ -61,7 +61,7 @@ struct ImageFormatTests {
             let fixture = try #require(try ImageFixtures.standard.get().first { $0.file == name })
             let data = try Data(contentsOf: fixture.url)
             #expect(throws: PixbufDecoder.DecodingError.self, "\(name)") {
-                try PixbufDecoder().decode(data.prefix(data.count * 2 / 3), maxPixelSize: Self.box)
+                try PixbufDecoder(decoding: .inProcess).decode(data.prefix(data.count * 2 / 3), maxPixelSize: Self.box)
             }
         }
     }

@@ -41,7 +41,7 @@ struct ImageWorkerPixbufTests {
     @Test func brokenFilesFailAndTheNextImageDecodes() throws {
         let pool = try ImageWorkerPoolTests.pool()
         defer { pool.shutDown() }
-        let sandboxed = PixbufDecoder(workers: pool), inProcess = PixbufDecoder()
+        let sandboxed = PixbufDecoder(decoding: .sandboxed(pool)), inProcess = PixbufDecoder(decoding: .inProcess)
         let box = ImagePixelSize(width: 64, height: 64)
         let good = try Data(contentsOf: #require(try Self.fixtures().first { $0.format == "bmp" }).url)
         var failed = 0
@@ -62,7 +62,7 @@ struct ImageWorkerPixbufTests {
     @Test func pixbufWorkersAreSeparateAndConfined() throws {
         let pool = try ImageWorkerPoolTests.pool()
         defer { pool.shutDown() }
-        let decoder = PixbufDecoder(workers: pool)
+        let decoder = PixbufDecoder(decoding: .sandboxed(pool))
         let box = ImagePixelSize(width: 64, height: 64)
         _ = try decoder.decode(try ImageWorkerPoolTests.png.get(), maxPixelSize: box)
         let streamed = try #require(pool.processIdentifiers.first)
@@ -85,7 +85,7 @@ struct ImageWorkerPixbufTests {
         defer { pool.shutDown() }
         let budget = 3 * 30 * 20 * 4
         let data = try Data(contentsOf: #require(try Self.fixtures().first { $0.format == "gif" && $0.animated }).url)
-        let decoded = try PixbufDecoder(maximumAnimationBytes: budget, workers: pool)
+        let decoded = try PixbufDecoder(maximumAnimationBytes: budget, decoding: .sandboxed(pool))
             .decode(data, maxPixelSize: ImagePixelSize(width: 60, height: 60))
         let animation = try #require(decoded.image.animation)
         #expect(animation.timeline.delays == [100, 200, 300])
@@ -112,7 +112,7 @@ struct ImageWorkerPixbufTests {
     @Test func svgTextHasItsGlyphsInTheWorker() throws {
         let pool = try ImageWorkerPoolTests.pool()
         defer { pool.shutDown() }
-        let sandboxed = PixbufDecoder(workers: pool), inProcess = PixbufDecoder()
+        let sandboxed = PixbufDecoder(decoding: .sandboxed(pool)), inProcess = PixbufDecoder(decoding: .inProcess)
         let box = ImagePixelSize(width: 240, height: 60)
         for family in ["sans-serif", "serif", "monospace"] {
             for weight in ["normal", "bold"] {

@@ -1,3 +1,4 @@
+import CWaterfallImageWorker
 import CWaterfallSandbox
 import Foundation
 import Glibc
@@ -75,7 +76,7 @@ struct ImageWorkerPoolTests {
     /// expects the same pixels, frames and delays (`ImageWorkerPixbufTests.same`); a fixture that
     /// fails in process must fail in the worker too. Returns the number of comparisons.
     static func compareWithInProcess(_ fixtures: [ImageFixtures.Fixture], through pool: ImageWorkerPool) throws -> Int {
-        let sandboxed = PixbufDecoder(workers: pool), inProcess = PixbufDecoder()
+        let sandboxed = PixbufDecoder(decoding: .sandboxed(pool)), inProcess = PixbufDecoder(decoding: .inProcess)
         var compared = 0
         for fixture in fixtures {
             let data = try Data(contentsOf: fixture.url)
@@ -171,7 +172,7 @@ struct ImageWorkerPoolTests {
         let data = try PixbufDecoderTests.encoded("png", width: 4500, height: 4500)
         let pool = try Self.pool(memoryLimitBytes: 64 << 20)
         defer { pool.shutDown() }
-        let decoder = PixbufDecoder(workers: pool)
+        let decoder = PixbufDecoder(decoding: .sandboxed(pool))
         let small = try decoder.decode(data, maxPixelSize: ImagePixelSize(width: 200, height: 200))
         #expect(small.pixelWidth == 200)
         let first = try #require(pool.processIdentifiers.first)
@@ -204,6 +205,46 @@ struct ImageWorkerPoolTests {
                                                      reason: "No such file or directory")) {
             try Self.decode(try Self.png.get(), in: pool)
         }
+    }
+
+    /// Every executable that links WaterfallGTK holds the worker: this test binary, started
+    /// again as a worker, decodes in the sandbox like the standalone executable.
+    @Test func theAppsOwnExecutableServesAsTheWorker() throws {
+        #expect(wf_image_worker_in_executable() != 0)
+        var configuration = ImageWorkerPool.Configuration(executable: ImageWorkerPool.ownExecutable, maximumWorkers: 1,
+                                                          deadline: Self.patience)
+        configuration.allowsTestFaults = true
+        let pool = ImageWorkerPool(configuration: configuration)
+        defer { pool.shutDown() }
+        let decoded = try Self.decode(try Self.png.get(), in: pool)
+        #expect(decoded.pixelWidth == 64 && decoded.pixelHeight == 43)
+        let pid = try #require(pool.processIdentifiers.first)
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        #expect(status.contains("Seccomp:\t2\n"), "\(status)")
+        #expect(status.contains("Name:\twaterfall-image\n"), "\(status)")
+        #expect(throws: ImageWorkerError.crashed(signal: SIGSEGV, exitStatus: 0)) {
+            try Self.decode(try Self.png.get(), in: pool, fault: WF_WORKER_FAULT_SEGV)
+        }
+    }
+
+    /// The standard decoder is sandboxed or decodes nothing: never in-process by default.
+    @Test func theStandardDecoderNeverFallsBackToInProcess() throws {
+        let turnedOff = ImageWorkerError.unavailable(
+            path: "none", reason: "the sandboxed image decoder is turned off (WATERFALL_IMAGE_WORKER=none)")
+        #expect(ImageWorkerPool.standardExecutable(environment: ["WATERFALL_IMAGE_WORKER": "none"]) == .failure(turnedOff))
+        #expect(ImageWorkerPool.standardExecutable(environment: ["WATERFALL_IMAGE_WORKER": "/nonexistent/w"])
+                == .failure(.unavailable(path: "/nonexistent/w", reason: "WATERFALL_IMAGE_WORKER names no executable file")))
+        let found = try ImageWorkerPool.standardExecutable(environment: [:]).get()
+        #expect(found.hasSuffix("/waterfall-image-worker") || found == ImageWorkerPool.ownExecutable, "\(found)")
+        guard case .sandboxed = PixbufDecoder.Decoding.standard else {
+            Issue.record("the test binary's standard decoder is sandboxed")
+            return
+        }
+        #expect(throws: turnedOff) {
+            try PixbufDecoder(decoding: .unavailable(turnedOff)).decode(try Self.png.get(), maxPixelSize: ImagePixelSize(width: 9, height: 9))
+        }
+        #expect(turnedOff.description == "cannot start the sandboxed image decoder none: the sandboxed image decoder is turned off "
+                + "(WATERFALL_IMAGE_WORKER=none)")
     }
 
     @Test func lookupHonoursTheEnvironment() {

@@ -39,7 +39,7 @@ struct PixbufDecoderTests {
 
     @Test func decodesAndDownscalesPNGKeepingAspectRatio() throws {
         let data = try Self.encoded("png", width: 300, height: 200)
-        let decoded = try PixbufDecoder().decode(data, maxPixelSize: ImagePixelSize(width: 120, height: 120))
+        let decoded = try PixbufDecoder(decoding: .inProcess).decode(data, maxPixelSize: ImagePixelSize(width: 120, height: 120))
         #expect(decoded.pixelWidth == 120 && decoded.pixelHeight == 80)
         #expect(decoded.image.width == 120 && decoded.image.height == 80)
         #expect(decoded.byteCount >= 120 * 80 * 4)
@@ -49,7 +49,7 @@ struct PixbufDecoderTests {
 
     @Test func neverEnlarges() throws {
         let data = try Self.encoded("png", width: 40, height: 30)
-        let decoded = try PixbufDecoder().decode(data, maxPixelSize: ImagePixelSize(width: 400, height: 400))
+        let decoded = try PixbufDecoder(decoding: .inProcess).decode(data, maxPixelSize: ImagePixelSize(width: 400, height: 400))
         #expect(decoded.pixelWidth == 40 && decoded.pixelHeight == 30)
     }
 
@@ -60,9 +60,9 @@ struct PixbufDecoderTests {
         let target = ImagePixelSize(width: 256, height: 256)
         // The limit guards headers only: a 12 MP photo decodes straight to the target.
         #expect(throws: PixbufDecoder.DecodingError.tooLarge(width: 4000, height: 3000, pixelCount: 12_000_000)) {
-            try PixbufDecoder(maximumDecodedPixelCount: 1_000_000).decode(data, maxPixelSize: target)
+            try PixbufDecoder(maximumDecodedPixelCount: 1_000_000, decoding: .inProcess).decode(data, maxPixelSize: target)
         }
-        let decoded = try PixbufDecoder().decode(data, maxPixelSize: target)
+        let decoded = try PixbufDecoder(decoding: .inProcess).decode(data, maxPixelSize: target)
         #expect(decoded.pixelWidth == 256 && decoded.pixelHeight == 192)
         #expect(decoded.image.width == 256 && decoded.image.height == 192)
         #expect(decoded.byteCount < 256 * 192 * 4 + 4096)
@@ -74,7 +74,7 @@ struct PixbufDecoderTests {
         var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
         data += Data("IHDR".utf8) + Data([0, 0, 0x9C, 0x40, 0, 0, 0x9C, 0x40, 8, 6, 0, 0, 0, 0, 0, 0, 0])
         #expect(throws: PixbufDecoder.DecodingError.tooLarge(width: 40000, height: 40000, pixelCount: 1_600_000_000)) {
-            try PixbufDecoder().decode(data, maxPixelSize: ImagePixelSize(width: 300, height: 300))
+            try PixbufDecoder(decoding: .inProcess).decode(data, maxPixelSize: ImagePixelSize(width: 300, height: 300))
         }
     }
 
@@ -90,13 +90,13 @@ struct PixbufDecoderTests {
         #expect(ImageHeader.read(from: data).map { [$0.pixelWidth, $0.pixelHeight] } == [20000, 20000])
         // The decoder's public behaviour today: refused from the header alone, never decoded.
         #expect(throws: PixbufDecoder.DecodingError.tooLarge(width: 20000, height: 20000, pixelCount: 400_000_000)) {
-            try PixbufDecoder().decode(data, maxPixelSize: ImagePixelSize(width: 300, height: 300))
+            try PixbufDecoder(decoding: .inProcess).decode(data, maxPixelSize: ImagePixelSize(width: 300, height: 300))
         }
     }
 
     @Test func brokenDataThrows() throws {
         let png = try Self.encoded("png", width: 64, height: 64)
-        let decoder = PixbufDecoder()
+        let decoder = PixbufDecoder(decoding: .inProcess)
         let size = ImagePixelSize(width: 32, height: 32)
         #expect(throws: PixbufDecoder.DecodingError.empty) { try decoder.decode(Data(), maxPixelSize: size) }
         #expect(throws: PixbufDecoder.DecodingError.self) {
@@ -125,7 +125,7 @@ struct PixbufDecoderTests {
             try Self.encoded("png", width: 100 + index * 10, height: 100).write(to: url)
             urls.append(url)
         }
-        let pipeline = ImagePipeline(decoder: PixbufDecoder())
+        let pipeline = ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess))
         let size = ImagePixelSize(width: 50, height: 50)
         let widths = try await withThrowingTaskGroup(of: Int.self) { group in
             for url in urls {

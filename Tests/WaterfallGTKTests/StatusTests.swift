@@ -47,7 +47,7 @@ extension WallTests {
         // Page 1 answers 503 the first time, then the feed; no automatic retry.
         let loader = try FeedLoader(feedURL: server.urlString("/feed/\(uniqueKey())/{page}.json?pages=2&per=12&fail=1:503:1"),
                                     retryPolicy: RetryPolicy(maximumAttempts: 1, baseDelay: .zero, maximumDelay: .zero))
-        let wall = FeedWall(loader: loader, pipeline: ImagePipeline(decoder: PixbufDecoder()),
+        let wall = FeedWall(loader: loader, pipeline: ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess)),
                             options: FeedWall.Options(columns: { _ in .fixed(3) }, failureTitle: "The shop could not be loaded"))
         let window = try await GTKHost.window(showing: wall.widget, width: 800, height: 600)
         defer { GTKHost.close(window) }

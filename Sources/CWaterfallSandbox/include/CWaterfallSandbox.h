@@ -95,6 +95,12 @@ typedef struct wf_worker_reply {
 /* The descriptor a worker reads its socket from. */
 #define WF_WORKER_SOCKET_FD 3
 
+/* The environment variable, and its value, that make a process started by wf_worker_spawn run
+ * as a worker (CWaterfallImageWorker.h), and the name the worker gives its process. */
+#define WF_WORKER_ROLE_VARIABLE "WATERFALL_IMAGE_WORKER_ROLE"
+#define WF_WORKER_ROLE "decoder"
+#define WF_WORKER_NAME "waterfall-image"
+
 /*
  * Sends one packet of `size` bytes on `socket`, with `fd` attached when it is >= 0 (MSG_NOSIGNAL:
  * a dead peer gives EPIPE, never SIGPIPE). Returns 0, or -1 with errno.
@@ -126,8 +132,10 @@ void *wf_memfd_map_sealed(int fd, size_t size);
 
 /*
  * Starts `path` as a worker with the socket's other end as its descriptor 3, every signal at
- * its default disposition and unblocked, and an environment of only
- * WATERFALL_IMAGE_WORKER_TEST_FAULTS=1 when `test_faults` is nonzero. `argv` is NULL-terminated.
+ * its default disposition and unblocked, and an environment of only WF_WORKER_ROLE_VARIABLE=
+ * WF_WORKER_ROLE, and WATERFALL_IMAGE_WORKER_TEST_FAULTS=1 when `test_faults` is nonzero. `path`
+ * may be the app's own executable (/proc/self/exe) when it holds the worker's code (see
+ * CWaterfallImageWorker.h). `argv` is NULL-terminated.
  * Returns the worker's PID and its socket (close-on-exec) in `*socket_out`, or -1 with errno.
  */
 pid_t wf_worker_spawn(const char *path, char *const argv[], int test_faults, int *socket_out);

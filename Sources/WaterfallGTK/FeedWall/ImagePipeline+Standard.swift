@@ -14,8 +14,8 @@ extension ImagePipeline where Decoder == PixbufDecoder {
     }
 
     /// The pipeline a ``FeedWall`` makes when it is given none: `PixbufDecoder` decoding at the
-    /// cell's pixel size — JPEG, PNG and still WebP in the sandboxed workers of
-    /// `ImageWorkerPool.standard` when the worker executable is found — a memory cache of decoded images bounded by `memoryCacheMegabytes`,
+    /// cell's pixel size in the sandboxed workers of `ImageWorkerPool.standard` (no image is
+    /// decoded when none can start), a memory cache of decoded images bounded by `memoryCacheMegabytes`,
     /// and an HTTP disk cache of downloaded data of at most `diskCacheMegabytes`, each entry kept
     /// at most `diskCacheDays` after it was stored or revalidated, in `diskCache` (`nil`: none).
     /// When the directory cannot be made the pipeline has no disk cache — see
@@ -28,6 +28,6 @@ extension ImagePipeline where Decoder == PixbufDecoder {
         }
         let configuration = ImagePipeline<PixbufDecoder>.Configuration(
             memoryCacheByteLimit: max(0, memoryCacheMegabytes) << 20, diskCache: cache)
-        return ImagePipeline(decoder: PixbufDecoder(workers: ImageWorkerPool.standard), configuration: configuration)
+        return ImagePipeline(decoder: PixbufDecoder(decoding: .standard), configuration: configuration)
     }
 }

@@ -22,12 +22,14 @@ import WaterfallFeed
 ///
 /// Truncated PNG and JPEG data is rejected (the libraries would show the part that arrived).
 ///
-/// With `workers`, every format decodes in sandboxed worker processes (`ImageWorkerPool`) after
-/// the same header checks here, with the same code: the streamed formats in workers that load
-/// nothing else, the others in workers that load gdk-pixbuf's loaders first. An animation whose
-/// frames at the output size exceed `maximumAnimationBytes` then comes back with smaller frames
-/// (a worker cannot keep the animation to render frames as they come due). The standard
-/// pipeline's decoder has workers when the worker executable is found.
+/// Where the decoding runs is the decoder's ``decoding``. Sandboxed (the default), every format
+/// decodes in worker processes (`ImageWorkerPool`) after the same header checks here, with the
+/// same code: the streamed formats in workers that load nothing else, the others in workers that
+/// load gdk-pixbuf's loaders first. An animation whose frames at the output size exceed
+/// `maximumAnimationBytes` then comes back with smaller frames (a worker cannot keep the
+/// animation to render frames as they come due). When no worker can be started, images fail
+/// with the reason and nothing is decoded; decoding in the app's own process is a choice an app
+/// makes in code (``Decoding/inProcess``).
 public struct PixbufDecoder: ImageDecoding {
     /// Why data could not be decoded.
     public enum DecodingError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -81,17 +83,51 @@ public struct PixbufDecoder: ImageDecoding {
     /// against the pipeline's memory cache.
     public var maximumAnimationBytes: Int
 
-    /// The sandboxed worker processes that decode every format; `nil` decodes in this process.
-    public var workers: ImageWorkerPool?
+    /// Where images are decoded.
+    public enum Decoding: Sendable {
+        /// In the sandboxed worker processes of the pool (seccomp, resource limits; see
+        /// docs/SANDBOX.md): a decoder exploited by a hostile image holds no file, socket or
+        /// memory of the app's.
+        case sandboxed(ImageWorkerPool)
+        /// In this process, on the pipeline's threads. A hostile image that exploits a decoding
+        /// library (libjpeg-turbo, libpng, libwebp, gdk-pixbuf's loaders: the 2023 libwebp
+        /// overflow was exploited through images) then runs with all of the app's rights. Only
+        /// for images the app trusts (its own files) or where no worker can run.
+        case inProcess
+        /// Not at all: every image fails with this error ("Image unavailable" and its words).
+        case unavailable(ImageWorkerError)
+
+        /// Sandboxed in `ImageWorkerPool.standard`, or unavailable with the reason no worker could
+        /// be had (see `ImageWorkerPool.standardExecutable`). Never in-process.
+        public static var standard: Decoding {
+            switch ImageWorkerPool.standard {
+            case .success(let pool): return .sandboxed(pool)
+            case .failure(let error): return .unavailable(error)
+            }
+        }
+    }
+
+    /// Where images are decoded: by default ``Decoding/standard``.
+    public var decoding: Decoding
 
     /// Creates a decoder; the default guard is one gigapixel (50 megapixels for images gdk-pixbuf
-    /// decodes whole), the default animation budget 16 MB, no worker pool.
+    /// decodes whole), the default animation budget 16 MB, decoding in the standard worker pool.
     public init(maximumDecodedPixelCount: Int = 1_000_000_000, maximumPixbufPixelCount: Int = 50_000_000,
-                maximumAnimationBytes: Int = 16 << 20, workers: ImageWorkerPool? = nil) {
+                maximumAnimationBytes: Int = 16 << 20, decoding: Decoding = .standard) {
         self.maximumDecodedPixelCount = maximumDecodedPixelCount
         self.maximumPixbufPixelCount = maximumPixbufPixelCount
         self.maximumAnimationBytes = maximumAnimationBytes
-        self.workers = workers
+        self.decoding = decoding
+    }
+
+    /// The worker pool images decode in: `nil` in-process.
+    /// - Throws: the error of ``Decoding/unavailable(_:)``.
+    private func workers() throws(ImageWorkerError) -> ImageWorkerPool? {
+        switch decoding {
+        case .sandboxed(let pool): return pool
+        case .inProcess: return nil
+        case .unavailable(let error): throw error
+        }
     }
 
     /// Decodes `data` to fit `maxPixelSize` once oriented; see the type's discussion.
@@ -100,9 +136,10 @@ public struct PixbufDecoder: ImageDecoding {
     ///   formats, O(source pixels) for gdk-pixbuf formats.
     /// - Throws: `PixbufDecoder.DecodingError`, or `ImageWorkerError` from the worker pool.
     public func decode(_ data: Data, maxPixelSize: ImagePixelSize) throws -> DecodedImage<Texture> {
+        let workers = try workers()
         guard !data.isEmpty else { throw DecodingError.empty }
         guard let header = ImageHeader.read(from: data) else {
-            return try decodeWithLoaders(data, maxPixelSize: maxPixelSize)
+            return try decodeWithLoaders(data, maxPixelSize: maxPixelSize, workers: workers)
         }
         let (pixels, overflow) = header.pixelWidth.multipliedReportingOverflow(by: header.pixelHeight)
         guard !overflow, pixels <= maximumDecodedPixelCount else {
@@ -116,7 +153,7 @@ public struct PixbufDecoder: ImageDecoding {
             guard pixels <= maximumPixbufPixelCount else {
                 throw DecodingError.tooLarge(width: header.pixelWidth, height: header.pixelHeight, pixelCount: pixels)
             }
-            return try decodeWithLoaders(data, maxPixelSize: maxPixelSize)
+            return try decodeWithLoaders(data, maxPixelSize: maxPixelSize, workers: workers)
         }
         if let workers {
             let stored = ImagePixelSize(width: header.pixelWidth, height: header.pixelHeight)
@@ -131,9 +168,9 @@ public struct PixbufDecoder: ImageDecoding {
                             byteCount: width * height * 4)
     }
 
-    /// Decodes with gdk-pixbuf's loaders: in a pixbuf worker when the decoder has a pool, else
-    /// in this process.
-    private func decodeWithLoaders(_ data: Data, maxPixelSize: ImagePixelSize) throws -> DecodedImage<Texture> {
+    /// Decodes with gdk-pixbuf's loaders: in a pixbuf worker of `workers`, or in this process.
+    private func decodeWithLoaders(_ data: Data, maxPixelSize: ImagePixelSize, workers: ImageWorkerPool?) throws
+        -> DecodedImage<Texture> {
         guard let workers else { return try decodeWithPixbuf(data, maxPixelSize: maxPixelSize) }
         do {
             return try workers.decodeWithPixbuf(data, box: maxPixelSize, enlarges: Self.isSVG(data),

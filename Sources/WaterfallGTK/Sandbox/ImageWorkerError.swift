@@ -22,7 +22,7 @@ public enum ImageWorkerError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         switch self {
         case .unavailable(let path, let reason):
-            return "cannot start the image worker \(path): \(reason)"
+            return "cannot start the sandboxed image decoder \(path): \(reason)"
         case .crashed(let signal, let exitStatus):
             guard signal != 0 else { return "the image worker exited with status \(exitStatus) while decoding" }
             return "the image worker was ended by \(Self.signalName(signal)) while decoding"

@@ -1,3 +1,4 @@
+import CWaterfallImageWorker
 import CWaterfallSandbox
 import Foundation
 
@@ -6,8 +7,12 @@ extension ImageWorkerPool {
     public static let workerName = "waterfall-image-worker"
 
     /// The environment variable naming the worker executable: a path overrides the search;
-    /// `none` turns the sandbox off (`standard` is `nil`: images decode in-process).
+    /// `none` turns the sandbox off, so the standard decoder decodes nothing (an app decodes
+    /// in-process only by choosing `PixbufDecoder.Decoding.inProcess` in code).
     public static let workerEnvironmentVariable = "WATERFALL_IMAGE_WORKER"
+
+    /// The path that starts the running executable again, as a worker (see ``standard``).
+    public static let ownExecutable = "/proc/self/exe"
 
     /// Where the worker is looked for, in order: `$WATERFALL_IMAGE_WORKER` alone when it is set;
     /// else beside the running executable (SwiftPM puts every product in one directory); beside
@@ -33,22 +38,41 @@ extension ImageWorkerPool {
         workerCandidates(environment: environment).first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// The pool the standard pipeline's decoder shares, with the default configuration, its
-    /// streamed workers started at once (`prestart()`); `nil`
-    /// (images decode in-process, and a line on standard error says where the worker was looked
-    /// for) when no worker executable is found or `$WATERFALL_IMAGE_WORKER` is `none`.
-    public static let standard: ImageWorkerPool? = {
-        let environment = ProcessInfo.processInfo.environment
-        guard let executable = locateWorker(environment: environment) else {
-            if environment[workerEnvironmentVariable] != "none" {
-                let places = workerCandidates(environment: environment).joined(separator: ", ")
-                FileHandle.standardError.write(Data(
-                    "waterfall: no \(workerName) found (looked for \(places)); images decode in-process\n".utf8))
-            }
-            return nil
+    /// The pool the standard decoder (`PixbufDecoder.Decoding.standard`) shares, with the default
+    /// configuration and its streamed workers started at once (`prestart()`). Its workers are,
+    /// unless `$WATERFALL_IMAGE_WORKER` names one or is `none`:
+    /// - `waterfall-image-worker` where `locateWorker` finds it (the Meson build installs it for C,
+    ///   Python, GJS and Vala apps; `swift build` puts it beside a package's executables);
+    /// - else the running executable itself (``ownExecutable``) when it holds the worker's code,
+    ///   as every executable that links WaterfallGTK through SwiftPM does: such an app has its
+    ///   sandbox without building or shipping anything more. Its workers map the app's
+    ///   libraries, so they take more address space (within `memoryLimitBytes`) and a few
+    ///   milliseconds more to start.
+    ///
+    /// Otherwise `ImageWorkerError.unavailable` with where the worker was looked for, and a line
+    /// on standard error: images then fail with that reason.
+    public static let standard: Result<ImageWorkerPool, ImageWorkerError> = {
+        standardExecutable(environment: ProcessInfo.processInfo.environment).map { executable in
+            let pool = ImageWorkerPool(configuration: Configuration(executable: executable))
+            pool.prestart()
+            return pool
+        }.mapError { error in
+            FileHandle.standardError.write(Data("waterfall: \(error); images are not decoded\n".utf8))
+            return error
         }
-        let pool = ImageWorkerPool(configuration: Configuration(executable: executable))
-        pool.prestart()
-        return pool
     }()
+
+    /// The executable ``standard``'s workers run, as its documentation says, for `environment`.
+    public static func standardExecutable(environment: [String: String]) -> Result<String, ImageWorkerError> {
+        if let found = locateWorker(environment: environment) { return .success(found) }
+        guard environment[workerEnvironmentVariable] == nil else {
+            let setting = environment[workerEnvironmentVariable] ?? ""
+            let reason = setting == "none" ? "the sandboxed image decoder is turned off (\(workerEnvironmentVariable)=none)"
+                : "\(workerEnvironmentVariable) names no executable file"
+            return .failure(.unavailable(path: setting, reason: reason))
+        }
+        if wf_image_worker_in_executable() != 0 { return .success(ownExecutable) }
+        let places = workerCandidates(environment: environment).joined(separator: ", ")
+        return .failure(.unavailable(path: workerName, reason: "not found (looked for \(places)), and this program does not hold the worker's code"))
+    }
 }

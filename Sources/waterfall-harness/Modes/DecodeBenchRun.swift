@@ -4,8 +4,9 @@ import WaterfallGTK
 import WaterfallShop
 
 /// `--decode-bench DIR`: decodes every file in DIR to fit a cell (`--width`×`--height` pixels)
-/// with the wall's decoder (the standard pipeline's: sandboxed workers unless
-/// `WATERFALL_IMAGE_WORKER=none`), 7 times each, and prints one JSON line per file with the first,
+/// with the wall's decoder (the standard pipeline's sandboxed workers; in this process when
+/// `WATERFALL_IMAGE_WORKER=none`, which the harness turns into `PixbufDecoder.Decoding.inProcess`
+/// to compare), 7 times each, and prints one JSON line per file with the first,
 /// median and fastest time and the process's peak resident memory. Needs no display.
 enum DecodeBenchRun {
     static let runs = 7
@@ -16,7 +17,8 @@ enum DecodeBenchRun {
             FileHandle.standardError.write(Data("waterfall-harness: cannot list \(directory)\n".utf8))
             return 2
         }
-        let decoder = PixbufDecoder(workers: ImageWorkerPool.standard)
+        let inProcess = ProcessInfo.processInfo.environment[ImageWorkerPool.workerEnvironmentVariable] == "none"
+        let decoder = PixbufDecoder(decoding: inProcess ? .inProcess : .standard)
         for file in files.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
             guard let data = try? Data(contentsOf: file) else { continue }
             var times: [Double] = []
@@ -43,7 +45,7 @@ enum DecodeBenchRun {
                 ("ms_median", .double(percentiles.value(50))),
                 ("ms_min", .double(percentiles.value(0))),
                 ("ms_first", .double(times.first ?? 0)),
-                ("sandboxed", .bool(decoder.workers != nil)),
+                ("sandboxed", .bool(!inProcess)),
                 ("peak_rss_mb", .double(ProcessMemory.peakResidentMegabytes())),
                 ("outcome", .string(outcome)),
             ])

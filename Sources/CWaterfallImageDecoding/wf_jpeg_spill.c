@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "wf_jpeg_spill.h"
+#include "CWaterfallImageDecoding.h"
 #include <fcntl.h>
 #include <jerror.h>
 #include <stdint.h>
@@ -70,8 +71,23 @@ static jvirt_barray_ptr request_block_array(j_common_ptr cinfo, int pool, boolea
     return spill->request_block_array(cinfo, pool, pre_zero, blocks_per_row, rows, max_access);
 }
 
+static size_t spill_limit = SIZE_MAX;
+
+void wf_jpeg_set_spill_limit(size_t bytes) {
+    spill_limit = bytes;
+}
+
 static void realize_arrays(j_common_ptr cinfo) {
     wf_spill *spill = spill_of(cinfo);
+    size_t total = 0;
+    for (wf_spill_array *array = spill->arrays; array; array = array->next) {
+        total = array->bytes > SIZE_MAX - total ? SIZE_MAX : total + array->bytes;
+    }
+    if (total > spill_limit) {
+        cinfo->err->msg_code = JERR_OUT_OF_MEMORY;
+        cinfo->err->msg_parm.i[0] = 98;
+        cinfo->err->error_exit(cinfo);
+    }
     for (wf_spill_array *array = spill->arrays; array; array = array->next) {
         if (array->blocks) continue;
         array->file = open_temporary(array->bytes);

@@ -3,6 +3,7 @@
 /* The image worker's sandbox (worker_sandbox.c) and its decoding of one request (worker_decode.c,
  * worker_pixbuf.c). */
 #include <stdint.h>
+#include <sys/stat.h>
 #include "CWaterfallSandbox.h"
 
 /* The limits a worker runs under, from its command line. */
@@ -14,7 +15,8 @@ typedef struct wf_worker_limits {
 
 /*
  * Sets the resource limits: address space, CPU (hard: the lifetime budget), no core files, few
- * descriptors. Returns 0, or -1 with errno.
+ * descriptors, each memfd at most the memory budget and the JPEG spill's memfds at most 3/4 of it
+ * together. Returns 0, or -1 with errno.
  */
 int wf_worker_limit(const wf_worker_limits *limits);
 
@@ -35,15 +37,22 @@ int wf_worker_arm_cpu(const wf_worker_limits *limits);
 int wf_worker_can_take_another(const wf_worker_limits *limits);
 
 /*
- * Installs the seccomp allow-list (libseccomp): memory management, the socket on descriptor 3,
- * memfds, CPU limits, time and exit. open/openat/write fail with EACCES; every other system
- * call (sockets, exec, fork, ptrace, …) kills the process. With `threads` (a pixbuf worker:
- * libheif, dav1d and librsvg start threads and read randomness) it also allows threads — clone
- * with CLONE_THREAD only (clone3 fails with ENOSYS, so glibc falls back to clone), their setup
- * calls, naming them (PR_SET_NAME) and the processor count — signal actions and getrandom.
+ * Installs the seccomp allow-list (libseccomp): memory management without executable memory,
+ * the socket on descriptor 3, memfds (ftruncate on descriptors above 3 only; fstat by descriptor
+ * only), CPU limits, time and exit. Opening, writing, stat and access of paths, executable memory
+ * and other clone flags fail with EACCES; every other system call (sockets, exec, fork, ptrace,
+ * …) kills the process. With `threads` (a pixbuf worker: libheif, dav1d and librsvg start
+ * threads and read randomness) it also allows threads — clone with exactly pthread_create's flags
+ * (clone3 fails with ENOSYS, so glibc falls back to clone), their setup calls, naming them
+ * (PR_SET_NAME) and the processor count — signal actions, getrandom, and stat and access of
+ * paths (GLib's MIME sniffing and fontconfig check their files; nothing can be opened).
  * Returns 0, or a negative errno.
  */
 int wf_worker_confine(int threads);
+
+/* fstat by descriptor alone (the fstat system call; glibc's fstat() asks newfstatat, which the
+ * filter refuses since it also takes paths). Returns 0, or -1 with errno. */
+int wf_worker_fstat(int fd, struct stat *status);
 
 /* Fails `reply` with a printf-style message. */
 void wf_worker_fail(wf_worker_reply *reply, const char *format, ...) __attribute__((format(printf, 2, 3)));

@@ -10,9 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "CWaterfallImageWorker.h"
@@ -28,10 +31,41 @@ static int parse(const char *text, uint64_t *value) {
     return 1;
 }
 
-/* Test faults, only when the app started the worker for tests. */
-static int run_fault(uint32_t fault, int faults_allowed) {
+/* Appends what `result` (a system call's return value, errno set when negative) says to `out`. */
+static void report_probe(char *out, size_t size, const char *what, long result) {
+    size_t used = strlen(out);
+    snprintf(out + used, size - used, "%s%s: %s", used ? "; " : "", what,
+             result < 0 ? strerrorname_np(errno) : "allowed");
+}
+
+/* WF_WORKER_FAULT_ESCAPE: tries each way out the filter must close and reports each outcome. */
+static void probe_escapes(char *out, size_t size) {
+    struct stat status;
+    out[0] = '\0';
+    report_probe(out, size, "ftruncate(2)", ftruncate(2, 0));
+    report_probe(out, size, "stat(/etc/passwd)", stat("/etc/passwd", &status));
+    report_probe(out, size, "access(/etc/passwd)", access("/etc/passwd", R_OK));
+    void *page = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    report_probe(out, size, "mmap(PROT_EXEC)", page == MAP_FAILED ? -1 : 0);
+    if (page != MAP_FAILED) munmap(page, 4096);
+    page = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (page != MAP_FAILED) {
+        report_probe(out, size, "mprotect(PROT_EXEC)", mprotect(page, 4096, PROT_READ | PROT_EXEC));
+        munmap(page, 4096);
+    }
+    /* CLONE_THREAD without CLONE_SIGHAND: the kernel would refuse it (EINVAL), so nothing starts
+     * even where the filter lets it through. */
+    report_probe(out, size, "clone(CLONE_THREAD|CLONE_NEWNS)", syscall(SYS_clone, CLONE_THREAD | CLONE_NEWNS, NULL, NULL, NULL, 0));
+}
+
+/* Test faults, only when the app started the worker for tests; ESCAPE writes its findings to
+ * `reply`. Returns 0 when there is no fault. */
+static int run_fault(uint32_t fault, int faults_allowed, wf_worker_reply *reply) {
     if (fault == WF_WORKER_FAULT_NONE) return 0;
-    if (!faults_allowed) return -1;
+    if (!faults_allowed) {
+        snprintf(reply->error, sizeof reply->error, "test faults are not enabled");
+        return -1;
+    }
     if (fault == WF_WORKER_FAULT_HANG) {
         for (volatile uint64_t spin = 0;; spin++) {
         }
@@ -39,6 +73,7 @@ static int run_fault(uint32_t fault, int faults_allowed) {
     if (fault == WF_WORKER_FAULT_SEGV) {
         *(volatile int *)NULL = 1;
     }
+    if (fault == WF_WORKER_FAULT_ESCAPE) probe_escapes(reply->error, sizeof reply->error);
     return -1;
 }
 
@@ -55,15 +90,14 @@ static int serve(const wf_worker_request *request, int data_fd, const wf_worker_
         snprintf(reply.error, sizeof reply.error, "bad request");
     } else if (wf_worker_arm_cpu(limits) != 0) {
         snprintf(reply.error, sizeof reply.error, "no CPU budget left");
-    } else if (fstat(data_fd, &status) != 0 || status.st_size <= 0 || (uint64_t)status.st_size != request->size) {
+    } else if (wf_worker_fstat(data_fd, &status) != 0 || status.st_size <= 0 || (uint64_t)status.st_size != request->size) {
         snprintf(reply.error, sizeof reply.error, "the data's memfd does not match the request");
     } else {
         size_t size = (size_t)request->size;
         void *data = mmap(NULL, size, PROT_READ, MAP_PRIVATE, data_fd, 0);
         if (data == MAP_FAILED) {
             snprintf(reply.error, sizeof reply.error, "out of memory mapping %zu bytes of data", size);
-        } else if (run_fault(request->fault, faults_allowed) != 0) {
-            snprintf(reply.error, sizeof reply.error, "test faults are not enabled");
+        } else if (run_fault(request->fault, faults_allowed, &reply) != 0) {
             munmap(data, size);
         } else {
             pixels = wf_worker_decode(request, data, size, decodes_pixbuf, &reply);
@@ -91,6 +125,14 @@ int wf_image_worker_main(int argc, char **argv) {
     }
     /* A worker started as its app's own executable would show the app's name. */
     prctl(PR_SET_NAME, WF_WORKER_NAME);
+    /* Die with the app: the signal comes when the thread that started this process ends, and
+     * the app starts every worker from one thread that lives as long as it does. The app may have
+     * gone before the signal was armed. */
+    const char *parent = getenv(WF_WORKER_PARENT_VARIABLE);
+    if (parent) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if ((long)getppid() != strtol(parent, NULL, 10)) return 0;
+    }
     const char *faults = getenv("WATERFALL_IMAGE_WORKER_TEST_FAULTS");
     int faults_allowed = faults && strcmp(faults, "1") == 0;
     /* The streamed decoders keep no global state to initialise; gdk-pixbuf's loader modules (and

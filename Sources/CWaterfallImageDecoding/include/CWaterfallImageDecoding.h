@@ -62,6 +62,13 @@ int wf_image_orient(wf_image *image, int orientation);
 /* Frees the pixels of `image` (safe on a zeroed image). */
 void wf_image_free(wf_image *image);
 
+/*
+ * Bounds the bytes a progressive JPEG's spilled coefficient arrays may take together (by default
+ * unbounded); one that needs more fails as out of memory before they are made. The sandboxed
+ * worker sets it, since its memfds are not address space until mapped.
+ */
+void wf_jpeg_set_spill_limit(size_t bytes);
+
 #ifdef __cplusplus
 }
 #endif

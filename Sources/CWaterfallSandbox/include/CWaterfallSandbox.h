@@ -55,12 +55,17 @@ enum {
 /*
  * Test faults, honoured only by a worker started with WATERFALL_IMAGE_WORKER_TEST_FAULTS=1 in its
  * environment (the app sets it only for a pool configured for tests); any other worker fails the
- * request. HANG spins on the CPU after mapping the data, SEGV writes through a null pointer.
+ * request. HANG spins on the CPU after mapping the data, SEGV writes through a null pointer, ESCAPE
+ * probes the filter.
  */
 enum {
     WF_WORKER_FAULT_NONE = 0,
     WF_WORKER_FAULT_HANG = 1,
     WF_WORKER_FAULT_SEGV = 2,
+    /* Tries what a compromised decoder would (ftruncate on a descriptor below 4, stat and access of
+     * a path, executable memory, clone into a new namespace) and fails the request with what
+     * each gave: "allowed" or the errno's name. */
+    WF_WORKER_FAULT_ESCAPE = 3,
 };
 
 /* One image to decode; the packet carries the data's memfd. */
@@ -99,6 +104,9 @@ typedef struct wf_worker_reply {
  * as a worker (CWaterfallImageWorker.h), and the name the worker gives its process. */
 #define WF_WORKER_ROLE_VARIABLE "WATERFALL_IMAGE_WORKER_ROLE"
 #define WF_WORKER_ROLE "decoder"
+/* The environment variable carrying the app's process id: a worker whose parent is no longer it
+ * exits (the parent-death signal is armed after the spawn, so the app may already be gone). */
+#define WF_WORKER_PARENT_VARIABLE "WATERFALL_IMAGE_WORKER_PARENT"
 #define WF_WORKER_NAME "waterfall-image"
 
 /*
@@ -131,11 +139,13 @@ int wf_memfd_with_bytes(const char *name, const void *bytes, size_t size);
 void *wf_memfd_map_sealed(int fd, size_t size);
 
 /*
- * Starts `path` as a worker with the socket's other end as its descriptor 3, every signal at
- * its default disposition and unblocked, and an environment of only WF_WORKER_ROLE_VARIABLE=
- * WF_WORKER_ROLE, and WATERFALL_IMAGE_WORKER_TEST_FAULTS=1 when `test_faults` is nonzero. `path`
- * may be the app's own executable (/proc/self/exe) when it holds the worker's code (see
- * CWaterfallImageWorker.h). `argv` is NULL-terminated.
+ * Starts `path` as a worker with the socket's other end as its descriptor 3, /dev/null as 0, 1
+ * and 2 and no other descriptor, every signal at its default disposition and unblocked, and an
+ * environment of only WF_WORKER_ROLE_VARIABLE=WF_WORKER_ROLE, WF_WORKER_PARENT_VARIABLE=<this
+ * process id>, and WATERFALL_IMAGE_WORKER_TEST_FAULTS=1 when `test_faults` is nonzero. `path` may
+ * be the app's own executable (/proc/self/exe) when it holds the worker's code (see
+ * CWaterfallImageWorker.h). `argv` is NULL-terminated. Every worker is started from one thread
+ * that lives as long as the process, so its parent-death signal means the app is gone.
  * Returns the worker's PID and its socket (close-on-exec) in `*socket_out`, or -1 with errno.
  */
 pid_t wf_worker_spawn(const char *path, char *const argv[], int test_faults, int *socket_out);

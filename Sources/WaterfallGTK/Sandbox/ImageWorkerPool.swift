@@ -142,7 +142,7 @@ public final class ImageWorkerPool: Sendable {
     /// - Complexity: O(data bytes) to pass the data, plus the worker's decode; O(frames) for the pixels.
     /// - Throws: `ImageWorkerError` (`unrecognized` when no loader knew the data).
     func decodeWithPixbuf(_ data: Data, box: ImagePixelSize, enlarges: Bool, frameCount: Int,
-                          maximumAnimationBytes: Int) throws(ImageWorkerError) -> DecodedImage<Texture> {
+                          maximumAnimationBytes: Int, fault: UInt32 = 0) throws(ImageWorkerError) -> DecodedImage<Texture> {
         var request = wf_worker_request()
         request.magic = WF_WORKER_MAGIC
         request.format = UInt32(WF_WORKER_FORMAT_PIXBUF)
@@ -151,6 +151,7 @@ public final class ImageWorkerPool: Sendable {
         request.flags = enlarges ? UInt32(WF_WORKER_ENLARGES) : 0
         request.frame_count = Int32(clamping: max(1, frameCount))
         request.max_animation_bytes = UInt64(max(0, maximumAnimationBytes))
+        request.fault = fault
         let pixels = try perform(request, data: data, kind: .pixbuf, deadline: nil) { reply in
             reply.pixel_format != WF_WORKER_PIXELS_RGBA_PREMULTIPLIED && reply.frames <= request.frame_count
                 && reply.width <= request.width && reply.height <= request.height

@@ -68,6 +68,27 @@ struct CacheTests {
         #expect(!cache.contains("huge"))
     }
 
+    /// Which images were viewed is nobody else's business: the folder is 0700 (also one made
+    /// before with looser modes) and its entries 0600, whatever the umask.
+    @Test func diskCacheIsPrivateToItsUser() throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.url.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        let cache = try DiskDataCache(directory: folder, byteLimit: 10_000)
+        cache.store(Data([1, 2, 3]), for: URL(string: "https://img.test/a.png")!)
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
+        }
+        #expect(try mode(folder.path) == 0o700)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(entries.count == 1)
+        for entry in entries { #expect(try mode(folder.appendingPathComponent(entry).path) == 0o600, "\(entry)") }
+        #expect(cache.data(for: URL(string: "https://img.test/a.png")!) == Data([1, 2, 3]))
+    }
+
     @Test func diskCacheStoresReadsAndStaysBounded() throws {
         let directory = try TemporaryDirectory()
         let cache = try DiskDataCache(directory: directory.url, byteLimit: 10_000)

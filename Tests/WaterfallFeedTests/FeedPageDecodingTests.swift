@@ -18,7 +18,7 @@ struct FeedPageDecodingTests {
         """)
         #expect(page.items.count == 3)
         #expect(page.items[0] == FeedItem(id: "7", imageURL: URL(string: "https://cdn.test/a.jpg")!,
-                                         pixelWidth: 200, pixelHeight: 300, price: "12.5", title: "A", origin: .remote))
+                                         pixelWidth: 200, pixelHeight: 300, price: "12.5", title: "A", origin: .secureRemote))
         #expect(page.items[1].imageURL.absoluteString == "https://example.test/feeds/shop/b.png")
         #expect(page.items[1].pixelWidth == 150)
         #expect(page.items[1].price == "¥9")

@@ -113,6 +113,33 @@ struct OriginRuleTests {
         }
     }
 
+    /// Mixed content, as browsers treat it: an https page's http images load over https, and it
+    /// cannot lead to an http next page, by a link in the page or in its `Link` header.
+    @Test func anHTTPSPageUpgradesItsHTTPImagesAndRefusesAnHTTPNextPage() throws {
+        let secure = URL(string: "https://shop.test/feed/2.json")!
+        let page = try FeedPage.decode(Data(#"""
+            {"items": [{"img": "http://cdn.test/a.jpg", "w": 1, "h": 1},
+                       {"img": "http://cdn.test:80/b.jpg?x=1", "w": 1, "h": 1},
+                       {"img": "http://cdn.test:8080/c.jpg", "w": 1, "h": 1},
+                       {"img": "https://cdn.test/d.jpg", "w": 1, "h": 1}], "next": null}
+            """#.utf8), pageURL: secure, templateNext: nil)
+        #expect(page.items.map(\.imageURL.absoluteString)
+                == ["https://cdn.test/a.jpg", "https://cdn.test/b.jpg?x=1", "https://cdn.test:8080/c.jpg", "https://cdn.test/d.jpg"])
+        #expect(page.items.allSatisfy { $0.origin == .secureRemote })
+        #expect(ContentOrigin.secureRemote.refusal(of: URL(string: "http://cdn.test/a.jpg")!)?.contains("mixed content") == true)
+        let next = URL(string: "http://shop.test/feed/3.json")!
+        #expect(throws: FeedError.load(DataLoadFailure(url: next, kind: .refused(
+            "next page: a page fetched over https may only reference https URLs, not http (mixed content: \(next.absoluteString))")))) {
+            _ = try FeedPage.decode(Data(#"{"items": [{"img": "a.png", "w": 1, "h": 1}], "next": "http://shop.test/feed/3.json"}"#.utf8),
+                                    pageURL: secure, templateNext: nil)
+        }
+        // An http page's http images and next pages stay as they are.
+        let plain = try FeedPage.decode(Data(#"{"items": [{"img": "http://cdn.test/a.jpg", "w": 1, "h": 1}], "next": "3.json"}"#.utf8),
+                                        pageURL: URL(string: "http://shop.test/feed/2.json")!, templateNext: nil)
+        #expect(plain.items.map(\.imageURL.absoluteString) == ["http://cdn.test/a.jpg"])
+        #expect(plain.items.first?.origin == .remote)
+    }
+
     @Test func localFeedsReachOnlyTheirOwnFolder() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("origin-\(uniqueKey())")
         let folder = root.appendingPathComponent("feed")

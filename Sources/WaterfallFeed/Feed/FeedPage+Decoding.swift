@@ -66,6 +66,7 @@ extension FeedPage {
         let items = extracted.items.map { item in
             var item = item
             item.origin = origin
+            item.imageURL = origin.upgradingMixedContent(item.imageURL)
             return item
         }
         return FeedPage(items: items, droppedItemCount: extracted.dropped, next: next)

@@ -66,7 +66,11 @@ public final class DiskDataCache: Sendable {
         self.now = now
         let oldest = now().addingTimeInterval(-maximumAge)
         let fileManager = FileManager.default
-        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Which images were viewed is the user's business: the folder is theirs alone (0700, also
+        // when it was made before with looser modes), and entries are written 0600.
+        try fileManager.createDirectory(at: directory, withIntermediateDirectories: true,
+                                        attributes: [.posixPermissions: 0o700])
+        try fileManager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
         let files = (try? fileManager.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []
         var entries: [(name: String, size: Int, date: Date)] = []
@@ -127,6 +131,23 @@ public final class DiskDataCache: Sendable {
         }
     }
 
+    /// Writes `data` to a new file at `path` that only this user can read (0600 from its
+    /// creation, whatever the umask).
+    private static func writePrivately(_ data: Data, to path: String) throws {
+        let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard file >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+        defer { close(file) }
+        try data.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let result = write(file, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 && errno == EINTR { continue }
+                guard result > 0 else { throw CocoaError(.fileWriteOutOfSpace) }
+                written += result
+            }
+        }
+    }
+
     /// Stores `data` for `url` with its caching `metadata` (default: stored now, fresh for
     /// `defaultLifetime`) atomically (temporary file, then rename), then deletes least recently
     /// used entries until the total is within `byteLimit`. Data larger than the limit is not
@@ -142,7 +163,7 @@ public final class DiskDataCache: Sendable {
             let file = directory.appendingPathComponent(name)
             let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
             do {
-                try entry.write(to: temporary)
+                try Self.writePrivately(entry, to: temporary.path)
                 guard rename(temporary.path, file.path) == 0 else {
                     throw CocoaError(.fileWriteUnknown)
                 }

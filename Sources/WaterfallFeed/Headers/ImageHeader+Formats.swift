@@ -72,6 +72,9 @@ extension ImageHeader {
     ///
     /// - Complexity: O(number of segments before the frame header); segment bodies are skipped,
     ///   not read.
+    /// The most `0xFF` fill bytes read before one JPEG marker.
+    static let maximumFillBytes = 1024
+
     static func parseJPEG(_ reader: inout ByteReader) -> ImageHeader? {
         var offset = 2
         var orientation = ImageOrientation.up
@@ -80,8 +83,11 @@ extension ImageHeader {
         for _ in 0..<4096 {
             guard reader.bytes(at: offset, count: 1) == [0xFF] else { return nil }
             var markerOffset = offset + 1
+            // Fill bytes before a marker: encoders write a few at most; a run longer than
+            // `maximumFillBytes` is no header to read (a hostile file sent megabytes of them).
             while reader.bytes(at: markerOffset, count: 1) == [0xFF] {
                 markerOffset += 1
+                guard markerOffset - offset <= maximumFillBytes else { return nil }
             }
             guard let marker = reader.bytes(at: markerOffset, count: 1)?.first else { return nil }
             offset = markerOffset + 1

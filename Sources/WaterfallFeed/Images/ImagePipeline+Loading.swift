@@ -52,18 +52,18 @@ extension ImagePipeline: ImageTaskOwner {
         let stored = diskCache?.entry(for: url)
         if let stored, let diskCache, stored.metadata.isFresh(at: diskCache.now()) {
             state.withLock { $0.statistics.diskCacheHits += 1 }
-            header.received(stored.data)
+            header.received(stored.data, complete: true)
             return stored.data
         }
         let data: Data
         let response: URLResponse
         do throws(ImagePipelineError) {
             (data, response) = try await download(url, key: key, jobID: jobID, headers: stored?.metadata.conditionalHeaders ?? [:],
-                                                  received: header.received)
+                                                  received: { header.received($0) })
         } catch {
             guard case .loadFailed(let failure) = error, failure.isTransient, let stored else { throw error }
             state.withLock { $0.statistics.diskCacheHits += 1 }
-            header.received(stored.data)
+            header.received(stored.data, complete: true)
             return stored.data
         }
         let http = response as? HTTPURLResponse
@@ -74,10 +74,11 @@ extension ImagePipeline: ImageTaskOwner {
             } else {
                 diskCache.removeValue(for: url)
             }
-            header.received(stored.data)
+            header.received(stored.data, complete: true)
             return stored.data
         }
         guard !data.isEmpty else { throw .emptyData(url) }
+        header.received(data, complete: true)
         if let diskCache {
             if let http, let metadata = HTTPCacheMetadata(response: http, receivedAt: diskCache.now(),
                                                           defaultLifetime: diskCache.defaultLifetime) {
@@ -179,26 +180,5 @@ extension ImagePipeline: ImageTaskOwner {
             state.jobs[key] = job
             scheduler.setPriority(job.priority, id: job.id)
         }
-    }
-}
-
-/// Reads an image's header from the bytes of a load as they arrive and reports it once.
-private final class HeaderReport: Sendable {
-    private let url: URL
-    private let report: @Sendable (URL, ImageHeader) -> Void
-    /// Whether the header was found (or the bytes proved not to be a known image format).
-    private let done = Locked(false)
-
-    init(url: URL, report: @escaping @Sendable (URL, ImageHeader) -> Void) {
-        self.url = url
-        self.report = report
-    }
-
-    /// Tries the bytes received so far.
-    /// - Complexity: O(1), or O(segments) for a JPEG, per call until the header is found.
-    func received(_ data: Data) {
-        guard !done.withLock({ $0 }), let header = ImageHeader.read(from: data) else { return }
-        guard done.withLock({ done in defer { done = true }; return !done }) else { return }
-        report(url, header)
     }
 }

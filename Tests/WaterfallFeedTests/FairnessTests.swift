@@ -38,8 +38,38 @@ struct FairnessTests {
                 "the stalled host holds only its own six slots")
     }
 
+    /// Slow hosts that take every global slot, one each (the per-host limit never applies):
+    /// after a second their transfers lend their slots and the fast host's images load, though
+    /// the slow ones run on. Without lending nothing of the fast host loads until they end.
+    @Test func slowHostsLendTheirSlotsWhenNothingScrolls() async throws {
+        let slowServer = try TestServer.get()
+        let fast = try TestServer()
+        defer { fast.stop() }
+        let pipeline = ImagePipeline(decoder: HeaderImageDecoder(), configuration: .init(
+            dataLoader: URLSessionDataLoader(), maximumConcurrentDownloads: 2, maximumDownloadsPerHost: 6,
+            deadlineClock: ManualClock()))
+        let size = ImagePixelSize(width: 60, height: 60)
+        let key = uniqueKey()
+        // Two hosts of the same server (127.0.0.1 and localhost), one transfer each, a byte a second.
+        let slow = ["127.0.0.1", "localhost"].map { host in
+            pipeline.imageTask(for: ImageRequest(url: URL(string: slowServer.urlString(
+                "/img/\(key)-\(host).png?w=10&h=10&size=3000&trickle=1000", host: host))!, targetSize: size, priority: .visible))
+        }
+        defer { for task in slow { task.cancel() } }
+        #expect(await eventually { pipeline.scheduler.runningCount == 2 })
+        let quick = (0..<8).map { index in
+            pipeline.imageTask(for: ImageRequest(url: fast.url("/img/\(key)-\(index).png?w=40&h=30"),
+                                                 targetSize: size, priority: .visible))
+        }
+        for task in quick {
+            if case .failure(let error) = await task.outcome() { Issue.record("\(error)") }
+        }
+        #expect(slow.allSatisfy { $0.outcomeIfFinished == nil }, "the slow transfers still run")
+        #expect(pipeline.scheduler.lentCount == 2)
+    }
+
     @Test func perHostAndGlobalLimitsWithPriority() async throws {
-        let scheduler = DownloadScheduler(maximumConcurrent: 3, maximumPerHost: 2)
+        let scheduler = DownloadScheduler(maximumConcurrent: 3, maximumPerHost: 2, lending: nil)
         let order = Locked<[Int]>([])
         func start(_ id: Int, _ host: String, _ priority: ImageRequest.Priority) -> Task<Void, any Error> {
             Task {
@@ -61,15 +91,15 @@ struct FairnessTests {
         #expect(await eventually { scheduler.waitingCount == 4 })
         // b finishes: a's visible waiter cannot run (a is at its limit), so b's visible one
         // goes, ahead of c's normal and b's prefetch.
-        scheduler.release(host: "b")
+        scheduler.release(id: 4, host: "b")
         try await seventh.value
         // a finishes: a's visible waiter (3) goes first.
-        scheduler.release(host: "a")
+        scheduler.release(id: 1, host: "a")
         try await third.value
         // b finishes: c's normal goes before b's prefetch.
-        scheduler.release(host: "b")
+        scheduler.release(id: 7, host: "b")
         try await sixth.value
-        scheduler.release(host: "c")
+        scheduler.release(id: 6, host: "c")
         try await fifth.value
         #expect(order.withLock { $0 } == [1, 2, 4, 7, 3, 6, 5])
         #expect(scheduler.waitingCount == 0 && scheduler.runningCount == 3)
@@ -80,7 +110,7 @@ struct FairnessTests {
             var random = SplitMix64(seed: seed)
             let perHost = Int.random(in: 1...3, using: &random)
             let global = Int.random(in: perHost...6, using: &random)
-            let scheduler = DownloadScheduler(maximumConcurrent: global, maximumPerHost: perHost)
+            let scheduler = DownloadScheduler(maximumConcurrent: global, maximumPerHost: perHost, lending: nil)
             var reference = ReferenceScheduler(global: global, perHost: perHost)
             let acquired = Locked<Set<Int>>([])
             var expected: Set<Int> = []
@@ -89,7 +119,7 @@ struct FairnessTests {
             for id in 0..<40 {
                 if !running.isEmpty, Bool.random(using: &random) {
                     let finished = running.remove(at: Int.random(in: 0..<running.count, using: &random))
-                    scheduler.release(host: finished.host)
+                    scheduler.release(id: finished.id, host: finished.host)
                     if let next = reference.release(host: finished.host) {
                         running.append(next)
                         expected.insert(next.id)

@@ -10,9 +10,13 @@ struct ImagePipelineTests {
     func pipeline(memoryLimit: Int = 128 << 20, diskCache: DiskDataCache? = nil, timeout: TimeInterval = 30,
                   loader: any DataLoading = URLSessionDataLoader.shared, downloads: Int = 6,
                   clock: ManualClock = ManualClock()) -> Pipeline {
-        Pipeline(decoder: HeaderImageDecoder(), configuration: .init(
+        var configuration = Pipeline.Configuration(
             dataLoader: loader, maximumConcurrentDownloads: downloads, memoryCacheByteLimit: memoryLimit,
-            diskCache: diskCache, requestTimeout: timeout, transientRetry: .once, now: clock.elapsed))
+            diskCache: diskCache, requestTimeout: timeout, transientRetry: .once, now: clock.elapsed)
+        // Held transfers receive nothing: these tests count slots, which lending would free
+        // (FairnessTests covers it).
+        configuration.lendsSlotsOfSlowDownloads = false
+        return Pipeline(decoder: HeaderImageDecoder(), configuration: configuration)
     }
 
     @Test func loadsDownscalesAndCaches() async throws {
@@ -69,7 +73,10 @@ struct ImagePipelineTests {
 
     @Test func defaultsAreSixDownloadsPerHostAndA128MBMemoryCache() async throws {
         let fake = FakeDataLoader()
-        let pipeline = Pipeline(decoder: HeaderImageDecoder(), configuration: .init(dataLoader: fake))
+        var configuration = Pipeline.Configuration(dataLoader: fake)
+        #expect(configuration.lendsSlotsOfSlowDownloads)
+        configuration.lendsSlotsOfSlowDownloads = false   // the held transfers below receive nothing
+        let pipeline = Pipeline(decoder: HeaderImageDecoder(), configuration: configuration)
         #expect(pipeline.configuration.maximumConcurrentDownloads == 12)
         #expect(pipeline.configuration.maximumDownloadsPerHost == 6)
         #expect(pipeline.configuration.requestDeadline == .seconds(60))

@@ -115,11 +115,14 @@ extension ImagePipeline: ImageTaskOwner {
             }
             state.withLock { $0.statistics.downloadsStarted += 1 }
             do throws(DataLoadFailure) {
-                defer { scheduler.release(host: host) }
+                defer { scheduler.release(id: jobID, host: host) }
                 return try await configuration.dataLoader.validatedData(for: url, timeout: configuration.requestTimeout,
                                                                         deadline: configuration.requestDeadline,
                                                                         clock: configuration.deadlineClock,
-                                                                        headers: headers, received: received,
+                                                                        headers: headers, received: { [scheduler] soFar in
+                                                                            scheduler.progress(id: jobID, bytes: soFar.count)
+                                                                            received(soFar)
+                                                                        },
                                                                         maximumByteCount: configuration.maximumImageByteCount)
             } catch {
                 guard error.kind != .cancelled else { throw .cancelled(url) }

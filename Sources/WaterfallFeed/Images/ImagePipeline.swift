@@ -38,6 +38,12 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         public var maximumConcurrentDownloads: Int
         /// The most downloads running at once from one host (host and port).
         public var maximumDownloadsPerHost: Int
+        /// Whether a download that has run a second and receives under 16 KiB/s stops counting
+        /// against `maximumConcurrentDownloads` (never against its host's limit), so slow hosts
+        /// cannot hold every slot while a fast one waits (docs/NETWORK.md, "Fairness"). At most
+        /// four times `maximumConcurrentDownloads` downloads run so beside the others. Default
+        /// `true`.
+        public var lendsSlotsOfSlowDownloads = true
         /// The bound on the total `byteCount` of the decoded images kept in memory.
         public var memoryCacheByteLimit: Int
         /// Where raw `http`/`https` data is kept between launches, or `nil` for no disk cache.
@@ -164,8 +170,10 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
     public init(decoder: Decoder, configuration: Configuration = Configuration()) {
         self.decoder = decoder
         self.configuration = configuration
-        scheduler = DownloadScheduler(maximumConcurrent: configuration.maximumConcurrentDownloads,
-                                      maximumPerHost: configuration.maximumDownloadsPerHost)
+        scheduler = DownloadScheduler(
+            maximumConcurrent: configuration.maximumConcurrentDownloads, maximumPerHost: configuration.maximumDownloadsPerHost,
+            lending: configuration.lendsSlotsOfSlowDownloads
+                ? .init(maximumLent: 4 * max(1, configuration.maximumConcurrentDownloads)) : nil)
         state = Locked(State(memoryCache: LRUCache(costLimit: configuration.memoryCacheByteLimit),
                              failures: FailureCache(retryInterval: configuration.failureRetryInterval,
                                                     transientBackoff: configuration.transientRetry)))

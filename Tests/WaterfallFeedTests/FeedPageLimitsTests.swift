@@ -41,6 +41,26 @@ struct FeedPageLimitsTests {
         #expect(violation(cycle) == .nestingDepth(limit: 64, location: "object 0 (a reference cycle)"))
     }
 
+    /// Pages that cost more than they weigh: a 138-byte binary plist whose arrays share
+    /// references 24 levels deep (2²⁴ arrays once decoded), and 1,000,000 tiny items in 13 MB
+    /// (2.7–3.4 GB through Foundation). Both are refused by the scan, before any decoder runs; a
+    /// page of shared references within the limit is accepted.
+    @Test func pagesThatExpandPastTheContainerLimitAreRefused() throws {
+        let shared = FuzzDocuments.deepBinaryPlist(levels: 25, cycle: false, sharing: 2)
+        #expect(shared.count < 200)
+        #expect(violation(shared) == .containerCount(limit: 100_000))
+        #expect(throws: FeedError.limitExceeded(url: pageURL, .containerCount(limit: 100_000))) {
+            try FeedPage.decode(shared, pageURL: pageURL, templateNext: nil)
+        }
+        #expect(violation(FuzzDocuments.deepBinaryPlist(levels: 10, cycle: false, sharing: 2)) == nil, "1,023 arrays")
+        let million = Data(("[" + Array(repeating: #"{"img":"a"}"#, count: 1_000_000).joined(separator: ",") + "]").utf8)
+        #expect(million.count < FeedPageLimits.default.maximumByteCount)
+        #expect(violation(million) == .containerCount(limit: 100_000))
+        let xml = Data(("<plist><array>" + String(repeating: "<dict></dict>", count: 100_000) + "</array></plist>").utf8)
+        #expect(violation(xml) == .containerCount(limit: 100_000))
+        #expect(FeedPageLimits.Violation.containerCount(limit: 100_000).description.contains("object limit"))
+    }
+
     /// Closing tags inside comments and CDATA sections, which the plist scanner skips, must not
     /// count as closings; a stray closing at the top must not bank depth for later.
     @Test func xmlClosingsThatCloseNothingDoNotBuyDepth() {

@@ -10,21 +10,33 @@ import Foundation
 /// following object references), and a page that is too large or nests too deeply is refused
 /// with ``FeedError/limitExceeded(url:_:)`` naming the limit and the place.
 ///
-/// The defaults (16 MiB, 64 levels) are far above real feeds (a 50-item page is ~10 KB; Reddit's
-/// listing nests 9 levels) and far below what overflows a worker thread's stack.
+/// The same scan counts the page's containers (JSON objects and arrays, plist dictionaries and
+/// arrays) as the decoder will make them, and refuses a page with more than
+/// ``maximumContainerCount``: Foundation's decoders take about 3 KB per small object, so a 13 MB
+/// page of 1,000,000 tiny items took 2.7–3.4 GB, and a 138-byte binary plist whose arrays share
+/// references, 24 levels deep, expands to 2²⁴ arrays (it reached 1.5 GB and climbing).
+///
+/// The defaults (16 MiB, 64 levels, 100,000 containers) are far above real feeds (a 50-item page
+/// is ~10 KB; Reddit's listing of 100 posts nests 9 levels in a few thousand containers) and far
+/// below what overflows a worker thread's stack or fills a small machine's memory.
 public struct FeedPageLimits: Sendable, Hashable {
     /// The largest page accepted, in bytes.
     public var maximumByteCount: Int
     /// The deepest nesting of containers accepted: `[[]]` nests 2 levels.
     public var maximumNestingDepth: Int
+    /// The most containers (objects, arrays, dictionaries) a page may decode to; an item is at
+    /// least one.
+    public var maximumContainerCount: Int
 
-    /// 16 MiB and 64 levels.
-    public static let `default` = FeedPageLimits(maximumByteCount: 16 << 20, maximumNestingDepth: 64)
+    /// 16 MiB, 64 levels and 100,000 containers.
+    public static let `default` = FeedPageLimits(maximumByteCount: 16 << 20, maximumNestingDepth: 64,
+                                                 maximumContainerCount: 100_000)
 
     /// Creates limits; values below 1 are raised to 1.
-    public init(maximumByteCount: Int, maximumNestingDepth: Int) {
+    public init(maximumByteCount: Int, maximumNestingDepth: Int, maximumContainerCount: Int = 100_000) {
         self.maximumByteCount = max(1, maximumByteCount)
         self.maximumNestingDepth = max(1, maximumNestingDepth)
+        self.maximumContainerCount = max(1, maximumContainerCount)
     }
 
     /// A limit a page broke, with the place where it broke it.
@@ -36,6 +48,8 @@ public struct FeedPageLimits: Sendable, Hashable {
         /// Containers nest deeper than `limit` (``FeedPageLimits/maximumNestingDepth``) at
         /// `location`: `line 3, column 17` in a text document, `object 12` in a binary plist.
         case nestingDepth(limit: Int, location: String)
+        /// The page decodes to more containers than `limit` (``FeedPageLimits/maximumContainerCount``).
+        case containerCount(limit: Int)
 
         /// A readable explanation naming the limit.
         public var description: String {
@@ -44,11 +58,13 @@ public struct FeedPageLimits: Sendable, Hashable {
                 return "the page is over the page-size limit of \(limit) bytes (\(count) bytes read)"
             case .nestingDepth(let limit, let location):
                 return "\(location): containers nest deeper than the nesting-depth limit of \(limit) levels"
+            case .containerCount(let limit):
+                return "the page holds more than \(limit) objects and arrays (counting shared ones each time they are used), over the page's object limit"
             }
         }
     }
 
-    /// Checks `data` against the limits: its size, then its nesting, scanned as a binary plist
+    /// Checks `data` against the limits: its size, then its nesting and containers, scanned as a binary plist
     /// when it starts with `bplist`, as XML when its first byte other than white space or a
     /// byte-order mark is `<`, and as JSON otherwise.
     ///
@@ -59,17 +75,22 @@ public struct FeedPageLimits: Sendable, Hashable {
         guard data.count <= maximumByteCount else {
             throw .limitExceeded(url: pageURL, .byteCount(data.count, limit: maximumByteCount))
         }
-        let location: String? = data.withUnsafeBytes { raw in
+        let excess: NestingScanner.Excess? = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            let scanner = NestingScanner(bytes: bytes, limit: maximumNestingDepth)
+            let scanner = NestingScanner(bytes: bytes, limit: maximumNestingDepth, containerLimit: maximumContainerCount)
             if bytes.starts(with: NestingScanner.binaryPlistMagic) {
                 return scanner.binaryPlistExcess()
             }
             let first = bytes.firstIndex { !NestingScanner.isSkippedLeadingByte($0) }
             return first.flatMap { bytes[$0] == UInt8(ascii: "<") ? scanner.xmlExcess() : scanner.jsonExcess() }
         }
-        if let location {
+        switch excess {
+        case .depth(let location):
             throw .limitExceeded(url: pageURL, .nestingDepth(limit: maximumNestingDepth, location: location))
+        case .containers:
+            throw .limitExceeded(url: pageURL, .containerCount(limit: maximumContainerCount))
+        case nil:
+            return
         }
     }
 }

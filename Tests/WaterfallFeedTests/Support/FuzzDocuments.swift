@@ -142,17 +142,19 @@ struct FuzzDocuments {
         return Data((head + String(repeating: open, count: levels) + closing).utf8)
     }
 
-    /// A binary plist of `levels` nested one-element arrays, written directly (object *i* holds a
-    /// reference to object *i* + 1); `cycle` makes the innermost array refer back to the top.
-    static func deepBinaryPlist(levels: Int, cycle: Bool) -> Data {
+    /// A binary plist of `levels` nested arrays, written directly (object *i* holds `sharing`
+    /// references to object *i* + 1, so it decodes to `sharing`^`levels` arrays); `cycle` makes
+    /// the innermost array refer back to the top.
+    static func deepBinaryPlist(levels: Int, cycle: Bool, sharing: Int = 1) -> Data {
         let referenceSize = levels < 1 << 8 ? 1 : levels < 1 << 16 ? 2 : 4
         var bytes = Array("bplist00".utf8)
         var offsets: [Int] = []
         for object in 0..<levels {
             offsets.append(bytes.count)
             let last = object == levels - 1
+            let reference = BinaryPlistWriter.bigEndian(UInt64(last ? 0 : object + 1), size: referenceSize)
             bytes += last && !cycle
-                ? [0xA0] : [0xA1] + BinaryPlistWriter.bigEndian(UInt64(last ? 0 : object + 1), size: referenceSize)
+                ? [0xA0] : [0xA0 | UInt8(sharing)] + Array([[UInt8]](repeating: reference, count: sharing).joined())
         }
         let offsetTable = bytes.count
         let offsetSize = offsetTable < 1 << 16 ? 2 : 4

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Meson install script: copies the Swift runtime the installed binaries need beside the library.
 
-  install-swift-runtime.py RUNTIME_DIR DEST_SUBDIR BINARY...
+  install-swift-runtime.py strip|keep RUNTIME_DIR DEST_SUBDIR LIBRARY [DEMO]
 
-Follows DT_NEEDED from each installed BINARY (paths relative to the install prefix) and copies
+Follows DT_NEEDED from each installed binary (paths relative to the install prefix) and copies
 every library found in the toolchain's RUNTIME_DIR, transitively, into DEST_SUBDIR (relative to
-the prefix). The library's RUNPATH ($ORIGIN/waterfall-1) and the demo's find them there, and the
+the prefix). With `strip` (Meson's `strip` option, on by default) the copies and the demo, which
+Meson installs as a custom target and so does not strip itself, lose their symbol tables and
+debug information (`strip --strip-unneeded`: the dynamic symbols stay). The library's RUNPATH ($ORIGIN/waterfall-1) and the demo's find them there, and the
 runtime's own libraries carry RUNPATH $ORIGIN, so nothing refers to the toolchain any more.
 """
 import os
@@ -19,11 +21,11 @@ def needed(path):
     return [line.split("[", 1)[1].split("]", 1)[0] for line in out.splitlines() if "(NEEDED)" in line]
 
 
-def main(runtime_dir, dest_subdir, *binaries):
+def main(strip, runtime_dir, dest_subdir, library, demo=""):
     prefix = os.environ["MESON_INSTALL_DESTDIR_PREFIX"]
     dest = os.path.join(prefix, dest_subdir)
     os.makedirs(dest, exist_ok=True)
-    pending = [os.path.join(prefix, b) for b in binaries if b]
+    pending = [os.path.join(prefix, b) for b in (library, demo) if b]
     copied = set()
     while pending:
         for name in needed(pending.pop()):
@@ -33,6 +35,9 @@ def main(runtime_dir, dest_subdir, *binaries):
             copied.add(name)
             shutil.copy2(source, os.path.join(dest, name))
             pending.append(source)
+    if strip == "strip":
+        stripped = [os.path.join(dest, n) for n in copied] + ([os.path.join(prefix, demo)] if demo else [])
+        subprocess.run(["strip", "--strip-unneeded"] + stripped, check=True)
     size = sum(os.path.getsize(os.path.join(dest, n)) for n in copied)
     print(f"Swift runtime: {len(copied)} libraries, {size / 1e6:.1f} MB in {dest}")
 

@@ -72,7 +72,12 @@ def run_side(side, items, mode, frames, seed):
         factory = Gtk.SignalListItemFactory()
         view = Gtk.GridView(model=selection, factory=factory, min_columns=COLUMNS, max_columns=COLUMNS)
         css = Gtk.CssProvider()
-        css.load_from_data(b"gridview > child box { margin: 0; border-spacing: 0; }")
+        rule = "gridview > child box { margin: 0; border-spacing: 0; }"
+        # load_from_string from GTK 4.12; load_from_data, deprecated there, before.
+        if hasattr(css, "load_from_string"):
+            css.load_from_string(rule)
+        else:
+            css.load_from_data(rule.encode())
         Gtk.StyleContext.add_provider_for_display(view.get_display(), css,
                                                   Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
         factory.connect("bind", bind_as_tall_as_the_wall)

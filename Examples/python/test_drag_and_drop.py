@@ -71,7 +71,13 @@ class Pointer:
 
     def move(self, widget, x, y):
         native = widget.get_native()
-        nx, ny = widget.translate_coordinates(native, x, y)
+        # compute_point from GTK 4.10; translate_coordinates, deprecated there, before.
+        if hasattr(widget, "compute_point"):
+            from gi.repository import Graphene
+            ok, point = widget.compute_point(native, Graphene.Point().init(x, y))
+            nx, ny = point.x, point.y
+        else:
+            nx, ny = widget.translate_coordinates(native, x, y)
         sx, sy = native.get_surface_transform()
         root_x, root_y, child = ctypes.c_int(), ctypes.c_int(), ctypes.c_ulong()
         self.x11.XTranslateCoordinates(self.display, native.get_surface().get_xid(),

@@ -1,5 +1,6 @@
 import CWaterfallGtk
 import CWaterfallGtk4
+import CWaterfallTestShims
 import Foundation
 import Testing
 import WaterfallCore
@@ -61,8 +62,7 @@ extension WallTests {
         // The theme styles it: Adwaita's `rubberband` rule gives it a 1 px border of the
         // selection blue and a translucent fill of it.
         let band = try #require(drawn)
-        var border = GtkBorder()
-        gtk_style_context_get_border(gtk_widget_get_style_context(band), &border)
+        let border = wf_test_css_border(band)
         #expect(border.left == 1 && border.top == 1, "the theme's rubberband border")
         await GTKHost.pump(frames: 2, of: view.widget)
         let during = pixels(of: try WidgetSnapshot.texture(of: view.widget))

@@ -35,7 +35,7 @@ extension WallTests {
         #expect(view.model.contentOffset.y == 3000)
         let after = view.model.liveIndices
         #expect(!after.isEmpty && Set(after).isDisjoint(with: before), "other cells are live")
-        try #require(await GTKHost.pump(until: { gtk_widget_get_allocated_height(view.widget) > 0 }))
+        try #require(await GTKHost.pump(until: { gtk_widget_get_height(view.widget) > 0 }))
         await GTKHost.pump(frames: 2, of: view.widget)
         let first = try #require(view.model.visibleIndices.first)
         #expect(try #require(view.model.placedAttributes(at: first)).frame.minY <= 0,

@@ -1,5 +1,6 @@
 import CWaterfallGtk
 import CWaterfallGtk4
+import CWaterfallTestShims
 import Foundation
 import Testing
 import WaterfallCore
@@ -11,7 +12,7 @@ extension WallTests {
     /// The theme's named colour `name` for `widget`, as 0–255 RGB.
     func themeRGB(_ name: String, of widget: UnsafeMutablePointer<GtkWidget>) throws -> [Int] {
         var color = GdkRGBA()
-        let found = gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), name, &color)
+        let found = wf_test_theme_color(widget, name, &color)
         try #require(found != 0, "the theme has no colour \(name)")
         return [color.red, color.green, color.blue].map { Int(($0 * 255).rounded()) }
     }

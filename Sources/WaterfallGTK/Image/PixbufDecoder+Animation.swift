@@ -22,9 +22,10 @@ extension PixbufDecoder {
         let shown = Int(wf_pixbuf_animation_sample(animation, gint(frameCount), gint(size.width), gint(size.height),
                                                    decodesAll ? 1 : 0, &delays, &pixbufs))
         guard shown > 1 else { return nil }
-        let frames = pixbufs.prefix(decodesAll ? shown : 1).map { pixbuf in
+        // The sample fills the first `shown` frames.
+        let frames = pixbufs.prefix(decodesAll ? shown : 1).compactMap { $0 }.map { pixbuf in
             defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-            return Texture(adopting: gdk_texture_new_for_pixbuf(pixbuf))
+            return Texture(sharingPixelsOf: pixbuf)
         }
         let timeline = AnimationTimeline(delays: delays.prefix(shown).map(Int.init))
         let held: TextureAnimation.Frames
@@ -48,12 +49,12 @@ extension PixbufDecoder {
         guard let pixbuf else { return nil }
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         if width == size.width && height == size.height {
-            return Texture(adopting: gdk_texture_new_for_pixbuf(pixbuf))
+            return Texture(sharingPixelsOf: pixbuf)
         }
         guard let scaled = gdk_pixbuf_scale_simple(pixbuf, gint(size.width), gint(size.height), GDK_INTERP_BILINEAR) else {
             return nil
         }
         defer { g_object_unref(UnsafeMutableRawPointer(scaled)) }
-        return Texture(adopting: gdk_texture_new_for_pixbuf(scaled))
+        return Texture(sharingPixelsOf: scaled)
     }
 }

@@ -39,7 +39,7 @@ extension PixbufDecoder {
             throw DecodingError.undecodable(Self.text(of: error))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        let texture = Texture(adopting: gdk_texture_new_for_pixbuf(pixbuf))
+        let texture = Texture(sharingPixelsOf: pixbuf)
         return DecodedImage(image: texture, pixelWidth: Int(gdk_pixbuf_get_width(pixbuf)),
                             pixelHeight: Int(gdk_pixbuf_get_height(pixbuf)), byteCount: Int(gdk_pixbuf_get_byte_length(pixbuf)))
     }

@@ -101,7 +101,7 @@ public enum WaterfallStyle {
         let display = gtk_widget_get_display(gcast(widget))!
         guard installed.insert(Installation(display: UnsafeMutableRawPointer(display), css: css)).inserted else { return }
         let provider = gtk_css_provider_new()!
-        gtk_css_provider_load_from_data(provider, css, -1)
+        wf_css_provider_load(provider, css)
         gtk_style_context_add_provider_for_display(display, gcast(provider), priority)
         g_object_unref(provider)
     }

@@ -5,4 +5,5 @@
 #include "accessible_shim.h"
 #include "pixbuf_shim.h"
 #include "drag_shim.h"
+#include "style_shim.h"
 #endif

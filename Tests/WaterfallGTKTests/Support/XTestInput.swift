@@ -1,4 +1,5 @@
 import CWaterfallGtk4
+import CWaterfallTestShims
 import Foundation
 import Testing
 import WaterfallGTK
@@ -143,7 +144,7 @@ struct XTestInput {
     func move(to widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) throws {
         let native = try #require(gtk_widget_get_native(widget))
         var nativeX = 0.0, nativeY = 0.0, shadowX = 0.0, shadowY = 0.0
-        let translated = gtk_widget_translate_coordinates(widget, gcast(native), x, y, &nativeX, &nativeY)
+        let translated = wf_test_translate_point(widget, gcast(native), x, y, &nativeX, &nativeY)
         try #require(translated != 0)
         gtk_native_get_surface_transform(native, &shadowX, &shadowY)
         let xid = surfaceXID(gcast(gtk_native_get_surface(native)!))

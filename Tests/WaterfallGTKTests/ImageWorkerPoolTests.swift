@@ -11,11 +11,12 @@ import WaterfallFeed
 /// it (its workers ended by PID), whether the test passes or not.
 @Suite("ImageWorkerPool", .serialized)
 struct ImageWorkerPoolTests {
-    /// A pool of one worker that honours the test faults.
-    static func pool(memoryLimitBytes: Int = 1 << 30, cpuSecondsPerImage: Int = 10,
+    /// A pool of one worker that honours the test faults: `executable`, by default the
+    /// standalone worker.
+    static func pool(executable: String? = nil, memoryLimitBytes: Int = 1 << 30, cpuSecondsPerImage: Int = 10,
                      deadline: Duration = patience) throws -> ImageWorkerPool {
-        let executable = try #require(ImageWorkerPool.locateWorker(),
-                                      "no waterfall-image-worker in \(ImageWorkerPool.workerCandidates())")
+        let executable = try executable ?? #require(ImageWorkerPool.locateWorker(),
+                                                    "no waterfall-image-worker in \(ImageWorkerPool.workerCandidates())")
         var configuration = ImageWorkerPool.Configuration(executable: executable, maximumWorkers: 1,
                                                           memoryLimitBytes: memoryLimitBytes,
                                                           cpuSecondsPerImage: cpuSecondsPerImage, deadline: deadline)
@@ -40,14 +41,21 @@ struct ImageWorkerPoolTests {
 
     static let png = Result { try PixbufDecoderTests.encoded("png", width: 300, height: 200) }
 
-    @Test func workerRunsUnderSeccompFilterMode() throws {
-        let pool = try Self.pool()
-        defer { pool.shutDown() }
-        let decoded = try Self.decode(try Self.png.get(), in: pool)
+    /// Decodes the PNG in `pool` and returns its worker's id and `/proc/PID/status`, having
+    /// checked the image and that the worker runs under its seccomp filter.
+    static func confinedWorker(of pool: ImageWorkerPool) throws -> (pid: pid_t, status: String) {
+        let decoded = try decode(try png.get(), in: pool)
         #expect(decoded.pixelWidth == 64 && decoded.pixelHeight == 43)
         let pid = try #require(pool.processIdentifiers.first)
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         #expect(status.contains("Seccomp:\t2\n"), "\(status)")
+        return (pid, status)
+    }
+
+    @Test func workerRunsUnderSeccompFilterMode() throws {
+        let pool = try Self.pool()
+        defer { pool.shutDown() }
+        let (pid, status) = try Self.confinedWorker(of: pool)
         #expect(status.contains("NoNewPrivs:\t1\n"))
         let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
         let addressSpace = limits.split(separator: "\n").first { $0.hasPrefix("Max address space") }
@@ -211,16 +219,9 @@ struct ImageWorkerPoolTests {
     /// again as a worker, decodes in the sandbox like the standalone executable.
     @Test func theAppsOwnExecutableServesAsTheWorker() throws {
         #expect(wf_image_worker_in_executable() != 0)
-        var configuration = ImageWorkerPool.Configuration(executable: ImageWorkerPool.ownExecutable, maximumWorkers: 1,
-                                                          deadline: Self.patience)
-        configuration.allowsTestFaults = true
-        let pool = ImageWorkerPool(configuration: configuration)
+        let pool = try Self.pool(executable: ImageWorkerPool.ownExecutable)
         defer { pool.shutDown() }
-        let decoded = try Self.decode(try Self.png.get(), in: pool)
-        #expect(decoded.pixelWidth == 64 && decoded.pixelHeight == 43)
-        let pid = try #require(pool.processIdentifiers.first)
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        #expect(status.contains("Seccomp:\t2\n"), "\(status)")
+        let status = try Self.confinedWorker(of: pool).status
         #expect(status.contains("Name:\twaterfall-image\n"), "\(status)")
         #expect(throws: ImageWorkerError.crashed(signal: SIGSEGV, exitStatus: 0)) {
             try Self.decode(try Self.png.get(), in: pool, fault: WF_WORKER_FAULT_SEGV)

@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "CHeapUsage", path: "Tests/CHeapUsage"),
         .target(name: "ChildProcesses", path: "Tests/ChildProcesses"),
         .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom", "CHeapUsage"]),
-        .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom", "ChildProcesses"]),
+        .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom", "ChildProcesses", "CHeapUsage"]),
         .target(name: "CWaterfallTestShims", dependencies: ["CWaterfallGtk4"], path: "Tests/CWaterfallTestShims"),
         .testTarget(name: "WaterfallGTKTests",
                     dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom", "CWaterfallTestShims",

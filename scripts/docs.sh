@@ -25,6 +25,8 @@ clang_flags=(-Xcc "-fmodule-map-file=$PWD/Sources/CWaterfallGtk/include/module.m
              -Xcc -I -Xcc "$PWD/Sources/CWaterfallImageDecoding/include"
              -Xcc "-fmodule-map-file=$bin/CWaterfallSandbox.build/module.modulemap"
              -Xcc -I -Xcc "$PWD/Sources/CWaterfallSandbox/include"
+             -Xcc "-fmodule-map-file=$bin/CWaterfallImageWorker.build/module.modulemap"
+             -Xcc -I -Xcc "$PWD/Sources/CWaterfallImageWorker/include"
              -Xcc "-fmodule-map-file=$PWD/Sources/CWaterfallPixbuf/module.modulemap"
              -Xcc "-fmodule-map-file=$bin/CWaterfallPixbufDecoding.build/module.modulemap"
              -Xcc -I -Xcc "$PWD/Sources/CWaterfallPixbufDecoding/include")

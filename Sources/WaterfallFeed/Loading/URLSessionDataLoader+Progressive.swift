@@ -5,12 +5,12 @@ import FoundationNetworking
 
 extension URLSessionDataLoader {
     /// Fetches `request` through the delegate session, calling `received` with the body so far
-    /// as chunks arrive (off the session's delegate queue, coalesced: see ``BodyReports``), so an
+    /// as chunks arrive (off the session's delegate queue, coalesced: see `BodyReports`), so an
     /// image's header is known from its first bytes; see `DataLoading.data(for:received:)`.
     /// `file:` URLs are read whole.
     ///
     /// A cancel never reaches a task that may be waiting for the delegate (see
-    /// ``ProgressiveTransfers/stop(_:)``): the caller gets `URLError(.cancelled)` at once and the
+    /// `ProgressiveTransfers.stop(_:)`): the caller gets `URLError(.cancelled)` at once and the
     /// task is stopped when its body starts, or left to end by itself.
     ///
     /// - Throws: ``RefusedTransfer`` for a redirect ``RedirectRule`` refuses; what the session

@@ -29,7 +29,7 @@ struct HTTPCacheTests {
     func launch(_ directory: URL, date: ManualDate, maximumAge: TimeInterval = 30 * 86_400) throws -> Pipeline {
         let cache = try DiskDataCache(directory: directory, maximumAge: maximumAge, now: date.now)
         return Pipeline(decoder: HeaderImageDecoder(), configuration: .init(
-            dataLoader: URLSessionDataLoader.shared, diskCache: cache, transientRetry: .once))
+            dataLoader: SoupDataLoader.shared, diskCache: cache, transientRetry: .once))
     }
 
     /// One image on the test server with a cache directory and a clock of its own.

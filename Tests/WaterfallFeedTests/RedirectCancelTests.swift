@@ -18,7 +18,7 @@ struct RedirectCancelTests {
     /// each report (as reading a hostile image's header did). Every transfer ends (an image or a
     /// cancellation), no cancelled transfer reports bytes after it ended, and the loader still
     /// works afterwards.
-    func round(seed: UInt64, count: Int, server: TestServer, loader: URLSessionDataLoader) async throws {
+    func round(seed: UInt64, count: Int, server: TestServer, loader: SoupDataLoader) async throws {
         var random = SplitMix64(seed: seed)
         let key = uniqueKey()
         let plans = (0..<count).map { index in
@@ -79,7 +79,7 @@ struct RedirectCancelTests {
 
     @Test func cancellingRedirectingTransfersNeverTrapsTheProcess() async throws {
         let server = try TestServer.get()
-        let loader = URLSessionDataLoader()
+        let loader = SoupDataLoader()
         let firstSeed = UInt64(Date().timeIntervalSince1970)
         for round in 0..<4 {
             try await self.round(seed: firstSeed &+ UInt64(round), count: 120, server: server, loader: loader)

@@ -41,7 +41,7 @@ public struct HTTPFeed: FeedPageProviding {
 
     /// Creates a feed over `source`.
     public init(source: FeedSource, schema: FeedSchema = .standard,
-                dataLoader: any DataLoading = URLSessionDataLoader.shared, timeout: TimeInterval = 30,
+                dataLoader: any DataLoading = SoupDataLoader.shared, timeout: TimeInterval = 30,
                 deadline: Duration = .seconds(60), deadlineClock: any Clock<Duration> = ContinuousClock(),
                 limits: FeedPageLimits = .default) {
         self.source = source

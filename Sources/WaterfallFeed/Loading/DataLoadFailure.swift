@@ -205,6 +205,8 @@ extension DataLoadFailure {
             self.init(url: url, kind: .cancelled)
         } else if let refusal = error as? RefusedTransfer {
             self.init(url: url, kind: .refused(refusal.reason))
+        } else if let certificate = error as? RejectedCertificate {
+            self.init(url: url, kind: .certificate(certificate.problem))
         } else {
             let nsError = error as NSError
             let code = error is URLError || nsError.domain == NSURLErrorDomain ? nsError.code : 0
@@ -264,7 +266,7 @@ extension DataLoadFailure {
         if text.contains("has expired") { return .expired }
         if text.contains("not yet valid") { return .notYetValid }
         if text.contains("subject name") || text.contains("host name") || text.contains("hostname") { return .wrongHost }
-        if text.contains("self-signed") || text.contains("self signed") || text.contains("issuer certificate")
+        if text.contains("self-signed") || text.contains("self signed") || text.contains("issuer")
             || text.contains("untrusted") || text.contains("unknown root") {
             return .untrusted
         }

@@ -96,7 +96,7 @@ final class TestServer: @unchecked Sendable {
 
     private func counter(_ endpoint: String, _ path: String) async throws -> Int {
         let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? path
-        let (data, _) = try await URLSessionDataLoader.shared.data(for: URLRequest(url: url("\(endpoint)?path=\(escaped)")))
+        let (data, _) = try await SoupDataLoader.shared.data(for: URLRequest(url: url("\(endpoint)?path=\(escaped)")))
         return Int(String(decoding: data, as: UTF8.self)) ?? -1
     }
 }

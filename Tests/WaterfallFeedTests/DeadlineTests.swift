@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 @testable import WaterfallFeed
 
@@ -84,7 +81,7 @@ struct DeadlineTests {
         #expect(clock.sleeperCount == 0, "the timer of a finished transfer is cancelled")
     }
 
-    /// A transfer that ignores cancellation (as FoundationNetworking may for many seconds) does
+    /// A transfer that ignores cancellation (as FoundationNetworking did for many seconds) does
     /// not hold its caller past the deadline, nor past the caller's own cancellation: the
     /// caller is answered at once and the transfer ends on its own when it is let go.
     @Test(arguments: [false, true])

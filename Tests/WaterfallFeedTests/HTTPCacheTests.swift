@@ -1,8 +1,5 @@
 import Foundation
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 @testable import WaterfallFeed
 
 /// A wall clock that moves only when a test says so (`DiskDataCache.now`).
@@ -126,7 +123,7 @@ struct HTTPCacheTests {
         let url = URL(string: "http://example.com/a.png")!
         let now = Date(timeIntervalSince1970: 1_000_000)
         func metadata(_ headers: [String: String]) -> HTTPCacheMetadata? {
-            HTTPCacheMetadata(response: HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers)!,
+            HTTPCacheMetadata(response: DataResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headers: headers),
                               receivedAt: now, defaultLifetime: 500)
         }
         #expect(metadata(["Cache-Control": "public, Max-Age=\"60\""])?.freshUntil == now + 60)

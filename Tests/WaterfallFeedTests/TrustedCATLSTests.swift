@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ChildProcesses
 import Testing
 @testable import WaterfallFeed
@@ -156,7 +153,7 @@ struct TrustedCATLSChecks {
         // asks it over http, which the test CA does not concern).
         let loader = SoupDataLoader()
         for path in ["/img/\(key).png", "/feed/\(key)/1.json"] {
-            let (data, _) = try await loader.data(for: URLRequest(url: URL(string: "\(plain)/_count?path=\(path)")!))
+            let (data, _) = try await loader.data(for: DataRequest(url: URL(string: "\(plain)/_count?path=\(path)")!))
             #expect(String(decoding: data, as: UTF8.self) == "0", "\(path) was requested")
         }
     }

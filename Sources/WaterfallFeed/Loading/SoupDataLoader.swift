@@ -1,9 +1,6 @@
 import CWaterfallSoup
 import CWaterfallSoupLoading
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The default `DataLoading`: GNOME's HTTP client, libsoup 3, for `http` and `https`, and a
 /// direct file read for `file:` URLs (a missing file throws `URLError(.fileDoesNotExist)`).
@@ -53,7 +50,7 @@ public final class SoupDataLoader: DataLoading, Sendable {
     }
 
     /// Fetches the body of `request`; see `DataLoading.data(for:)`.
-    public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+    public func data(for request: DataRequest) async throws -> (Data, DataResponse) {
         try await data(for: request, received: { _ in })
     }
 
@@ -67,9 +64,9 @@ public final class SoupDataLoader: DataLoading, Sendable {
     ///   `.httpTooManyRedirects`, `.unsupportedURL` for a scheme other than `http(s)` and `file`);
     ///   a certificate failure that ``DataLoadFailure`` reports as
     ///   ``DataLoadFailure/Kind/certificate(_:)``.
-    public func data(for request: URLRequest, received: @escaping @Sendable (Data) -> Void) async throws
-        -> (Data, URLResponse) {
-        guard let url = request.url else { throw URLError(.badURL) }
+    public func data(for request: DataRequest, received: @escaping @Sendable (Data) -> Void) async throws
+        -> (Data, DataResponse) {
+        let url = request.url
         if url.isFileURL {
             let result = try Self.readFile(at: url)
             received(result.0)
@@ -90,13 +87,12 @@ public final class SoupDataLoader: DataLoading, Sendable {
         }
     }
 
-    static func readFile(at url: URL) throws -> (Data, URLResponse) {
+    static func readFile(at url: URL) throws -> (Data, DataResponse) {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw URLError(.fileDoesNotExist, userInfo: [NSURLErrorFailingURLErrorKey: url])
         }
         let data = try Data(contentsOf: url)
-        let response = URLResponse(url: url, mimeType: nil, expectedContentLength: data.count, textEncodingName: nil)
-        return (data, response)
+        return (data, DataResponse(url: url))
     }
 }
 
@@ -148,9 +144,9 @@ struct RejectedCertificate: Error, Sendable {
 final class SoupTransfer: Sendable {
     private struct State {
         /// The caller, until it is answered.
-        var continuation: CheckedContinuation<(Data, URLResponse), any Error>?
+        var continuation: CheckedContinuation<(Data, DataResponse), any Error>?
         var data = Data()
-        var response: HTTPURLResponse?
+        var response: DataResponse?
         var refusal: String?
         /// The URL of the current hop (after the redirects followed so far).
         var current: URL?
@@ -174,14 +170,14 @@ final class SoupTransfer: Sendable {
 
     /// Hands `request` to the network thread; `continuation` is resumed once, by the transfer's
     /// end or by ``cancel()``.
-    func start(_ request: URLRequest, on session: SoupSessionThread,
-               resuming continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+    func start(_ request: DataRequest, on session: SoupSessionThread,
+               resuming continuation: CheckedContinuation<(Data, DataResponse), any Error>) {
         state.withLock { $0.continuation = continuation }
-        let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
+        let headers = request.headers.sorted { $0.key < $1.key }
         let names = headers.map { strdup($0.key) }
         let values = headers.map { strdup($0.value) }
         defer { (names + values).forEach { free($0) } }
-        let timeout = request.timeoutInterval.isFinite ? UInt32(clamping: Int((max(0, request.timeoutInterval) * 1000).rounded())) : 0
+        let timeout = request.timeout.isFinite ? UInt32(clamping: Int((max(0, request.timeout) * 1000).rounded())) : 0
         var callbacks = WfSoupCallbacks(response: { context, status, version, url, names, values, count in
             SoupTransfer.of(context).received(status: Int(status), version: version, url: url,
                                               names: names, values: values, count: count)
@@ -238,7 +234,7 @@ final class SoupTransfer: Sendable {
         for index in 0..<count {
             guard let namePointer = names?[index], let valuePointer = values?[index] else { continue }
             let name = String(cString: namePointer), value = String(cString: valuePointer)
-            // One field per name, as HTTPURLResponse keeps them; repeated fields are joined.
+            // One field per name; repeated fields are joined.
             if let key = fields.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
                 fields[key]! += ", " + value
             } else {
@@ -252,12 +248,12 @@ final class SoupTransfer: Sendable {
             fields[lengthKey] = nil
         }
         let finalURL = url.flatMap { URL(string: String(cString: $0)) } ?? self.url
-        let versionName = switch version {
+        let httpVersion = switch version {
         case WF_SOUP_HTTP_1_0: "HTTP/1.0"
         case WF_SOUP_HTTP_2_0: "HTTP/2"
         default: "HTTP/1.1"
         }
-        let response = HTTPURLResponse(url: finalURL, statusCode: status, httpVersion: versionName, headerFields: fields)
+        let response = DataResponse(url: finalURL, statusCode: status, httpVersion: httpVersion, headers: fields)
         state.withLock { $0.response = response }
     }
 

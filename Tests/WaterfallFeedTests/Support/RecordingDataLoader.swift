@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 @testable import WaterfallFeed
 
 /// A `DataLoading` that passes every request on to `SoupDataLoader.shared` and records
@@ -14,13 +11,13 @@ final class RecordingDataLoader: DataLoading, Sendable {
         urls.withLock { $0 }
     }
 
-    func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-        if let url = request.url { urls.withLock { $0.append(url) } }
+    func data(for request: DataRequest) async throws -> (Data, DataResponse) {
+        urls.withLock { $0.append(request.url) }
         return try await SoupDataLoader.shared.data(for: request)
     }
 
-    func data(for request: URLRequest, received: @escaping @Sendable (Data) -> Void) async throws -> (Data, URLResponse) {
-        if let url = request.url { urls.withLock { $0.append(url) } }
+    func data(for request: DataRequest, received: @escaping @Sendable (Data) -> Void) async throws -> (Data, DataResponse) {
+        urls.withLock { $0.append(request.url) }
         return try await SoupDataLoader.shared.data(for: request, received: received)
     }
 }

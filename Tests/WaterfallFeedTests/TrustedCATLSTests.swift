@@ -24,8 +24,12 @@ struct TrustedCATLSTests {
         defer { expired.stop() }
         let wrongHost = try TestServer(arguments: ["--tls"] + certificates.issued("wrong-host", for: "DNS:wrong.invalid"))
         defer { wrongHost.stop() }
-        let good = try TestServer(arguments: ["--tls"] + certificates.issued("good", for: "IP:127.0.0.1"))
+        let goodCertificate = try certificates.issued("good", for: "IP:127.0.0.1")
+        let good = try TestServer(arguments: ["--tls"] + goodCertificate)
         defer { good.stop() }
+        let http2 = try HTTP2Server(certificate: goodCertificate[0], key: goodCertificate[1],
+                                    directory: certificates.directory)
+        defer { http2.stop() }
         let plain = try TestServer.get()
 
         let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
@@ -35,6 +39,7 @@ struct TrustedCATLSTests {
         environment["WATERFALL_TLS_WRONG_HOST"] = wrongHost.urlString("")
         environment["WATERFALL_TLS_GOOD"] = good.urlString("")
         environment["WATERFALL_HTTP"] = plain.urlString("")
+        environment["WATERFALL_HTTP2"] = "https://127.0.0.1:\(http2.port)"
         // A user namespace (mapped to root) with a mount namespace of its own: the bind mount
         // is seen by the child alone, and needs no privileges.
         let child = try FinishedProcess(running: "/usr/bin/unshare", [
@@ -59,7 +64,7 @@ private let trustedCAVariable = "WATERFALL_TLS_TRUSTED_CA"
        .enabled(if: ProcessInfo.processInfo.environment[trustedCAVariable] != nil))
 struct TrustedCATLSChecks {
     /// How many tests this suite has.
-    static let checkCount = 4
+    static let checkCount = 5
 
     typealias Pipeline = ImagePipeline<HeaderImageDecoder>
 
@@ -156,5 +161,51 @@ struct TrustedCATLSChecks {
             let (data, _) = try await loader.data(for: DataRequest(url: URL(string: "\(plain)/_count?path=\(path)")!))
             #expect(String(decoding: data, as: UTF8.self) == "0", "\(path) was requested")
         }
+    }
+
+    /// A server that offers HTTP/2 in its TLS handshake (ALPN) gets HTTP/2 from libsoup.
+    @Test func http2IsSpokenWhereTheServerOffersIt() async throws {
+        let base = try Self.base("WATERFALL_HTTP2")
+        let (data, response) = try await SoupDataLoader().data(for: DataRequest(url: URL(string: "\(base)/ca.pem")!))
+        #expect(response.statusCode == 200)
+        #expect(response.httpVersion == "HTTP/2", "\(response)")
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix("-----BEGIN CERTIFICATE-----"))
+    }
+}
+
+/// `nghttpd` (Debian `nghttp2-server`): an HTTP/2 server over TLS on 127.0.0.1 serving a
+/// directory, ended by its process id with `stop()`.
+final class HTTP2Server: @unchecked Sendable {
+    let port: Int
+    private let process = Process()
+
+    init(certificate: String, key: String, directory: URL) throws {
+        let probe = try FinishedProcess(running: "/usr/bin/python3", ["-c", """
+            import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])
+            """])
+        port = try #require(Int(probe.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(probe.output)")
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/nghttpd")
+        process.arguments = ["--address=127.0.0.1", "-d", directory.path, String(port), key, certificate]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let ready = try FinishedProcess(running: "/usr/bin/python3", ["-c", """
+            import socket, time
+            for _ in range(100):
+                try:
+                    socket.create_connection(("127.0.0.1", \(port)), timeout=1).close(); break
+                except OSError:
+                    time.sleep(0.05)
+            else:
+                raise SystemExit(1)
+            """])
+        if ready.status != 0 { stop() }
+        try #require(ready.status == 0, "nghttpd did not start on port \(port)")
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 }

@@ -4,7 +4,9 @@ import PackageDescription
 /// Waterfall: Pinterest-style waterfall-flow (masonry) collection views for Swift.
 ///
 /// - `WaterfallCore`: platform-free layout engine, collection layouts and view logic (Foundation only).
-/// - `WaterfallFeed`: feed models, paging loader and image pipeline (Foundation only).
+/// - `WaterfallFeed`: feed models, paging loader and image pipeline (Foundation, and libsoup 3 for
+///   HTTP: `CWaterfallSoup` is libsoup through its standard `libsoup-3.0` pkg-config,
+///   `CWaterfallSoupLoading` the C that runs one `SoupSession` on a network thread of its own).
 /// - `WaterfallGTK`: the GTK 4 front end; `Waterfall1`: its static archive, which Meson links into
 ///   the installed C/GI library `libwaterfall-1.so`.
 /// - `waterfall-demo`: the shop-wall app (`WaterfallShop`: its windows, feed and options, not a
@@ -37,7 +39,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "WaterfallCore"),
-        .target(name: "WaterfallFeed"),
+        .systemLibrary(name: "CWaterfallSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        .target(name: "CWaterfallSoupLoading", dependencies: ["CWaterfallSoup"]),
+        .target(name: "WaterfallFeed", dependencies: ["CWaterfallSoup", "CWaterfallSoupLoading"]),
         .target(name: "SeededRandom"),
         .systemLibrary(
             name: "CWaterfallGtk4",
@@ -77,7 +81,7 @@ let package = Package(
         .target(name: "CHeapUsage", path: "Tests/CHeapUsage"),
         .target(name: "ChildProcesses", path: "Tests/ChildProcesses"),
         .testTarget(name: "WaterfallCoreTests", dependencies: ["WaterfallCore", "SeededRandom", "CHeapUsage"]),
-        .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "SeededRandom", "ChildProcesses", "CHeapUsage"]),
+        .testTarget(name: "WaterfallFeedTests", dependencies: ["WaterfallFeed", "CWaterfallSoup", "SeededRandom", "ChildProcesses", "CHeapUsage"]),
         .target(name: "CWaterfallTestShims", dependencies: ["CWaterfallGtk4"], path: "Tests/CWaterfallTestShims"),
         .testTarget(name: "WaterfallGTKTests",
                     dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom", "CWaterfallTestShims",

@@ -16,6 +16,8 @@ packages=(libgtk-4-dev xvfb xauth python3 python3-pil fonts-dejavu-core pkg-conf
   gi-docgen libseccomp-dev gettext locales appstream desktop-file-utils openssl xdotool valgrind
   stress-ng  # docs/TESTING.md: the suite is also run beside stress-ng --cpu 2
   fonts-wqy-microhei  # Chinese glyphs for the zh_TW translation's screenshots
+  libsoup-3.0-dev glib-networking  # HTTP: libsoup 3, with glib-networking's TLS (GnuTLS) and proxy support
+  nghttp2-server  # nghttpd: the HTTP/2 server of the TLS tests
   gir1.2-adw-1)  # libadwaita for Python: the test that the wall follows AdwStyleManager's high contrast
 missing=()
 for p in "${packages[@]}"; do

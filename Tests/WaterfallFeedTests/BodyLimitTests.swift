@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 @testable import WaterfallFeed
 
@@ -12,11 +9,11 @@ private final class EndlessLoader: DataLoading, @unchecked Sendable {
     private let sent = Locked(0)
     var chunksSent: Int { sent.withLock { $0 } }
 
-    func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+    func data(for request: DataRequest) async throws -> (Data, DataResponse) {
         try await data(for: request) { _ in }
     }
 
-    func data(for request: URLRequest, received: @escaping @Sendable (Data) -> Void) async throws -> (Data, URLResponse) {
+    func data(for request: DataRequest, received: @escaping @Sendable (Data) -> Void) async throws -> (Data, DataResponse) {
         var body = Data()
         for _ in 0..<1_024 {
             try Task.checkCancellation()
@@ -25,7 +22,7 @@ private final class EndlessLoader: DataLoading, @unchecked Sendable {
             received(body)
             await Task.yield()
         }
-        return (body, HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:])!)
+        return (body, DataResponse(url: request.url, statusCode: 200, httpVersion: "HTTP/1.1"))
     }
 }
 

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 @testable import WaterfallFeed
 
@@ -38,7 +35,7 @@ struct DeadlineTests {
         let server = try TestServer.get()
         let clock = ManualClock()
         let pipeline = ImagePipeline(decoder: HeaderImageDecoder(), configuration: .init(
-            dataLoader: URLSessionDataLoader.shared, requestDeadline: .milliseconds(800), deadlineClock: clock,
+            dataLoader: SoupDataLoader.shared, requestDeadline: .milliseconds(800), deadlineClock: clock,
             transientRetry: RetryPolicy(maximumAttempts: 3, baseDelay: .seconds(1), maximumDelay: .seconds(8)),
             now: clock.elapsed))
         // 3,000 bytes sent one a second: the deadline ends it long before the server would.
@@ -78,13 +75,13 @@ struct DeadlineTests {
         let server = try TestServer.get()
         let url = server.url("/img/\(uniqueKey()).png?w=10&h=10&size=3000")
         let clock = ManualClock()
-        let (data, _) = try await URLSessionDataLoader.shared.validatedData(for: url, timeout: 30, deadline: .seconds(5),
+        let (data, _) = try await SoupDataLoader.shared.validatedData(for: url, timeout: 30, deadline: .seconds(5),
                                                                             clock: clock)
         #expect(data.count == 3000)
         #expect(clock.sleeperCount == 0, "the timer of a finished transfer is cancelled")
     }
 
-    /// A transfer that ignores cancellation (as FoundationNetworking may for many seconds) does
+    /// A transfer that ignores cancellation (as FoundationNetworking did for many seconds) does
     /// not hold its caller past the deadline, nor past the caller's own cancellation: the
     /// caller is answered at once and the transfer ends on its own when it is let go.
     @Test(arguments: [false, true])

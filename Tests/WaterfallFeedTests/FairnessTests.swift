@@ -14,7 +14,7 @@ struct FairnessTests {
         // The deadlines are kept by a clock that never moves: the stalled transfers end only
         // when the test cancels them, however long the fast host's images take.
         let pipeline = ImagePipeline(decoder: HeaderImageDecoder(), configuration: .init(
-            dataLoader: URLSessionDataLoader(), deadlineClock: ManualClock()))
+            dataLoader: SoupDataLoader(), deadlineClock: ManualClock()))
         let size = ImagePixelSize(width: 60, height: 60)
         let key = uniqueKey()
         // 12 images from a host that sends one byte a second for almost an hour, asked for first…

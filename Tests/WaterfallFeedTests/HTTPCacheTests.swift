@@ -1,8 +1,5 @@
 import Foundation
 import Testing
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 @testable import WaterfallFeed
 
 /// A wall clock that moves only when a test says so (`DiskDataCache.now`).
@@ -29,7 +26,7 @@ struct HTTPCacheTests {
     func launch(_ directory: URL, date: ManualDate, maximumAge: TimeInterval = 30 * 86_400) throws -> Pipeline {
         let cache = try DiskDataCache(directory: directory, maximumAge: maximumAge, now: date.now)
         return Pipeline(decoder: HeaderImageDecoder(), configuration: .init(
-            dataLoader: URLSessionDataLoader.shared, diskCache: cache, transientRetry: .once))
+            dataLoader: SoupDataLoader.shared, diskCache: cache, transientRetry: .once))
     }
 
     /// One image on the test server with a cache directory and a clock of its own.
@@ -126,7 +123,7 @@ struct HTTPCacheTests {
         let url = URL(string: "http://example.com/a.png")!
         let now = Date(timeIntervalSince1970: 1_000_000)
         func metadata(_ headers: [String: String]) -> HTTPCacheMetadata? {
-            HTTPCacheMetadata(response: HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers)!,
+            HTTPCacheMetadata(response: DataResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headers: headers),
                               receivedAt: now, defaultLifetime: 500)
         }
         #expect(metadata(["Cache-Control": "public, Max-Age=\"60\""])?.freshUntil == now + 60)

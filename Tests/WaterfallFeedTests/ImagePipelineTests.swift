@@ -8,7 +8,7 @@ struct ImagePipelineTests {
     typealias Pipeline = ImagePipeline<HeaderImageDecoder>
 
     func pipeline(memoryLimit: Int = 128 << 20, diskCache: DiskDataCache? = nil, timeout: TimeInterval = 30,
-                  loader: any DataLoading = URLSessionDataLoader.shared, downloads: Int = 6,
+                  loader: any DataLoading = SoupDataLoader.shared, downloads: Int = 6,
                   clock: ManualClock = ManualClock()) -> Pipeline {
         var configuration = Pipeline.Configuration(
             dataLoader: loader, maximumConcurrentDownloads: downloads, memoryCacheByteLimit: memoryLimit,
@@ -167,7 +167,7 @@ struct ImagePipelineTests {
         let path = "/img/\(uniqueKey()).png"
         // The server sends the PNG header, then holds the rest of the body until we hang up.
         let url = server.url(path + "?w=640&h=427&size=500000&hold=1")
-        let pipeline = pipeline(loader: URLSessionDataLoader())
+        let pipeline = pipeline(loader: SoupDataLoader())
         let reported = Locked<[ImageHeader]>([])
         pipeline.addHeaderHandler { headerURL, header in
             if headerURL == url { reported.withLock { $0.append(header) } }
@@ -184,7 +184,7 @@ struct ImagePipelineTests {
     @Test func theHeaderIsReportedOncePerLoad() async throws {
         let server = try TestServer.get()
         let url = server.url("/img/\(uniqueKey()).png?w=30&h=20&size=5000")
-        let pipeline = pipeline(loader: URLSessionDataLoader())
+        let pipeline = pipeline(loader: SoupDataLoader())
         let count = Locked(0)
         pipeline.addHeaderHandler { _, header in
             #expect(header.pixelWidth == 30 && header.pixelHeight == 20)

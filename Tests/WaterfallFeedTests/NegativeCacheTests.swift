@@ -10,7 +10,7 @@ struct NegativeCacheTests {
 
     func pipeline(clock: ManualClock, retry: RetryPolicy = .once) -> Pipeline {
         Pipeline(decoder: HeaderImageDecoder(), configuration: .init(
-            dataLoader: URLSessionDataLoader.shared, transientRetry: retry, failureRetryInterval: .seconds(300),
+            dataLoader: SoupDataLoader.shared, transientRetry: retry, failureRetryInterval: .seconds(300),
             now: clock.elapsed))
     }
 

@@ -2,15 +2,13 @@ import Foundation
 import SeededRandom
 import Testing
 @testable import WaterfallFeed
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Transfers whose server redirects, cancelled at random moments around the redirect while other
-/// transfers keep the loader's delegate queue busy: as cells cancel images that scroll away while
-/// an image CDN answers `302`. FoundationNetworking traps the process ("Received callback for
-/// HTTP redirection, but we're not waiting for it") when a task is cancelled while its redirect
-/// or response waits for the delegate's answer; the loader must never cancel a task then.
+/// transfers keep the loader busy: as cells cancel images that scroll away while an image CDN
+/// answers `302`. FoundationNetworking, the loader before libsoup, trapped the process
+/// ("Received callback for HTTP redirection, but we're not waiting for it") when a task was
+/// cancelled while its redirect or response waited for its delegate; ``SoupDataLoader`` follows
+/// redirects itself and may cancel at any moment.
 @Suite("Redirects cancelled under load")
 struct RedirectCancelTests {
     /// One round: `count` redirecting transfers, each answered after a random 0–150 ms and
@@ -18,7 +16,7 @@ struct RedirectCancelTests {
     /// each report (as reading a hostile image's header did). Every transfer ends (an image or a
     /// cancellation), no cancelled transfer reports bytes after it ended, and the loader still
     /// works afterwards.
-    func round(seed: UInt64, count: Int, server: TestServer, loader: URLSessionDataLoader) async throws {
+    func round(seed: UInt64, count: Int, server: TestServer, loader: SoupDataLoader) async throws {
         var random = SplitMix64(seed: seed)
         let key = uniqueKey()
         let plans = (0..<count).map { index in
@@ -27,7 +25,7 @@ struct RedirectCancelTests {
         }
         let load = (0..<4).map { index in
             Task {
-                try await loader.data(for: URLRequest(url: server.url("/img/load-\(key)-\(index).png?w=8&h=8&size=400&trickle=2"))) { _ in
+                try await loader.data(for: DataRequest(url: server.url("/img/load-\(key)-\(index).png?w=8&h=8&size=400&trickle=2"))) { _ in
                     usleep(2_000)
                 }
             }
@@ -41,7 +39,7 @@ struct RedirectCancelTests {
                     let cancelled = Locked(false)
                     let lateReports = Locked(0)
                     let transfer = Task {
-                        try await loader.data(for: URLRequest(url: url)) { _ in
+                        try await loader.data(for: DataRequest(url: url)) { _ in
                             if cancelled.withLock({ $0 }) { lateReports.withLock { $0 += 1 } }
                         }
                     }
@@ -53,7 +51,7 @@ struct RedirectCancelTests {
                     cancelled.withLock { $0 = true }
                     switch result {
                     case .success(let (data, response)):
-                        guard (response as? HTTPURLResponse)?.statusCode == 200, ImageHeader.read(from: data) != nil else {
+                        guard response.statusCode == 200, ImageHeader.read(from: data) != nil else {
                             return "transfer \(plan.index): not the redirect's image: \(response)"
                         }
                     case .failure(let error):
@@ -73,13 +71,13 @@ struct RedirectCancelTests {
         }
         for task in load { task.cancel() }
         #expect(outcomes.isEmpty, "seed \(seed): \(outcomes.prefix(5))")
-        let (data, _) = try await loader.data(for: URLRequest(url: server.url("/img/after-\(key).png?w=5&h=4")))
+        let (data, _) = try await loader.data(for: DataRequest(url: server.url("/img/after-\(key).png?w=5&h=4")))
         #expect(ImageHeader.read(from: data)?.displaySize == ImagePixelSize(width: 5, height: 4), "seed \(seed)")
     }
 
     @Test func cancellingRedirectingTransfersNeverTrapsTheProcess() async throws {
         let server = try TestServer.get()
-        let loader = URLSessionDataLoader()
+        let loader = SoupDataLoader()
         let firstSeed = UInt64(Date().timeIntervalSince1970)
         for round in 0..<4 {
             try await self.round(seed: firstSeed &+ UInt64(round), count: 120, server: server, loader: loader)

@@ -1,4 +1,5 @@
 import ChildProcesses
+import CWaterfallSoup
 import Foundation
 import Testing
 @testable import WaterfallFeed
@@ -109,7 +110,7 @@ struct TLSTests {
         let server = try TestServer(arguments: ["--tls"] + certificates.selfSigned())
         defer { server.stop() }
         #expect(server.scheme == "https")
-        let pipeline = ImagePipeline(decoder: HeaderImageDecoder(), configuration: .init(dataLoader: URLSessionDataLoader()))
+        let pipeline = ImagePipeline(decoder: HeaderImageDecoder(), configuration: .init(dataLoader: SoupDataLoader()))
         let outcome = await pipeline.imageTask(for: ImageRequest(url: server.url("/img/\(uniqueKey()).png?w=10&h=10"),
                                                                  targetSize: ImagePixelSize(width: 10, height: 10))).outcome()
         guard case .failure(.loadFailed(let failure)) = outcome, let problem = certificateProblem(failure) else {
@@ -123,7 +124,7 @@ struct TLSTests {
         #expect(failure.description.contains("TLS certificate"), "\(failure.description)")
         // A page: the feed error (the banner's text) names it too.
         let feed = HTTPFeed(source: try FeedSource(template: server.urlString("/feed/\(uniqueKey())/{page}.json")),
-                            dataLoader: URLSessionDataLoader())
+                            dataLoader: SoupDataLoader())
         do {
             _ = try await feed.page(at: .page(1))
             Issue.record("the page must not load")
@@ -144,12 +145,37 @@ struct TLSTests {
         let server = try TestServer(arguments: ["--tls"] + certificates.otherHostFromUnknownCA())
         defer { server.stop() }
         do {
-            _ = try await URLSessionDataLoader().validatedData(for: server.url("/img/x.png"), timeout: 10)
+            _ = try await SoupDataLoader().validatedData(for: server.url("/img/x.png"), timeout: 10)
             Issue.record("the transfer must fail")
         } catch {
             let problem = certificateProblem(error)
             #expect(problem?.contains("issuer") == true, "\(error)")
             #expect(error.certificateProblem == .untrusted)
+        }
+    }
+
+    /// GLib's `GTlsCertificateFlags` become one phrase, the most fundamental problem first, that
+    /// `certificateProblem` sorts.
+    @Test func glibCertificateFlagsAreNamedInPlainWords() {
+        let url = URL(string: "https://a.test/")!
+        func failure(_ flags: GTlsCertificateFlags..., selfSigned: Bool = false) -> DataLoadFailure {
+            DataLoadFailure(url: url, error: RejectedCertificate(flags: flags.reduce(0) { $0 | $1.rawValue },
+                                                                  selfSigned: selfSigned, host: "a.test", message: nil))
+        }
+        let cases: [(DataLoadFailure, String, DataLoadFailure.CertificateProblem)] = [
+            (failure(G_TLS_CERTIFICATE_UNKNOWN_CA, G_TLS_CERTIFICATE_BAD_IDENTITY, selfSigned: true),
+             "self-signed certificate", .untrusted),
+            (failure(G_TLS_CERTIFICATE_UNKNOWN_CA, G_TLS_CERTIFICATE_EXPIRED), "certificate from an unknown issuer", .untrusted),
+            (failure(G_TLS_CERTIFICATE_EXPIRED, G_TLS_CERTIFICATE_BAD_IDENTITY), "certificate has expired", .expired),
+            (failure(G_TLS_CERTIFICATE_NOT_ACTIVATED), "certificate is not yet valid", .notYetValid),
+            (failure(G_TLS_CERTIFICATE_BAD_IDENTITY), "certificate is not valid for host name 'a.test'", .wrongHost),
+            (failure(G_TLS_CERTIFICATE_REVOKED), "certificate has been revoked", .other),
+            (failure(G_TLS_CERTIFICATE_GENERIC_ERROR), "certificate could not be verified", .other),
+        ]
+        for (failure, phrase, problem) in cases {
+            #expect(failure.kind == .certificate(phrase))
+            #expect(failure.certificateProblem == problem, "\(phrase)")
+            #expect(!failure.isTransient)
         }
     }
 

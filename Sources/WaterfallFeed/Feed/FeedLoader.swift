@@ -98,7 +98,7 @@ public actor FeedLoader {
     ///
     /// - Throws: `FeedError.invalidURL` when the template is not a valid URL.
     public init(feedURL template: String, schema: FeedSchema = .standard,
-                dataLoader: any DataLoading = URLSessionDataLoader.shared,
+                dataLoader: any DataLoading = SoupDataLoader.shared,
                 retryPolicy: RetryPolicy = .default) throws(FeedError) {
         let source = try FeedSource(template: template)
         self.init(provider: HTTPFeed(source: source, schema: schema, dataLoader: dataLoader), retryPolicy: retryPolicy)

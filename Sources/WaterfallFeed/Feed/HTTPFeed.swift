@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Pages of a feed fetched from a URL template through a `DataLoading`, read through a
 /// `FeedSchema`.
@@ -41,7 +38,7 @@ public struct HTTPFeed: FeedPageProviding {
 
     /// Creates a feed over `source`.
     public init(source: FeedSource, schema: FeedSchema = .standard,
-                dataLoader: any DataLoading = URLSessionDataLoader.shared, timeout: TimeInterval = 30,
+                dataLoader: any DataLoading = SoupDataLoader.shared, timeout: TimeInterval = 30,
                 deadline: Duration = .seconds(60), deadlineClock: any Clock<Duration> = ContinuousClock(),
                 limits: FeedPageLimits = .default) {
         self.source = source
@@ -66,7 +63,7 @@ public struct HTTPFeed: FeedPageProviding {
             templateNext = nil
         }
         let data: Data
-        let response: URLResponse
+        let response: DataResponse
         do throws(DataLoadFailure) {
             (data, response) = try await dataLoader.validatedData(for: url, timeout: timeout, deadline: deadline, clock: deadlineClock,
                                                                   maximumByteCount: limits.maximumByteCount)
@@ -82,7 +79,7 @@ public struct HTTPFeed: FeedPageProviding {
         var page = try FeedPage.decode(data, pageURL: url, contentType: response.mimeType, schema: schema,
                                        templateNext: templateNext, limits: limits)
         if !page.items.isEmpty || page.droppedItemCount > 0,
-           let value = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Link") {
+           let value = response.value(forHTTPHeaderField: "Link") {
             let links = LinkHeader(value, relativeTo: url)
             if let next = links.next {
                 if let refusal = ContentOrigin(documentURL: url).refusal(of: next) {

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// What the disk cache keeps about a response to follow HTTP caching (RFC 9111, as a private
 /// cache): until when it is fresh, and the validators to revalidate it with once stale.
@@ -38,7 +35,7 @@ public struct HTTPCacheMetadata: Sendable, Hashable, Codable {
     ///   - now: when it was received.
     ///   - defaultLifetime: the freshness of a response that says nothing about it.
     /// - Complexity: O(length of the headers).
-    public init?(response: HTTPURLResponse, receivedAt now: Date, defaultLifetime: TimeInterval) {
+    public init?(response: DataResponse, receivedAt now: Date, defaultLifetime: TimeInterval) {
         let header = { (name: String) in response.value(forHTTPHeaderField: name) }
         let directives = Self.directives(header("Cache-Control") ?? "")
         if directives["no-store"] != nil { return nil }
@@ -82,7 +79,7 @@ public struct HTTPCacheMetadata: Sendable, Hashable, Codable {
     ///   - response: the 304 response.
     ///   - now: when it was received.
     ///   - defaultLifetime: the freshness when the 304 says nothing about it.
-    public func revalidated(by response: HTTPURLResponse, at now: Date, defaultLifetime: TimeInterval) -> HTTPCacheMetadata? {
+    public func revalidated(by response: DataResponse, at now: Date, defaultLifetime: TimeInterval) -> HTTPCacheMetadata? {
         guard var updated = HTTPCacheMetadata(response: response, receivedAt: now, defaultLifetime: defaultLifetime) else {
             return nil
         }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension ImagePipeline: ImageTaskOwner {
     /// Runs a new job in a detached task (so decoding never runs on the caller's actor).
@@ -56,7 +53,7 @@ extension ImagePipeline: ImageTaskOwner {
             return stored.data
         }
         let data: Data
-        let response: URLResponse
+        let response: DataResponse
         do throws(ImagePipelineError) {
             (data, response) = try await download(url, key: key, jobID: jobID, headers: stored?.metadata.conditionalHeaders ?? [:],
                                                   received: { header.received($0) })
@@ -66,7 +63,7 @@ extension ImagePipeline: ImageTaskOwner {
             header.received(stored.data, complete: true)
             return stored.data
         }
-        let http = response as? HTTPURLResponse
+        let http = response.statusCode != nil ? response : nil
         if let stored, let diskCache, let http, http.statusCode == 304 {
             state.withLock { $0.statistics.notModifiedResponses += 1 }
             if let metadata = stored.metadata.revalidated(by: http, at: diskCache.now(), defaultLifetime: diskCache.defaultLifetime) {
@@ -94,7 +91,7 @@ extension ImagePipeline: ImageTaskOwner {
     /// again after transient failures other than a missed deadline as
     /// `Configuration.transientRetry` says (the slot is given back while waiting).
     private func download(_ url: URL, key: ImageCacheKey, jobID: Int, headers: [String: String],
-                          received: @escaping @Sendable (Data) -> Void) async throws(ImagePipelineError) -> (Data, URLResponse) {
+                          received: @escaping @Sendable (Data) -> Void) async throws(ImagePipelineError) -> (Data, DataResponse) {
         let policy = configuration.transientRetry
         var random = SystemRandomNumberGenerator()
         let host = DownloadScheduler.host(of: url)

@@ -78,9 +78,10 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         /// deadline per download, images of at most 64 MB (a 50-megapixel JPEG is ~25 MB), 3
         /// attempts for transient failures (backoff from 0.5 s, at most 60 s in the negative
         /// cache) and permanent failures remembered for 5 minutes. The
-        /// default data loader is a new `URLSessionDataLoader` with its own session, so image
-        /// downloads never hold the connections a feed request needs.
-        public init(dataLoader: any DataLoading = URLSessionDataLoader(), maximumConcurrentDownloads: Int = 12,
+        /// default data loader is ``SoupDataLoader/shared``, the one libsoup session the feed
+        /// loader uses too (its per-host connection limit is above this pipeline's, so images
+        /// never hold the connection a feed page needs).
+        public init(dataLoader: any DataLoading = SoupDataLoader.shared, maximumConcurrentDownloads: Int = 12,
                     maximumDownloadsPerHost: Int = 6,
                     memoryCacheByteLimit: Int = 128 << 20, diskCache: DiskDataCache? = nil,
                     requestTimeout: TimeInterval = 30, requestDeadline: Duration = .seconds(60),

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Why fetching a URL failed, shared by the feed loader (`FeedError.load`) and the image pipeline
 /// (`ImagePipelineError.loadFailed`).
@@ -48,9 +45,9 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
     /// connections, truncated bodies, 5xx, 408 and 429. Cancellation, other 4xx, refused URLs
     /// and certificate failures are not transient.
     ///
-    /// `URLError.unknown` counts as transient because swift-corelibs-foundation reports libcurl
-    /// transfer failures such as a connection closed mid-body ("transfer closed with N bytes
-    /// remaining to read") with that code.
+    /// `URLError.unknown` counts as transient: ``SoupDataLoader`` reports a failure GLib does not
+    /// classify with it, and a loader of an app's own built on URLSession reports libcurl's
+    /// transfer failures such as a connection closed mid-body with it.
     public var isTransient: Bool {
         switch kind {
         case .transport(let code, _):
@@ -132,18 +129,13 @@ extension DataLoading {
     func validatedData(for url: URL, timeout: TimeInterval, deadline: Duration? = nil,
                        clock: any Clock<Duration> = ContinuousClock(), headers: [String: String] = [:],
                        received: (@Sendable (Data) -> Void)? = nil,
-                       maximumByteCount: Int? = nil) async throws(DataLoadFailure) -> (Data, URLResponse) {
-        var request = URLRequest(url: url)
-        request.timeoutInterval = timeout
-        for (name, value) in headers {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
-        let prepared = request
-        let outcome: Result<(Data, URLResponse), any Error>
+                       maximumByteCount: Int? = nil) async throws(DataLoadFailure) -> (Data, DataResponse) {
+        let prepared = DataRequest(url: url, headers: headers, timeout: timeout)
+        let outcome: Result<(Data, DataResponse), any Error>
         if url.isFileURL {
             outcome = await localFile(for: prepared, received: received, maximumByteCount: maximumByteCount)
         } else {
-            outcome = await Self.result(within: deadline, on: clock) { () async throws -> (Data, URLResponse) in
+            outcome = await Self.result(within: deadline, on: clock) { () async throws -> (Data, DataResponse) in
                 if let maximumByteCount {
                     return try await self.data(for: prepared, received: received ?? { _ in }, maximumByteCount: maximumByteCount)
                 } else if let received {
@@ -154,7 +146,7 @@ extension DataLoading {
             }
         }
         let data: Data
-        let response: URLResponse
+        let response: DataResponse
         do {
             (data, response) = try outcome.get()
         } catch let error as BodyTooLarge {
@@ -167,9 +159,8 @@ extension DataLoading {
         if Task.isCancelled {
             throw DataLoadFailure(url: url, kind: .cancelled)
         }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode),
-           !(http.statusCode == 304 && !headers.isEmpty) {
-            throw DataLoadFailure(url: url, kind: .httpStatus(http.statusCode))
+        if let status = response.statusCode, !(200..<300).contains(status), !(status == 304 && !headers.isEmpty) {
+            throw DataLoadFailure(url: url, kind: .httpStatus(status))
         }
         let expected = response.expectedContentLength
         if expected > 0, Int64(data.count) < expected {
@@ -183,8 +174,8 @@ extension DataLoading {
     /// A `file:` request, read in the calling task: a file read is not a stream a deadline or
     /// a byte bound could stop midway, so it needs neither the deadline's race nor the bound's
     /// child task, and no unstructured task outlives a cancelled caller holding the file's bytes.
-    private func localFile(for request: URLRequest, received: (@Sendable (Data) -> Void)?,
-                           maximumByteCount: Int?) async -> Result<(Data, URLResponse), any Error> {
+    private func localFile(for request: DataRequest, received: (@Sendable (Data) -> Void)?,
+                           maximumByteCount: Int?) async -> Result<(Data, DataResponse), any Error> {
         do {
             let (data, response) = try await self.data(for: request)
             if let maximumByteCount, data.count > max(0, maximumByteCount) {
@@ -205,6 +196,8 @@ extension DataLoadFailure {
             self.init(url: url, kind: .cancelled)
         } else if let refusal = error as? RefusedTransfer {
             self.init(url: url, kind: .refused(refusal.reason))
+        } else if let certificate = error as? RejectedCertificate {
+            self.init(url: url, kind: .certificate(certificate.problem))
         } else {
             let nsError = error as NSError
             let code = error is URLError || nsError.domain == NSURLErrorDomain ? nsError.code : 0
@@ -220,9 +213,9 @@ extension DataLoadFailure {
     }
 
     /// Whether a transport error is a failed certificate check: the `URLError` codes of
-    /// certificate and secure-connection failures, or — since swift-corelibs-foundation
-    /// reports libcurl's verification failures as `URLError.unknown` with libcurl's message —
-    /// a message of libcurl's TLS layer ("SSL certificate problem: …", "SSL: no alternative
+    /// certificate and secure-connection failures, or — for a loader of an app's own built on
+    /// URLSession, which reports libcurl's verification failures as `URLError.unknown` with
+    /// libcurl's message — a message of libcurl's TLS layer ("SSL certificate problem: …", "SSL: no alternative
     /// certificate subject name matches target host name …").
     private static func isCertificateFailure(code: Int, message: String) -> Bool {
         if (URLError.Code.clientCertificateRequired.rawValue...URLError.Code.secureConnectionFailed.rawValue).contains(code) {
@@ -257,14 +250,15 @@ extension DataLoadFailure {
     }
 
     /// What was wrong with the certificate, for a ``Kind/certificate(_:)`` failure; `nil` for
-    /// every other kind. Read from libcurl's (OpenSSL's) message.
+    /// every other kind. Read from the message: ``SoupDataLoader``'s plain words for GLib's
+    /// `GTlsCertificateFlags` (or libcurl's, from a loader built on URLSession).
     public var certificateProblem: CertificateProblem? {
         guard case .certificate(let message) = kind else { return nil }
         let text = message.lowercased()
         if text.contains("has expired") { return .expired }
         if text.contains("not yet valid") { return .notYetValid }
         if text.contains("subject name") || text.contains("host name") || text.contains("hostname") { return .wrongHost }
-        if text.contains("self-signed") || text.contains("self signed") || text.contains("issuer certificate")
+        if text.contains("self-signed") || text.contains("self signed") || text.contains("issuer")
             || text.contains("untrusted") || text.contains("unknown root") {
             return .untrusted
         }

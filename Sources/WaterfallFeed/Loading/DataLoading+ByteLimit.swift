@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A body that grew past the bound a caller set (see
 /// ``DataLoading/data(for:received:maximumByteCount:)``).
@@ -21,17 +18,17 @@ extension DataLoading {
     ///
     /// - Throws: ``BodyTooLarge`` for a longer body; otherwise what the loader throws
     ///   (cancelling the calling task cancels the transfer).
-    public func data(for request: URLRequest, received: @escaping @Sendable (Data) -> Void,
-                     maximumByteCount: Int) async throws -> (Data, URLResponse) {
+    public func data(for request: DataRequest, received: @escaping @Sendable (Data) -> Void,
+                     maximumByteCount: Int) async throws -> (Data, DataResponse) {
         let limit = max(0, maximumByteCount)
-        let overflow = Locked<(received: Int?, transfer: Task<(Data, URLResponse), any Error>?)>((nil, nil))
+        let overflow = Locked<(received: Int?, transfer: Task<(Data, DataResponse), any Error>?)>((nil, nil))
         // The task is made and recorded under the lock, so a callback (on another thread) that
         // takes the lock always finds it.
         let transfer = overflow.withLock { state in
             let task = Task {
                 try await self.data(for: request) { soFar in
                     guard soFar.count > limit else { return received(soFar) }
-                    let task = overflow.withLock { state -> Task<(Data, URLResponse), any Error>? in
+                    let task = overflow.withLock { state -> Task<(Data, DataResponse), any Error>? in
                         if state.received == nil { state.received = soFar.count }
                         return state.transfer
                     }
@@ -41,7 +38,7 @@ extension DataLoading {
             state.transfer = task
             return task
         }
-        let result: Result<(Data, URLResponse), any Error> = await withTaskCancellationHandler {
+        let result: Result<(Data, DataResponse), any Error> = await withTaskCancellationHandler {
             await transfer.result
         } onCancel: {
             transfer.cancel()

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The deadline timer of ``DataLoading/result(within:on:_:)`` fired first.
 struct DeadlineMissed: Error {}
@@ -11,15 +8,15 @@ extension DataLoading {
     /// of them ends: the transfer's outcome, or ``DeadlineMissed`` when the timer fires first,
     /// or `CancellationError` at once when the calling task is cancelled. The other one is
     /// cancelled and left to end on its own — never awaited, so a transfer that is slow to stop
-    /// (FoundationNetworking may take many seconds to end a cancelled transfer) cannot hold
+    /// (a loader may take many seconds to end a cancelled transfer) cannot hold
     /// the caller past its deadline.
     static func result(within deadline: Duration?, on clock: any Clock<Duration>,
-                       _ transfer: @escaping @Sendable () async throws -> (Data, URLResponse))
-        async -> Result<(Data, URLResponse), any Error> {
+                       _ transfer: @escaping @Sendable () async throws -> (Data, DataResponse))
+        async -> Result<(Data, DataResponse), any Error> {
         guard let deadline else {
             do { return .success(try await transfer()) } catch { return .failure(error) }
         }
-        let race = FirstFinisher<(Data, URLResponse)>()
+        let race = FirstFinisher<(Data, DataResponse)>()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 race.start(resuming: continuation, contenders: [

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import WaterfallFeed
 
 /// What went wrong, in plain words: one short sentence per kind of failure of the feed and

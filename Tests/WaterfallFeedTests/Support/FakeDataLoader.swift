@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import WaterfallFeed
 
 /// An in-memory `DataLoading` whose responses are scripted per URL and which can hold requests
@@ -57,8 +54,8 @@ final class FakeDataLoader: DataLoading, @unchecked Sendable {
         return false
     }
 
-    func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-        let url = request.url!
+    func data(for request: DataRequest) async throws -> (Data, DataResponse) {
+        let url = request.url
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let mustHold = lock.withLock { () -> Bool in
                 requested.append(url)
@@ -76,8 +73,8 @@ final class FakeDataLoader: DataLoading, @unchecked Sendable {
         }
         switch reply {
         case .body(let data, let status):
-            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1",
-                                           headerFields: ["Content-Length": String(data.count)])!
+            let response = DataResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1",
+                                        headers: ["Content-Length": String(data.count)])
             return (data, response)
         case .failure(let code):
             throw URLError(code)

@@ -1,10 +1,7 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 @testable import WaterfallFeed
 
-/// A `DataLoading` that passes every request on to `URLSessionDataLoader.shared` and records
+/// A `DataLoading` that passes every request on to `SoupDataLoader.shared` and records
 /// its URL first, so a test can prove a URL never reached the loader (nothing was read).
 final class RecordingDataLoader: DataLoading, Sendable {
     private let urls = Locked<[URL]>([])
@@ -14,13 +11,13 @@ final class RecordingDataLoader: DataLoading, Sendable {
         urls.withLock { $0 }
     }
 
-    func data(for request: URLRequest) async throws -> (Data, URLResponse) {
-        if let url = request.url { urls.withLock { $0.append(url) } }
-        return try await URLSessionDataLoader.shared.data(for: request)
+    func data(for request: DataRequest) async throws -> (Data, DataResponse) {
+        urls.withLock { $0.append(request.url) }
+        return try await SoupDataLoader.shared.data(for: request)
     }
 
-    func data(for request: URLRequest, received: @escaping @Sendable (Data) -> Void) async throws -> (Data, URLResponse) {
-        if let url = request.url { urls.withLock { $0.append(url) } }
-        return try await URLSessionDataLoader.shared.data(for: request, received: received)
+    func data(for request: DataRequest, received: @escaping @Sendable (Data) -> Void) async throws -> (Data, DataResponse) {
+        urls.withLock { $0.append(request.url) }
+        return try await SoupDataLoader.shared.data(for: request, received: received)
     }
 }

@@ -1,8 +1,5 @@
 import Foundation
 import WaterfallFeed
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The local Python feed server (`Tests/feed-server/feed_server.py`) on 127.0.0.1 with a free
 /// port: the shared one (`get()`), started once per test process, or one a test starts with
@@ -96,7 +93,7 @@ final class TestServer: @unchecked Sendable {
 
     private func counter(_ endpoint: String, _ path: String) async throws -> Int {
         let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? path
-        let (data, _) = try await URLSessionDataLoader.shared.data(for: URLRequest(url: url("\(endpoint)?path=\(escaped)")))
+        let (data, _) = try await SoupDataLoader.shared.data(for: DataRequest(url: url("\(endpoint)?path=\(escaped)")))
         return Int(String(decoding: data, as: UTF8.self)) ?? -1
     }
 }

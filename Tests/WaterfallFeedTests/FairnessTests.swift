@@ -46,7 +46,7 @@ struct FairnessTests {
         let fast = try TestServer()
         defer { fast.stop() }
         let pipeline = ImagePipeline(decoder: HeaderImageDecoder(), configuration: .init(
-            dataLoader: URLSessionDataLoader(), maximumConcurrentDownloads: 2, maximumDownloadsPerHost: 6,
+            dataLoader: SoupDataLoader(), maximumConcurrentDownloads: 2, maximumDownloadsPerHost: 6,
             deadlineClock: ManualClock()))
         let size = ImagePixelSize(width: 60, height: 60)
         let key = uniqueKey()

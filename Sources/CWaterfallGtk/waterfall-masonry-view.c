@@ -145,6 +145,34 @@ static void waterfall_masonry_view_edge_overshot(GtkScrolledWindow *scrolled_win
   }
 }
 
+/* The model's items-changed and selection-changed, for the face (the view follows only the
+ * model it holds: it connects in set_model and disconnects when the model is replaced). */
+static void waterfall_masonry_view_items_changed(GListModel *model, guint position, guint removed, guint added,
+                                                 gpointer user_data) {
+  (void)model;
+  WaterfallMasonryView *self = user_data;
+  if (self->face != NULL) {
+    waterfall_swift_masonry_view_items_changed(self->face, position, removed, added);
+  }
+}
+
+static void waterfall_masonry_view_selection_changed(GtkSelectionModel *model, guint position, guint n_items,
+                                                     gpointer user_data) {
+  (void)model;
+  WaterfallMasonryView *self = user_data;
+  if (self->face != NULL) {
+    waterfall_swift_masonry_view_selection_changed(self->face, position, n_items);
+  }
+}
+
+static void waterfall_masonry_view_clear_model(WaterfallMasonryView *self) {
+  if (self->model == NULL) {
+    return;
+  }
+  g_signal_handlers_disconnect_by_data(self->model, self);
+  g_clear_object(&self->model);
+}
+
 /* A button went down or up anywhere in the scrolled window, its scrollbars included (seen in
  * the capture phase): a snapping layout does not settle while one is held. */
 static gboolean waterfall_masonry_view_scrolled_window_event(GtkEventControllerLegacy *controller, GdkEvent *event,
@@ -476,7 +504,7 @@ static void waterfall_masonry_view_dispose(GObject *object) {
   }
   waterfall_masonry_view_clear_adjustment(self, GTK_ORIENTATION_HORIZONTAL);
   waterfall_masonry_view_clear_adjustment(self, GTK_ORIENTATION_VERTICAL);
-  g_clear_object(&self->model);
+  waterfall_masonry_view_clear_model(self);
   g_clear_object(&self->factory);
   g_clear_pointer(&self->aspect_ratio_expression, gtk_expression_unref);
   G_OBJECT_CLASS(waterfall_masonry_view_parent_class)->dispose(object);
@@ -897,7 +925,17 @@ static void waterfall_masonry_view_set_object(WaterfallMasonryView *self, gpoint
 void waterfall_masonry_view_set_model(WaterfallMasonryView *self, GtkSelectionModel *model) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
   g_return_if_fail(model == NULL || GTK_IS_SELECTION_MODEL(model));
-  waterfall_masonry_view_set_object(self, &self->model, model, PROP_MODEL);
+  if (self->model == model) {
+    return;
+  }
+  waterfall_masonry_view_clear_model(self);
+  if (model != NULL) {
+    self->model = g_object_ref(model);
+    g_signal_connect(model, "items-changed", G_CALLBACK(waterfall_masonry_view_items_changed), self);
+    g_signal_connect(model, "selection-changed", G_CALLBACK(waterfall_masonry_view_selection_changed), self);
+  }
+  waterfall_masonry_view_property_changed(self, properties[PROP_MODEL]->name);
+  g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_MODEL]);
 }
 
 /**

@@ -70,6 +70,13 @@ void waterfall_swift_masonry_view_button_held(gpointer face, gboolean held);
  * models engineer's model and factory properties get their own hooks here. */
 void waterfall_swift_masonry_view_property_changed(gpointer face, const char *name);
 
+/* The model's items-changed: `removed` items at `position` were replaced by `added` ones. */
+void waterfall_swift_masonry_view_items_changed(gpointer face, guint position, guint removed, guint added);
+
+/* The model's selection-changed: the selected state of `n_items` items from `position` may
+ * have changed. */
+void waterfall_swift_masonry_view_selection_changed(gpointer face, guint position, guint n_items);
+
 /* The actions: list.activate-item, list.select-item, list.scroll-to-item, list.refresh. */
 void waterfall_swift_masonry_view_activate_item(gpointer face, guint position);
 void waterfall_swift_masonry_view_select_item(gpointer face, guint position, gboolean modify, gboolean extend);

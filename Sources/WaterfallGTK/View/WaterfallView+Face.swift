@@ -19,6 +19,10 @@ protocol MasonryViewFace: AnyObject {
     func pointerButton(held: Bool)
     /// The widget's GObject property `name` changed.
     func propertyChanged(_ name: String)
+    /// The model's `items-changed`: `removed` items at `position` became `added` ones.
+    func itemsChanged(at position: Int, removed: Int, added: Int)
+    /// The model's `selection-changed` for `count` items from `position`.
+    func selectionChanged(at position: Int, count: Int)
     /// The `list.activate-item` action, for the item at `position`.
     func activateItemAction(_ position: Int)
     /// The `list.select-item` action: select `position`, toggling (`modify`) or extending.
@@ -51,7 +55,7 @@ extension FaceBox where Face == any MasonryViewFace {
 func waterfallSwiftMasonryViewCreate(_ view: OpaquePointer?) -> gpointer? {
     // A view made from C shows a list model: its items and cells come from the `model` and
     // `factory` properties (none until they are set).
-    let source = WaterfallListModelSource(model: nil, factory: nil)
+    let source = WaterfallListModelSource()
     let face = WaterfallView<WaterfallItemCell>(adopting: UnsafeMutableRawPointer(view!).assumingMemoryBound(to: GtkWidget.self),
                                                 dataSource: source, delegate: source)
     face.adopt(source)
@@ -129,4 +133,16 @@ func waterfallSwiftMasonryViewDragContent(_ face: gpointer?, _ position: guint) 
 @MainActor
 func waterfallSwiftMasonryViewPositionAt(_ face: gpointer?, _ x: Double, _ y: Double) -> guint {
     MasonryViewFaceBox.face(face).index(drawnAt: CGPoint(x: x, y: y)).map { guint($0) } ?? GTK_INVALID_LIST_POSITION
+}
+
+@_cdecl("waterfall_swift_masonry_view_items_changed")
+@MainActor
+func waterfallSwiftMasonryViewItemsChanged(_ face: gpointer?, _ position: guint, _ removed: guint, _ added: guint) {
+    MasonryViewFaceBox.face(face).itemsChanged(at: Int(position), removed: Int(removed), added: Int(added))
+}
+
+@_cdecl("waterfall_swift_masonry_view_selection_changed")
+@MainActor
+func waterfallSwiftMasonryViewSelectionChanged(_ face: gpointer?, _ position: guint, _ count: guint) {
+    MasonryViewFaceBox.face(face).selectionChanged(at: Int(position), count: Int(count))
 }

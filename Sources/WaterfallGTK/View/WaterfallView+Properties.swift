@@ -10,9 +10,9 @@ extension WaterfallView {
     /// Applies the GObject property `name` of the widget (see `waterfall-masonry-view.h`):
     /// columns and spacing become the model's ``WaterfallViewModel/layoutOverrides``,
     /// `reorderable` allows or forbids reordering, `orientation` switches the masonry between
-    /// columns and rows; `single-click-activate` and `enable-rubberband` go to a list model's
-    /// ``WaterfallListModelSource`` (a data source's wall reads `single-click-activate` when a
-    /// click comes); `enable-pull-to-refresh` is the model's ``WaterfallViewModel/isRefreshEnabled``;
+    /// columns and rows; `model`, `factory` and the aspect-ratio properties tell a list model's
+    /// ``WaterfallListModelSource``, which reads them (and `single-click-activate` and
+    /// `enable-rubberband` when it needs them) from the widget; `enable-pull-to-refresh` is the model's ``WaterfallViewModel/isRefreshEnabled``;
     /// `empty-title`, `empty-description` and `empty-icon-name` make the ``emptyState`` (none
     /// without a title).
     func propertyChanged(_ name: String) {
@@ -35,8 +35,6 @@ extension WaterfallView {
             guard layout.engine.axis != axis || !(model.layout is WaterfallCollectionLayout) else { return }
             layout.engine.axis = axis
             setLayout(layout)
-        case "single-click-activate":
-            (selectionHandler as? WaterfallListModelSource)?.singleClickActivate = activatesOnSingleClick
         case "model", "factory", "aspect-ratio-expression", "aspect-ratio-property":
             (self as? WaterfallView<WaterfallItemCell>)?.listModelPropertyChanged(name)
         case "enable-item-drag":
@@ -47,9 +45,6 @@ extension WaterfallView {
                                 description: waterfall_masonry_view_get_empty_description(masonryView).map { String(cString: $0) },
                                 iconName: waterfall_masonry_view_get_empty_icon_name(masonryView).map { String(cString: $0) })
             }
-        case "enable-rubberband":
-            (selectionHandler as? WaterfallListModelSource)?.enableRubberband =
-                waterfall_masonry_view_get_enable_rubberband(masonryView) != 0
         case "enable-pull-to-refresh":
             model.isRefreshEnabled = waterfall_masonry_view_get_enable_pull_to_refresh(masonryView) != 0
         default:

@@ -11,7 +11,7 @@ extension WallTests {
         wall.holdsResponses = true
         let (view, window) = try await show(wall)
         defer { GTKHost.close(window) }
-        view.model.isRefreshEnabled = true
+        view.isPullToRefreshEnabled = true
         view.scroll(to: 1234)
         await GTKHost.pump(frames: 1, of: view.widget)
         let before = try firstVisible(view)

@@ -62,7 +62,7 @@ extension WallTests {
         let wall = TestWall(initial: 100)
         let (view, window) = try await show(wall)
         defer { GTKHost.close(window) }
-        view.model.isRefreshEnabled = true
+        view.isPullToRefreshEnabled = true
         emitEdgeOvershot(view.scrolledWindow, GTK_POS_BOTTOM)
         #expect(view.model.refreshState == .idle, "the bottom edge does not refresh")
         emitEdgeOvershot(view.scrolledWindow, GTK_POS_TOP)

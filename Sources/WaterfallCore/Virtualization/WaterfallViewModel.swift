@@ -111,17 +111,6 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// the slices reach it — see ``WaterfallLayout/place(around:clearance:itemBudget:)``. 0
     /// always defers; negative counts as 0.
     public var eagerLayoutLimit = 20_000
-    /// Columns, spacing and reordering that replace the data source's and delegate's answers
-    /// (a widget's properties); a change of the metrics relayouts as ``invalidateLayout()`` does.
-    public var layoutOverrides = LayoutOverrides() {
-        didSet {
-            let now = layoutOverrides
-            if (oldValue.columns, oldValue.columnSpacing, oldValue.rowSpacing) != (now.columns, now.columnSpacing, now.rowSpacing) {
-                invalidateLayout()
-            }
-        }
-    }
-
     /// How far beyond the realized window, ahead in the scroll direction, items are announced
     /// to the data source's prefetch method (default 800; negative or non-finite counts as 0).
     public var prefetchDistance: CGFloat = 800
@@ -140,10 +129,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Whether load-more fires (off by default). Turning it on checks at once, so content
     /// shorter than the viewport asks for a page straight away.
     @exclusivity(unchecked) public var isLoadMoreEnabled = false { didSet { notify() } }
-    /// Whether overscroll drives pull-to-refresh (off by default; ``beginRefreshing()`` always works).
-    /// Under a GTK `WaterfallView`, set the view's `isPullToRefreshEnabled` instead: this
-    /// follows the widget's `enable-pull-to-refresh` property, which a direct set leaves behind.
-    public var isRefreshEnabled = false
+    /// Whether overscroll drives pull-to-refresh: the host's
+    /// ``WaterfallHosting/isPullToRefreshEnabled`` (`false` without a host;
+    /// ``beginRefreshing()`` always works).
+    public var isRefreshEnabled: Bool { host?.isPullToRefreshEnabled ?? false }
     /// How far the content must be pulled past its top to arm a refresh (default 64).
     public var refreshThreshold: CGFloat = 64
     /// How many items at the front arrived above the reader (by a refresh, or inserts at the
@@ -487,9 +476,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         delegate?.waterfallView(self, sizeAt: index) ?? .height(WaterfallDefaults.cellHeight)
     }
 
-    /// Columns and margins from the overrides, else the data source and delegate, with the
-    /// defaults, and the host's direction.
+    /// Columns and margins from the host's overrides, else the data source and delegate, with
+    /// the defaults, and the host's direction.
     func currentMetrics() -> LayoutMetrics {
+        let layoutOverrides = host?.layoutOverrides ?? LayoutOverrides()
         let columns = layoutOverrides.columns ?? dataSource?.columns(in: self) ?? .fixed(WaterfallDefaults.numberOfColumns)
         func margin(_ type: MarginType) -> CGFloat {
             delegate?.waterfallView(self, marginFor: type) ?? WaterfallDefaults.margin

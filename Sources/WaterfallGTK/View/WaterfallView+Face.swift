@@ -17,8 +17,12 @@ protocol MasonryViewFace: AnyObject {
     func edgeOvershot(_ position: GtkPositionType)
     /// A pointer button went down (`held`) or up in the view or its scrolled window.
     func pointerButton(held: Bool)
-    /// The widget's GObject property `name` changed.
-    func propertyChanged(_ name: String)
+    /// The widget's GObject property `property` changed.
+    func propertyChanged(_ property: WaterfallMasonryViewProp)
+    /// `GtkOrientable:orientation`, which the face's layout holds.
+    var orientation: GtkOrientation { get }
+    /// Sets `orientation` (the face notifies the property when it changed).
+    func setOrientation(_ orientation: GtkOrientation)
     /// The model's `items-changed`: `removed` items at `position` became `added` ones.
     func itemsChanged(at position: Int, removed: Int, added: Int)
     /// The model's `selection-changed` for `count` items from `position`.
@@ -59,7 +63,6 @@ func waterfallSwiftMasonryViewCreate(_ view: OpaquePointer?) -> gpointer? {
     let face = WaterfallView<WaterfallItemCell>(adopting: UnsafeMutableRawPointer(view!).assumingMemoryBound(to: GtkWidget.self),
                                                 dataSource: source, delegate: source)
     face.adopt(source)
-    face.applyAllProperties()
     return MasonryViewFaceBox.retain(face)
 }
 
@@ -95,8 +98,20 @@ func waterfallSwiftMasonryViewButtonHeld(_ face: gpointer?, _ held: gboolean) {
 
 @_cdecl("waterfall_swift_masonry_view_property_changed")
 @MainActor
-func waterfallSwiftMasonryViewPropertyChanged(_ face: gpointer?, _ name: UnsafePointer<CChar>?) {
-    MasonryViewFaceBox.face(face).propertyChanged(String(cString: name!))
+func waterfallSwiftMasonryViewPropertyChanged(_ face: gpointer?, _ property: WaterfallMasonryViewProp) {
+    MasonryViewFaceBox.face(face).propertyChanged(property)
+}
+
+@_cdecl("waterfall_swift_masonry_view_get_orientation")
+@MainActor
+func waterfallSwiftMasonryViewGetOrientation(_ face: gpointer?) -> GtkOrientation {
+    MasonryViewFaceBox.face(face).orientation
+}
+
+@_cdecl("waterfall_swift_masonry_view_set_orientation")
+@MainActor
+func waterfallSwiftMasonryViewSetOrientation(_ face: gpointer?, _ orientation: GtkOrientation) {
+    MasonryViewFaceBox.face(face).setOrientation(orientation)
 }
 
 @_cdecl("waterfall_swift_masonry_view_activate_item")

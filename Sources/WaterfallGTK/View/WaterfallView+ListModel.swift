@@ -40,14 +40,13 @@ extension WaterfallView where Cell == WaterfallItemCell {
 
     /// Tells the source that the widget's `model`, `factory`, `aspect-ratio-expression` or
     /// `aspect-ratio-property` changed (it reads them from the widget).
-    func listModelPropertyChanged(_ name: String) {
+    func listModelPropertyChanged(_ property: WaterfallMasonryViewProp) {
         let source = listModelSource
-        switch name {
-        case "model": source.modelDidChange()
-        case "factory": source.factoryDidChange()
-        case "aspect-ratio-expression": source.aspectRatioExpressionDidChange()
-        case "aspect-ratio-property": source.sizesChanged()
-        default: break
+        switch property {
+        case WATERFALL_MASONRY_VIEW_PROP_MODEL: source.modelDidChange()
+        case WATERFALL_MASONRY_VIEW_PROP_FACTORY: source.factoryDidChange()
+        case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION: source.aspectRatioExpressionDidChange()
+        default: source.sizesChanged()
         }
     }
 

@@ -1,7 +1,27 @@
+import CWaterfallGtk
 import CWaterfallGtk4
 import WaterfallCore
 
 extension WaterfallView {
+    /// What the wall says, centred, while it has no items and nothing more will load (the
+    /// feed ended, or load-more is off): a title, a description and an icon name, kept in the
+    /// widget's `empty-title`, `empty-description` and `empty-icon-name` properties (an empty
+    /// wall shows no ``WaterfallStatus/details``). `nil` (the default) says nothing.
+    public var emptyState: WaterfallStatus? {
+        get {
+            waterfall_masonry_view_get_empty_title(masonryView).map { title in
+                WaterfallStatus(title: String(cString: title),
+                                description: waterfall_masonry_view_get_empty_description(masonryView).map { String(cString: $0) },
+                                iconName: waterfall_masonry_view_get_empty_icon_name(masonryView).map { String(cString: $0) })
+            }
+        }
+        set {
+            waterfall_masonry_view_set_empty_description(masonryView, newValue?.description)
+            waterfall_masonry_view_set_empty_icon_name(masonryView, newValue?.iconName)
+            waterfall_masonry_view_set_empty_title(masonryView, newValue?.title)
+        }
+    }
+
     /// Shows one state at a time:
     /// - no items and the page failed: the centred status (``loadFailure``) with Retry, no footer;
     /// - no items and nothing more will load (or an empty list model): the ``emptyState``, if the

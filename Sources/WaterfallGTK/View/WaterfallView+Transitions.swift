@@ -15,9 +15,10 @@ extension WaterfallView {
     /// that no longer fit leave as fading ghosts. The adjustments follow the new scroll axis.
     public func setLayout(_ layout: any CollectionLayout, animated: Bool = true) {
         stopSettle()
+        let orientation = self.orientation
         let moves = capturingGhosts(animated) { model.setLayout(layout) }
         syncAdjustment(offset: model.contentOffset, contentSize: model.contentSize)
-        syncOrientationProperty()
+        if self.orientation != orientation { g_object_notify(widget.gpointer.assumingMemoryBound(to: GObject.self), "orientation") }
         model.setViewportSize(CGSize(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget))))
         // Ghosts head for their item's place in the new layout (off screen, for a carousel);
         // one whose item waits for placement (a deferred layout) fades where it is.

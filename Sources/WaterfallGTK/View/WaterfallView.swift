@@ -129,17 +129,10 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         didSet { refreshAccessibleLabel() }
     }
 
-    /// What the wall says, centred, while it has no items and nothing more will load (the
-    /// feed ended, or load-more is off): a title, a description and an icon name. `nil` (the
-    /// default) says nothing.
-    public var emptyState: WaterfallStatus? {
-        didSet { updateStatus() }
-    }
-
     /// Whether pulling past the top of a vertical wall refreshes: the widget's
-    /// `enable-pull-to-refresh` property, which the model's `WaterfallViewModel.isRefreshEnabled`
-    /// follows. Set this rather than the model's, so that the property (GTK Inspector, C and
-    /// Python code, `notify::enable-pull-to-refresh`) says what the wall does.
+    /// `enable-pull-to-refresh` property, which the model reads
+    /// (`WaterfallViewModel.isRefreshEnabled`), so the property (GTK Inspector, C and Python
+    /// code, `notify::enable-pull-to-refresh`) says what the wall does.
     public var isPullToRefreshEnabled: Bool {
         get { waterfall_masonry_view_get_enable_pull_to_refresh(masonryView) != 0 }
         set { waterfall_masonry_view_set_enable_pull_to_refresh(masonryView, newValue ? 1 : 0) }

@@ -275,3 +275,12 @@ extension WaterfallViewModel {
         live.insert(drag.lifted)
     }
 }
+
+/// How a reorder drag scrolls the content when the pointer nears the viewport's edge
+/// (``WaterfallViewModel/reorderEdgeDistance``, ``WaterfallViewModel/reorderMaximumScrollSpeed``).
+struct ReorderAutoscroll {
+    /// The distance from the edge at which scrolling starts.
+    var edgeDistance: CGFloat = 64
+    /// The speed at or past the edge, in points per second.
+    var maximumSpeed: CGFloat = 1600
+}

@@ -885,16 +885,6 @@ guint waterfall_masonry_view_get_position_at(WaterfallMasonryView *self, double 
   return waterfall_swift_masonry_view_position_at(self->face, x, y);
 }
 
-/* Stores an object property (a new reference); notifies and tells the face when it changed. */
-static void waterfall_masonry_view_set_object(WaterfallMasonryView *self, gpointer field, gpointer object,
-                                              WaterfallMasonryViewProp prop_id) {
-  if (!g_set_object((GObject **)field, object)) {
-    return;
-  }
-  waterfall_masonry_view_property_changed(self, prop_id);
-  g_object_notify_by_pspec(G_OBJECT(self), properties[prop_id]);
-}
-
 /**
  * waterfall_masonry_view_set_model:
  * @self: a `WaterfallMasonryView`
@@ -943,7 +933,10 @@ GtkSelectionModel *waterfall_masonry_view_get_model(WaterfallMasonryView *self) 
 void waterfall_masonry_view_set_factory(WaterfallMasonryView *self, WaterfallItemFactory *factory) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
   g_return_if_fail(factory == NULL || WATERFALL_IS_ITEM_FACTORY(factory));
-  waterfall_masonry_view_set_object(self, &self->factory, factory, WATERFALL_MASONRY_VIEW_PROP_FACTORY);
+  if (g_set_object(&self->factory, factory)) {
+    waterfall_masonry_view_property_changed(self, WATERFALL_MASONRY_VIEW_PROP_FACTORY);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[WATERFALL_MASONRY_VIEW_PROP_FACTORY]);
+  }
 }
 
 /**

@@ -20,12 +20,10 @@ extension WaterfallView where Cell == WaterfallItemCell {
     public convenience init(model: OpaquePointer, factory: UnsafeMutablePointer<WaterfallItemFactory>,
                             layout: any CollectionLayout = WaterfallCollectionLayout()) {
         let source = WaterfallListModelSource()
-        self.init(dataSource: source, delegate: source, layout: layout)
+        self.init(newWidgetFor: source, delegate: source, layout: layout)
         adopt(source)
         source.setModel(model)
         source.setFactory(factory)
-        // As a view made from C: a list model's refresh ends when the `refresh` handlers return.
-        waterfall_masonry_view_set_enable_pull_to_refresh(masonryView, 1)
     }
 
     /// Makes `source` the view's selection and self-sizing, follows its model, and installs

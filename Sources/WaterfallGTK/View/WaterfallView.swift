@@ -143,12 +143,19 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// main loop (`g_main_loop_run`, `g_application_run`).
     public convenience init(dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
                             layout: any CollectionLayout = WaterfallCollectionLayout()) {
+        self.init(newWidgetFor: dataSource, delegate: delegate, layout: layout)
+        // A data source ends its refreshes itself (`endRefreshing()`), so a pull refreshes only
+        // once the app turns it on (`isPullToRefreshEnabled`, the `enable-pull-to-refresh` property).
+        isPullToRefreshEnabled = false
+    }
+
+    /// Makes a `WaterfallMasonryView` with every property at its default, as `g_object_new`
+    /// from C does, and becomes its face.
+    convenience init(newWidgetFor dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
+                     layout: any CollectionLayout) {
         self.init(adopting: waterfall_masonry_view_new_for_face(), dataSource: dataSource, delegate: delegate,
                   layout: layout)
         waterfall_masonry_view_set_face(gcast(widget), MasonryViewFaceBox.retain(self))
-        // A data source ends its refreshes itself (`endRefreshing()`), so a pull refreshes only
-        // once the app turns it on (`isPullToRefreshEnabled`, the `enable-pull-to-refresh` property).
-        waterfall_masonry_view_set_enable_pull_to_refresh(masonryView, 0)
     }
 
     /// Becomes the face of `widget`, a `WaterfallMasonryView` (which holds the view from then on).

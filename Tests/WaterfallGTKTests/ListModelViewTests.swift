@@ -36,7 +36,7 @@ extension WallTests {
         let view = WaterfallView(model: gcast(selection), factory: factory)
         g_object_unref(selection.gpointer)
         g_object_unref(factory)
-        view.listModelSource.columns = .fixed(3)
+        waterfall_masonry_view_set_columns(view.masonryView, 3)
         return (view, ratios)
     }
 
@@ -356,7 +356,7 @@ extension WallTests {
             let view = WaterfallView(model: gcast(selection), factory: factory)
             g_object_unref(selection.gpointer)
             g_object_unref(factory.gpointer)
-            view.listModelSource.columns = .fixed(4)
+            waterfall_masonry_view_set_columns(view.masonryView, 4)
             size(view.listModelSource)
             let before = wf_list_index_made()
             let window = try await GTKHost.window(showing: view.widget, width: 600, height: 500)
@@ -430,7 +430,7 @@ extension WallTests {
         let wall = StringWall(count: 500)
         let view = WaterfallView(model: wall.selection, factory: factory)
         g_object_unref(factory)
-        view.listModelSource.columns = .fixed(4)
+        waterfall_masonry_view_set_columns(view.masonryView, 4)
         let window = try await GTKHost.window(showing: view.widget, width: 800, height: 600)
         defer { GTKHost.close(window) }
         try #require(await GTKHost.pump(until: { view.model.liveCellCount > 0 }))

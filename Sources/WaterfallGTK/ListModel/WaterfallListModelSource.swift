@@ -36,10 +36,6 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     /// property; see ``setFactory(_:)``.
     public var factory: UnsafeMutablePointer<WaterfallItemFactory>? { widget.flatMap(waterfall_masonry_view_get_factory) }
 
-    /// The columns to lay out (default: as many columns as fit at least 160 points wide).
-    public var columns = ColumnCount.adaptive(minimumWidth: 160) {
-        didSet { view?.model.reloadData() }
-    }
     /// The height an item has until its cell is measured (the self-sizing path), in points.
     public var estimatedHeight: CGFloat = 200
     /// The item size for a position alone, for an app that keeps its sizes beside the model
@@ -185,8 +181,10 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
         itemCount
     }
 
-    /// ``columns``.
-    public func columns(in waterfallView: WaterfallViewModel<WaterfallItemCell>) -> ColumnCount { columns }
+    /// The view's `columns` and `min-column-width` properties.
+    public func columns(in waterfallView: WaterfallViewModel<WaterfallItemCell>) -> ColumnCount {
+        view?.columnCount ?? .adaptive(minimumWidth: 160)
+    }
 
     /// A recycled cell (or a new one, set up by the factory) bound to the model's item.
     public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, cellAt index: Int) -> WaterfallItemCell {

@@ -40,11 +40,8 @@ extension WaterfallView {
             waterfall_masonry_view_property_is_default(masonryView, property) != 0
         }
         var overrides = LayoutOverrides()
-        let columns = waterfall_masonry_view_get_columns(masonryView)
-        if columns > 0 {
-            overrides.columns = .fixed(Int(columns))
-        } else if !isDefault(WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH) {
-            overrides.columns = .adaptive(minimumWidth: CGFloat(waterfall_masonry_view_get_min_column_width(masonryView)))
+        if !isDefault(WATERFALL_MASONRY_VIEW_PROP_COLUMNS) || !isDefault(WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH) {
+            overrides.columns = columnCount
         }
         if !isDefault(WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING) {
             overrides.columnSpacing = CGFloat(waterfall_masonry_view_get_column_spacing(masonryView))
@@ -54,6 +51,14 @@ extension WaterfallView {
         }
         overrides.allowsReordering = waterfall_masonry_view_get_reorderable(masonryView) != 0
         return overrides
+    }
+
+    /// The widget's `columns` and `min-column-width` as a column rule: as many columns as fit
+    /// `min-column-width` apart when `columns` is 0.
+    var columnCount: ColumnCount {
+        let columns = waterfall_masonry_view_get_columns(masonryView)
+        return columns > 0 ? .fixed(Int(columns))
+            : .adaptive(minimumWidth: CGFloat(waterfall_masonry_view_get_min_column_width(masonryView)))
     }
 
     /// `GtkOrientable:orientation`, which the layout holds: horizontal for a layout that

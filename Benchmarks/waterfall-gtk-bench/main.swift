@@ -160,7 +160,7 @@ MainActor.assumeIsolated {
             let view = WaterfallView(model: gcast(selection), factory: factory)
             g_object_unref(selection.gpointer)
             g_object_unref(factory.gpointer)
-            view.listModelSource.columns = .fixed(5)
+            waterfall_masonry_view_set_columns(OpaquePointer(view.widget), 5)
             view.listModelSource.positionSizeFunction = { .height(heights[$0]) }
             gtk_scrolled_window_set_child(gcast(scrolled), view.widget)
             AfterPaint.next(of: view.widget) {

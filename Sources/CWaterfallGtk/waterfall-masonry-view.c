@@ -29,7 +29,6 @@ struct _WaterfallMasonryView {
   gboolean enable_pull_to_refresh;
   gboolean reorderable;
   gboolean enable_item_drag;
-  GtkOrientation orientation;
 
   /* The list-model path: what the items come from and how their cells are made. */
   GtkSelectionModel *model;
@@ -43,27 +42,9 @@ struct _WaterfallMasonryView {
   char *empty_icon_name;
 };
 
+/* The interface properties, overridden, after the view's own (waterfall-private.h). */
 enum {
-  PROP_0,
-  PROP_COLUMNS,
-  PROP_MIN_COLUMN_WIDTH,
-  PROP_COLUMN_SPACING,
-  PROP_ROW_SPACING,
-  PROP_SINGLE_CLICK_ACTIVATE,
-  PROP_ENABLE_RUBBERBAND,
-  PROP_ENABLE_PULL_TO_REFRESH,
-  PROP_REORDERABLE,
-  PROP_MODEL,
-  PROP_FACTORY,
-  PROP_ASPECT_RATIO_EXPRESSION,
-  PROP_ENABLE_ITEM_DRAG,
-  PROP_ASPECT_RATIO_PROPERTY,
-  PROP_EMPTY_TITLE,
-  PROP_EMPTY_DESCRIPTION,
-  PROP_EMPTY_ICON_NAME,
-  N_PROPS,
-  /* Interface properties, overridden. */
-  PROP_HADJUSTMENT = N_PROPS,
+  PROP_HADJUSTMENT = WATERFALL_MASONRY_VIEW_N_PROPS,
   PROP_VADJUSTMENT,
   PROP_HSCROLL_POLICY,
   PROP_VSCROLL_POLICY,
@@ -78,10 +59,8 @@ enum {
   N_SIGNALS
 };
 
-static GParamSpec *properties[N_PROPS];
+static GParamSpec *properties[WATERFALL_MASONRY_VIEW_N_PROPS];
 static guint signals[N_SIGNALS];
-
-static void waterfall_masonry_view_set_orientation(WaterfallMasonryView *self, GtkOrientation orientation);
 
 /* Set while Swift creates a view it will give a face to itself. */
 static gboolean creating_for_face = FALSE;
@@ -90,10 +69,10 @@ G_DEFINE_FINAL_TYPE_WITH_CODE(WaterfallMasonryView, waterfall_masonry_view, GTK_
                               G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL)
                               G_IMPLEMENT_INTERFACE(GTK_TYPE_ORIENTABLE, NULL))
 
-/* Tells the face that property `name` changed (it applies the new value). */
-static void waterfall_masonry_view_property_changed(WaterfallMasonryView *self, const char *name) {
+/* Tells the face that property `prop` changed (it reads the new value when it needs it). */
+static void waterfall_masonry_view_property_changed(WaterfallMasonryView *self, WaterfallMasonryViewProp prop) {
   if (self->face != NULL) {
-    waterfall_swift_masonry_view_property_changed(self->face, name);
+    waterfall_swift_masonry_view_property_changed(self->face, prop);
   }
 }
 
@@ -143,6 +122,34 @@ static void waterfall_masonry_view_edge_overshot(GtkScrolledWindow *scrolled_win
   if (self->face != NULL) {
     waterfall_swift_masonry_view_edge_overshot(self->face, position);
   }
+}
+
+/* The model's items-changed and selection-changed, for the face (the view follows only the
+ * model it holds: it connects in set_model and disconnects when the model is replaced). */
+static void waterfall_masonry_view_items_changed(GListModel *model, guint position, guint removed, guint added,
+                                                 gpointer user_data) {
+  (void)model;
+  WaterfallMasonryView *self = user_data;
+  if (self->face != NULL) {
+    waterfall_swift_masonry_view_items_changed(self->face, position, removed, added);
+  }
+}
+
+static void waterfall_masonry_view_selection_changed(GtkSelectionModel *model, guint position, guint n_items,
+                                                     gpointer user_data) {
+  (void)model;
+  WaterfallMasonryView *self = user_data;
+  if (self->face != NULL) {
+    waterfall_swift_masonry_view_selection_changed(self->face, position, n_items);
+  }
+}
+
+static void waterfall_masonry_view_clear_model(WaterfallMasonryView *self) {
+  if (self->model == NULL) {
+    return;
+  }
+  g_signal_handlers_disconnect_by_data(self->model, self);
+  g_clear_object(&self->model);
 }
 
 /* A button went down or up anywhere in the scrolled window, its scrollbars included (seen in
@@ -317,54 +324,55 @@ static void waterfall_masonry_view_get_property(GObject *object, guint prop_id, 
     g_value_set_enum(value, self->scroll_policy[GTK_ORIENTATION_VERTICAL]);
     break;
   case PROP_ORIENTATION:
-    g_value_set_enum(value, self->orientation);
+    g_value_set_enum(value, self->face != NULL ? waterfall_swift_masonry_view_get_orientation(self->face)
+                                               : GTK_ORIENTATION_VERTICAL);
     break;
-  case PROP_COLUMNS:
+  case WATERFALL_MASONRY_VIEW_PROP_COLUMNS:
     g_value_set_uint(value, self->columns);
     break;
-  case PROP_MIN_COLUMN_WIDTH:
+  case WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH:
     g_value_set_double(value, self->min_column_width);
     break;
-  case PROP_COLUMN_SPACING:
+  case WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING:
     g_value_set_double(value, self->column_spacing);
     break;
-  case PROP_ROW_SPACING:
+  case WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING:
     g_value_set_double(value, self->row_spacing);
     break;
-  case PROP_SINGLE_CLICK_ACTIVATE:
+  case WATERFALL_MASONRY_VIEW_PROP_SINGLE_CLICK_ACTIVATE:
     g_value_set_boolean(value, self->single_click_activate);
     break;
-  case PROP_ENABLE_RUBBERBAND:
+  case WATERFALL_MASONRY_VIEW_PROP_ENABLE_RUBBERBAND:
     g_value_set_boolean(value, self->enable_rubberband);
     break;
-  case PROP_ENABLE_PULL_TO_REFRESH:
+  case WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH:
     g_value_set_boolean(value, self->enable_pull_to_refresh);
     break;
-  case PROP_REORDERABLE:
+  case WATERFALL_MASONRY_VIEW_PROP_REORDERABLE:
     g_value_set_boolean(value, self->reorderable);
     break;
-  case PROP_MODEL:
+  case WATERFALL_MASONRY_VIEW_PROP_MODEL:
     g_value_set_object(value, self->model);
     break;
-  case PROP_FACTORY:
+  case WATERFALL_MASONRY_VIEW_PROP_FACTORY:
     g_value_set_object(value, self->factory);
     break;
-  case PROP_ASPECT_RATIO_EXPRESSION:
+  case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION:
     gtk_value_set_expression(value, self->aspect_ratio_expression);
     break;
-  case PROP_ENABLE_ITEM_DRAG:
+  case WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG:
     g_value_set_boolean(value, self->enable_item_drag);
     break;
-  case PROP_ASPECT_RATIO_PROPERTY:
+  case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY:
     g_value_set_string(value, self->aspect_ratio_property);
     break;
-  case PROP_EMPTY_TITLE:
+  case WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE:
     g_value_set_string(value, self->empty_title);
     break;
-  case PROP_EMPTY_DESCRIPTION:
+  case WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION:
     g_value_set_string(value, self->empty_description);
     break;
-  case PROP_EMPTY_ICON_NAME:
+  case WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME:
     g_value_set_string(value, self->empty_icon_name);
     break;
   default:
@@ -400,54 +408,56 @@ static void waterfall_masonry_view_set_property(GObject *object, guint prop_id, 
     waterfall_masonry_view_set_scroll_policy(self, GTK_ORIENTATION_VERTICAL, g_value_get_enum(value), pspec);
     break;
   case PROP_ORIENTATION:
-    waterfall_masonry_view_set_orientation(self, g_value_get_enum(value));
+    if (self->face != NULL) {
+      waterfall_swift_masonry_view_set_orientation(self->face, g_value_get_enum(value));
+    }
     break;
-  case PROP_COLUMNS:
+  case WATERFALL_MASONRY_VIEW_PROP_COLUMNS:
     waterfall_masonry_view_set_columns(self, g_value_get_uint(value));
     break;
-  case PROP_MIN_COLUMN_WIDTH:
+  case WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH:
     waterfall_masonry_view_set_min_column_width(self, g_value_get_double(value));
     break;
-  case PROP_COLUMN_SPACING:
+  case WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING:
     waterfall_masonry_view_set_column_spacing(self, g_value_get_double(value));
     break;
-  case PROP_ROW_SPACING:
+  case WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING:
     waterfall_masonry_view_set_row_spacing(self, g_value_get_double(value));
     break;
-  case PROP_SINGLE_CLICK_ACTIVATE:
+  case WATERFALL_MASONRY_VIEW_PROP_SINGLE_CLICK_ACTIVATE:
     waterfall_masonry_view_set_single_click_activate(self, g_value_get_boolean(value));
     break;
-  case PROP_ENABLE_RUBBERBAND:
+  case WATERFALL_MASONRY_VIEW_PROP_ENABLE_RUBBERBAND:
     waterfall_masonry_view_set_enable_rubberband(self, g_value_get_boolean(value));
     break;
-  case PROP_ENABLE_PULL_TO_REFRESH:
+  case WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH:
     waterfall_masonry_view_set_enable_pull_to_refresh(self, g_value_get_boolean(value));
     break;
-  case PROP_REORDERABLE:
+  case WATERFALL_MASONRY_VIEW_PROP_REORDERABLE:
     waterfall_masonry_view_set_reorderable(self, g_value_get_boolean(value));
     break;
-  case PROP_MODEL:
+  case WATERFALL_MASONRY_VIEW_PROP_MODEL:
     waterfall_masonry_view_set_model(self, g_value_get_object(value));
     break;
-  case PROP_FACTORY:
+  case WATERFALL_MASONRY_VIEW_PROP_FACTORY:
     waterfall_masonry_view_set_factory(self, g_value_get_object(value));
     break;
-  case PROP_ASPECT_RATIO_EXPRESSION:
+  case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION:
     waterfall_masonry_view_set_aspect_ratio_expression(self, gtk_value_get_expression(value));
     break;
-  case PROP_ENABLE_ITEM_DRAG:
+  case WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG:
     waterfall_masonry_view_set_enable_item_drag(self, g_value_get_boolean(value));
     break;
-  case PROP_ASPECT_RATIO_PROPERTY:
+  case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY:
     waterfall_masonry_view_set_aspect_ratio_property(self, g_value_get_string(value));
     break;
-  case PROP_EMPTY_TITLE:
+  case WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE:
     waterfall_masonry_view_set_empty_title(self, g_value_get_string(value));
     break;
-  case PROP_EMPTY_DESCRIPTION:
+  case WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION:
     waterfall_masonry_view_set_empty_description(self, g_value_get_string(value));
     break;
-  case PROP_EMPTY_ICON_NAME:
+  case WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME:
     waterfall_masonry_view_set_empty_icon_name(self, g_value_get_string(value));
     break;
   default:
@@ -476,7 +486,7 @@ static void waterfall_masonry_view_dispose(GObject *object) {
   }
   waterfall_masonry_view_clear_adjustment(self, GTK_ORIENTATION_HORIZONTAL);
   waterfall_masonry_view_clear_adjustment(self, GTK_ORIENTATION_VERTICAL);
-  g_clear_object(&self->model);
+  waterfall_masonry_view_clear_model(self);
   g_clear_object(&self->factory);
   g_clear_pointer(&self->aspect_ratio_expression, gtk_expression_unref);
   G_OBJECT_CLASS(waterfall_masonry_view_parent_class)->dispose(object);
@@ -590,40 +600,40 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * The number of columns (rows, when the orientation is horizontal), at most 64; 0 (the
    * default) fits as many as [property@Waterfall.MasonryView:min-column-width] allows.
    */
-  properties[PROP_COLUMNS] = g_param_spec_uint("columns", NULL, NULL, 0, WATERFALL_MASONRY_VIEW_MAX_COLUMNS, 0, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_COLUMNS] = g_param_spec_uint("columns", NULL, NULL, 0, WATERFALL_MASONRY_VIEW_MAX_COLUMNS, 0, flags);
   /**
    * WaterfallMasonryView:min-column-width:
    *
    * The narrowest a column may be when [property@Waterfall.MasonryView:columns] is 0, in
    * pixels (at least 1; default 160).
    */
-  properties[PROP_MIN_COLUMN_WIDTH] = g_param_spec_double("min-column-width", NULL, NULL, 1, G_MAXDOUBLE, 160, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH] = g_param_spec_double("min-column-width", NULL, NULL, 1, G_MAXDOUBLE, 160, flags);
   /**
    * WaterfallMasonryView:column-spacing:
    *
    * The space between columns, in pixels (default 8).
    */
-  properties[PROP_COLUMN_SPACING] = g_param_spec_double("column-spacing", NULL, NULL, 0, G_MAXDOUBLE, 8, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING] = g_param_spec_double("column-spacing", NULL, NULL, 0, G_MAXDOUBLE, 8, flags);
   /**
    * WaterfallMasonryView:row-spacing:
    *
    * The space between items in a column, in pixels (default 8).
    */
-  properties[PROP_ROW_SPACING] = g_param_spec_double("row-spacing", NULL, NULL, 0, G_MAXDOUBLE, 8, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING] = g_param_spec_double("row-spacing", NULL, NULL, 0, G_MAXDOUBLE, 8, flags);
   /**
    * WaterfallMasonryView:single-click-activate:
    *
    * Whether a single click activates an item (emits [signal@Waterfall.MasonryView::activate]),
    * as in [class@Gtk.GridView]; otherwise Enter activates the focused item.
    */
-  properties[PROP_SINGLE_CLICK_ACTIVATE] = g_param_spec_boolean("single-click-activate", NULL, NULL, FALSE, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_SINGLE_CLICK_ACTIVATE] = g_param_spec_boolean("single-click-activate", NULL, NULL, FALSE, flags);
   /**
    * WaterfallMasonryView:enable-rubberband:
    *
    * Whether dragging over the background selects the items it covers (with a multi-selection
    * model).
    */
-  properties[PROP_ENABLE_RUBBERBAND] = g_param_spec_boolean("enable-rubberband", NULL, NULL, FALSE, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_ENABLE_RUBBERBAND] = g_param_spec_boolean("enable-rubberband", NULL, NULL, FALSE, flags);
   /**
    * WaterfallMasonryView:enable-pull-to-refresh: (getter get_enable_pull_to_refresh) (setter set_enable_pull_to_refresh)
    *
@@ -633,7 +643,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * %TRUE, as F5, Ctrl+R and the `list.refresh` action refresh either way). %FALSE keeps a wall
    * that has nothing to refresh from offering it on a pull.
    */
-  properties[PROP_ENABLE_PULL_TO_REFRESH] = g_param_spec_boolean("enable-pull-to-refresh", NULL, NULL, TRUE, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH] = g_param_spec_boolean("enable-pull-to-refresh", NULL, NULL, TRUE, flags);
   /**
    * WaterfallMasonryView:reorderable:
    *
@@ -645,7 +655,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * [class@Gtk.DropTarget] on the view and moves them in the store at the position
    * waterfall_masonry_view_get_position_at() gives.
    */
-  properties[PROP_REORDERABLE] = g_param_spec_boolean("reorderable", NULL, NULL, TRUE, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_REORDERABLE] = g_param_spec_boolean("reorderable", NULL, NULL, TRUE, flags);
   /**
    * WaterfallMasonryView:model: (getter get_model) (setter set_model)
    *
@@ -653,7 +663,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * [class@Gtk.SingleSelection] or [class@Gtk.MultiSelection] over any [iface@Gio.ListModel]);
    * clicks, Ctrl, Shift, Ctrl+A and the rubberband select through it. %NULL shows no items.
    */
-  properties[PROP_MODEL] = g_param_spec_object("model", NULL, NULL, GTK_TYPE_SELECTION_MODEL, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_MODEL] = g_param_spec_object("model", NULL, NULL, GTK_TYPE_SELECTION_MODEL, flags);
   /**
    * WaterfallMasonryView:factory: (getter get_factory) (setter set_factory)
    *
@@ -662,7 +672,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * steps and item API as GTK's list item factories (GTK makes its own `GtkListItem`s only
    * inside its list widgets, so a [class@Gtk.ListItemFactory] cannot be used here).
    */
-  properties[PROP_FACTORY] = g_param_spec_object("factory", NULL, NULL, WATERFALL_TYPE_ITEM_FACTORY, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_FACTORY] = g_param_spec_object("factory", NULL, NULL, WATERFALL_TYPE_ITEM_FACTORY, flags);
   /**
    * WaterfallMasonryView:aspect-ratio-expression: (getter get_aspect_ratio_expression) (setter set_aspect_ratio_expression)
    *
@@ -672,7 +682,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * measured once bound and its height corrected in place. Ratios beyond 1000:1 either way
    * are clamped to 1000:1.
    */
-  properties[PROP_ASPECT_RATIO_EXPRESSION] = gtk_param_spec_expression("aspect-ratio-expression", NULL, NULL, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION] = gtk_param_spec_expression("aspect-ratio-expression", NULL, NULL, flags);
   /**
    * WaterfallMasonryView:enable-item-drag: (getter get_enable_item_drag) (setter set_enable_item_drag)
    *
@@ -682,7 +692,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * ([property@Waterfall.MasonryView:reorderable], with a data source that lets them move)
    * are reordered instead, and a rubberband starts only outside the items that can be dragged.
    */
-  properties[PROP_ENABLE_ITEM_DRAG] = g_param_spec_boolean("enable-item-drag", NULL, NULL, FALSE, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG] = g_param_spec_boolean("enable-item-drag", NULL, NULL, FALSE, flags);
   /**
    * WaterfallMasonryView:aspect-ratio-property: (getter get_aspect_ratio_property) (setter set_aspect_ratio_property)
    *
@@ -693,7 +703,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * number (a string, 0, NaN), gets one warning per property name and is measured instead,
    * as without either.
    */
-  properties[PROP_ASPECT_RATIO_PROPERTY] = g_param_spec_string("aspect-ratio-property", NULL, NULL, NULL, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY] = g_param_spec_string("aspect-ratio-property", NULL, NULL, NULL, flags);
   /**
    * WaterfallMasonryView:empty-title: (getter get_empty_title) (setter set_empty_title)
    *
@@ -702,22 +712,22 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * [property@Waterfall.MasonryView:empty-icon-name] around it. %NULL (the default) says
    * nothing; a [class@Waterfall.FeedWall]'s view says that the feed has no items.
    */
-  properties[PROP_EMPTY_TITLE] = g_param_spec_string("empty-title", NULL, NULL, NULL, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE] = g_param_spec_string("empty-title", NULL, NULL, NULL, flags);
   /**
    * WaterfallMasonryView:empty-description: (getter get_empty_description) (setter set_empty_description)
    *
    * The line under [property@Waterfall.MasonryView:empty-title]: what the person can do
    * ("Photos you import appear here"); %NULL for none.
    */
-  properties[PROP_EMPTY_DESCRIPTION] = g_param_spec_string("empty-description", NULL, NULL, NULL, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION] = g_param_spec_string("empty-description", NULL, NULL, NULL, flags);
   /**
    * WaterfallMasonryView:empty-icon-name: (getter get_empty_icon_name) (setter set_empty_icon_name)
    *
    * The symbolic icon above [property@Waterfall.MasonryView:empty-title]
    * ("folder-pictures-symbolic"); %NULL for none.
    */
-  properties[PROP_EMPTY_ICON_NAME] = g_param_spec_string("empty-icon-name", NULL, NULL, NULL, flags);
-  g_object_class_install_properties(object_class, N_PROPS, properties);
+  properties[WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME] = g_param_spec_string("empty-icon-name", NULL, NULL, NULL, flags);
+  g_object_class_install_properties(object_class, WATERFALL_MASONRY_VIEW_N_PROPS, properties);
 
   /**
    * WaterfallMasonryView::activate:
@@ -824,7 +834,6 @@ static void waterfall_masonry_view_init(WaterfallMasonryView *self) {
   self->row_spacing = 8;
   self->reorderable = TRUE;
   self->enable_pull_to_refresh = TRUE;
-  self->orientation = GTK_ORIENTATION_VERTICAL;
   self->scroll_policy[GTK_ORIENTATION_HORIZONTAL] = GTK_SCROLL_MINIMUM;
   self->scroll_policy[GTK_ORIENTATION_VERTICAL] = GTK_SCROLL_MINIMUM;
   waterfall_masonry_view_set_adjustment(self, GTK_ORIENTATION_HORIZONTAL, NULL);
@@ -876,16 +885,6 @@ guint waterfall_masonry_view_get_position_at(WaterfallMasonryView *self, double 
   return waterfall_swift_masonry_view_position_at(self->face, x, y);
 }
 
-/* Stores an object property (a new reference); notifies and tells the face when it changed. */
-static void waterfall_masonry_view_set_object(WaterfallMasonryView *self, gpointer field, gpointer object,
-                                              guint prop_id) {
-  if (!g_set_object((GObject **)field, object)) {
-    return;
-  }
-  waterfall_masonry_view_property_changed(self, properties[prop_id]->name);
-  g_object_notify_by_pspec(G_OBJECT(self), properties[prop_id]);
-}
-
 /**
  * waterfall_masonry_view_set_model:
  * @self: a `WaterfallMasonryView`
@@ -897,7 +896,17 @@ static void waterfall_masonry_view_set_object(WaterfallMasonryView *self, gpoint
 void waterfall_masonry_view_set_model(WaterfallMasonryView *self, GtkSelectionModel *model) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
   g_return_if_fail(model == NULL || GTK_IS_SELECTION_MODEL(model));
-  waterfall_masonry_view_set_object(self, &self->model, model, PROP_MODEL);
+  if (self->model == model) {
+    return;
+  }
+  waterfall_masonry_view_clear_model(self);
+  if (model != NULL) {
+    self->model = g_object_ref(model);
+    g_signal_connect(model, "items-changed", G_CALLBACK(waterfall_masonry_view_items_changed), self);
+    g_signal_connect(model, "selection-changed", G_CALLBACK(waterfall_masonry_view_selection_changed), self);
+  }
+  waterfall_masonry_view_property_changed(self, WATERFALL_MASONRY_VIEW_PROP_MODEL);
+  g_object_notify_by_pspec(G_OBJECT(self), properties[WATERFALL_MASONRY_VIEW_PROP_MODEL]);
 }
 
 /**
@@ -924,7 +933,10 @@ GtkSelectionModel *waterfall_masonry_view_get_model(WaterfallMasonryView *self) 
 void waterfall_masonry_view_set_factory(WaterfallMasonryView *self, WaterfallItemFactory *factory) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
   g_return_if_fail(factory == NULL || WATERFALL_IS_ITEM_FACTORY(factory));
-  waterfall_masonry_view_set_object(self, &self->factory, factory, PROP_FACTORY);
+  if (g_set_object(&self->factory, factory)) {
+    waterfall_masonry_view_property_changed(self, WATERFALL_MASONRY_VIEW_PROP_FACTORY);
+    g_object_notify_by_pspec(G_OBJECT(self), properties[WATERFALL_MASONRY_VIEW_PROP_FACTORY]);
+  }
 }
 
 /**
@@ -957,8 +969,8 @@ void waterfall_masonry_view_set_aspect_ratio_expression(WaterfallMasonryView *se
   }
   g_clear_pointer(&self->aspect_ratio_expression, gtk_expression_unref);
   self->aspect_ratio_expression = expression;
-  waterfall_masonry_view_property_changed(self, "aspect-ratio-expression");
-  g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_ASPECT_RATIO_EXPRESSION]);
+  waterfall_masonry_view_property_changed(self, WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION);
+  g_object_notify_by_pspec(G_OBJECT(self), properties[WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION]);
 }
 
 /**
@@ -976,13 +988,13 @@ GtkExpression *waterfall_masonry_view_get_aspect_ratio_expression(WaterfallMason
 
 /* Stores a string property (a copy); notifies and tells the face when it changed. */
 static void waterfall_masonry_view_set_string(WaterfallMasonryView *self, char **field, const char *value,
-                                              guint prop_id) {
+                                              WaterfallMasonryViewProp prop_id) {
   if (g_strcmp0(*field, value) == 0) {
     return;
   }
   g_free(*field);
   *field = g_strdup(value);
-  waterfall_masonry_view_property_changed(self, properties[prop_id]->name);
+  waterfall_masonry_view_property_changed(self, prop_id);
   g_object_notify_by_pspec(G_OBJECT(self), properties[prop_id]);
 }
 
@@ -995,7 +1007,7 @@ static void waterfall_masonry_view_set_string(WaterfallMasonryView *self, char *
  */
 void waterfall_masonry_view_set_aspect_ratio_property(WaterfallMasonryView *self, const char *name) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_string(self, &self->aspect_ratio_property, name, PROP_ASPECT_RATIO_PROPERTY);
+  waterfall_masonry_view_set_string(self, &self->aspect_ratio_property, name, WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY);
 }
 
 /**
@@ -1020,7 +1032,7 @@ const char *waterfall_masonry_view_get_aspect_ratio_property(WaterfallMasonryVie
  */
 void waterfall_masonry_view_set_empty_title(WaterfallMasonryView *self, const char *title) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_string(self, &self->empty_title, title, PROP_EMPTY_TITLE);
+  waterfall_masonry_view_set_string(self, &self->empty_title, title, WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE);
 }
 
 /**
@@ -1045,7 +1057,7 @@ const char *waterfall_masonry_view_get_empty_title(WaterfallMasonryView *self) {
  */
 void waterfall_masonry_view_set_empty_description(WaterfallMasonryView *self, const char *description) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_string(self, &self->empty_description, description, PROP_EMPTY_DESCRIPTION);
+  waterfall_masonry_view_set_string(self, &self->empty_description, description, WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION);
 }
 
 /**
@@ -1070,7 +1082,7 @@ const char *waterfall_masonry_view_get_empty_description(WaterfallMasonryView *s
  */
 void waterfall_masonry_view_set_empty_icon_name(WaterfallMasonryView *self, const char *icon_name) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_string(self, &self->empty_icon_name, icon_name, PROP_EMPTY_ICON_NAME);
+  waterfall_masonry_view_set_string(self, &self->empty_icon_name, icon_name, WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME);
 }
 
 /**
@@ -1107,28 +1119,19 @@ GtkAdjustment *waterfall_masonry_view_get_adjustment(WaterfallMasonryView *self,
   return self->adjustment[orientation];
 }
 
-static void waterfall_masonry_view_set_orientation(WaterfallMasonryView *self, GtkOrientation orientation) {
-  if (self->orientation == orientation) {
-    return;
-  }
-  self->orientation = orientation;
-  waterfall_masonry_view_property_changed(self, "orientation");
-  g_object_notify(G_OBJECT(self), "orientation");
-}
-
-void waterfall_masonry_view_sync_orientation(WaterfallMasonryView *self, GtkOrientation orientation) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  if (self->orientation == orientation) {
-    return;
-  }
-  self->orientation = orientation;
-  g_object_notify(G_OBJECT(self), "orientation");
+gboolean waterfall_masonry_view_property_is_default(WaterfallMasonryView *self, WaterfallMasonryViewProp prop) {
+  GValue value = G_VALUE_INIT;
+  g_value_init(&value, properties[prop]->value_type);
+  g_object_get_property(G_OBJECT(self), properties[prop]->name, &value);
+  gboolean is_default = g_param_value_defaults(properties[prop], &value);
+  g_value_unset(&value);
+  return is_default;
 }
 
 /* Stores a double property: refuses NaN, infinities and values below `minimum` with a critical
  * warning (the property keeps its value); notifies and tells the face when it changed. */
 static void waterfall_masonry_view_set_double(WaterfallMasonryView *self, double *field, double value, double minimum,
-                                              guint prop_id) {
+                                              WaterfallMasonryViewProp prop_id) {
   if (!isfinite(value) || value < minimum) {
     g_critical("WaterfallMasonryView: %s must be a finite number of at least %g, not %g; keeping %g",
                properties[prop_id]->name, minimum, value, *field);
@@ -1138,19 +1141,19 @@ static void waterfall_masonry_view_set_double(WaterfallMasonryView *self, double
     return;
   }
   *field = value;
-  waterfall_masonry_view_property_changed(self, properties[prop_id]->name);
+  waterfall_masonry_view_property_changed(self, prop_id);
   g_object_notify_by_pspec(G_OBJECT(self), properties[prop_id]);
 }
 
 /* Stores a boolean property; notifies and tells the face when it changed. */
 static void waterfall_masonry_view_set_boolean(WaterfallMasonryView *self, gboolean *field, gboolean value,
-                                               guint prop_id) {
+                                               WaterfallMasonryViewProp prop_id) {
   value = value != FALSE;
   if (*field == value) {
     return;
   }
   *field = value;
-  waterfall_masonry_view_property_changed(self, properties[prop_id]->name);
+  waterfall_masonry_view_property_changed(self, prop_id);
   g_object_notify_by_pspec(G_OBJECT(self), properties[prop_id]);
 }
 
@@ -1170,8 +1173,8 @@ void waterfall_masonry_view_set_columns(WaterfallMasonryView *self, guint column
     return;
   }
   self->columns = columns;
-  waterfall_masonry_view_property_changed(self, "columns");
-  g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_COLUMNS]);
+  waterfall_masonry_view_property_changed(self, WATERFALL_MASONRY_VIEW_PROP_COLUMNS);
+  g_object_notify_by_pspec(G_OBJECT(self), properties[WATERFALL_MASONRY_VIEW_PROP_COLUMNS]);
 }
 
 /**
@@ -1195,7 +1198,7 @@ guint waterfall_masonry_view_get_columns(WaterfallMasonryView *self) {
  */
 void waterfall_masonry_view_set_min_column_width(WaterfallMasonryView *self, double width) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_double(self, &self->min_column_width, width, 1, PROP_MIN_COLUMN_WIDTH);
+  waterfall_masonry_view_set_double(self, &self->min_column_width, width, 1, WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH);
 }
 
 /**
@@ -1219,7 +1222,7 @@ double waterfall_masonry_view_get_min_column_width(WaterfallMasonryView *self) {
  */
 void waterfall_masonry_view_set_column_spacing(WaterfallMasonryView *self, double spacing) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_double(self, &self->column_spacing, spacing, 0, PROP_COLUMN_SPACING);
+  waterfall_masonry_view_set_double(self, &self->column_spacing, spacing, 0, WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING);
 }
 
 /**
@@ -1243,7 +1246,7 @@ double waterfall_masonry_view_get_column_spacing(WaterfallMasonryView *self) {
  */
 void waterfall_masonry_view_set_row_spacing(WaterfallMasonryView *self, double spacing) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_double(self, &self->row_spacing, spacing, 0, PROP_ROW_SPACING);
+  waterfall_masonry_view_set_double(self, &self->row_spacing, spacing, 0, WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING);
 }
 
 /**
@@ -1267,7 +1270,7 @@ double waterfall_masonry_view_get_row_spacing(WaterfallMasonryView *self) {
 void waterfall_masonry_view_set_single_click_activate(WaterfallMasonryView *self, gboolean single_click_activate) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
   waterfall_masonry_view_set_boolean(self, &self->single_click_activate, single_click_activate,
-                                     PROP_SINGLE_CLICK_ACTIVATE);
+                                     WATERFALL_MASONRY_VIEW_PROP_SINGLE_CLICK_ACTIVATE);
 }
 
 /**
@@ -1290,7 +1293,7 @@ gboolean waterfall_masonry_view_get_single_click_activate(WaterfallMasonryView *
  */
 void waterfall_masonry_view_set_enable_rubberband(WaterfallMasonryView *self, gboolean enable_rubberband) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_boolean(self, &self->enable_rubberband, enable_rubberband, PROP_ENABLE_RUBBERBAND);
+  waterfall_masonry_view_set_boolean(self, &self->enable_rubberband, enable_rubberband, WATERFALL_MASONRY_VIEW_PROP_ENABLE_RUBBERBAND);
 }
 
 /**
@@ -1314,7 +1317,7 @@ gboolean waterfall_masonry_view_get_enable_rubberband(WaterfallMasonryView *self
 void waterfall_masonry_view_set_enable_pull_to_refresh(WaterfallMasonryView *self, gboolean enable_pull_to_refresh) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
   waterfall_masonry_view_set_boolean(self, &self->enable_pull_to_refresh, enable_pull_to_refresh,
-                                     PROP_ENABLE_PULL_TO_REFRESH);
+                                     WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH);
 }
 
 /**
@@ -1337,7 +1340,7 @@ gboolean waterfall_masonry_view_get_enable_pull_to_refresh(WaterfallMasonryView 
  */
 void waterfall_masonry_view_set_reorderable(WaterfallMasonryView *self, gboolean reorderable) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_boolean(self, &self->reorderable, reorderable, PROP_REORDERABLE);
+  waterfall_masonry_view_set_boolean(self, &self->reorderable, reorderable, WATERFALL_MASONRY_VIEW_PROP_REORDERABLE);
 }
 
 /**
@@ -1360,7 +1363,7 @@ gboolean waterfall_masonry_view_get_reorderable(WaterfallMasonryView *self) {
  */
 void waterfall_masonry_view_set_enable_item_drag(WaterfallMasonryView *self, gboolean enable_item_drag) {
   g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_boolean(self, &self->enable_item_drag, enable_item_drag, PROP_ENABLE_ITEM_DRAG);
+  waterfall_masonry_view_set_boolean(self, &self->enable_item_drag, enable_item_drag, WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG);
 }
 
 /**

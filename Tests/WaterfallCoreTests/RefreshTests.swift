@@ -7,7 +7,7 @@ import WaterfallCore
 struct RefreshTests {
     private func makeFixture() -> Fixture {
         let fixture = Fixture(sizes: Array(repeating: .height(100), count: 100))
-        fixture.model.isRefreshEnabled = true
+        fixture.host.isPullToRefreshEnabled = true
         return fixture
     }
 
@@ -74,7 +74,7 @@ struct RefreshTests {
     @Test("overscroll is ignored when pull-to-refresh is disabled")
     func disabled() {
         let fixture = makeFixture()
-        fixture.model.isRefreshEnabled = false
+        fixture.host.isPullToRefreshEnabled = false
         fixture.model.overscroll(200)
         fixture.model.endOverscroll()
         #expect(fixture.model.refreshState == .idle)

@@ -20,7 +20,7 @@ extension WallTests {
         defer { GTKHost.close(window) }
 
         view.scroll(to: 1234)   // item 8 is 1120, item 9 is 1260: 9 is nearest
-        #expect(view.settleTimer != nil)
+        #expect(view.snapping.timer != nil)
         try await finishAnimations(view)
         #expect(centredItem(view) == 9)
         #expect(view.contentOffset == 1260)
@@ -61,7 +61,7 @@ extension WallTests {
         #expect(hadjustment == view.horizontalAdjustment, "horizontal layouts scroll with the hadjustment")
         for value in [60.0, 120, 160, 190] {
             gtk_adjustment_set_value(hadjustment, value)
-            #expect(view.settleTimer != nil && view.settle == nil, "no settle while the scrolling goes on")
+            #expect(view.snapping.timer != nil && view.snapping.settle == nil, "no settle while the scrolling goes on")
         }
         #expect(view.contentOffset == 190)
         try await finishAnimations(view)
@@ -89,16 +89,16 @@ extension WallTests {
             await GTKHost.pump(frames: 1, of: view.widget)
         }
         try #require(await GTKHost.pump(until: { view.contentOffset > 0 }), "the scrollbar drag did not scroll")
-        #expect(view.isPointerHeld, "the scrollbar's button is seen as held")
+        #expect(view.snapping.isPointerHeld, "the scrollbar's button is seen as held")
         // The quiet period passes with the button still down: the pending settle runs and does nothing.
-        try #require(await GTKHost.pump(until: { view.settleTimer == nil }), "the settle timer never ran")
+        try #require(await GTKHost.pump(until: { view.snapping.timer == nil }), "the settle timer never ran")
         let held = view.contentOffset
         await GTKHost.pump(frames: 3, of: view.widget)
-        #expect(view.settle == nil, "no settle while the scrollbar is held")
+        #expect(view.snapping.settle == nil, "no settle while the scrollbar is held")
         #expect(view.contentOffset == held, "the carousel stays where the scrollbar put it")
 
         input.releaseButton()
-        try #require(await GTKHost.pump(until: { !view.isPointerHeld }), "the release was not seen")
+        try #require(await GTKHost.pump(until: { !view.snapping.isPointerHeld }), "the release was not seen")
         try await finishAnimations(view)
         #expect(centredItem(view) != nil, "the carousel settled at the release on a centred item")
         try expectCellsWhereTheLayoutSays(view)

@@ -99,7 +99,7 @@ extension WallTests {
         #expect(details.contains("nesting-depth limit of 64 levels"), "details: \(details)")
         #expect(details.contains("deep=2:1: line 1, column 491"), "details: \(details)")
         #expect(view.model.numberOfItems == 12, "the loaded items stay")
-        gtk_widget_activate(view.footer.retryButton)
+        gtk_widget_activate(view.chrome.footer.retryButton)
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 24 }, timeout: .seconds(10)),
                      "Retry did not load the page")
         #expect(!wall.banner.isVisible && !view.isShowingStatus && !view.offersRetry)

@@ -19,7 +19,7 @@ extension WallTests {
 
     /// Runs the loop until the view's transition and settle are over, then one more frame.
     func finishAnimations(_ view: WaterfallView<WaterfallImageCell>) async throws {
-        try #require(await GTKHost.pump(until: { !view.isAnimatingTransition && view.settle == nil && view.settleTimer == nil }),
+        try #require(await GTKHost.pump(until: { !view.isAnimatingTransition && view.snapping.settle == nil && view.snapping.timer == nil }),
                      "the animation never finished")
         await GTKHost.pump(frames: 2, of: view.widget)
     }

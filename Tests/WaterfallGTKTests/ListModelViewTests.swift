@@ -36,7 +36,7 @@ extension WallTests {
         let view = WaterfallView(model: gcast(selection), factory: factory)
         g_object_unref(selection.gpointer)
         g_object_unref(factory)
-        view.listModelSource.columns = .fixed(3)
+        waterfall_masonry_view_set_columns(view.masonryView, 3)
         return (view, ratios)
     }
 
@@ -356,7 +356,7 @@ extension WallTests {
             let view = WaterfallView(model: gcast(selection), factory: factory)
             g_object_unref(selection.gpointer)
             g_object_unref(factory.gpointer)
-            view.listModelSource.columns = .fixed(4)
+            waterfall_masonry_view_set_columns(view.masonryView, 4)
             size(view.listModelSource)
             let before = wf_list_index_made()
             let window = try await GTKHost.window(showing: view.widget, width: 600, height: 500)
@@ -430,7 +430,7 @@ extension WallTests {
         let wall = StringWall(count: 500)
         let view = WaterfallView(model: wall.selection, factory: factory)
         g_object_unref(factory)
-        view.listModelSource.columns = .fixed(4)
+        waterfall_masonry_view_set_columns(view.masonryView, 4)
         let window = try await GTKHost.window(showing: view.widget, width: 800, height: 600)
         defer { GTKHost.close(window) }
         try #require(await GTKHost.pump(until: { view.model.liveCellCount > 0 }))
@@ -500,5 +500,25 @@ extension WallTests {
         view.listModelSource.setModel(nil)
         await GTKHost.pump(frames: 1, of: view.widget)
         #expect(view.model.numberOfItems == 0 && view.model.liveCellCount == 0)
+    }
+
+    @Test("list model: a model set from Swift is the widget's model: list.select-all selects in it and the model property reads it")
+    func listModelSetFromSwiftIsTheWidgets() async throws {
+        let wall = StringWall(count: 30), other = StringWall(count: 20)
+        let (view, window) = try await show(wall)
+        defer { GTKHost.close(window) }
+        view.listModelSource.setModel(other.selection)
+        await GTKHost.pump(frames: 1, of: view.widget)
+        #expect(gtk_widget_activate_action_variant(view.widget, "list.select-all", nil) != 0)
+        #expect(other.selected == Array(0..<20), "list.select-all selects the items of the model set from Swift")
+        #expect(wall.selected.isEmpty, "and nothing in the old model")
+        try #require(await GTKHost.pump(until: { view.model.cell(at: 0)?.isSelected == true }), "the cells follow the new model")
+
+        var value = GValue()
+        g_value_init(&value, gtk_selection_model_get_type())
+        defer { g_value_unset(&value) }
+        g_object_get_property(view.widget.gpointer.assumingMemoryBound(to: GObject.self), "model", &value)
+        #expect(OpaquePointer(g_value_get_object(&value)) == other.selection, "the model property is the model set from Swift")
+        #expect(view.listModelSource.selectionModel == other.selection)
     }
 }

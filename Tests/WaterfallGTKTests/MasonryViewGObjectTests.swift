@@ -21,7 +21,8 @@ extension WallTests {
         #expect(waterfall_masonry_view_get_columns(OpaquePointer(view)) == 0)
         let face = try #require(MasonryViewFaceBox.face(waterfall_masonry_view_get_face(OpaquePointer(view))) as? WaterfallView<WaterfallItemCell>)
         #expect(face.model.numberOfItems == 0)
-        #expect(face.model.layoutOverrides.columns == .adaptive(minimumWidth: 160), "the properties decide for a C view")
+        #expect(face.layoutOverrides == LayoutOverrides(), "at their defaults the properties leave the columns to the list-model source, whose defaults are theirs")
+        #expect(face.model.layout.scrollAxis == .vertical && gtk_orientable_get_orientation(gcast(view)) == GTK_ORIENTATION_VERTICAL)
 
         var notified: [String] = []
         for name in ["columns", "column-spacing", "reorderable", "orientation"] {
@@ -33,9 +34,16 @@ extension WallTests {
         waterfall_masonry_view_set_reorderable(OpaquePointer(view), 0)
         gtk_orientable_set_orientation(gcast(view), GTK_ORIENTATION_HORIZONTAL)
         #expect(notified == ["columns", "column-spacing", "reorderable", "orientation"])
-        #expect(face.model.layoutOverrides.columns == .fixed(4) && face.model.layoutOverrides.columnSpacing == 12)
-        #expect(!face.model.layoutOverrides.allowsReordering)
+        #expect(face.layoutOverrides.columns == .fixed(4) && face.layoutOverrides.columnSpacing == 12)
+        #expect(!face.layoutOverrides.allowsReordering && !face.model.canMoveItem(at: 0))
         #expect(face.model.layout.scrollAxis == .horizontal, "rows")
+        #expect(gtk_orientable_get_orientation(gcast(view)) == GTK_ORIENTATION_HORIZONTAL, "the layout is the property's store")
+        face.setLayout(CarouselLayout(), animated: false)
+        #expect(notified.count == 4, "a carousel scrolls sideways too: no notify")
+        face.setLayout(CircleLayout(), animated: false)
+        #expect(notified.last == "orientation" && notified.count == 5, "a layout set from Swift notifies orientation when it changes")
+        #expect(gtk_orientable_get_orientation(gcast(view)) == GTK_ORIENTATION_VERTICAL)
+        notified.removeLast()
 
         // Bad values from C or Python: refused with a critical warning, the value kept.
         waterfall_masonry_view_set_column_spacing(OpaquePointer(view), .nan)
@@ -55,13 +63,14 @@ extension WallTests {
         let (view, window) = try await show(wall)
         defer { GTKHost.close(window) }
         let widget = view.masonryView
-        #expect(view.model.layoutOverrides == LayoutOverrides(), "the data source decides until a property is set")
+        #expect(view.layoutOverrides == LayoutOverrides(), "the data source decides until a property is set")
         let threeColumns = view.model.cellWidth
         waterfall_masonry_view_set_columns(widget, 2)
         #expect(view.model.cellWidth > threeColumns * 1.4, "two columns")
         waterfall_masonry_view_set_columns(widget, 0)
         waterfall_masonry_view_set_min_column_width(widget, 300)
-        #expect(view.model.layoutOverrides.columns == .adaptive(minimumWidth: 300))
+        #expect(view.layoutOverrides.columns == .adaptive(minimumWidth: 300))
+        #expect(view.model.cellWidth >= 300 && view.model.cellWidth < 600)
 
         var activated: [UInt32] = [], refreshes = 0, loads = 0
         Signal.connect(view.widget, "activate") { (position: UInt32) in activated.append(position) }

@@ -23,10 +23,10 @@ extension WallTests {
             #expect(now.minX == frame.minX && abs(now.minY - frame.minY) < 1e-6, "item \(index) moved from \(frame) to \(now)")
         }
         #expect(view.isShowingNewItemsPill)
-        #expect(view.newItemsPill.text == "\(wall.refreshBatch) new items")
-        #expect(gtk_widget_get_focusable(view.newItemsPill.widget) != 0, "the pill is reachable by keyboard")
+        #expect(view.chrome.newItemsPill.text == "\(wall.refreshBatch) new items")
+        #expect(gtk_widget_get_focusable(view.chrome.newItemsPill.widget) != 0, "the pill is reachable by keyboard")
         var pill = graphene_rect_t()
-        try #require(gtk_widget_compute_bounds(view.newItemsPill.widget, view.widget, &pill) != 0)
+        try #require(gtk_widget_compute_bounds(view.chrome.newItemsPill.widget, view.widget, &pill) != 0)
         #expect(pill.origin.y < 40 && pill.size.width > 40, "the pill floats at the top: \(pill)")
 
         let input = try #require(XTestInput(), "the X server has no XTEST extension")
@@ -37,8 +37,8 @@ extension WallTests {
 
         // The keyboard: the focused pill activates (Enter, space) and gives the focus back to the wall.
         try await refreshAndWaitForThePill(view)
-        gtk_widget_grab_focus(view.newItemsPill.widget)
-        #expect(gtk_widget_activate(view.newItemsPill.widget) != 0)
+        gtk_widget_grab_focus(view.chrome.newItemsPill.widget)
+        #expect(gtk_widget_activate(view.chrome.newItemsPill.widget) != 0)
         try await expectReachesTheTop(view)
         #expect(gtk_widget_has_focus(view.widget) != 0, "the focus went back to the wall")
 
@@ -46,7 +46,7 @@ extension WallTests {
         try await refreshAndWaitForThePill(view)
         let before = view.contentOffset
         view.revealNewItems()
-        #expect(view.contentOffset == before && view.settle?.to == .zero, "the scroll to the top is not animated")
+        #expect(view.contentOffset == before && view.snapping.settle?.to == .zero, "the scroll to the top is not animated")
         try await expectReachesTheTop(view)
     }
 
@@ -75,9 +75,9 @@ extension WallTests {
         }
         gtk_widget_grab_focus(before)
         try await press(GDK_KEY_Tab, reaching: view.widget, "the wall, after the button before it,")
-        try await press(GDK_KEY_Tab, reaching: view.newItemsPill.widget, "the pill, after the wall,")
+        try await press(GDK_KEY_Tab, reaching: view.chrome.newItemsPill.widget, "the pill, after the wall,")
         try await press(GDK_KEY_Tab, reaching: after, "the button after the wall")
-        try await press(GDK_KEY_ISO_Left_Tab, shift: true, reaching: view.newItemsPill.widget, "the pill, by Shift+Tab from below,")
+        try await press(GDK_KEY_ISO_Left_Tab, shift: true, reaching: view.chrome.newItemsPill.widget, "the pill, by Shift+Tab from below,")
         try await press(GDK_KEY_ISO_Left_Tab, shift: true, reaching: view.widget, "the wall, by Shift+Tab from the pill,")
         try await press(GDK_KEY_ISO_Left_Tab, shift: true, reaching: before, "the button before the wall")
 
@@ -86,7 +86,7 @@ extension WallTests {
         input.press(GDK_KEY_Down)
         try #require(await GTKHost.pump(until: { view.shownCells.contains { gtk_widget_is_focus($0.widget) != 0 } }),
                      "Down focused no item")
-        try await press(GDK_KEY_Tab, reaching: view.newItemsPill.widget, "the pill, from a cell,")
+        try await press(GDK_KEY_Tab, reaching: view.chrome.newItemsPill.widget, "the pill, from a cell,")
         input.press(GDK_KEY_Return)
         try await expectReachesTheTop(view)
         #expect(!view.isShowingNewItemsPill)

@@ -11,7 +11,7 @@ extension WallTests {
         wall.holdsResponses = true
         let (view, window) = try await show(wall)
         defer { GTKHost.close(window) }
-        view.model.isRefreshEnabled = true
+        view.isPullToRefreshEnabled = true
         view.scroll(to: 1234)
         await GTKHost.pump(frames: 1, of: view.widget)
         let before = try firstVisible(view)
@@ -21,7 +21,7 @@ extension WallTests {
         try input.move(to: view.widget, x: 100, y: 100)
         input.press(GDK_KEY_r, control: true)
         try #require(await GTKHost.pump(until: { view.model.refreshState == .refreshing }), "Ctrl+R never arrived")
-        #expect(view.header.isVisible)
+        #expect(view.chrome.header.isVisible)
         #expect(wall.heldCount == 1)
         wall.releaseHeld()
         try #require(await GTKHost.pump(until: { view.model.refreshState == .done }))
@@ -33,7 +33,7 @@ extension WallTests {
         #expect(wall.ids[index] == id)
         let frame = try #require(view.model.placedAttributes(at: index)).frame
         #expect(abs(frame.minY - before.y) < 1, "item \(id) moved from y \(before.y) to \(frame.minY)")
-        #expect(!view.header.isVisible)
+        #expect(!view.chrome.header.isVisible)
     }
 
     @Test("load-more asks exactly once per page, shows a spinner meanwhile, and stops at the end")
@@ -54,7 +54,7 @@ extension WallTests {
             }
             pages += 1
             #expect(wall.moreRequests == pages, "requests after \(pages) page(s)")
-            #expect(view.footer.isVisible)
+            #expect(view.chrome.footer.isVisible)
             // The page is held until now, so the five frames above all ran while it was on its way.
             #expect(wall.heldCount == 1)
             wall.releaseHeld()
@@ -68,6 +68,6 @@ extension WallTests {
         #expect(wall.moreRequests == 3)
         #expect(view.model.numberOfItems == 100)
         #expect(view.model.loadMoreState == .exhausted)
-        #expect(!view.footer.isVisible)
+        #expect(!view.chrome.footer.isVisible)
     }
 }

@@ -35,7 +35,7 @@ extension WallTests {
         try #require(await GTKHost.pump(until: { view.model.reorderDestination == 4 }), "the drag never reached item 4")
         let lifted = try #require(view.model.liftedCell)
         #expect(gtk_widget_has_css_class(lifted.widget, WaterfallStyle.ClassName.lifted) != 0)
-        #expect(gtk_widget_get_prev_sibling(view.header.widget) == lifted.widget, "the lifted cell is drawn above the others")
+        #expect(gtk_widget_get_prev_sibling(view.chrome.header.widget) == lifted.widget, "the lifted cell is drawn above the others")
         #expect(lifted.placement == view.model.liftedAttributes)
         input.releaseButton()
         try #require(await GTKHost.pump(until: { !view.model.isReordering }), "the drop never came")

@@ -42,7 +42,7 @@ extension WallTests {
         #expect(view.model.liveCellCount > 0)
         let finished = await GTKHost.pump(until: { !view.model.isLayoutPending })
         try #require(finished, "the idle slices did not finish the layout")
-        #expect(view.idleLayoutSlices > 0, "the resize left the rest to idle slices")
+        #expect(view.idleLayout.slices > 0, "the resize left the rest to idle slices")
         let upper = gtk_adjustment_get_upper(view.adjustment)
         #expect(abs(upper - Double(view.model.contentSize.height)) < 1, "the scrollbar has the settled height")
     }

@@ -62,12 +62,12 @@ extension WallTests {
         let wall = TestWall(initial: 100)
         let (view, window) = try await show(wall)
         defer { GTKHost.close(window) }
-        view.model.isRefreshEnabled = true
+        view.isPullToRefreshEnabled = true
         emitEdgeOvershot(view.scrolledWindow, GTK_POS_BOTTOM)
         #expect(view.model.refreshState == .idle, "the bottom edge does not refresh")
         emitEdgeOvershot(view.scrolledWindow, GTK_POS_TOP)
         #expect(view.model.refreshState == .refreshing)
-        #expect(view.header.isVisible)
+        #expect(view.chrome.header.isVisible)
         #expect(await GTKHost.pump(until: { view.model.refreshState == .done }))
         #expect(wall.refreshRequests == 1)
         #expect(view.model.numberOfItems == 100 + wall.refreshBatch)

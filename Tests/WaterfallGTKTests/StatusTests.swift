@@ -57,17 +57,17 @@ extension WallTests {
         #expect(status.title == "The shop could not be loaded")
         #expect(status.description == "127.0.0.1 is busy (error 503). Try again in a moment.", "plain words: \(status)")
         #expect(status.details?.contains("HTTP 503") == true, "the technical text is under Details: \(status)")
-        #expect(gtk_widget_get_visible(view.statusPage.expander) != 0)
+        #expect(gtk_widget_get_visible(view.chrome.statusPage.expander) != 0)
         #expect(view.offersRetry && view.footerText == nil, "one state: the status, no footer")
         #expect(!wall.banner.isVisible, "one state: no banner")
         #expect(view.model.numberOfItems == 0)
 
         // Tab reaches Retry (and then the Details disclosure); Shift+Tab goes back to the wall.
         gtk_widget_grab_focus(view.widget)
-        try await tab(reaching: view.statusPage.retryButton, "the status page's Retry, after the wall,")
+        try await tab(reaching: view.chrome.statusPage.retryButton, "the status page's Retry, after the wall,")
         try await tab(shift: true, reaching: view.widget, "the wall, by Shift+Tab from Retry,")
 
-        try click(view.statusPage.retryButton, in: view.widget)
+        try click(view.chrome.statusPage.retryButton, in: view.widget)
         // A bound on waiting, not a timing claim: on a loaded machine the retried page can take a while.
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(60)),
                      "Retry did not load the feed")
@@ -95,10 +95,10 @@ extension WallTests {
         #expect(view.model.numberOfItems == 12, "the loaded items stay")
 
         gtk_widget_grab_focus(view.widget)
-        try await tab(reaching: view.footer.retryButton, "the footer's Retry, after the wall,")
+        try await tab(reaching: view.chrome.footer.retryButton, "the footer's Retry, after the wall,")
         try await tab(shift: true, reaching: view.widget, "the wall, by Shift+Tab from Retry,")
 
-        try click(view.footer.retryButton, in: view.widget)
+        try click(view.chrome.footer.retryButton, in: view.widget)
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 24 }, timeout: .seconds(60)),
                      "Retry did not load the page")
         #expect(!view.offersRetry && view.model.loadMoreState == .idle)
@@ -120,7 +120,7 @@ extension WallTests {
         #expect(view.shownStatus == empty)
         #expect(!view.offersRetry && view.footerText == nil)
         var bounds = graphene_rect_t()
-        try #require(gtk_widget_compute_bounds(view.statusPage.widget, view.widget, &bounds) != 0)
+        try #require(gtk_widget_compute_bounds(view.chrome.statusPage.widget, view.widget, &bounds) != 0)
         #expect(bounds.size.width > 100 && bounds.size.height > 50, "the page is laid out: \(bounds)")
         let width = Float(view.model.viewportSize.width)
         #expect(abs(bounds.origin.x + bounds.size.width / 2 - width / 2) < 2, "centred: \(bounds) in \(width)")

@@ -15,7 +15,7 @@ extension WallTests {
 
         // The test's clock, stepped by hand: the checks below cannot miss the animation.
         var time = view.now()
-        view.transitionClock = { time }
+        view.animation.clock = { time }
         view.setLayout(CircleLayout())
         #expect(view.isAnimatingTransition)
         #expect(scrollRange(of: view.horizontalAdjustment) == 0)
@@ -31,7 +31,7 @@ extension WallTests {
         time += 2 * view.transitionDuration   // well past the end, whatever the rounding
         try await finishAnimations(view)
         #expect(view.model.liveIndices == Array(0..<12))
-        #expect(view.ghosts.isEmpty)
+        #expect(view.animation.ghosts.isEmpty)
         try expectCellsWhereTheLayoutSays(view)
     }
 
@@ -42,10 +42,10 @@ extension WallTests {
         defer { GTKHost.close(window) }
         #expect(view.model.liveCellCount == 20)
         var time = view.now()
-        view.transitionClock = { time }
+        view.animation.clock = { time }
         view.setLayout(CarouselLayout())
         // Circle → carousel: the items that do not fit the carousel's window leave as ghosts.
-        #expect(!view.ghosts.isEmpty)
+        #expect(!view.animation.ghosts.isEmpty)
         time += 0.4 * view.transitionDuration
         await GTKHost.pump(frames: 2, of: view.widget)
         #expect(view.isAnimatingTransition, "interrupted while running")
@@ -56,7 +56,7 @@ extension WallTests {
         view.setLayout(CarouselLayout())
         time += 2 * view.transitionDuration   // well past the end, whatever the rounding
         try await finishAnimations(view)
-        #expect(view.ghosts.isEmpty)
+        #expect(view.animation.ghosts.isEmpty)
         #expect(view.model.layout is CarouselLayout)
         #expect(view.contentOffset == 0)
         try expectCellsWhereTheLayoutSays(view)
@@ -65,7 +65,7 @@ extension WallTests {
         var visible = 0
         var child = gtk_widget_get_first_child(view.widget)
         while let current = child {
-            if gtk_widget_get_visible(current) != 0 && current != view.announcer.widget { visible += 1 }
+            if gtk_widget_get_visible(current) != 0 && current != view.chrome.announcer.widget { visible += 1 }
             child = gtk_widget_get_next_sibling(current)
         }
         #expect(visible == view.model.liveCellCount)
@@ -82,19 +82,19 @@ extension WallTests {
         let input = try #require(XTestInput(), "the X server has no XTEST extension")
         // The deletion animates on the test's clock, which stands still until the checks are done.
         var time = view.now()
-        view.transitionClock = { time }
+        view.animation.clock = { time }
         try input.click(view.widget, x: Double(frame.midX), y: Double(frame.midY))
         try #require(await GTKHost.pump(until: { wall.ids.count == 19 }), "the click never arrived")
         #expect(wall.ids == [0, 1, 2] + Array(4..<20))
         #expect(view.model.numberOfItems == 19)
         #expect(view.isAnimatingTransition)
         // The deleted photo fades out as a ghost where it was.
-        let ghost = try #require(view.ghosts.first)
+        let ghost = try #require(view.animation.ghosts.first)
         #expect(ghost.origin.index == 3 && ghost.target.alpha == 0)
         #expect(ghost.target.frame == ghost.origin.frame)
         time += 2 * view.transitionDuration   // well past the end, whatever the rounding
         try await finishAnimations(view)
-        #expect(view.ghosts.isEmpty)
+        #expect(view.animation.ghosts.isEmpty)
         #expect(view.model.selectedIndex == nil)
         try expectCellsWhereTheLayoutSays(view)
         // The item now at index 3 is photo 4.
@@ -140,18 +140,18 @@ extension WallTests {
         }
         #expect(!view.animationsEnabled)
         view.setLayout(CarouselLayout())
-        #expect(!view.isAnimatingTransition && view.ghosts.isEmpty, "the switch did not animate")
+        #expect(!view.isAnimatingTransition && view.animation.ghosts.isEmpty, "the switch did not animate")
         await GTKHost.pump(frames: 1, of: view.widget)
         try expectCellsWhereTheLayoutSays(view)
 
         wall.waterfallView(view.model, didSelectAt: 0)
-        #expect(!view.isAnimatingTransition && view.ghosts.isEmpty, "the deletion did not animate")
+        #expect(!view.isAnimatingTransition && view.animation.ghosts.isEmpty, "the deletion did not animate")
         #expect(view.lastAnnouncement == "1 item removed, 19 items")
         await GTKHost.pump(frames: 1, of: view.widget)
         try expectCellsWhereTheLayoutSays(view)
 
         view.focus(5)
-        #expect(view.settle == nil, "centring item 5 did not animate")
+        #expect(view.snapping.settle == nil, "centring item 5 did not animate")
         let frame = view.model.layout.frame(at: 5)
         #expect(abs(view.contentOffset + view.model.viewportSize.width / 2 - frame.midX) < 1, "item 5 is centred")
     }

@@ -1,6 +1,8 @@
 #ifndef CWATERFALLGTK_H
 #define CWATERFALLGTK_H
-/* Umbrella header of the small C target: what Swift cannot import from GTK 4 and GLib. */
+/* Umbrella header of CWaterfallGtk for Swift: the installed GObject types (waterfall/waterfall.h),
+ * the seam between them and their Swift faces (waterfall-private.h, wf_feed_wall.h), and what
+ * Swift cannot import from GTK 4 and GLib. */
 #include "wf_gtk.h"
 #include "wf_main_queue.h"
 #include "waterfall/waterfall.h"

@@ -15,6 +15,29 @@
 
 G_BEGIN_DECLS
 
+/* The properties of WaterfallMasonryView, by id: the index of each one's GParamSpec, and how
+ * the view tells the face which one changed (waterfall_swift_masonry_view_property_changed). */
+typedef enum {
+  WATERFALL_MASONRY_VIEW_PROP_0,
+  WATERFALL_MASONRY_VIEW_PROP_COLUMNS,
+  WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH,
+  WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING,
+  WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING,
+  WATERFALL_MASONRY_VIEW_PROP_SINGLE_CLICK_ACTIVATE,
+  WATERFALL_MASONRY_VIEW_PROP_ENABLE_RUBBERBAND,
+  WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH,
+  WATERFALL_MASONRY_VIEW_PROP_REORDERABLE,
+  WATERFALL_MASONRY_VIEW_PROP_MODEL,
+  WATERFALL_MASONRY_VIEW_PROP_FACTORY,
+  WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION,
+  WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG,
+  WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY,
+  WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE,
+  WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION,
+  WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME,
+  WATERFALL_MASONRY_VIEW_N_PROPS
+} WaterfallMasonryViewProp;
+
 /* --- Called by Swift ------------------------------------------------------------------- */
 
 /* A new view (floating) whose face Swift sets right after with waterfall_masonry_view_set_face. */
@@ -30,8 +53,8 @@ gpointer waterfall_masonry_view_get_face(WaterfallMasonryView *self);
  * not in one. Never NULL; owned by the view. */
 GtkAdjustment *waterfall_masonry_view_get_adjustment(WaterfallMasonryView *self, GtkOrientation orientation);
 
-/* Sets WaterfallMasonryView:orientation to what the Swift layout became, without telling the face. */
-void waterfall_masonry_view_sync_orientation(WaterfallMasonryView *self, GtkOrientation orientation);
+/* Whether property `prop` has its default value (its GParamSpec's). */
+gboolean waterfall_masonry_view_property_is_default(WaterfallMasonryView *self, WaterfallMasonryViewProp prop);
 
 /* Makes `child` (a child of the view, such as the new-items pill) a stop of the view's Tab
  * chain, after the wall itself; it takes the focus while it is shown, sensitive and focusable. */
@@ -65,10 +88,20 @@ void waterfall_swift_masonry_view_edge_overshot(gpointer face, GtkPositionType p
  * its scrollbars included. */
 void waterfall_swift_masonry_view_button_held(gpointer face, gboolean held);
 
-/* Property `name` (columns, min-column-width, column-spacing, row-spacing,
- * single-click-activate, enable-rubberband, reorderable, orientation) changed: apply it. The
- * models engineer's model and factory properties get their own hooks here. */
-void waterfall_swift_masonry_view_property_changed(gpointer face, const char *name);
+/* Property `prop` changed: the face applies it, reading the value from the view. */
+void waterfall_swift_masonry_view_property_changed(gpointer face, WaterfallMasonryViewProp prop);
+
+/* GtkOrientable:orientation, which the Swift layout's scroll axis holds: its value, and a new
+ * one to switch the masonry between columns and rows (the face notifies the property). */
+GtkOrientation waterfall_swift_masonry_view_get_orientation(gpointer face);
+void waterfall_swift_masonry_view_set_orientation(gpointer face, GtkOrientation orientation);
+
+/* The model's items-changed: `removed` items at `position` were replaced by `added` ones. */
+void waterfall_swift_masonry_view_items_changed(gpointer face, guint position, guint removed, guint added);
+
+/* The model's selection-changed: the selected state of `n_items` items from `position` may
+ * have changed. */
+void waterfall_swift_masonry_view_selection_changed(gpointer face, guint position, guint n_items);
 
 /* The actions: list.activate-item, list.select-item, list.scroll-to-item, list.refresh. */
 void waterfall_swift_masonry_view_activate_item(gpointer face, guint position);

@@ -30,6 +30,12 @@ public final class HeadlessHost: WaterfallHosting {
     /// How many times size changes became pending (a real front end flushes them next frame).
     public private(set) var sizeChangeNotifications = 0
 
+    /// The overrides the view model reads; call ``WaterfallViewModel/invalidateLayout()`` after
+    /// changing the metrics.
+    public var layoutOverrides = LayoutOverrides()
+    /// Whether overscroll drives pull-to-refresh (default `false`).
+    public var isPullToRefreshEnabled = false
+
     /// Creates a host.
     public init() {}
 

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Settings that, once given, replace what the data source and delegate answer: the columns,
-/// the spacing between them and between rows, and whether reordering is allowed at all. A
-/// toolkit's widget properties set them (the GTK view's `columns`, `min-column-width`,
-/// `column-spacing`, `row-spacing` and `reorderable` GObject properties); `nil` leaves the
-/// answer to the data source or delegate.
+/// the spacing between them and between rows, and whether reordering is allowed at all. The
+/// host keeps them and hands them to the view model (``WaterfallHosting/layoutOverrides``): the
+/// GTK view reads its `columns`, `min-column-width`, `column-spacing`, `row-spacing` and
+/// `reorderable` GObject properties; `nil` leaves the answer to the data source or delegate.
 public struct LayoutOverrides: Equatable, Sendable {
     /// The column rule, or `nil` for the data source's ``WaterfallDataSource/columns(in:)``.
     public var columns: ColumnCount?

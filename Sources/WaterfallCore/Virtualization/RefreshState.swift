@@ -20,6 +20,8 @@ public enum RefreshState: Equatable, Sendable {
 struct RefreshStateMachine: Equatable, Sendable {
     /// The current state.
     private(set) var state: RefreshState = .idle
+    /// How far a pull must go to arm (``WaterfallViewModel/refreshThreshold``).
+    var threshold: CGFloat = 64
 
     /// The overscroll is now `distance` (≥ 0 pulls down past the top).
     mutating func pull(distance: CGFloat, threshold: CGFloat) {

@@ -62,6 +62,18 @@ public protocol WaterfallHosting<Cell>: AnyObject {
     /// Until then the content size is an estimate that settles slice by slice. Default: nothing
     /// (the rest is then laid out when scrolling or edits reach it).
     func layoutDidBecomePending()
+
+    /// Settings the host keeps that replace the data source's and delegate's answers (a
+    /// toolkit widget's properties: the GTK view's `columns`, `column-spacing`, `row-spacing`,
+    /// `reorderable`…), read whenever the view model lays out or starts a reorder. The host
+    /// stores them; when the metrics change it calls ``WaterfallViewModel/invalidateLayout()``.
+    /// Default: none.
+    var layoutOverrides: LayoutOverrides { get }
+
+    /// Whether overscroll drives pull-to-refresh (``WaterfallViewModel/overscroll(_:)``,
+    /// ``WaterfallViewModel/endOverscroll()``; ``WaterfallViewModel/beginRefreshing()`` always
+    /// works): the GTK view's `enable-pull-to-refresh` property. Default: `false`.
+    var isPullToRefreshEnabled: Bool { get }
 }
 
 extension WaterfallHosting {
@@ -81,4 +93,8 @@ extension WaterfallHosting {
     public func sizeChangesDidBecomePending() {}
     /// Does nothing.
     public func layoutDidBecomePending() {}
+    /// None: the data source and delegate decide.
+    public var layoutOverrides: LayoutOverrides { LayoutOverrides() }
+    /// `false`.
+    public var isPullToRefreshEnabled: Bool { false }
 }

@@ -6,7 +6,7 @@ extension WaterfallViewModel {
     /// settled: after `mutate` only the new items are placed and checked against the realized
     /// and prefetch windows, so a page costs O(page), not O(live cells) — no re-derivation of
     /// the live set, no re-placing of cells that did not move, no prefetch hints repeated for
-    /// items already announced. Not while an island it placed is laid out (``islandMayJoin``,
+    /// items already announced. Not while an island it placed is laid out (``PendingPlacement/islandMayJoin``,
     /// see ``WaterfallLayout/place(around:clearance:itemBudget:)``): the new items wait for
     /// placement then, and the general path lays out the window they may enter.
     /// - Returns: the batch's transitions (every live item kept in place, the new live items
@@ -15,7 +15,7 @@ extension WaterfallViewModel {
     ///   for k live cells.
     func appendKeepingFrames(_ updates: [ItemUpdate], _ mutate: () -> Void) -> [ItemTransition]? {
         guard updates.count == 1, case .insert(let range) = updates[0], !range.isEmpty,
-              range.lowerBound > 0, range.lowerBound == layout.itemCount, !islandMayJoin,
+              range.lowerBound > 0, range.lowerBound == layout.itemCount, !placement.islandMayJoin,
               let incremental = incrementalType,
               let window = live.window, window == realizedWindow(),
               clampedOffset(contentOffset) == contentOffset else { return nil }

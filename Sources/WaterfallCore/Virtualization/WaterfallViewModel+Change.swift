@@ -139,7 +139,7 @@ extension WaterfallViewModel {
         if let change {
             if case .updates(let updates) = change { setNewItemsAbove(isAtTop ? 0 : newItemsAbove(after: updates)) }
             if !keptFrames, isLayoutPending {
-                layoutMayBePending = true
+                placement.layoutMayBePending = true
                 host?.layoutDidBecomePending()
             }
         }

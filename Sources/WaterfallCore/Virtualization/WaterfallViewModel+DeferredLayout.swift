@@ -68,7 +68,7 @@ extension WaterfallViewModel {
 
     /// How far the windows ``placeLiveWindows(at:)`` lays out reach beyond the viewport on
     /// either side along the scroll axis: the overscan plus the prefetch distance.
-    var liveWindowsReach: CGFloat { Self.nonNegative(overscan) + Self.nonNegative(prefetchDistance) }
+    var liveWindowsReach: CGFloat { Self.nonNegative(overscan) + Self.nonNegative(prefetch.distance) }
 
     /// Gives the item at `index` a frame and lays out `clearance` plus the live windows' reach
     /// of content above it, placing at most about ``eagerLayoutLimit`` waiting items before it:
@@ -78,7 +78,7 @@ extension WaterfallViewModel {
     /// - Complexity: the layout's (O(c log n + k log c) for the k items the waterfall places).
     func place(around index: Int, clearance: CGFloat) {
         let clearance = liveWindowsReach + clearance, budget = eagerLayoutLimit
-        islandMayJoin = true
+        placement.islandMayJoin = true
         incrementally { $0.place(around: index, clearance: clearance, itemBudget: budget) }
     }
 
@@ -151,4 +151,14 @@ extension WaterfallViewModel {
         guard isLayoutPending, point.x.isFinite, point.y.isFinite else { return }
         incrementally { $0.place(covering: CGRect(origin: point, size: CGSize(width: 1, height: 1))) }
     }
+}
+
+/// What placement may still have to do, for the view model's scroll steps and appends.
+struct PendingPlacement {
+    /// Set when the view model asked the layout to place an island (see
+    /// ``WaterfallViewModel/place(around:clearance:)``), until the island has joined the placed items.
+    var islandMayJoin = false
+    /// Set when a relayout left items waiting (see ``WaterfallViewModel/isLayoutPending``), so
+    /// that a scroll step asks the layout only then; cleared once the layout is complete.
+    var layoutMayBePending = false
 }

@@ -16,7 +16,7 @@ extension WaterfallViewModel {
     func checkLoadMore() {
         guard isLoadMoreEnabled, host != nil, !needsReload else { return }
         guard loadMore.check(remainingDistance: Double(remainingScrollDistance),
-                             triggerDistance: Double(loadMoreDistance),
+                             triggerDistance: Double(loadMore.distance),
                              itemCount: layout.itemCount) else { return }
         requestMore()
     }

@@ -8,6 +8,9 @@ struct Prefetch {
     var window: CGRect?
     /// +1 when the last scroll moved toward the end, −1 toward the start.
     var direction: CGFloat = 1
+    /// How far ahead of the realized window items are announced
+    /// (``WaterfallViewModel/prefetchDistance``).
+    var distance: CGFloat = 800
 }
 
 extension WaterfallViewModel {
@@ -16,7 +19,7 @@ extension WaterfallViewModel {
     /// - Complexity: O(c log n + changes).
     func updatePrefetchWindow(around window: CGRect) {
         guard let dataSource else { return prefetch.window = nil }
-        let ahead = scrollAxis.position(of: window.origin) + Self.nonNegative(prefetchDistance) * prefetch.direction
+        let ahead = scrollAxis.position(of: window.origin) + Self.nonNegative(prefetch.distance) * prefetch.direction
         let newWindow = window.union(CGRect(origin: scrollAxis.moving(window.origin, to: ahead), size: window.size))
         if let old = prefetch.window {
             layout.forEachChange(

@@ -9,7 +9,8 @@ extension WaterfallViewModel {
     /// Ignored unless ``isRefreshEnabled``.
     public func overscroll(_ distance: CGFloat) {
         guard isRefreshEnabled else { return }
-        transitionRefresh { $0.pull(distance: distance, threshold: refreshThreshold) }
+        let threshold = refresh.threshold
+        transitionRefresh { $0.pull(distance: distance, threshold: threshold) }
     }
 
     /// The user let go of the overscrolled content: an armed pull starts a refresh (the

@@ -8,10 +8,10 @@ extension WaterfallViewModel {
 
     /// Whether the data source lets the user move the item at `index` (its
     /// ``WaterfallDataSource/waterfallView(_:canMoveItemAt:)``; `false` without a data source
-    /// or for an index outside the items, or when ``layoutOverrides`` turn reordering off).
+    /// or for an index outside the items, or when the host's ``WaterfallHosting/layoutOverrides`` turn reordering off).
     /// Reordering is off until the data source says yes.
     public func canMoveItem(at index: Int) -> Bool {
-        guard layoutOverrides.allowsReordering, index >= 0, index < layout.itemCount, let dataSource else { return false }
+        guard host?.layoutOverrides.allowsReordering ?? true, index >= 0, index < layout.itemCount, let dataSource else { return false }
         return dataSource.waterfallView(self, canMoveItemAt: index)
     }
 
@@ -274,4 +274,13 @@ extension WaterfallViewModel {
         reorder = nil
         live.insert(drag.lifted)
     }
+}
+
+/// How a reorder drag scrolls the content when the pointer nears the viewport's edge
+/// (``WaterfallViewModel/reorderEdgeDistance``, ``WaterfallViewModel/reorderMaximumScrollSpeed``).
+struct ReorderAutoscroll {
+    /// The distance from the edge at which scrolling starts.
+    var edgeDistance: CGFloat = 64
+    /// The speed at or past the edge, in points per second.
+    var maximumSpeed: CGFloat = 1600
 }

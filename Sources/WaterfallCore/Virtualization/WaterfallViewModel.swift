@@ -53,10 +53,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
             // Only an island joining shifts content, and only the view model places islands:
             // until the island has joined, every change asks for the shift (inline, so that
             // taking it does not run this observer again).
-            guard islandMayJoin else { return }
-            guard let type = incrementalType else { islandMayJoin = false; return }
+            guard placement.islandMayJoin else { return }
+            guard let type = incrementalType else { placement.islandMayJoin = false; return }
             if let shift = layout.moveIncrementally(as: type, { $0.takeLayoutShift() }) { followLayoutShift(shift) }
-            islandMayJoin = layout.moveIncrementally(as: type, { $0.islandRange != nil })
+            placement.islandMayJoin = layout.moveIncrementally(as: type, { $0.islandRange != nil })
         }
     }
     /// The layout's type as an ``IncrementalLayout`` (`nil` for one that places every item at
@@ -111,20 +111,12 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// the slices reach it — see ``WaterfallLayout/place(around:clearance:itemBudget:)``. 0
     /// always defers; negative counts as 0.
     public var eagerLayoutLimit = 20_000
-    /// Columns, spacing and reordering that replace the data source's and delegate's answers
-    /// (a widget's properties); a change of the metrics relayouts as ``invalidateLayout()`` does.
-    public var layoutOverrides = LayoutOverrides() {
-        didSet {
-            let now = layoutOverrides
-            if (oldValue.columns, oldValue.columnSpacing, oldValue.rowSpacing) != (now.columns, now.columnSpacing, now.rowSpacing) {
-                invalidateLayout()
-            }
-        }
-    }
-
     /// How far beyond the realized window, ahead in the scroll direction, items are announced
     /// to the data source's prefetch method (default 800; negative or non-finite counts as 0).
-    public var prefetchDistance: CGFloat = 800
+    public var prefetchDistance: CGFloat {
+        get { prefetch.distance }
+        set { prefetch.distance = newValue }
+    }
     /// How far below the viewport's top edge section headers pin, in points (default 0; e.g.
     /// the height of a translucent bar drawn over the wall). Negative or non-finite counts as
     /// 0. Takes effect at the next scroll step.
@@ -136,16 +128,22 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     @exclusivity(unchecked) public internal(set) var pinnedHeader: PinnedHeader?
     /// Load-more fires when the viewport's end is within this distance of the content's end
     /// (default 600).
-    @exclusivity(unchecked) public var loadMoreDistance: CGFloat = 600
+    public var loadMoreDistance: CGFloat {
+        get { loadMore.distance }
+        set { loadMore.distance = newValue }
+    }
     /// Whether load-more fires (off by default). Turning it on checks at once, so content
     /// shorter than the viewport asks for a page straight away.
     @exclusivity(unchecked) public var isLoadMoreEnabled = false { didSet { notify() } }
-    /// Whether overscroll drives pull-to-refresh (off by default; ``beginRefreshing()`` always works).
-    /// Under a GTK `WaterfallView`, set the view's `isPullToRefreshEnabled` instead: this
-    /// follows the widget's `enable-pull-to-refresh` property, which a direct set leaves behind.
-    public var isRefreshEnabled = false
+    /// Whether overscroll drives pull-to-refresh: the host's
+    /// ``WaterfallHosting/isPullToRefreshEnabled`` (`false` without a host;
+    /// ``beginRefreshing()`` always works).
+    public var isRefreshEnabled: Bool { host?.isPullToRefreshEnabled ?? false }
     /// How far the content must be pulled past its top to arm a refresh (default 64).
-    public var refreshThreshold: CGFloat = 64
+    public var refreshThreshold: CGFloat {
+        get { refresh.threshold }
+        set { refresh.threshold = newValue }
+    }
     /// How many items at the front arrived above the reader (by a refresh, or inserts at the
     /// top while scrolled down) since the reader was last at the top: the count on the "N new
     /// items" pill. Back to 0 at the top and on ``reloadData()``.
@@ -169,12 +167,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// How many times deferred placement moved content that the view model followed (see
     /// ``followLayoutShift(_:)``).
     var layoutShiftCount = 0
-    /// Set when the view model asked the layout to place an island (see
-    /// ``place(around:clearance:)``), until the island has joined the placed items.
-    @exclusivity(unchecked) var islandMayJoin = false
-    /// Set when a relayout left items waiting (see ``isLayoutPending``), so that a scroll step
-    /// asks the layout only then; cleared once the layout is complete.
-    @exclusivity(unchecked) var layoutMayBePending = false
+    /// What placement may still have to do (an island to join, items waiting).
+    @exclusivity(unchecked) var placement = PendingPlacement()
     /// The content size last announced to the host.
     @exclusivity(unchecked) var announcedContentSize: CGSize?
     /// Nothing is loaded yet: the host or the viewport size is missing.
@@ -184,11 +178,19 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// How close to the viewport's edge along the scroll axis the pointer starts auto-scrolling
     /// a reorder drag (default 64 points; at most a third of the viewport is used; negative or
     /// non-finite counts as 0).
-    public var reorderEdgeDistance: CGFloat = 64
+    public var reorderEdgeDistance: CGFloat {
+        get { reorderAutoscroll.edgeDistance }
+        set { reorderAutoscroll.edgeDistance = newValue }
+    }
     /// The auto-scroll speed with the pointer at or past the edge, in points per second
     /// (default 1,600; negative or non-finite counts as 0); it grows with the square of the
     /// pointer's closeness to the edge.
-    public var reorderMaximumScrollSpeed: CGFloat = 1600
+    public var reorderMaximumScrollSpeed: CGFloat {
+        get { reorderAutoscroll.maximumSpeed }
+        set { reorderAutoscroll.maximumSpeed = newValue }
+    }
+    /// The two settings above.
+    var reorderAutoscroll = ReorderAutoscroll()
 
     /// Creates a view model around a layout (by default the waterfall).
     public init(layout: any CollectionLayout = WaterfallCollectionLayout()) {
@@ -385,10 +387,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// the layout depends on the offset), then places every live cell.
     /// - Complexity: O(c log n + changes + k).
     func updateLiveCells() {
-        if layoutMayBePending {
+        if placement.layoutMayBePending {
             placeLiveWindows(at: contentOffset)
             announceContentSize()
-            layoutMayBePending = isLayoutPending
+            placement.layoutMayBePending = isLayoutPending
         }
         let bounds = visibleBounds
         let invalidates = layout.shouldInvalidate(forBoundsChange: bounds)
@@ -487,9 +489,10 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         delegate?.waterfallView(self, sizeAt: index) ?? .height(WaterfallDefaults.cellHeight)
     }
 
-    /// Columns and margins from the overrides, else the data source and delegate, with the
-    /// defaults, and the host's direction.
+    /// Columns and margins from the host's overrides, else the data source and delegate, with
+    /// the defaults, and the host's direction.
     func currentMetrics() -> LayoutMetrics {
+        let layoutOverrides = host?.layoutOverrides ?? LayoutOverrides()
         let columns = layoutOverrides.columns ?? dataSource?.columns(in: self) ?? .fixed(WaterfallDefaults.numberOfColumns)
         func margin(_ type: MarginType) -> CGFloat {
             delegate?.waterfallView(self, marginFor: type) ?? WaterfallDefaults.margin

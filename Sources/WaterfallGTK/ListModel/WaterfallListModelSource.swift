@@ -29,16 +29,13 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     /// The cell type of the list-model path.
     public typealias Cell = WaterfallItemCell
 
-    /// The `GtkSelectionModel` the items and the selection come from (`nil`: no items); see
-    /// ``setModel(_:)``.
-    public var selectionModel: OpaquePointer? { modelRef?.pointer }
-    /// The factory that makes and fills the cells (`nil`: empty cells); see ``setFactory(_:)``.
-    public var factory: UnsafeMutablePointer<WaterfallItemFactory>? { factoryRef?.pointer }
+    /// The `GtkSelectionModel` the items and the selection come from (`nil`: no items): the
+    /// view's `model` property; see ``setModel(_:)``.
+    public var selectionModel: OpaquePointer? { widget.flatMap(waterfall_masonry_view_get_model) }
+    /// The factory that makes and fills the cells (`nil`: empty cells): the view's `factory`
+    /// property; see ``setFactory(_:)``.
+    public var factory: UnsafeMutablePointer<WaterfallItemFactory>? { widget.flatMap(waterfall_masonry_view_get_factory) }
 
-    /// The columns to lay out (default: as many columns as fit at least 160 points wide).
-    public var columns = ColumnCount.adaptive(minimumWidth: 160) {
-        didSet { view?.model.reloadData() }
-    }
     /// The height an item has until its cell is measured (the self-sizing path), in points.
     public var estimatedHeight: CGFloat = 200
     /// The item size for a position alone, for an app that keeps its sizes beside the model
@@ -52,37 +49,46 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     public var sizeFunction: (@MainActor (UnsafeMutablePointer<GObject>, Int) -> ItemSize)? {
         didSet { sizesChanged() }
     }
-    /// A `GtkExpression` giving an item's width divided by its height (any numeric type); the
-    /// source keeps a reference. Takes precedence over ``heightExpression``.
+    /// A `GtkExpression` giving an item's width divided by its height (any numeric type): the
+    /// view's `aspect-ratio-expression` property, which keeps a reference. Takes precedence
+    /// over ``heightExpression``.
     public var aspectRatioExpression: OpaquePointer? {
-        didSet { expressionChanged(from: oldValue, to: aspectRatioExpression) }
+        get { widget.flatMap(waterfall_masonry_view_get_aspect_ratio_expression) }
+        set { widget.map { waterfall_masonry_view_set_aspect_ratio_expression($0, newValue) } }
     }
-    /// The name of a numeric property of the items giving width divided by height: what
-    /// ``aspectRatioExpression`` does, for bindings that cannot make an expression. The
-    /// expression wins; this wins over ``heightExpression``.
+    /// The name of a numeric property of the items giving width divided by height (the view's
+    /// `aspect-ratio-property`): what ``aspectRatioExpression`` does, for bindings that cannot
+    /// make an expression. The expression wins; this wins over ``heightExpression``.
     public var aspectRatioProperty: String? {
-        didSet {
-            guard aspectRatioProperty != oldValue else { return }
-            sizesChanged()
-        }
+        get { widget.flatMap(waterfall_masonry_view_get_aspect_ratio_property).map { String(cString: $0) } }
+        set { widget.map { waterfall_masonry_view_set_aspect_ratio_property($0, newValue) } }
     }
     /// A `GtkExpression` giving an item's height in points (any numeric type); the source keeps
     /// a reference.
     public var heightExpression: OpaquePointer? {
         didSet { expressionChanged(from: oldValue, to: heightExpression) }
     }
-    /// Whether a plain click activates the item instead of selecting it (as
-    /// `GtkGridView:single-click-activate`).
-    public var singleClickActivate = false
-    /// Whether dragging over the wall selects the items under the band (multi-selection only;
-    /// a drag that lifts an item to reorder it does not).
-    public var enableRubberband = false
+    /// Whether a plain click activates the item instead of selecting it: the view's
+    /// `single-click-activate` property (as `GtkGridView:single-click-activate`).
+    public var singleClickActivate: Bool {
+        get { widget.map { waterfall_masonry_view_get_single_click_activate($0) != 0 } ?? false }
+        set { widget.map { waterfall_masonry_view_set_single_click_activate($0, newValue ? 1 : 0) } }
+    }
+    /// Whether dragging over the wall selects the items under the band (the view's
+    /// `enable-rubberband` property; multi-selection only; a drag that lifts an item to reorder
+    /// it does not).
+    public var enableRubberband: Bool {
+        get { widget.map { waterfall_masonry_view_get_enable_rubberband($0) != 0 } ?? false }
+        set { widget.map { waterfall_masonry_view_set_enable_rubberband($0, newValue ? 1 : 0) } }
+    }
     /// Called with an item's position when it is activated: a double-click, Enter, or a click
     /// with ``singleClickActivate``.
     public var onActivate: (@MainActor (Int) -> Void)?
 
     /// The view showing the items (the view keeps the source).
     weak var view: WaterfallView<WaterfallItemCell>?
+    /// The view's `WaterfallMasonryView`, which holds the model, the factory and the settings.
+    private var widget: OpaquePointer? { view?.masonryView }
     /// Where Shift+click extends the selection from: the last item clicked without Shift.
     var anchor: Int?
     /// The last click that could begin a double-click: its item and event time.
@@ -102,85 +108,60 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     var pendingChanges: [(position: Int, removed: Int, added: Int)] = []
     var pendingChangesSource: UInt32?
 
-    private var modelRef: GObjectRef<OpaquePointer>?
-    private var factoryRef: GObjectRef<UnsafeMutablePointer<WaterfallItemFactory>>?
-    /// The model's `items-changed` and `selection-changed` handlers.
-    private var modelHandlers: [UInt] = []
+    /// A source for ``WaterfallView/adopt(_:)``, which gives it its view.
+    init() {}
 
-    /// A source over `model` (a `GtkSelectionModel`) with cells from `factory`; both are
-    /// referenced, not adopted.
-    init(model: OpaquePointer?, factory: UnsafeMutablePointer<WaterfallItemFactory>?) {
-        modelRef = model.flatMap(Self.selectionModelRef)
-        factoryRef = factory.map { GObjectRef(sinking: $0) }
+    /// Whether `model` is a `GtkSelectionModel`.
+    private static func isSelectionModel(_ model: OpaquePointer) -> Bool {
+        g_type_check_instance_is_a(model.gpointer.assumingMemoryBound(to: GTypeInstance.self),
+                                   gtk_selection_model_get_type()) != 0
     }
 
-    /// A reference to `model` if it is a `GtkSelectionModel`; `nil` (and a warning) otherwise.
-    private static func selectionModelRef(_ model: OpaquePointer) -> GObjectRef<OpaquePointer>? {
-        guard g_type_check_instance_is_a(model.gpointer.assumingMemoryBound(to: GTypeInstance.self),
-                                         gtk_selection_model_get_type()) != 0 else {
+    /// Shows the items of another `GtkSelectionModel` (`nil`: none), as the view's `model`
+    /// property does: the wall loads them again from the top, and the selection is the new
+    /// model's. A model that is not a selection model is refused with a warning and shows none.
+    public func setModel(_ model: OpaquePointer?) {
+        guard let widget else { return }
+        if let model, !Self.isSelectionModel(model) {
             wf_warning("Waterfall: the model must be a GtkSelectionModel (wrap a GListModel in a GtkNoSelection, "
                 + "GtkSingleSelection or GtkMultiSelection); the wall shows no items")
-            return nil
+            waterfall_masonry_view_set_model(widget, nil)
+            return
         }
-        return GObjectRef(sinking: model)
+        waterfall_masonry_view_set_model(widget, model)
     }
 
-    /// Shows the items of another `GtkSelectionModel` (`nil`: none): the wall loads them
-    /// again from the top, and the selection is the new model's.
-    public func setModel(_ model: OpaquePointer?) {
-        guard model != selectionModel else { return }
-        disconnectModel()
-        modelRef = model.flatMap(Self.selectionModelRef)
+    /// Makes the cells with another factory (`nil`: empty cells), as the view's `factory`
+    /// property does: every cell the old factory made is torn down (the live ones, then the
+    /// reuse pool) and the items are bound again.
+    public func setFactory(_ factory: UnsafeMutablePointer<WaterfallItemFactory>?) {
+        widget.map { waterfall_masonry_view_set_factory($0, factory) }
+    }
+
+    /// The view's `model` property changed: the new model's items from the top.
+    func modelDidChange() {
         anchor = nil
         lastClick = nil
-        connectModel()
         view?.model.reloadData()
         view?.scroll(to: 0)
     }
 
-    /// Makes the cells with another factory (`nil`: empty cells): every cell the old factory
-    /// made is torn down (the live ones, then the reuse pool) and the items are bound again.
-    public func setFactory(_ factory: UnsafeMutablePointer<WaterfallItemFactory>?) {
-        guard factory != self.factory else { return }
-        factoryRef = factory.map { GObjectRef(sinking: $0) }
+    /// The view's `factory` property changed: every cell is made again by the new factory.
+    func factoryDidChange() {
         guard let view else { return }
         view.model.detach()
         view.model.attach(to: view)
     }
 
-    /// Connects the model's `items-changed` and `selection-changed` to the view.
-    private func connectModel() {
-        guard let selectionModel, view != nil else { return }
-        modelHandlers = [
-            Signal.connect(selectionModel, "items-changed") { [weak self] (position: UInt32, removed: UInt32, added: UInt32) in
-                self?.itemsChanged(at: Int(position), removed: Int(removed), added: Int(added))
-            },
-            Signal.connect(selectionModel, "selection-changed") { [weak self] (position: UInt32, count: UInt32) in
-                self?.refreshLiveCells(in: Int(position)..<Int(position) + Int(count))
-            },
-        ]
-    }
-
-    /// Disconnects what ``connectModel()`` connected.
-    private func disconnectModel() {
-        guard let selectionModel else { return }
-        for handler in modelHandlers { Signal.disconnect(selectionModel, handler) }
-        modelHandlers = []
-    }
-
-    /// Follows the model: `items-changed` becomes one batch update of the view model, and
-    /// `selection-changed` updates the live cells in its range.
-    func connect(to view: WaterfallView<WaterfallItemCell>) {
-        self.view = view
-        connectModel()
+    /// The view's `aspect-ratio-expression` changed: the old expression's warning is forgotten.
+    func aspectRatioExpressionDidChange() {
+        warnedExpressions = warnedExpressions.filter { $0 == heightExpression }
+        sizesChanged()
     }
 
     isolated deinit {
         if let pendingChangesSource { g_source_remove(pendingChangesSource) }
-        disconnectModel()
-        for expression in [aspectRatioExpression, heightExpression].compactMap({ $0 }) {
-            gtk_expression_unref(expression)
-        }
+        if let heightExpression { gtk_expression_unref(heightExpression) }
     }
 
     /// The model's object at `index` (a new reference the caller drops), `nil` past the end.
@@ -200,8 +181,10 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
         itemCount
     }
 
-    /// ``columns``.
-    public func columns(in waterfallView: WaterfallViewModel<WaterfallItemCell>) -> ColumnCount { columns }
+    /// The view's `columns` and `min-column-width` properties.
+    public func columns(in waterfallView: WaterfallViewModel<WaterfallItemCell>) -> ColumnCount {
+        view?.columnCount ?? .adaptive(minimumWidth: 160)
+    }
 
     /// A recycled cell (or a new one, set up by the factory) bound to the model's item.
     public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, cellAt index: Int) -> WaterfallItemCell {

@@ -21,7 +21,7 @@ extension WaterfallView {
     /// - Complexity: O(1); nothing is sent to GTK when nothing changed.
     func updateAccessibility(of cell: Cell, index: Int) {
         refreshAccessibleLabel()
-        cell.setAccessiblePosition(index: index, count: accessibleItemCount, descriptions: &itemPositionText)
+        cell.setAccessiblePosition(index: index, count: accessibleItemCount, descriptions: &accessibility.itemPositionText)
         if index == focusedIndex { syncKeyboardFocus() }
     }
 
@@ -31,12 +31,12 @@ extension WaterfallView {
     ///   cells otherwise.
     func refreshAccessibleLabel() {
         let count = accessibleItemCount
-        guard labelledAs?.name != accessibleName || labelledAs?.count != count else { return }
-        labelledAs = (accessibleName, count)
+        guard accessibility.labelledAs?.name != accessibleName || accessibility.labelledAs?.count != count else { return }
+        accessibility.labelledAs = (accessibleName, count)
         Accessible.setLabel(widget, accessibleLabel)
         for cell in shownCells {
             guard let index = cell.placement?.index else { continue }
-            cell.setAccessiblePosition(index: index, count: count, descriptions: &itemPositionText)
+            cell.setAccessiblePosition(index: index, count: count, descriptions: &accessibility.itemPositionText)
         }
     }
 

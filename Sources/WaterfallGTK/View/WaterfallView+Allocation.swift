@@ -21,17 +21,17 @@ extension WaterfallView {
                 guard let attributes = presentedAttributes(of: cell) else { continue }
                 allocate(cell.widget, attributes, scale: scale)
             }
-            for ghost in ghosts {
-                let attributes = transitions.attributes(for: .ghost(ghost.id), at: transitionTime) ?? ghost.target
+            for ghost in animation.ghosts {
+                let attributes = animation.transitions.attributes(for: .ghost(ghost.id), at: animation.time) ?? ghost.target
                 allocate(ghost.widget, attributes, scale: scale)
             }
-            header.allocate(centeredIn: width, top: 12)
-            statusPage.allocate(width: width, height: height)
+            chrome.header.allocate(centeredIn: width, top: 12)
+            chrome.statusPage.allocate(width: width, height: height)
             // Below the pinned section header, if one is pinned, so the pill does not cover it.
             let pinnedBottom = max(0, Double(model.pinnedHeader?.attributes.frame.maxY ?? 0))
-            newItemsPill.allocate(centeredIn: width, top: Float(12 + pinnedBottom))
-            footer.allocate(centeredIn: width, top: Float(height - 12 - footer.naturalHeight))
-            announcer.allocate()
+            chrome.newItemsPill.allocate(centeredIn: width, top: Float(12 + pinnedBottom))
+            chrome.footer.allocate(centeredIn: width, top: Float(height - 12 - chrome.footer.naturalHeight))
+            chrome.announcer.allocate()
             allocateRubberband()
         }
     }

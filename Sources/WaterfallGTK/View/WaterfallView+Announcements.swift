@@ -12,11 +12,11 @@ extension WaterfallView {
     /// accessibility tree with it (AT-SPI `children-changed:add` of a "status bar"); see the
     /// README's accessibility section for what screen readers make of that.
     public func announce(_ message: String) {
-        announcer.announce(message, for: widget)
+        chrome.announcer.announce(message, for: widget)
     }
 
     /// The message last given to ``announce(_:)`` (by the app or the view), or `nil`.
-    public var lastAnnouncement: String? { announcer.lastMessage }
+    public var lastAnnouncement: String? { chrome.announcer.lastMessage }
 
     /// Announces a load-more change: "Loading more…", "50 more items", "End of the feed,
     /// 1,000 items", or the failure.
@@ -24,12 +24,12 @@ extension WaterfallView {
         let count = model.numberOfItems
         switch state {
         case .loading:
-            itemsBeforeLoading = count
+            paging.itemsBeforeLoading = count
             announce(WaterfallStrings.current.loadingMore)
         case .failed:
             announce(loadFailure?.description ?? WaterfallStrings.current.loadMoreFailed)
-        case .idle where previous == .loading && count > itemsBeforeLoading:
-            announce(WaterfallStrings.current.moreItems(count - itemsBeforeLoading))
+        case .idle where previous == .loading && count > paging.itemsBeforeLoading:
+            announce(WaterfallStrings.current.moreItems(count - paging.itemsBeforeLoading))
         case .exhausted where previous == .loading:
             let strings = WaterfallStrings.current
             announce(WaterfallStrings.fill(strings.endOfFeed, ["items": strings.items(count)]))
@@ -42,10 +42,10 @@ extension WaterfallView {
     func announceRefresh(_ state: RefreshState) {
         switch state {
         case .refreshing:
-            itemsBeforeRefresh = model.numberOfItems
+            paging.itemsBeforeRefresh = model.numberOfItems
             announce(WaterfallStrings.current.refreshing)
         case .done:
-            let added = model.numberOfItems - itemsBeforeRefresh
+            let added = model.numberOfItems - paging.itemsBeforeRefresh
             announce(added > 0 ? WaterfallStrings.current.newItems(added) : WaterfallStrings.current.noNewItems)
         case .idle, .pulling, .armed:
             break

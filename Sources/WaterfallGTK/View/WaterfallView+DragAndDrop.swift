@@ -25,21 +25,21 @@ extension WaterfallView {
     /// `content` becomes the default handler of its `prepare-drag` signal (a handler connected
     /// from C or Python that returns a provider wins). Calling it again replaces `content`.
     public func enableDraggingItems(content: @escaping @MainActor (Int) -> UnsafeMutablePointer<GdkContentProvider>?) {
-        dragContent = content
+        itemDrag.content = content
         waterfall_masonry_view_set_enable_item_drag(masonryView, 1)
     }
 
     /// The content ``enableDraggingItems(content:)`` gives the item at `position`.
     func dragContent(ofItemAt position: Int) -> UnsafeMutablePointer<GdkContentProvider>? {
         guard position < model.numberOfItems else { return nil }
-        return dragContent?(position)
+        return itemDrag.content?(position)
     }
 
     /// Puts the `GtkDragSource` on the wall once `enable-item-drag` is first set: its
     /// `prepare` emits `prepare-drag` for the item under the pointer.
     func installDragSourceIfNeeded() {
-        guard !hasDragSource, waterfall_masonry_view_get_enable_item_drag(masonryView) != 0 else { return }
-        hasDragSource = true
+        guard !itemDrag.hasSource, waterfall_masonry_view_get_enable_item_drag(masonryView) != 0 else { return }
+        itemDrag.hasSource = true
         let source = gtk_drag_source_new()!
         gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
         Signal.connect(source, "prepare") { [weak self, source] (x: Double, y: Double) -> UnsafeMutablePointer<GdkContentProvider>? in

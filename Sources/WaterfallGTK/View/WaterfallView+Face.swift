@@ -17,8 +17,16 @@ protocol MasonryViewFace: AnyObject {
     func edgeOvershot(_ position: GtkPositionType)
     /// A pointer button went down (`held`) or up in the view or its scrolled window.
     func pointerButton(held: Bool)
-    /// The widget's GObject property `name` changed.
-    func propertyChanged(_ name: String)
+    /// The widget's GObject property `property` changed.
+    func propertyChanged(_ property: WaterfallMasonryViewProp)
+    /// `GtkOrientable:orientation`, which the face's layout holds.
+    var orientation: GtkOrientation { get }
+    /// Sets `orientation` (the face notifies the property when it changed).
+    func setOrientation(_ orientation: GtkOrientation)
+    /// The model's `items-changed`: `removed` items at `position` became `added` ones.
+    func itemsChanged(at position: Int, removed: Int, added: Int)
+    /// The model's `selection-changed` for `count` items from `position`.
+    func selectionChanged(at position: Int, count: Int)
     /// The `list.activate-item` action, for the item at `position`.
     func activateItemAction(_ position: Int)
     /// The `list.select-item` action: select `position`, toggling (`modify`) or extending.
@@ -51,11 +59,10 @@ extension FaceBox where Face == any MasonryViewFace {
 func waterfallSwiftMasonryViewCreate(_ view: OpaquePointer?) -> gpointer? {
     // A view made from C shows a list model: its items and cells come from the `model` and
     // `factory` properties (none until they are set).
-    let source = WaterfallListModelSource(model: nil, factory: nil)
+    let source = WaterfallListModelSource()
     let face = WaterfallView<WaterfallItemCell>(adopting: UnsafeMutableRawPointer(view!).assumingMemoryBound(to: GtkWidget.self),
                                                 dataSource: source, delegate: source)
     face.adopt(source)
-    face.applyAllProperties()
     return MasonryViewFaceBox.retain(face)
 }
 
@@ -91,8 +98,20 @@ func waterfallSwiftMasonryViewButtonHeld(_ face: gpointer?, _ held: gboolean) {
 
 @_cdecl("waterfall_swift_masonry_view_property_changed")
 @MainActor
-func waterfallSwiftMasonryViewPropertyChanged(_ face: gpointer?, _ name: UnsafePointer<CChar>?) {
-    MasonryViewFaceBox.face(face).propertyChanged(String(cString: name!))
+func waterfallSwiftMasonryViewPropertyChanged(_ face: gpointer?, _ property: WaterfallMasonryViewProp) {
+    MasonryViewFaceBox.face(face).propertyChanged(property)
+}
+
+@_cdecl("waterfall_swift_masonry_view_get_orientation")
+@MainActor
+func waterfallSwiftMasonryViewGetOrientation(_ face: gpointer?) -> GtkOrientation {
+    MasonryViewFaceBox.face(face).orientation
+}
+
+@_cdecl("waterfall_swift_masonry_view_set_orientation")
+@MainActor
+func waterfallSwiftMasonryViewSetOrientation(_ face: gpointer?, _ orientation: GtkOrientation) {
+    MasonryViewFaceBox.face(face).setOrientation(orientation)
 }
 
 @_cdecl("waterfall_swift_masonry_view_activate_item")
@@ -129,4 +148,16 @@ func waterfallSwiftMasonryViewDragContent(_ face: gpointer?, _ position: guint) 
 @MainActor
 func waterfallSwiftMasonryViewPositionAt(_ face: gpointer?, _ x: Double, _ y: Double) -> guint {
     MasonryViewFaceBox.face(face).index(drawnAt: CGPoint(x: x, y: y)).map { guint($0) } ?? GTK_INVALID_LIST_POSITION
+}
+
+@_cdecl("waterfall_swift_masonry_view_items_changed")
+@MainActor
+func waterfallSwiftMasonryViewItemsChanged(_ face: gpointer?, _ position: guint, _ removed: guint, _ added: guint) {
+    MasonryViewFaceBox.face(face).itemsChanged(at: Int(position), removed: Int(removed), added: Int(added))
+}
+
+@_cdecl("waterfall_swift_masonry_view_selection_changed")
+@MainActor
+func waterfallSwiftMasonryViewSelectionChanged(_ face: gpointer?, _ position: guint, _ count: guint) {
+    MasonryViewFaceBox.face(face).selectionChanged(at: Int(position), count: Int(count))
 }

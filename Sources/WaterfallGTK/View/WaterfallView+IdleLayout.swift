@@ -17,11 +17,11 @@ extension WaterfallView {
 
     /// Adds the idle source for the next slice, unless one is waiting.
     private func scheduleIdleLayoutSlice() {
-        guard idleLayoutSource == nil else { return }
-        idleLayoutSource = MainLoopSource.idle(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
+        guard idleLayout.source == nil else { return }
+        idleLayout.source = MainLoopSource.idle(priority: G_PRIORITY_DEFAULT_IDLE) { [weak self] in
             guard let self else { return }
-            idleLayoutSource = nil
-            idleLayoutSlices += 1
+            idleLayout.source = nil
+            idleLayout.slices += 1
             if !model.continueLayout(within: Self.idleLayoutSliceBudget) { scheduleIdleLayoutSlice() }
         }
     }

@@ -19,13 +19,11 @@ extension WaterfallView where Cell == WaterfallItemCell {
     /// ```
     public convenience init(model: OpaquePointer, factory: UnsafeMutablePointer<WaterfallItemFactory>,
                             layout: any CollectionLayout = WaterfallCollectionLayout()) {
-        let source = WaterfallListModelSource(model: model, factory: factory)
-        self.init(dataSource: source, delegate: source, layout: layout)
+        let source = WaterfallListModelSource()
+        self.init(newWidgetFor: source, delegate: source, layout: layout)
         adopt(source)
-        waterfall_masonry_view_set_model(masonryView, model)
-        waterfall_masonry_view_set_factory(masonryView, factory)
-        // As a view made from C: a list model's refresh ends when the `refresh` handlers return.
-        waterfall_masonry_view_set_enable_pull_to_refresh(masonryView, 1)
+        source.setModel(model)
+        source.setFactory(factory)
     }
 
     /// Makes `source` the view's selection and self-sizing, follows its model, and installs
@@ -33,22 +31,20 @@ extension WaterfallView where Cell == WaterfallItemCell {
     func adopt(_ source: WaterfallListModelSource) {
         selectionHandler = source
         selfSizing = source
-        source.connect(to: self)
+        source.view = self
         installSelectAllKeys()
         installRubberband()
     }
 
-    /// Applies the `model`, `factory`, `aspect-ratio-expression` and `aspect-ratio-property`
-    /// properties of the widget to the source.
-    func listModelPropertyChanged(_ name: String) {
+    /// Tells the source that the widget's `model`, `factory`, `aspect-ratio-expression` or
+    /// `aspect-ratio-property` changed (it reads them from the widget).
+    func listModelPropertyChanged(_ property: WaterfallMasonryViewProp) {
         let source = listModelSource
-        switch name {
-        case "model": source.setModel(waterfall_masonry_view_get_model(masonryView))
-        case "factory": source.setFactory(waterfall_masonry_view_get_factory(masonryView))
-        case "aspect-ratio-expression": source.aspectRatioExpression = waterfall_masonry_view_get_aspect_ratio_expression(masonryView)
-        case "aspect-ratio-property":
-            source.aspectRatioProperty = waterfall_masonry_view_get_aspect_ratio_property(masonryView).map { String(cString: $0) }
-        default: break
+        switch property {
+        case WATERFALL_MASONRY_VIEW_PROP_MODEL: source.modelDidChange()
+        case WATERFALL_MASONRY_VIEW_PROP_FACTORY: source.factoryDidChange()
+        case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION: source.aspectRatioExpressionDidChange()
+        default: source.sizesChanged()
         }
     }
 
@@ -60,6 +56,17 @@ extension WaterfallView where Cell == WaterfallItemCell {
 }
 
 extension WaterfallView {
+    /// The widget's model changed its items: a list-model wall applies the splice (a data
+    /// source's wall shows no model).
+    func itemsChanged(at position: Int, removed: Int, added: Int) {
+        (selectionHandler as? WaterfallListModelSource)?.itemsChanged(at: position, removed: removed, added: added)
+    }
+
+    /// The widget's model changed its selection: a list-model wall updates the live cells.
+    func selectionChanged(at position: Int, count: Int) {
+        (selectionHandler as? WaterfallListModelSource)?.refreshLiveCells(in: position..<position + count)
+    }
+
     /// Ctrl+A selects every item and Ctrl+Shift+A none, through the ``selectionHandler``
     /// (before the view's own keys, in the capture phase).
     func installSelectAllKeys() {

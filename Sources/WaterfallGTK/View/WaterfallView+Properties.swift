@@ -7,69 +7,73 @@ extension WaterfallView {
     /// The `WaterfallMasonryView` the view is the face of.
     var masonryView: OpaquePointer { OpaquePointer(widget) }
 
-    /// Applies the GObject property `name` of the widget (see `waterfall-masonry-view.h`):
-    /// columns and spacing become the model's ``WaterfallViewModel/layoutOverrides``,
-    /// `reorderable` allows or forbids reordering, `orientation` switches the masonry between
-    /// columns and rows; `single-click-activate` and `enable-rubberband` go to a list model's
-    /// ``WaterfallListModelSource`` (a data source's wall reads `single-click-activate` when a
-    /// click comes); `enable-pull-to-refresh` is the model's ``WaterfallViewModel/isRefreshEnabled``;
-    /// `empty-title`, `empty-description` and `empty-icon-name` make the ``emptyState`` (none
-    /// without a title).
-    func propertyChanged(_ name: String) {
-        switch name {
-        case "columns", "min-column-width":
-            let columns = waterfall_masonry_view_get_columns(masonryView)
-            model.layoutOverrides.columns = columns == 0
-                ? .adaptive(minimumWidth: CGFloat(waterfall_masonry_view_get_min_column_width(masonryView)))
-                : .fixed(Int(columns))
-        case "column-spacing":
-            model.layoutOverrides.columnSpacing = CGFloat(waterfall_masonry_view_get_column_spacing(masonryView))
-        case "row-spacing":
-            model.layoutOverrides.rowSpacing = CGFloat(waterfall_masonry_view_get_row_spacing(masonryView))
-        case "reorderable":
-            model.layoutOverrides.allowsReordering = waterfall_masonry_view_get_reorderable(masonryView) != 0
-        case "orientation":
-            let axis: LayoutAxis = gtk_orientable_get_orientation(gcast(widget)) == GTK_ORIENTATION_HORIZONTAL
-                ? .horizontal : .vertical
-            var layout = model.layout as? WaterfallCollectionLayout ?? WaterfallCollectionLayout()
-            guard layout.engine.axis != axis || !(model.layout is WaterfallCollectionLayout) else { return }
-            layout.engine.axis = axis
-            setLayout(layout)
-        case "single-click-activate":
-            (selectionHandler as? WaterfallListModelSource)?.singleClickActivate = activatesOnSingleClick
-        case "model", "factory", "aspect-ratio-expression", "aspect-ratio-property":
-            (self as? WaterfallView<WaterfallItemCell>)?.listModelPropertyChanged(name)
-        case "enable-item-drag":
+    /// Applies the GObject property `property` of the widget, which holds every setting (see
+    /// `waterfall-masonry-view.h`); the view reads the values from it when it needs them:
+    /// columns and spacing relayout (``layoutOverrides``), `model`, `factory` and the
+    /// aspect-ratio properties go to a list model's ``WaterfallListModelSource``,
+    /// `enable-item-drag` installs the drag source, and `empty-title`, `empty-description` and
+    /// `empty-icon-name` show the ``emptyState``.
+    func propertyChanged(_ property: WaterfallMasonryViewProp) {
+        switch property {
+        case WATERFALL_MASONRY_VIEW_PROP_COLUMNS, WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH,
+             WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING, WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING:
+            model.invalidateLayout()
+        case WATERFALL_MASONRY_VIEW_PROP_MODEL, WATERFALL_MASONRY_VIEW_PROP_FACTORY,
+             WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION, WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY:
+            (self as? WaterfallView<WaterfallItemCell>)?.listModelPropertyChanged(property)
+        case WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG:
             installDragSourceIfNeeded()
-        case "empty-title", "empty-description", "empty-icon-name":
-            emptyState = waterfall_masonry_view_get_empty_title(masonryView).map { title in
-                WaterfallStatus(title: String(cString: title),
-                                description: waterfall_masonry_view_get_empty_description(masonryView).map { String(cString: $0) },
-                                iconName: waterfall_masonry_view_get_empty_icon_name(masonryView).map { String(cString: $0) })
-            }
-        case "enable-rubberband":
-            (selectionHandler as? WaterfallListModelSource)?.enableRubberband =
-                waterfall_masonry_view_get_enable_rubberband(masonryView) != 0
-        case "enable-pull-to-refresh":
-            model.isRefreshEnabled = waterfall_masonry_view_get_enable_pull_to_refresh(masonryView) != 0
+        case WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE, WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION,
+             WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME:
+            updateStatus()
         default:
-            break
+            break   // read when used: single-click-activate, enable-rubberband, enable-pull-to-refresh, reorderable
         }
     }
 
-    /// Applies every property, for a view made from C: its items have no data source answers
-    /// of their own, so the properties' values (adaptive columns, 8 px spacing) decide.
-    func applyAllProperties() {
-        for name in ["columns", "column-spacing", "row-spacing", "reorderable", "orientation", "enable-pull-to-refresh"] {
-            propertyChanged(name)
+    /// The widget's `columns`, `min-column-width`, `column-spacing`, `row-spacing` and
+    /// `reorderable` properties, as the model reads them: a property at its default leaves the
+    /// answer to the data source and delegate (whose own defaults are the same: columns at
+    /// least 160 px wide, 8 px apart), so a Swift data source decides until one is set.
+    public var layoutOverrides: LayoutOverrides {
+        func isDefault(_ property: WaterfallMasonryViewProp) -> Bool {
+            waterfall_masonry_view_property_is_default(masonryView, property) != 0
         }
+        var overrides = LayoutOverrides()
+        if !isDefault(WATERFALL_MASONRY_VIEW_PROP_COLUMNS) || !isDefault(WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH) {
+            overrides.columns = columnCount
+        }
+        if !isDefault(WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING) {
+            overrides.columnSpacing = CGFloat(waterfall_masonry_view_get_column_spacing(masonryView))
+        }
+        if !isDefault(WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING) {
+            overrides.rowSpacing = CGFloat(waterfall_masonry_view_get_row_spacing(masonryView))
+        }
+        overrides.allowsReordering = waterfall_masonry_view_get_reorderable(masonryView) != 0
+        return overrides
     }
 
-    /// Tells the widget's `orientation` property what the layout's scroll axis became (a
-    /// layout set from Swift).
-    func syncOrientationProperty() {
-        let orientation = model.layout.scrollAxis == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
-        waterfall_masonry_view_sync_orientation(masonryView, orientation)
+    /// The widget's `columns` and `min-column-width` as a column rule: as many columns as fit
+    /// `min-column-width` apart when `columns` is 0.
+    var columnCount: ColumnCount {
+        let columns = waterfall_masonry_view_get_columns(masonryView)
+        return columns > 0 ? .fixed(Int(columns))
+            : .adaptive(minimumWidth: CGFloat(waterfall_masonry_view_get_min_column_width(masonryView)))
+    }
+
+    /// `GtkOrientable:orientation`, which the layout holds: horizontal for a layout that
+    /// scrolls sideways (rows, the carousel), vertical otherwise.
+    var orientation: GtkOrientation {
+        model.layout.scrollAxis == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
+    }
+
+    /// Sets `orientation` from the property: the masonry switches between columns and rows
+    /// (another layout becomes the masonry in that orientation).
+    func setOrientation(_ orientation: GtkOrientation) {
+        guard orientation != self.orientation else { return }
+        var layout = model.layout as? WaterfallCollectionLayout ?? WaterfallCollectionLayout()
+        layout.engine.axis = orientation == GTK_ORIENTATION_HORIZONTAL ? .horizontal : .vertical
+        setLayout(layout)
     }
 
     /// Whether a click activates the item it hits (the `single-click-activate` property).

@@ -111,7 +111,7 @@ extension WaterfallView {
     func lift(at point: CGPoint) -> Bool {
         stopSettle()
         guard measuringWork({ model.beginReorder(at: point) }), let cell = model.liftedCell else { return false }
-        transitions.cancel(.cell(ObjectIdentifier(cell)))
+        animation.transitions.cancel(.cell(ObjectIdentifier(cell)))
         gtk_widget_add_css_class(cell.widget, WaterfallStyle.ClassName.lifted)
         reorderGesture.liftedWidget = cell.widget
         restackIfNeeded()

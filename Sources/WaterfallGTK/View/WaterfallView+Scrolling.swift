@@ -66,7 +66,7 @@ extension WaterfallView: MasonryViewFace {
             model.retryLoadingMoreIfDue(at: Double(g_get_monotonic_time()) / 1_000_000)
         }
         restackIfNeeded()
-        if axis == .horizontal, !isSettling { scheduleSettle() }
+        if axis == .horizontal, !snapping.isSettling { scheduleSettle() }
     }
 
     /// The scrolled window was pulled past an edge (touch or kinetic overshoot): past the top of
@@ -91,10 +91,10 @@ extension WaterfallView: MasonryViewFace {
     /// it after GTK drops it.
     func detach() {
         stopSettle()
-        if let source = idleLayoutSource { MainLoopSource.remove(source) }
-        idleLayoutSource = nil
-        if let source = restackIdle { MainLoopSource.remove(source) }
-        restackIdle = nil
+        if let source = idleLayout.source { MainLoopSource.remove(source) }
+        idleLayout.source = nil
+        if let source = restack.idle { MainLoopSource.remove(source) }
+        restack.idle = nil
         endRubberband()
     }
 }

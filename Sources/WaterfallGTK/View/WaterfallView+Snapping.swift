@@ -3,7 +3,7 @@ import Foundation
 import WaterfallCore
 
 extension FrameClient {
-    /// A snapping layout's settle (``WaterfallView/settle``).
+    /// A snapping layout's settle (`SnappingState.settle`).
     static let settle = FrameClient(name: "settle")
 }
 
@@ -32,17 +32,17 @@ extension WaterfallView {
 
     /// A pointer button went down (`held`) or up: a snapping layout settles at the release.
     func pointerButton(held: Bool) {
-        isPointerHeld = held
+        snapping.isPointerHeld = held
         if !held && model.layout.scrollAxis == .horizontal { scheduleSettle() }
     }
 
     /// Settles once scrolling has paused for ``settleDelayMilliseconds`` (restarting the wait).
     func scheduleSettle() {
-        if let timer = settleTimer { MainLoopSource.remove(timer) }
-        settleTimer = MainLoopSource.timeout(milliseconds: Self.settleDelayMilliseconds) { [weak self] in
+        if let timer = snapping.timer { MainLoopSource.remove(timer) }
+        snapping.timer = MainLoopSource.timeout(milliseconds: Self.settleDelayMilliseconds) { [weak self] in
             guard let self else { return }
-            self.settleTimer = nil
-            guard !self.isPointerHeld, self.settle == nil else { return }
+            self.snapping.timer = nil
+            guard !self.snapping.isPointerHeld, self.snapping.settle == nil else { return }
             self.settleToRest()
         }
     }
@@ -73,16 +73,16 @@ extension WaterfallView {
             setSettlingOffset(target)
             return
         }
-        settle = .paced(from: current, to: target, start: now())
+        snapping.settle = .paced(from: current, to: target, start: now())
         frames.run(.settle) { [weak self] time in self?.settleStep(at: time) ?? false }
     }
 
     /// Moves the settle one frame; returns whether it continues.
     private func settleStep(at time: Double) -> Bool {
-        guard let running = settle else { return false }
+        guard let running = snapping.settle else { return false }
         setSettlingOffset(running.offset(at: time))
         guard !running.isFinished(at: time) else {
-            settle = nil
+            snapping.settle = nil
             return false
         }
         return true
@@ -90,16 +90,16 @@ extension WaterfallView {
 
     /// Moves the scroll position to `offset` as a settle does (without scheduling another).
     private func setSettlingOffset(_ offset: CGPoint) {
-        isSettling = true
+        snapping.isSettling = true
         setScrollAdjustmentOffset(Double(model.layout.scrollAxis == .horizontal ? offset.x : offset.y))
-        isSettling = false
+        snapping.isSettling = false
     }
 
     /// Stops a running settle and a pending one.
     func stopSettle() {
         frames.stop(.settle)
-        settle = nil
-        if let timer = settleTimer { MainLoopSource.remove(timer) }
-        settleTimer = nil
+        snapping.settle = nil
+        if let timer = snapping.timer { MainLoopSource.remove(timer) }
+        snapping.timer = nil
     }
 }

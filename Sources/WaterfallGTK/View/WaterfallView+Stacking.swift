@@ -6,11 +6,11 @@ extension WaterfallView {
     /// view's own code does it sooner (layouts whose items all have z-index 0, such as the
     /// waterfall, never get here).
     func setNeedsRestack() {
-        needsRestack = true
-        guard restackIdle == nil else { return }
-        restackIdle = MainLoopSource.idle(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
+        restack.isNeeded = true
+        guard restack.idle == nil else { return }
+        restack.idle = MainLoopSource.idle(priority: G_PRIORITY_HIGH_IDLE) { [weak self] in
             guard let self else { return }
-            self.restackIdle = nil
+            self.restack.idle = nil
             self.restackIfNeeded()
         }
     }
@@ -19,15 +19,15 @@ extension WaterfallView {
     /// widgets only when the current order is wrong. Ghosts stay above cells of equal z-index.
     /// - Complexity: O(k log k) for k shown cells and ghosts, when a z-index changed.
     func restackIfNeeded() {
-        guard needsRestack else { return }
-        needsRestack = false
+        guard restack.isNeeded else { return }
+        restack.isNeeded = false
         var stack: [(z: Int, widget: UnsafeMutablePointer<GtkWidget>)] = []
-        stack.reserveCapacity(shownCells.count + ghosts.count)
+        stack.reserveCapacity(shownCells.count + animation.ghosts.count)
         for cell in shownCells { stack.append(((cell.placement?.zIndex ?? 0), cell.widget)) }
-        for ghost in ghosts { stack.append((ghost.target.zIndex, ghost.widget)) }
+        for ghost in animation.ghosts { stack.append((ghost.target.zIndex, ghost.widget)) }
         let order = stack.enumerated().sorted { ($0.element.z, $0.offset) < ($1.element.z, $1.offset) }.map(\.element)
         guard !isStacked(order.map(\.widget)) else { return }
-        for entry in order { gtk_widget_insert_before(entry.widget, widget, header.widget) }
+        for entry in order { gtk_widget_insert_before(entry.widget, widget, chrome.header.widget) }
     }
 
     /// Whether `widgets` already appear in this order among the canvas' children.

@@ -4,7 +4,7 @@ import Foundation
 import WaterfallCore
 
 extension FrameClient {
-    /// Layout switches' and batch updates' transitions (``WaterfallView/transitions``).
+    /// Layout switches' and batch updates' transitions (`AnimationState.transitions`).
     static let transitions = FrameClient(name: "transitions")
 }
 
@@ -15,9 +15,10 @@ extension WaterfallView {
     /// that no longer fit leave as fading ghosts. The adjustments follow the new scroll axis.
     public func setLayout(_ layout: any CollectionLayout, animated: Bool = true) {
         stopSettle()
+        let orientation = self.orientation
         let moves = capturingGhosts(animated) { model.setLayout(layout) }
         syncAdjustment(offset: model.contentOffset, contentSize: model.contentSize)
-        syncOrientationProperty()
+        if self.orientation != orientation { g_object_notify(widget.gpointer.assumingMemoryBound(to: GObject.self), "orientation") }
         model.setViewportSize(CGSize(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget))))
         // Ghosts head for their item's place in the new layout (off screen, for a carousel);
         // one whose item waits for placement (a deferred layout) fades where it is.
@@ -43,8 +44,8 @@ extension WaterfallView {
 
     /// How long an animated layout switch or batch update takes, in seconds (default 0.3).
     public var transitionDuration: Double {
-        get { transitions.duration }
-        set { transitions.duration = newValue }
+        get { animation.transitions.duration }
+        set { animation.transitions.duration = newValue }
     }
 
     /// Whether GTK's `gtk-enable-animations` setting is on. Off (people who ask for reduced
@@ -59,7 +60,7 @@ extension WaterfallView {
     /// the model placed it.
     func presentedAttributes(of cell: Cell) -> LayoutAttributes? {
         guard isAnimatingTransition else { return cell.placement }
-        return transitions.attributes(for: .cell(ObjectIdentifier(cell)), at: transitionTime) ?? cell.placement
+        return animation.transitions.attributes(for: .cell(ObjectIdentifier(cell)), at: animation.time) ?? cell.placement
     }
 
     /// Runs a model change; when `animated` (and animations are on), removed cells become
@@ -71,22 +72,22 @@ extension WaterfallView {
             measuringWork { _ = change() }
             return nil
         }
-        transitionTime = transitionNow()
-        capturedGhosts = [:]
+        animation.time = transitionNow()
+        animation.capturedGhosts = [:]
         let transitions = measuringWork(change)
-        defer { capturedGhosts = nil }
-        return (transitions, capturedGhosts ?? [:])
+        defer { animation.capturedGhosts = nil }
+        return (transitions, animation.capturedGhosts ?? [:])
     }
 
     /// During an animated change, replaces a cell that leaves with a ghost at its place on screen.
     func captureGhost(of cell: Cell) {
-        guard capturedGhosts != nil, let onScreen = presentedAttributes(of: cell),
+        guard animation.capturedGhosts != nil, let onScreen = presentedAttributes(of: cell),
               gtk_widget_get_mapped(cell.widget) != 0 else { return }
-        lastGhostID += 1
-        let ghost = TransitionGhost(id: lastGhostID, of: cell.widget, at: onScreen)
-        gtk_widget_insert_before(ghost.widget, widget, header.widget)
-        capturedGhosts?[onScreen.index]?.remove()
-        capturedGhosts?[onScreen.index] = ghost
+        animation.lastGhostID += 1
+        let ghost = TransitionGhost(id: animation.lastGhostID, of: cell.widget, at: onScreen)
+        gtk_widget_insert_before(ghost.widget, widget, chrome.header.widget)
+        animation.capturedGhosts?[onScreen.index]?.remove()
+        animation.capturedGhosts?[onScreen.index] = ghost
     }
 
     /// Starts the animations of a change: each transition's cell from its old to its new
@@ -103,7 +104,7 @@ extension WaterfallView {
                 guard let old = transition.oldIndex, let ghost = leaving.removeValue(forKey: old) else { continue }
                 ghost.target = transition.to
                 moves.append((.ghost(ghost.id), ghost.origin, ghost.target))
-                ghosts.append(ghost)
+                animation.ghosts.append(ghost)
             } else if let index = transition.newIndex, let cell = model.cell(at: index) {
                 moves.append((.cell(ObjectIdentifier(cell)), transition.from, transition.to))
             }
@@ -113,11 +114,11 @@ extension WaterfallView {
             target.alpha = 0
             ghost.target = target
             moves.append((.ghost(ghost.id), ghost.origin, target))
-            ghosts.append(ghost)
+            animation.ghosts.append(ghost)
         }
         let start = transitionNow()
-        transitionTime = start
-        transitions.animate(moves, now: start)
+        animation.time = start
+        animation.transitions.animate(moves, now: start)
         if !isAnimatingTransition {
             frames.run(.transitions) { [weak self] _ in
                 guard let self else { return false }
@@ -130,21 +131,21 @@ extension WaterfallView {
     /// One frame of the running transitions: finished ghosts go away, everything else is
     /// re-allocated at its attributes for `time`. Returns whether to keep ticking.
     private func transitionFrame(at time: Double) -> Bool {
-        transitionTime = max(time, transitionTime)
-        for finished in transitions.removeFinished(at: transitionTime) {
-            guard case .ghost(let id) = finished.key, let position = ghosts.firstIndex(where: { $0.id == id }) else {
+        animation.time = max(time, animation.time)
+        for finished in animation.transitions.removeFinished(at: animation.time) {
+            guard case .ghost(let id) = finished.key, let position = animation.ghosts.firstIndex(where: { $0.id == id }) else {
                 continue
             }
-            ghosts.remove(at: position).remove()
+            animation.ghosts.remove(at: position).remove()
         }
         gtk_widget_queue_allocate(widget)
-        return transitions.isAnimating(at: transitionTime)
+        return animation.transitions.isAnimating(at: animation.time)
     }
 
-    /// The time transitions are animated at: ``transitionClock`` when set, else ``now()`` (in a
+    /// The time transitions are animated at: `animation.clock` when set, else ``now()`` (in a
     /// tick callback, the frame's time).
     func transitionNow() -> Double {
-        transitionClock?() ?? now()
+        animation.clock?() ?? now()
     }
 
     /// The time on the view's frame clock (the clock's last frame time, or the monotonic

@@ -42,22 +42,6 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     var horizontalAdjustment: UnsafeMutablePointer<GtkAdjustment> {
         waterfall_masonry_view_get_adjustment(gcast(widget), GTK_ORIENTATION_HORIZONTAL)
     }
-    let header = StatusIndicator()
-    let footer = StatusIndicator()
-    /// The centred page of an empty wall (see +Status); created in `init` because its Retry
-    /// needs the view.
-    var statusPage: StatusPage!
-    /// The "N new items" pill (see ``revealNewItems()``); created in `init` because its action
-    /// needs the view.
-    var newItemsPill: NewItemsPill!
-    /// Says loading, refresh and update results to assistive technologies.
-    let announcer = Announcer()
-    /// The load-more state last reported by the model.
-    var loadMoreState = LoadMoreState.idle
-    /// The item count when the running page request began.
-    var itemsBeforeLoading = 0
-    /// The item count when the running refresh began.
-    var itemsBeforeRefresh = 0
 
     /// Cells parented and shown, in no particular order; each knows its slot.
     var shownCells: [Cell] = []
@@ -72,40 +56,25 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     }
     /// Time spent in the view's own code since the last `takeWorkTime()`.
     var workTime = WorkTime()
+    /// The children besides the cells: header, footer, status page, new-items pill, announcer.
+    var chrome = StatusChildren()
+    /// Layout switches' and batch updates' transitions and their ghosts (see +Transitions).
+    var animation = AnimationState()
+    /// A snapping layout's settle and what holds it back (see +Snapping).
+    var snapping = SnappingState()
+    /// The page and refresh the footer, header and announcements speak of (see +Status).
+    var paging = PagingState()
+    /// The idle slices laying out the rest of the items after a resize (see +IdleLayout).
+    var idleLayout = IdleLayoutState()
+    /// A restack the children wait for (see +Stacking).
+    var restack = RestackState()
+    /// Dragging items out of the wall (see +DragAndDrop).
+    var itemDrag = ItemDragState()
+    /// What the wall's accessible label and its cells' descriptions last said (see +Accessibility).
+    var accessibility = AccessibilityState()
 
-    /// Cells' animated transitions (layout switches, batch updates) and fading ghosts.
-    var transitions = TransitionAnimator<TransitionKey>()
-    /// The frame time the transitions are drawn at, in seconds.
-    var transitionTime = 0.0
-    /// The clock transitions read instead of the frame clock, in seconds; tests set it to step
-    /// animations to chosen times, whatever the machine's speed.
-    var transitionClock: (() -> Double)?
-    /// Pictures of cells that left during an animated change, fading out or moving away.
-    var ghosts: [TransitionGhost] = []
-    /// While an animated change runs inside the model: the cells it removed, as ghosts by
-    /// their item index.
-    var capturedGhosts: [Int: TransitionGhost]?
-    /// The last ghost id handed out.
-    var lastGhostID = 0
     /// Measures the cells of items that size themselves (held weakly); see ``WaterfallSelfSizing``.
     public weak var selfSizing: (any WaterfallSelfSizing<Cell>)?
-    /// The idle source laying out the rest of the items after a resize (see +IdleLayout), and
-    /// how many slices ran so far.
-    var idleLayoutSource: UInt32?, idleLayoutSlices = 0
-
-    /// The running settle of a snapping layout (seed 003's carousel centring an item).
-    var settle: ScrollSettle?
-    /// The pending quiet-period timer after which a snapping layout settles.
-    var settleTimer: UInt32?
-    /// Set while the settle moves the adjustment, so the move does not schedule another settle.
-    var isSettling = false
-    /// Whether a pointer button is held anywhere in the view (a drag in progress).
-    var isPointerHeld = false
-
-    /// The content of a dragged item (see ``enableDraggingItems(content:)``).
-    var dragContent: (@MainActor (Int) -> UnsafeMutablePointer<GdkContentProvider>?)?
-    /// Whether the `GtkDragSource` is on the wall (see ``installDragSourceIfNeeded()``).
-    var hasDragSource = false
 
     /// Keeps the selection instead of the model's `selectedIndex` (the list-model path's
     /// `GtkSelectionModel`, see ``WaterfallListModelSource``); the view keeps it alive.
@@ -117,29 +86,21 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// The reorder gestures' state (see ``installReordering()``).
     var reorderGesture = ReorderGestureState()
 
-    /// Whether the children's stacking order no longer follows their z-indices.
-    var needsRestack = false
-    /// The pending idle that restacks, if one is scheduled.
-    var restackIdle: UInt32?
-
     /// What assistive technologies call the wall, before its item count: "Shop wall" makes the
     /// wall's accessible label "Shop wall, 10,000 items". The count follows the items loaded,
     /// or ``accessibleTotal``.
     public var accessibleName: String {
-        didSet { refreshAccessibleLabel() }
-    }
-
-    /// What the wall says, centred, while it has no items and nothing more will load (the
-    /// feed ended, or load-more is off): a title, a description and an icon name. `nil` (the
-    /// default) says nothing.
-    public var emptyState: WaterfallStatus? {
-        didSet { updateStatus() }
+        get { accessibility.name }
+        set {
+            accessibility.name = newValue
+            refreshAccessibleLabel()
+        }
     }
 
     /// Whether pulling past the top of a vertical wall refreshes: the widget's
-    /// `enable-pull-to-refresh` property, which the model's `WaterfallViewModel.isRefreshEnabled`
-    /// follows. Set this rather than the model's, so that the property (GTK Inspector, C and
-    /// Python code, `notify::enable-pull-to-refresh`) says what the wall does.
+    /// `enable-pull-to-refresh` property, which the model reads
+    /// (`WaterfallViewModel.isRefreshEnabled`), so the property (GTK Inspector, C and Python
+    /// code, `notify::enable-pull-to-refresh`) says what the wall does.
     public var isPullToRefreshEnabled: Bool {
         get { waterfall_masonry_view_get_enable_pull_to_refresh(masonryView) != 0 }
         set { waterfall_masonry_view_set_enable_pull_to_refresh(masonryView, newValue ? 1 : 0) }
@@ -151,7 +112,11 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// footer's text beside Retry. `nil` says ``WaterfallStrings/feedFailed`` and
     /// ``WaterfallStrings/loadMoreFailed``.
     public var loadFailure: WaterfallStatus? {
-        didSet { updateStatus() }
+        get { paging.failure }
+        set {
+            paging.failure = newValue
+            updateStatus()
+        }
     }
 
     /// The number of items the feed has in all, when it is known before every page is loaded
@@ -159,13 +124,12 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// ("item 12 of 10,000") say it instead of the count loaded so far. `nil` (the default)
     /// says the loaded count; a total below the loaded count is ignored.
     public var accessibleTotal: Int? {
-        didSet { refreshAccessibleLabel() }
+        get { accessibility.total }
+        set {
+            accessibility.total = newValue
+            refreshAccessibleLabel()
+        }
     }
-
-    /// The name and count the wall's accessible label last said.
-    var labelledAs: (name: String, count: Int)?
-    /// Makes the cells' accessible descriptions ("item 12 of 10,000").
-    var itemPositionText = ItemPositionText()
 
     /// Called with the point (relative to the viewport) when a click hits no item — seed 003
     /// switches layouts on a background tap.
@@ -179,34 +143,41 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// main loop (`g_main_loop_run`, `g_application_run`).
     public convenience init(dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
                             layout: any CollectionLayout = WaterfallCollectionLayout()) {
+        self.init(newWidgetFor: dataSource, delegate: delegate, layout: layout)
+        // A data source ends its refreshes itself (`endRefreshing()`), so a pull refreshes only
+        // once the app turns it on (`isPullToRefreshEnabled`, the `enable-pull-to-refresh` property).
+        isPullToRefreshEnabled = false
+    }
+
+    /// Makes a `WaterfallMasonryView` with every property at its default, as `g_object_new`
+    /// from C does, and becomes its face.
+    convenience init(newWidgetFor dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
+                     layout: any CollectionLayout) {
         self.init(adopting: waterfall_masonry_view_new_for_face(), dataSource: dataSource, delegate: delegate,
                   layout: layout)
         waterfall_masonry_view_set_face(gcast(widget), MasonryViewFaceBox.retain(self))
-        // A data source ends its refreshes itself (`endRefreshing()`), so a pull refreshes only
-        // once the app turns it on (`isPullToRefreshEnabled`, the `enable-pull-to-refresh` property).
-        waterfall_masonry_view_set_enable_pull_to_refresh(masonryView, 0)
     }
 
     /// Becomes the face of `widget`, a `WaterfallMasonryView` (which holds the view from then on).
     init(adopting widget: UnsafeMutablePointer<GtkWidget>, dataSource: any WaterfallDataSource<Cell>,
          delegate: any WaterfallDelegate<Cell>, layout: any CollectionLayout = WaterfallCollectionLayout()) {
         MainQueueBridge.install()
-        accessibleName = WaterfallStrings.current.defaultAccessibleName
+        accessibility.name = WaterfallStrings.current.defaultAccessibleName
         model = WaterfallViewModel(layout: layout)
         self.widget = widget
         frames = FrameDriver(widget: widget)
-        gtk_widget_set_parent(header.widget, widget)
-        gtk_widget_set_parent(footer.widget, widget)
-        newItemsPill = NewItemsPill { [weak self] in self?.revealNewItems() }
-        gtk_widget_set_parent(newItemsPill.widget, widget)
-        waterfall_masonry_view_add_tab_stop(gcast(widget), newItemsPill.widget)
-        gtk_widget_set_parent(announcer.widget, widget)
-        statusPage = StatusPage { [weak self] in self?.model.retryLoadingMore() }
-        gtk_widget_set_parent(statusPage.widget, widget)
+        gtk_widget_set_parent(chrome.header.widget, widget)
+        gtk_widget_set_parent(chrome.footer.widget, widget)
+        chrome.newItemsPill = NewItemsPill { [weak self] in self?.revealNewItems() }
+        gtk_widget_set_parent(chrome.newItemsPill.widget, widget)
+        waterfall_masonry_view_add_tab_stop(gcast(widget), chrome.newItemsPill.widget)
+        gtk_widget_set_parent(chrome.announcer.widget, widget)
+        chrome.statusPage = StatusPage { [weak self] in self?.model.retryLoadingMore() }
+        gtk_widget_set_parent(chrome.statusPage.widget, widget)
         // Tab reaches the Retry buttons (and the status page's Details) while they are shown.
-        waterfall_masonry_view_add_tab_stop(gcast(widget), statusPage.widget)
-        waterfall_masonry_view_add_tab_stop(gcast(widget), footer.widget)
-        footer.onRetry = { [weak self] in self?.model.retryLoadingMore() }
+        waterfall_masonry_view_add_tab_stop(gcast(widget), chrome.statusPage.widget)
+        waterfall_masonry_view_add_tab_stop(gcast(widget), chrome.footer.widget)
+        chrome.footer.onRetry = { [weak self] in self?.model.retryLoadingMore() }
         model.dataSource = dataSource
         model.delegate = delegate
 
@@ -314,7 +285,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// asks the selection model nothing.
     public func place(_ cell: Cell, attributes: LayoutAttributes) {
         if (cell.placement?.zIndex ?? 0) != attributes.zIndex { setNeedsRestack() }
-        if isAnimatingTransition { transitions.retarget(.cell(ObjectIdentifier(cell)), to: attributes) }
+        if isAnimatingTransition { animation.transitions.retarget(.cell(ObjectIdentifier(cell)), to: attributes) }
         let previous = cell.placement
         cell.placement = attributes
         measureIfNeeded(cell, previous: previous, attributes: attributes)
@@ -330,7 +301,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         releaseKeyboardFocus(from: cell)
         cell.didLeaveView()
         captureGhost(of: cell)
-        if isAnimatingTransition { transitions.cancel(.cell(ObjectIdentifier(cell))) }
+        if isAnimatingTransition { animation.transitions.cancel(.cell(ObjectIdentifier(cell))) }
         gtk_widget_set_visible(cell.widget, 0)
         let slot = cell.childSlot
         let last = shownCells.removeLast()
@@ -361,9 +332,9 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Shows the footer's spinner while a page loads, Retry after a failure (or the centred
     /// status on an empty wall), and announces the change.
     public func loadMoreStateDidChange(_ state: LoadMoreState) {
-        if state == .loading, loadMoreState != .loading { waterfall_masonry_view_emit_load_more(masonryView) }
-        announceLoadMore(state, previous: loadMoreState)
-        loadMoreState = state
+        if state == .loading, paging.loadMoreState != .loading { waterfall_masonry_view_emit_load_more(masonryView) }
+        announceLoadMore(state, previous: paging.loadMoreState)
+        paging.loadMoreState = state
         updateStatus()
     }
 
@@ -373,11 +344,11 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         // handlers, which may insert the new items at once.
         announceRefresh(state)
         switch state {
-        case .idle, .done: header.hide()
-        case .pulling: header.show(WaterfallStrings.current.pullToRefresh, spinning: false)
-        case .armed: header.show(WaterfallStrings.current.releaseToRefresh, spinning: false)
+        case .idle, .done: chrome.header.hide()
+        case .pulling: chrome.header.show(WaterfallStrings.current.pullToRefresh, spinning: false)
+        case .armed: chrome.header.show(WaterfallStrings.current.releaseToRefresh, spinning: false)
         case .refreshing:
-            header.show(WaterfallStrings.current.refreshing, spinning: true)
+            chrome.header.show(WaterfallStrings.current.refreshing, spinning: true)
             waterfall_masonry_view_emit_refresh(masonryView)
         }
         gtk_widget_queue_allocate(widget)

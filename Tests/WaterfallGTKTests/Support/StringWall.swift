@@ -56,7 +56,7 @@ final class StringWall {
     /// A wall over the selection model with the string heights, optionally in `layout`.
     func makeView(layout: any CollectionLayout = WaterfallCollectionLayout()) -> WaterfallView<WaterfallItemCell> {
         let view = WaterfallView(model: selection, factory: factory, layout: layout)
-        view.listModelSource.columns = .fixed(4)
+        waterfall_masonry_view_set_columns(view.masonryView, 4)
         view.listModelSource.sizeFunction = { [weak self] object, _ in
             self?.sizesAsked += 1
             return .height(CGFloat(80 + 40 * ((Int(Self.string(of: object)) ?? 0) % 4)))

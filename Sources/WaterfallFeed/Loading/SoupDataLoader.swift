@@ -39,12 +39,14 @@ public final class SoupDataLoader: DataLoading, Sendable {
     /// released; transfers still running then fail as cancelled).
     ///
     /// - Parameters:
-    ///   - maximumConnections: the most connections the session opens at once.
-    ///   - maximumConnectionsPerHost: the most connections to one host (host and port). The image
-    ///     pipeline's own per-host limit (6 by default) is the one that matters; this one is
-    ///     higher so that a feed page is not queued behind a host's images.
+    ///   - maximumConnections: the most connections the session opens at once. The image
+    ///     pipeline's own limits are the ones that matter (12 downloads, and up to 48 more whose
+    ///     slow transfers lent their slot); this one is above them so that libsoup never queues
+    ///     a download the pipeline started.
+    ///   - maximumConnectionsPerHost: the most connections to one host (host and port), above the
+    ///     pipeline's 6 so that a feed page is not queued behind a host's images.
     ///   - userAgent: the `User-Agent` product; libsoup's own is appended.
-    public init(maximumConnections: Int = 48, maximumConnectionsPerHost: Int = 12, userAgent: String = "Waterfall") {
+    public init(maximumConnections: Int = 80, maximumConnectionsPerHost: Int = 12, userAgent: String = "Waterfall") {
         session = SoupSessionThread(maximumConnections: maximumConnections,
                                     maximumConnectionsPerHost: maximumConnectionsPerHost, userAgent: userAgent + " ")
     }

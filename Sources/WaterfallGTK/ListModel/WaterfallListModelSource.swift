@@ -110,7 +110,7 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     /// A source over `model` (a `GtkSelectionModel`) with cells from `factory`; both are
     /// referenced, not adopted.
     init(model: OpaquePointer?, factory: UnsafeMutablePointer<WaterfallItemFactory>?) {
-        modelRef = model.flatMap(Self.selectionModelRef)
+        modelRef = model.flatMap { Self.selectionModelRef($0) }
         factoryRef = factory.map { GObjectRef(sinking: $0) }
     }
 
@@ -130,7 +130,7 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     public func setModel(_ model: OpaquePointer?) {
         guard model != selectionModel else { return }
         disconnectModel()
-        modelRef = model.flatMap(Self.selectionModelRef)
+        modelRef = model.flatMap { Self.selectionModelRef($0) }
         anchor = nil
         lastClick = nil
         connectModel()
@@ -175,7 +175,16 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
         connectModel()
     }
 
-    isolated deinit {
+    #if compiler(>=6.2)
+    isolated deinit { release() }
+    #else
+    // Swift 6.0 and 6.1 have no isolated deinit (SE-0371): there the last reference must be dropped
+    // on the main thread, as GTK's are.
+    deinit { MainActor.assumeIsolated { release() } }
+    #endif
+
+    /// What the deinitializer does.
+    private func release() {
         if let pendingChangesSource { g_source_remove(pendingChangesSource) }
         disconnectModel()
         for expression in [aspectRatioExpression, heightExpression].compactMap({ $0 }) {

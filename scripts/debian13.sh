@@ -115,6 +115,11 @@ if [ ! -f "$base/bootstrapped" ]; then
 fi
 
 phase "mounting /proc, /sys, /dev"
+# The root bound onto itself, private: inside, / is then a mount point, so `unshare --mount` (the
+# trusted-CA TLS test, gi-check.sh) can make its namespace private, and no mount made in the
+# root propagates to the host.
+mount_into "" --bind "$root"
+mount --make-private "$root"
 mount_into /proc -t proc proc
 mount_into /sys --bind /sys
 mount_into /dev --bind /dev

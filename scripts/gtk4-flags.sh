@@ -14,9 +14,9 @@ if [ -z "${WATERFALL_GTK4_PC_DIR:-}" ]; then
     printf 'Libs: %s\n' "$(pkg-config --libs gtk4 | tr ' ' '\n' | grep -E '^-(L|l)' | tr '\n' ' ')"
   } > "$WATERFALL_GTK4_PC_DIR/gtk4.pc.new"
   mv "$WATERFALL_GTK4_PC_DIR/gtk4.pc.new" "$WATERFALL_GTK4_PC_DIR/gtk4.pc"
-  # Debian 13's GLib brings -pthread in through sysprof-capture-4, so SwiftPM refuses it for
-  # gdk-pixbuf-2.0 (CWaterfallPixbuf) too: the same copy for it there. (Debian 12's does not.)
-  if pkg-config --cflags glib-2.0 | tr ' ' '\n' | grep -qx -- -pthread; then
+  # The same copy of gdk-pixbuf-2.0 (CWaterfallPixbuf), whose dependencies bring -pthread too
+  # (Debian 12: gmodule-no-export-2.0; Debian 13: also GLib, through sysprof-capture-4).
+  if pkg-config --cflags gdk-pixbuf-2.0 | tr ' ' '\n' | grep -qx -- -pthread; then
     {
       printf 'Name: gdk-pixbuf-2.0\nDescription: gdk-pixbuf without the flags SwiftPM refuses (see scripts/gtk4-flags.sh)\n'
       printf 'Version: %s\n' "$(pkg-config --modversion gdk-pixbuf-2.0)"

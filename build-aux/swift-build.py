@@ -72,7 +72,9 @@ def system_libraries(source_root):
 
 def write_link_rsp(swift, source_root, archive, path):
     rt = runtime_dir(swift)
-    arch = target_info(swift)["target"]["arch"]
+    target = target_info(swift)["target"]
+    # Swift 6.0's -print-target-info has no "arch"; the triple starts with it.
+    arch = target.get("arch") or target["unversionedTriple"].split("-")[0]
     flags = [os.path.join(rt, arch, "swiftrt.o"), "-L" + rt] + autolinked(swift, archive)
     flags += [f for f in system_libraries(source_root) if f not in flags]
     # Meson links with --no-undefined: libdispatch and libm are used directly by the runtime's

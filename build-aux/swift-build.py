@@ -49,7 +49,8 @@ def swift_build(swift, source_root, scratch, rpath, worker_dir, product):
 
 
 def autolinked(swift, archive):
-    extract = os.path.join(os.path.dirname(shutil.which(swift) or swift), "swift-autolink-extract")
+    # Beside the real driver: Debian links only some of the toolchain's programs into /usr/bin.
+    extract = os.path.join(os.path.dirname(os.path.realpath(shutil.which(swift) or swift)), "swift-autolink-extract")
     out = subprocess.run([extract, archive, "-o", "-"], check=True, capture_output=True, text=True).stdout
     seen = []
     for flag in out.split():

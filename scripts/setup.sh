@@ -8,8 +8,9 @@ release=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 # also gives the Gallery example's GtkApplication a session bus in CI (dbus-run-session).
 # Image decoding: libjpeg-turbo, libpng and libwebp (streaming decoders), gdk-pixbuf loaders for
 # SVG, WebP animations, AVIF and HEIC; the tests encode AVIF and HEIC fixtures with avifenc and heif-enc.
-# ca-certificates: libcurl's trust store, which the TLS tests need (a minimal root lacks it).
-packages=(ca-certificates libgtk-4-dev xvfb xauth python3 python3-pil fonts-dejavu-core pkg-config dbus at-spi2-core python3-pyatspi
+# ca-certificates: libcurl's trust store, which the TLS tests need (a minimal root lacks it);
+# x11-utils: xwininfo, with which the Python examples snapshot their windows (gi-check.sh).
+packages=(ca-certificates libgtk-4-dev xvfb xauth x11-utils python3 python3-pil fonts-dejavu-core pkg-config dbus at-spi2-core python3-pyatspi
   libjpeg62-turbo-dev libpng-dev libwebp-dev librsvg2-common webp-pixbuf-loader libavif-gdk-pixbuf heif-gdk-pixbuf
   libavif-bin libheif-examples
   # The installed C/GI library (Meson, GObject Introspection, Vala, GJS, gi-docgen), the decoder

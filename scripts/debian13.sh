@@ -7,7 +7,10 @@
 #   scripts/debian13.sh --tests-only [ARGS…]   # only scripts/test.sh (ARGS go to `swift test`)
 #   scripts/debian13.sh --gi-only       # only scripts/gi-check.sh
 #   scripts/debian13.sh --shell         # a shell in the root, the tree at /work/waterfall
+#   scripts/debian13.sh --bootstrap-only   # only make the root and install the packages
 #   scripts/debian13.sh --fresh …       # delete the root first and bootstrap it again
+#
+# WATERFALL_DEBIAN13_DIR names another folder for the root (default: .debian13 in the clone).
 #
 # Needs root on a Debian host (debootstrap is installed with apt-get when missing). Packages
 # come from the Debian mirror the host's apt already uses (/etc/apt/sources.list*). The root is
@@ -19,7 +22,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 clone=$PWD
-base=$clone/.debian13
+base=${WATERFALL_DEBIAN13_DIR:-$clone/.debian13}
 root=$base/root
 inner=/work/waterfall           # where the tree is inside the root
 mode=all
@@ -30,6 +33,7 @@ while [ $# -gt 0 ]; do
     --tests-only) mode=tests ;;
     --gi-only) mode=gi ;;
     --shell) mode=shell ;;
+    --bootstrap-only) mode=bootstrap ;;
     --fresh) fresh=1 ;;
     --) shift; break ;;
     -*) if [ "$mode" = tests ]; then break; fi
@@ -148,6 +152,7 @@ in_root swift --version 2>&1 | head -1 >&2
 
 status=0
 case $mode in
+  bootstrap) ;;
   shell)
     phase ""
     in_root bash -c "cd $inner && exec bash -i" || status=$?

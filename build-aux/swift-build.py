@@ -49,7 +49,8 @@ def swift_build(swift, source_root, scratch, rpath, worker_dir, product):
 
 
 def autolinked(swift, archive):
-    extract = os.path.join(os.path.dirname(shutil.which(swift) or swift), "swift-autolink-extract")
+    # Beside the real driver: Debian links only some of the toolchain's programs into /usr/bin.
+    extract = os.path.join(os.path.dirname(os.path.realpath(shutil.which(swift) or swift)), "swift-autolink-extract")
     out = subprocess.run([extract, archive, "-o", "-"], check=True, capture_output=True, text=True).stdout
     seen = []
     for flag in out.split():
@@ -72,7 +73,9 @@ def system_libraries(source_root):
 
 def write_link_rsp(swift, source_root, archive, path):
     rt = runtime_dir(swift)
-    arch = target_info(swift)["target"]["arch"]
+    target = target_info(swift)["target"]
+    # Swift 6.0's -print-target-info has no "arch"; the triple starts with it.
+    arch = target.get("arch") or target["unversionedTriple"].split("-")[0]
     flags = [os.path.join(rt, arch, "swiftrt.o"), "-L" + rt] + autolinked(swift, archive)
     flags += [f for f in system_libraries(source_root) if f not in flags]
     # Meson links with --no-undefined: libdispatch and libm are used directly by the runtime's

@@ -7,7 +7,9 @@
 if [ -z "${WATERFALL_GTK4_PC_DIR:-}" ]; then
   WATERFALL_GTK4_PC_DIR="$(pwd)/.build/pkgconfig"
   mkdir -p "$WATERFALL_GTK4_PC_DIR"
-  for package in gtk4 libsoup-3.0; do
+  # gdk-pixbuf-2.0 (CWaterfallPixbuf): its dependencies bring -pthread too (Debian 12:
+  # gmodule-no-export-2.0; Debian 13: also GLib, through sysprof-capture-4).
+  for package in gtk4 libsoup-3.0 gdk-pixbuf-2.0; do
     {
       printf 'Name: %s\nDescription: %s without the flags SwiftPM refuses (see scripts/gtk4-flags.sh)\n' "$package" "$package"
       printf 'Version: %s\n' "$(pkg-config --modversion "$package")"

@@ -149,7 +149,7 @@ struct ViewModelVirtualizationTests {
         model.dataSource = source
         model.setViewportSize(CGSize(width: 320, height: 480))
         model.attach(to: host)
-        let expectedWidth: CGFloat = (320 - 8 - 8 - 2 * 8) / 3
+        let expectedWidth = CGFloat(320 - 8 - 8 - 2 * 8) / 3
         #expect(model.cellWidth == expectedWidth)
         #expect(model.layout.frame(at: 0) == CGRect(x: 8, y: 8, width: model.cellWidth, height: 70))
         let secondRow: CGFloat = 8 + 70 + 8

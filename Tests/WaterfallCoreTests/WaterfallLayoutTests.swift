@@ -1,6 +1,10 @@
 import Foundation
 import SeededRandom
+#if compiler(>=6.2)
 import Testing
+#else
+@_spi(Experimental) import Testing   // #expect(exitsWith:), the exit tests of Swift 6.0
+#endif
 @testable import WaterfallCore
 
 /// The engine against the seeds' rule and the simple reference.
@@ -331,6 +335,7 @@ import Testing
 
     @Test func outOfRangeIndicesTrapAsWithArray() async {
         // Each body runs in a child process, which must die.
+        #if compiler(>=6.2)
         await #expect(processExitsWith: .failure) {
             var layout = WaterfallLayout(containerWidth: 300)
             layout.append(contentsOf: [.height(10), .height(20)])
@@ -355,6 +360,33 @@ import Testing
             layout.append(.height(10))
             layout.replaceSubrange(0..<2, with: [.height(5)])
         }
+        #else
+        // Swift 6.0's Testing has exit tests as experimental SPI, spelled `exitsWith:`.
+        await #expect(exitsWith: .failure) {
+            var layout = WaterfallLayout(containerWidth: 300)
+            layout.append(contentsOf: [.height(10), .height(20)])
+            _ = layout.frame(at: 2)
+        }
+        await #expect(exitsWith: .failure) {
+            var layout = WaterfallLayout(containerWidth: 300)
+            layout.append(.height(10))
+            _ = layout.frame(at: -1)
+        }
+        await #expect(exitsWith: .failure) {
+            var layout = WaterfallLayout(containerWidth: 300)
+            layout.append(.height(10))
+            layout.remove(at: 1)
+        }
+        await #expect(exitsWith: .failure) {
+            var layout = WaterfallLayout(containerWidth: 300)
+            layout.insert(contentsOf: [.height(10)], at: 1)
+        }
+        await #expect(exitsWith: .failure) {
+            var layout = WaterfallLayout(containerWidth: 300)
+            layout.append(.height(10))
+            layout.replaceSubrange(0..<2, with: [.height(5)])
+        }
+        #endif
         // The same calls in range do not trap (so the bodies above die of their index alone).
         var layout = WaterfallLayout(containerWidth: 300)
         layout.append(contentsOf: [.height(10), .height(20)])

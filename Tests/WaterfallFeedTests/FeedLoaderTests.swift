@@ -29,10 +29,10 @@ struct FeedLoaderTests {
         let items = await loader.items
         #expect(items.count == 12)
         #expect(await loader.state == .exhausted)
-        #expect(items.first?.imageURL == (try TestServer.get()).url("/img/\(key)-p1-0.png?w=100&h=201"))
-        #expect(items[1].imageURL == (try TestServer.get()).url("/img/\(key)-p1-1.png?w=101&h=201"))
-        // "null" ends on page 3 itself; "empty" and "404" need page 4 to find out.
         let server = try TestServer.get()
+        #expect(items.first?.imageURL == server.url("/img/\(key)-p1-0.png?w=100&h=201"))
+        #expect(items[1].imageURL == server.url("/img/\(key)-p1-1.png?w=101&h=201"))
+        // "null" ends on page 3 itself; "empty" and "404" need page 4 to find out.
         #expect(try await server.requestCount("/feed/\(key)/4.json") == (end == "null" ? 0 : 1))
         for page in 1...3 {
             #expect(try await server.requestCount("/feed/\(key)/\(page).json") == 1)

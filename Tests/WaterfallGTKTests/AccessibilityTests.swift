@@ -183,12 +183,12 @@ struct AccessibilityTests {
     private func read(_ arguments: [String], steps: String) throws -> Report {
         let environment = ProcessInfo.processInfo.environment
         guard !(environment["DISPLAY"] ?? "").isEmpty else {
-            try Test.cancel("no X display: the accessibility test runs under xvfb-run (scripts/test.sh)")
+            try skipTest("no X display: the accessibility test runs under xvfb-run (scripts/test.sh)")
         }
         let busRunner = "/usr/bin/dbus-run-session", python = "/usr/bin/python3"
         for tool in [busRunner, python, "/usr/libexec/at-spi-bus-launcher"]
         where !FileManager.default.isExecutableFile(atPath: tool) {
-            try Test.cancel("no AT-SPI bus: \(tool) is missing (scripts/setup.sh installs dbus and at-spi2-core)")
+            try skipTest("no AT-SPI bus: \(tool) is missing (scripts/setup.sh installs dbus and at-spi2-core)")
         }
         let demo = try Self.demoExecutable()
         let reader = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -220,7 +220,7 @@ struct AccessibilityTests {
         try logHandle.close()
         let messages = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         if process.terminationStatus == 77 {
-            try Test.cancel("no AT-SPI bus or client: \(messages.suffix(300))")
+            try skipTest("no AT-SPI bus or client: \(messages.suffix(300))")
         }
         try #require(process.terminationStatus == 0, "the reader failed (\(process.terminationStatus)): \(messages.suffix(2000))")
         return try JSONDecoder().decode(Report.self, from: Data(contentsOf: output))

@@ -11,7 +11,11 @@ extension WallTests {
         try GTKHost.start()
         let adjustment = GObjectRef(sinking: gtk_adjustment_new(0, 0, 100, 1, 10, 10)!)
         var probe: Probe? = Probe()
+        #if compiler(>=6.2)
         weak let watched = probe
+        #else
+        weak var watched = probe   // weak let is Swift 6.2's
+        #endif
         var calls = 0
         let id = Signal.connect(adjustment.pointer, "value-changed") { [probe] in
             _ = probe
@@ -25,7 +29,11 @@ extension WallTests {
         #expect(watched == nil, "disconnecting releases the closure")
 
         var second: Probe? = Probe()
+        #if compiler(>=6.2)
         weak let watchedSecond = second
+        #else
+        weak var watchedSecond = second   // weak let is Swift 6.2's
+        #endif
         do {
             let owner = GObjectRef(sinking: gtk_adjustment_new(0, 0, 100, 1, 10, 10)!)
             Signal.connect(owner.pointer, "value-changed") { [second] in _ = second }
@@ -41,7 +49,11 @@ extension WallTests {
         let (view, window) = try await show(wall)
         defer { GTKHost.close(window) }
         var probe: Probe? = Probe()
+        #if compiler(>=6.2)
         weak let watched = probe
+        #else
+        weak var watched = probe   // weak let is Swift 6.2's
+        #endif
         var ticks = 0
         TickCallback.add(to: view.widget) { [probe] _ in
             _ = probe

@@ -16,7 +16,7 @@ struct TranslationTests {
         // LANGUAGE would take precedence over the thread's locale.
         try #require(ProcessInfo.processInfo.environment["LANGUAGE"].map(\.isEmpty) ?? true, "LANGUAGE is set")
         guard let locale = newlocale(LC_CTYPE_MASK | LC_MESSAGES_MASK, name, nil) else {
-            try Test.cancel("the \(name) locale is not installed (scripts/setup.sh generates it)")
+            try skipTest("the \(name) locale is not installed (scripts/setup.sh generates it)")
         }
         defer { freelocale(locale) }
         let previous = uselocale(locale)

@@ -24,7 +24,8 @@ void wf_accessible_set_position(GtkWidget *widget, int position, int count);
 GtkWidget *wf_widget_new_with_role(GType type, GtkAccessibleRole role);
 
 /* Asks assistive technologies to announce `message` (gtk_accessible_announce, GTK 4.14 and
- * later, found at run time); returns FALSE without doing anything on older GTK. */
+ * later, found at run time); returns FALSE without doing anything on older GTK, or where the
+ * widget's context cannot announce (GTK's test context, also used when there is no bus). */
 gboolean wf_accessible_announce(GtkWidget *widget, const char *message);
 
 /* Whether GTK's gtk-enable-animations setting is on for the widget's display, or the default

@@ -176,7 +176,7 @@ struct ColumnBottoms: ColumnState, ~Copyable {
 
     /// Rebuilds the tree of minima from the columns' bottoms.
     /// - Complexity: O(c).
-    private mutating func rebuildTree() {
+    private func rebuildTree() {
         guard leafBase > 0 else { return }
         let tree = storage + count
         for column in 0..<leafBase { tree[leafBase + column] = column < count ? storage[column] : .infinity }

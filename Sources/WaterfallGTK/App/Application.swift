@@ -42,9 +42,13 @@ public final class Application {
         loop = g_main_loop_new(nil, 0)
     }
 
-    isolated deinit {
-        g_main_loop_unref(loop)
-    }
+    #if compiler(>=6.2)
+    isolated deinit { g_main_loop_unref(loop) }
+    #else
+    // Swift 6.0 and 6.1 have no isolated deinit (SE-0371): there the last reference must be dropped
+    // on the main thread, as GTK's are.
+    deinit { MainActor.assumeIsolated { g_main_loop_unref(loop) } }
+    #endif
 
     /// Calls `activate`, then runs the main loop until ``quit()`` or the last window closes.
     /// Main-actor jobs (tasks, `MainActor.run`) run from the loop through ``MainQueueBridge``.

@@ -169,10 +169,20 @@ public final class WaterfallImageCell: WaterfallCell {
         show(texture)
     }
 
+    #if compiler(>=6.2)
     /// Shows the placeholder, then runs `load` off the main actor and shows its texture, unless
     /// the cell is reused or given another image first: that cancels the load's task (check
     /// `Task.isCancelled` in long work) and drops its result.
     public func loadImage(_ load: @escaping @concurrent @Sendable () async -> Texture?) {
+        startImageLoad { await load() }
+    }
+    #else
+    // Before Swift 6.2 (no `@concurrent`) a nonisolated async closure always runs off the actor.
+    public func loadImage(_ load: @escaping @Sendable () async -> Texture?) { startImageLoad(load) }
+    #endif
+
+    /// What `loadImage(_:)` does: `load` runs off the main actor.
+    private func startImageLoad(_ load: @escaping @Sendable () async -> Texture?) {
         cancelImageLoad()
         show(nil)
         let generation = imageGeneration

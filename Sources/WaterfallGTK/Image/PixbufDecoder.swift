@@ -176,7 +176,10 @@ public struct PixbufDecoder: ImageDecoding {
             return try workers.decodeWithPixbuf(data, box: maxPixelSize, enlarges: Self.isSVG(data),
                                                 frameCount: ImageHeader.frameCount(in: data),
                                                 maximumAnimationBytes: maximumAnimationBytes)
-        } catch .unrecognized(let message) {
+        } catch {
+            // Not `catch .unrecognized(let message)`: Swift 6.0's SIL verifier rejects that
+            // pattern when the other cases propagate (an ownership error, the compiler crashes).
+            guard case .unrecognized(let message) = error else { throw error }
             throw Self.loadFailure(data, message: message, unknownType: true)
         }
     }

@@ -36,7 +36,16 @@ public final class WaterfallItemCell: WaterfallCell {
         showChild()
     }
 
-    isolated deinit {
+    #if compiler(>=6.2)
+    isolated deinit { release() }
+    #else
+    // Swift 6.0 and 6.1 have no isolated deinit (SE-0371): there the last reference must be dropped
+    // on the main thread, as GTK's are.
+    deinit { MainActor.assumeIsolated { release() } }
+    #endif
+
+    /// What the deinitializer does.
+    private func release() {
         // The teardown may drop the child: the cell that is going away does not follow it.
         waterfall_item_set_child_func(item, nil, nil)
         tearDown()

@@ -159,7 +159,16 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
         sizesChanged()
     }
 
-    isolated deinit {
+    #if compiler(>=6.2)
+    isolated deinit { release() }
+    #else
+    // Swift 6.0 and 6.1 have no isolated deinit (SE-0371): there the last reference must be dropped
+    // on the main thread, as GTK's are.
+    deinit { MainActor.assumeIsolated { release() } }
+    #endif
+
+    /// What the deinitializer does.
+    private func release() {
         if let pendingChangesSource { g_source_remove(pendingChangesSource) }
         if let heightExpression { gtk_expression_unref(heightExpression) }
     }

@@ -158,7 +158,9 @@ public final class ImageWorkerPool: Sendable {
         }
         let (width, height, count) = (Int(pixels.reply.width), Int(pixels.reply.height), Int(pixels.reply.frames))
         let format = pixels.reply.pixel_format == WF_WORKER_PIXELS_RGB ? GDK_MEMORY_R8G8B8 : GDK_MEMORY_R8G8B8A8
-        let delays = (0..<count).map { index in
+        // Only an animation's reply has delays after its frames (`Pixels.length(of:)`): a still
+        // image's mapping ends with its pixels, at a page boundary when they fill whole pages.
+        let delays = count == 1 ? [] : (0..<count).map { index in
             Int(pixels.mapping.loadUnaligned(fromByteOffset: count * pixels.frameBytes + index * 4, as: Int32.self))
         }
         let frames = Texture.frames(adoptingMapping: pixels.mapping, length: pixels.length, width: width, height: height,

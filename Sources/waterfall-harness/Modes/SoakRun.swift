@@ -100,7 +100,8 @@ final class SoakRun {
         let warmUp = total >= 120 ? 60 : total / 4
         let settled = samples.filter { $0.seconds >= warmUp }
         let intervals = Percentiles(frameIntervals)
-        JSONLine.print([
+        // Typed: Swift 6.0 cannot infer this literal's type in reasonable time.
+        let figures: [(String, JSONLine.Value)] = [
             ("mode", .string("soak")),
             ("seconds", .double(total)),
             ("frames", .int(frames)),
@@ -115,7 +116,8 @@ final class SoakRun {
             ("rss_peak_mb", .double(samples.map(\.megabytes).max() ?? 0)),
             ("warm_up_s", .double(warmUp)),
             ("rss_slope_mb_per_min", .double(Self.slopePerMinute(settled))),
-        ] + feedFigures)
+        ]
+        JSONLine.print(figures + feedFigures)
     }
 
     /// The least-squares slope of MiB over time, per minute (0 with fewer than two samples).

@@ -47,7 +47,13 @@ final class StringWall {
         Signal.connect(factory, "teardown") { [weak self] (_: OpaquePointer) in self?.teardowns += 1 }
     }
 
-    isolated deinit {
+    #if compiler(>=6.2)
+    isolated deinit { release() }
+    #else
+    deinit { MainActor.assumeIsolated { release() } }   // no isolated deinit before Swift 6.2
+    #endif
+
+    private func release() {
         g_object_unref(selection.gpointer)
         g_object_unref(store.gpointer)
         g_object_unref(factory.gpointer)

@@ -27,10 +27,13 @@ clang_flags=(-Xcc "-fmodule-map-file=$PWD/Sources/CWaterfallGtk/include/module.m
              -Xcc -I -Xcc "$PWD/Sources/CWaterfallSandbox/include"
              -Xcc "-fmodule-map-file=$bin/CWaterfallImageWorker.build/module.modulemap"
              -Xcc -I -Xcc "$PWD/Sources/CWaterfallImageWorker/include"
+             -Xcc "-fmodule-map-file=$PWD/Sources/CWaterfallSoup/module.modulemap"
+             -Xcc "-fmodule-map-file=$bin/CWaterfallSoupLoading.build/module.modulemap"
+             -Xcc -I -Xcc "$PWD/Sources/CWaterfallSoupLoading/include"
              -Xcc "-fmodule-map-file=$PWD/Sources/CWaterfallPixbuf/module.modulemap"
              -Xcc "-fmodule-map-file=$bin/CWaterfallPixbufDecoding.build/module.modulemap"
              -Xcc -I -Xcc "$PWD/Sources/CWaterfallPixbufDecoding/include")
-for flag in $(pkg-config --cflags-only-I gtk4); do clang_flags+=(-Xcc "$flag"); done
+for flag in $(pkg-config --cflags-only-I gtk4 libsoup-3.0); do clang_flags+=(-Xcc "$flag"); done
 
 rm -rf "$graphs" "$out"
 mkdir -p "$out"

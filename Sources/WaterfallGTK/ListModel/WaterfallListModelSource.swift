@@ -162,12 +162,10 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     #if compiler(>=6.2)
     isolated deinit { release() }
     #else
-    // Swift 6.0 and 6.1 have no isolated deinit (SE-0371): there the last reference must be dropped
-    // on the main thread, as GTK's are.
-    deinit { MainActor.assumeIsolated { release() } }
+    deinit { MainActor.assumeIsolated { release() } }   // no isolated deinit before 6.2, as in WaterfallItemCell
     #endif
 
-    /// What the deinitializer does.
+    /// Removes the pending batch's source and drops the height expression.
     private func release() {
         if let pendingChangesSource { g_source_remove(pendingChangesSource) }
         if let heightExpression { gtk_expression_unref(heightExpression) }

@@ -91,7 +91,9 @@ public final class SoupDataLoader: DataLoading, Sendable {
 
     static func readFile(at url: URL) throws -> (Data, DataResponse) {
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw URLError(.fileDoesNotExist, userInfo: [NSURLErrorFailingURLErrorKey: url])
+            // Named in words: Foundation on Linux describes the code only as "NSURLErrorDomain error -1100".
+            throw URLError(.fileDoesNotExist, userInfo: [NSURLErrorFailingURLErrorKey: url,
+                                                         NSLocalizedDescriptionKey: "no file at \(url.path)"])
         }
         let data = try Data(contentsOf: url)
         return (data, DataResponse(url: url))

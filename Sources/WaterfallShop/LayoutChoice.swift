@@ -35,7 +35,7 @@ package enum LayoutChoice: String, CaseIterable {
         case .waterfall: return WaterfallCollectionLayout()
         case .rows: return WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal))
         case .carousel:
-            return CarouselLayout(itemSize: CGSize(width: PhotoStrip.photoSide, height: PhotoStrip.photoSide),
+            return CarouselLayout(itemSize: Size(width: PhotoStrip.photoSide, height: PhotoStrip.photoSide),
                                   scaling: seedProportions)
         case .circle: return CircleLayout(scaling: seedProportions)
         }

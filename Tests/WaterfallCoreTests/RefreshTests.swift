@@ -29,7 +29,7 @@ struct RefreshTests {
         #expect(fixture.source.refreshRequests == 1, "pulls are ignored while refreshing")
         fixture.model.endRefreshing()
         #expect(fixture.model.refreshState == .done)
-        fixture.model.setContentOffset(CGPoint(x: 0, y: 5))
+        fixture.model.setContentOffset(Point(x: 0, y: 5))
         #expect(fixture.model.refreshState == .idle)
         let expected: [RefreshState] = [.pulling(progress: 20 / 64), .armed, .pulling(progress: 40 / 64),
                                         .armed, .refreshing, .done, .idle]
@@ -60,7 +60,7 @@ struct RefreshTests {
     @Test("a refresh that prepends keeps the reader's place")
     func refreshPrependsAnchored() {
         let fixture = makeFixture()
-        fixture.model.setContentOffset(CGPoint(x: 0, y: 1_000))
+        fixture.model.setContentOffset(Point(x: 0, y: 1_000))
         let first = fixture.model.visibleIndices[0]
         let y = fixture.model.placedAttributes(at: first)?.frame.minY
         #expect(y != nil, "the first visible item is placed")

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A fake front end for tests and benchmarks: it applies the view model's callbacks to
 /// ``HeadlessCell``s and records the rest.
 ///
@@ -18,9 +16,9 @@ public final class HeadlessHost: WaterfallHosting {
     /// How many cells were discarded because the pool was full.
     public private(set) var discardCount = 0
     /// The content size last announced.
-    public private(set) var contentSize: CGSize = .zero
+    public private(set) var contentSize: Size = .zero
     /// Every offset the view model set on its own initiative, in order.
-    public private(set) var offsetChanges: [CGPoint] = []
+    public private(set) var offsetChanges: [Point] = []
     /// Every load-more state announced, in order.
     public private(set) var loadMoreStates: [LoadMoreState] = []
     /// Every refresh state announced, in order.
@@ -63,12 +61,12 @@ public final class HeadlessHost: WaterfallHosting {
     }
 
     /// Records the size.
-    public func contentSizeDidChange(_ size: CGSize) {
+    public func contentSizeDidChange(_ size: Size) {
         contentSize = size
     }
 
     /// Records the offset.
-    public func contentOffsetDidChange(_ offset: CGPoint) {
+    public func contentOffsetDidChange(_ offset: Point) {
         offsetChanges.append(offset)
     }
 

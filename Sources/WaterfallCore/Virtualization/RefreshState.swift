@@ -1,11 +1,9 @@
-import Foundation
-
 /// Where pull-to-refresh (the header that a pull past the content's start arms) stands.
 public enum RefreshState: Equatable, Sendable {
     /// Nothing is happening.
     case idle
     /// The content is pulled down, `progress` (0…1) of the way to the threshold.
-    case pulling(progress: CGFloat)
+    case pulling(progress: Double)
     /// Pulled past the threshold: releasing starts a refresh.
     case armed
     /// A refresh is running; pulls are ignored until ``WaterfallViewModel/endRefreshing()``.
@@ -21,10 +19,10 @@ struct RefreshStateMachine: Equatable, Sendable {
     /// The current state.
     private(set) var state: RefreshState = .idle
     /// How far a pull must go to arm (``WaterfallViewModel/refreshThreshold``).
-    var threshold: CGFloat = 64
+    var threshold: Double = 64
 
     /// The overscroll is now `distance` (≥ 0 pulls down past the top).
-    mutating func pull(distance: CGFloat, threshold: CGFloat) {
+    mutating func pull(distance: Double, threshold: Double) {
         guard state != .refreshing else { return }
         if !(distance > 0) {
             state = .idle

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The platform front end as the view model sees it: it owns the cell widgets' parent and does
 /// exactly what it is told. All frames and offsets it receives are ready to use: frames are
 /// relative to the viewport's top-left (content position − scroll offset), so a widget
@@ -29,14 +27,14 @@ public protocol WaterfallHosting<Cell>: AnyObject {
     func discardCell(_ cell: Cell)
 
     /// The content size changed: update the scroll range. Default: nothing.
-    func contentSizeDidChange(_ size: CGSize)
+    func contentSizeDidChange(_ size: Size)
 
     /// The view model moved the scroll position itself (scroll anchoring, scroll-to-index, a
     /// layout island joining the laid-out items, which moves the content on screen and the
     /// offset together): update the scroll bar without reporting the change back. May come
     /// from inside ``WaterfallViewModel/continueLayout(within:clock:sliceItems:)`` or a scroll
     /// step. Default: nothing.
-    func contentOffsetDidChange(_ offset: CGPoint)
+    func contentOffsetDidChange(_ offset: Point)
 
     /// The load-more state changed: show or hide the footer's spinner, retry button or
     /// "no more" label. Default: nothing.
@@ -80,9 +78,9 @@ extension WaterfallHosting {
     /// Does nothing.
     public func discardCell(_ cell: Cell) {}
     /// Does nothing.
-    public func contentSizeDidChange(_ size: CGSize) {}
+    public func contentSizeDidChange(_ size: Size) {}
     /// Does nothing.
-    public func contentOffsetDidChange(_ offset: CGPoint) {}
+    public func contentOffsetDidChange(_ offset: Point) {}
     /// Does nothing.
     public func loadMoreStateDidChange(_ state: LoadMoreState) {}
     /// Does nothing.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a change to the items, their sizes, the metrics or the layout is. The change pipeline
 /// (``WaterfallViewModel/performChange(_:_:)``) chooses by it which item must stay still on
 /// screen, whether the items above it are held apart, how live cells are renumbered and

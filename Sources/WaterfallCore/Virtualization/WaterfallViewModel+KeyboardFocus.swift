@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallViewModel {
     /// The item an arrow key moves the keyboard focus ring to from the item at `index`.
     ///
@@ -43,13 +41,13 @@ extension WaterfallViewModel {
     ///   live items; while the layout is pending (``isLayoutPending``), plus laying out the
     ///   items up to `index` and down to the place it moved to (O(c log n + k log c) for the k
     ///   items placed).
-    public func focusTarget(afterPaging distance: CGFloat, from index: Int?) -> Int? {
+    public func focusTarget(afterPaging distance: Double, from index: Int?) -> Int? {
         // A layout that does not scroll pages as a vertical one would.
         let axis = scrollAxis == .horizontal ? ScrollAxis.horizontal : .vertical
         if let index, index >= 0, index < layout.itemCount {
             place(through: index)
             let frame = layout.frame(at: index)
-            let center = CGPoint(x: frame.midX, y: frame.midY)
+            let center = Point(x: frame.midX, y: frame.midY)
             let moved = axis.moving(center, to: axis.position(of: center) + distance)
             place(coveringPoint: moved)
             if let target = layout.index(at: moved) { return target }

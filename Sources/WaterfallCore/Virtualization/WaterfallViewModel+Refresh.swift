@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallViewModel {
     /// The pull-to-refresh state, for the host's header.
     public var refreshState: RefreshState { refresh.state }
@@ -7,7 +5,7 @@ extension WaterfallViewModel {
     /// The content is pulled `distance` points past its start (0 when not overscrolled), e.g.
     /// from GTK's `edge-overshot`/kinetic overshoot. Moves idle → pulling → armed and back.
     /// Ignored unless ``isRefreshEnabled``.
-    public func overscroll(_ distance: CGFloat) {
+    public func overscroll(_ distance: Double) {
         guard isRefreshEnabled else { return }
         let threshold = refresh.threshold
         transitionRefresh { $0.pull(distance: distance, threshold: threshold) }

@@ -33,7 +33,11 @@ public final class Application {
             if let id {
                 g_set_prgname(id)
             } else if g_get_prgname() == nil {
-                let programName = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }
+                let programName = CommandLine.arguments.first.flatMap { path -> String? in
+                    guard let name = g_path_get_basename(path) else { return nil }
+                    defer { g_free(name) }
+                    return String(cString: name)
+                }
                 g_set_prgname(programName ?? "waterfall")
             }
             g_set_application_name(name ?? String(cString: g_get_prgname()))

@@ -37,7 +37,7 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     public var factory: UnsafeMutablePointer<WaterfallItemFactory>? { widget.flatMap(waterfall_masonry_view_get_factory) }
 
     /// The height an item has until its cell is measured (the self-sizing path), in points.
-    public var estimatedHeight: CGFloat = 200
+    public var estimatedHeight: Double = 200
     /// The item size for a position alone, for an app that keeps its sizes beside the model
     /// (a table of heights): the wall asks it without fetching the model's item, which a model
     /// that makes its items on demand would make for each of its positions when the wall loads.

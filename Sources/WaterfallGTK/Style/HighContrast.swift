@@ -21,7 +21,7 @@ enum HighContrast {
 
     /// The theme GTK loads for `settings`: `GTK_THEME` when it is set, else `gtk-theme-name`.
     static func themeName(of settings: OpaquePointer) -> String {
-        if let environment = ProcessInfo.processInfo.environment["GTK_THEME"], !environment.isEmpty {
+        if let environment = g_getenv("GTK_THEME").map({ String(cString: $0) }), !environment.isEmpty {
             return environment
         }
         var value = GValue()

@@ -95,7 +95,7 @@ extension WaterfallView {
     private func page(by distance: Double) {
         let before = contentOffset
         scroll(to: before + distance)
-        let target = model.focusTarget(afterPaging: CGFloat(contentOffset - before), from: focusedIndex)
+        let target = model.focusTarget(afterPaging: Double(contentOffset - before), from: focusedIndex)
         // A snapping layout centres the new item; a vertical one stays where the page put it.
         focus(target ?? firstVisibleIndex(), reveal: model.layout.scrollAxis == .horizontal)
     }
@@ -104,7 +104,7 @@ extension WaterfallView {
     /// visible), or the centred item of a horizontal layout.
     private func firstVisibleIndex() -> Int {
         if model.layout.scrollAxis == .horizontal {
-            let centre = CGPoint(x: model.viewportSize.width / 2, y: model.viewportSize.height / 2)
+            let centre = Point(x: model.viewportSize.width / 2, y: model.viewportSize.height / 2)
             if let centred = index(drawnAt: centre) { return centred }
         }
         return model.visibleIndices.first ?? 0

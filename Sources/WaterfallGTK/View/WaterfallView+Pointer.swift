@@ -22,7 +22,7 @@ extension WaterfallView {
                  time: UInt32 = 0) {
         gtk_widget_grab_focus(widget)
         stopSettle()
-        let point = CGPoint(x: x, y: y)
+        let point = Point(x: x, y: y)
         guard let index = index(drawnAt: point) else {
             onBackgroundClick?(point)
             return
@@ -40,7 +40,7 @@ extension WaterfallView {
     /// The item drawn at a viewport point: the topmost shown cell whose frame, scaled around
     /// its centre as drawn (mid-animation too), contains the point; ties go to the lower index.
     /// - Complexity: O(k) for k shown cells.
-    func index(drawnAt point: CGPoint) -> Int? {
+    func index(drawnAt point: Point) -> Int? {
         var hit: LayoutAttributes?
         for cell in shownCells {
             guard let attributes = presentedAttributes(of: cell) else { continue }

@@ -44,10 +44,10 @@ extension WaterfallView {
             overrides.columns = columnCount
         }
         if !isDefault(WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING) {
-            overrides.columnSpacing = CGFloat(waterfall_masonry_view_get_column_spacing(masonryView))
+            overrides.columnSpacing = Double(waterfall_masonry_view_get_column_spacing(masonryView))
         }
         if !isDefault(WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING) {
-            overrides.rowSpacing = CGFloat(waterfall_masonry_view_get_row_spacing(masonryView))
+            overrides.rowSpacing = Double(waterfall_masonry_view_get_row_spacing(masonryView))
         }
         overrides.allowsReordering = waterfall_masonry_view_get_reorderable(masonryView) != 0
         return overrides
@@ -58,7 +58,7 @@ extension WaterfallView {
     var columnCount: ColumnCount {
         let columns = waterfall_masonry_view_get_columns(masonryView)
         return columns > 0 ? .fixed(Int(columns))
-            : .adaptive(minimumWidth: CGFloat(waterfall_masonry_view_get_min_column_width(masonryView)))
+            : .adaptive(minimumWidth: Double(waterfall_masonry_view_get_min_column_width(masonryView)))
     }
 
     /// `GtkOrientable:orientation`, which the layout holds: horizontal for a layout that

@@ -59,7 +59,7 @@ extension WaterfallView: MasonryViewFace {
         let axis: ScrollAxis = orientation == GTK_ORIENTATION_HORIZONTAL ? .horizontal : .vertical
         guard !isSyncingAdjustment, axis == model.layout.scrollAxis else { return }
         let value = scrollAdjustmentOffset
-        let offset = axis == .horizontal ? CGPoint(x: value, y: 0) : CGPoint(x: 0, y: value)
+        let offset = axis == .horizontal ? Point(x: value, y: 0) : Point(x: 0, y: value)
         let forward = value > Double(axis == .horizontal ? model.contentOffset.x : model.contentOffset.y)
         measuringWork { model.setContentOffset(offset) }
         if forward, model.loadMoreState == .failed {

@@ -133,7 +133,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
     /// Called with the point (relative to the viewport) when a click hits no item — seed 003
     /// switches layouts on a background tap.
-    public var onBackgroundClick: (@MainActor (CGPoint) -> Void)?
+    public var onBackgroundClick: (@MainActor (Point) -> Void)?
 
     /// Creates the view and attaches its model; items load at the first allocation.
     /// The model holds `dataSource` and `delegate` weakly: keep them alive. Pull-to-refresh is
@@ -319,13 +319,13 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     }
 
     /// Sets the scroll range to the content's length along the scroll axis.
-    public func contentSizeDidChange(_ size: CGSize) {
+    public func contentSizeDidChange(_ size: Size) {
         syncAdjustment(offset: model.contentOffset, contentSize: size)
         updateStatus()
     }
 
     /// Moves the adjustment to the model's offset (anchoring, scroll-to-index).
-    public func contentOffsetDidChange(_ offset: CGPoint) {
+    public func contentOffsetDidChange(_ offset: Point) {
         syncAdjustment(offset: offset, contentSize: model.contentSize)
     }
 
@@ -356,11 +356,11 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
     /// Configures both adjustments without reporting the change back to the model: the one of
     /// the layout's axis to the content and viewport, the other to an empty range.
-    func syncAdjustment(offset: CGPoint, contentSize size: CGSize) {
+    func syncAdjustment(offset: Point, contentSize size: Size) {
         isSyncingAdjustment = true
         defer { isSyncingAdjustment = false }
-        func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, _ value: CGFloat, _ upper: CGFloat,
-                       _ page: CGFloat, active: Bool) {
+        func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, _ value: Double, _ upper: Double,
+                       _ page: Double, active: Bool) {
             let page = Double(page), value = active ? Double(value) : 0, upper = max(active ? Double(upper) : 0, page)
             gtk_adjustment_configure(adjustment, flipIfRightToLeft(value, upper: upper, pageSize: page, horizontal: adjustment == horizontalAdjustment),
                                      0, upper, max(page * 0.1, 40), page * 0.9, page)

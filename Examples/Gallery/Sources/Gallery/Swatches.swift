@@ -25,7 +25,7 @@ final class Swatches: WaterfallDataSource, WaterfallDelegate {
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<SwatchCell>, sizeAt index: Int) -> ItemSize {
-        .height(CGFloat(80 + (index * 37) % 160))
+        .height(Double(80 + (index * 37) % 160))
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<SwatchCell>, didSelectAt index: Int) {

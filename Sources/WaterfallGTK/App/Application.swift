@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 
 /// Runs GTK from a synchronous `main`: initialises GTK, installs the main-actor bridge and
 /// runs a GLib main loop until ``quit()`` or until the last ``Window`` is closed.

@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 /// A cell of a ``WaterfallView``: one widget tree that shows one item at a time and is reused

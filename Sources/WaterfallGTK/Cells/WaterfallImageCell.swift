@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallFeed
 
 /// A cell that shows an image scaled to cover it, a placeholder until the image is ready, and a

@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 
 /// The cell of the list-model path: a ``WaterfallCell`` around one `WaterfallItem` object whose
 /// widgets an item factory made (see ``WaterfallListModelSource``).

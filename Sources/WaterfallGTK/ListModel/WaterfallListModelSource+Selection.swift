@@ -1,5 +1,4 @@
 import CWaterfallGtk4
-import Foundation
 
 extension WaterfallListModelSource: WaterfallSelectionHandling {
     /// Whether the selection model has the item at `index` selected.

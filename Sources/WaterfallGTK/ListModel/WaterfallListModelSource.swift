@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 /// The list-model path of a ``WaterfallView``, the GTK way: items come from a

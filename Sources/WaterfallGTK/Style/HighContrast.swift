@@ -1,5 +1,5 @@
 import CWaterfallGtk4
-import Foundation
+import Glibc // dlopen, dlsym
 
 /// Follows GTK's high-contrast theme: GTK 4.8 has no CSS media query for contrast, so a wall
 /// carries the ``WaterfallStyle/ClassName/highContrast`` style class while the theme is

@@ -1,5 +1,4 @@
 import CWaterfallGtk4
-import Foundation
 
 /// Who keeps a ``WaterfallView``'s selection when it is not the view model's one
 /// `selectedIndex`: the list-model path's `GtkSelectionModel` (``WaterfallListModelSource``).

@@ -1,5 +1,4 @@
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 /// Self-sizing items, the general form of a size correction: an item asks to be measured, the

@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 /// What the C side of `WaterfallMasonryView` asks of its Swift logic (see

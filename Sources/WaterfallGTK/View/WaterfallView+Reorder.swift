@@ -1,5 +1,5 @@
 import CWaterfallGtk4
-import Foundation
+import Glibc
 import WaterfallCore
 
 /// The state of the view's reorder gestures.

@@ -1,6 +1,6 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
+import Glibc
 import WaterfallCore
 
 /// A rubberband drag in progress: where it began in content coordinates, whether it adds to

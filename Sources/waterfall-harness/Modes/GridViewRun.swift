@@ -1,5 +1,4 @@
 import CWaterfallHarness
-import Foundation
 import WaterfallGTK
 import WaterfallShop
 

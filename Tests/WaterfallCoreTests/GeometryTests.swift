@@ -6,7 +6,7 @@ import WaterfallCore
 @Suite struct GeometryTests {
     /// A rectangle as its edges, `x0 <= x1`, `y0 <= y1`: the simple model every `Rect` member
     /// is checked against.
-    private struct Edges: Equatable {
+    private struct Edges {
         var x0, x1, y0, y1: Double
 
         init(x0: Double, x1: Double, y0: Double, y1: Double) {

@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallGTK
 
 /// The gallery's data source and delegate: 1,000 swatches of varying height in adaptive

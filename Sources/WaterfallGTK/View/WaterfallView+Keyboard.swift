@@ -44,13 +44,8 @@ extension WaterfallView {
             scroll(to: maximumContentOffset)
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
             guard let index = focusedIndex, index < model.numberOfItems else { return false }
-            let enter = Int32(keyval) == GDK_KEY_Return || Int32(keyval) == GDK_KEY_KP_Enter
-            if let selectionHandler {
-                selectionHandler.keyPressed(on: index, activate: enter)
-            } else {
-                select(index)
-                if enter { activate(index) }
-            }
+            model.keyPressed(on: index, activate: Int32(keyval) == GDK_KEY_Return || Int32(keyval) == GDK_KEY_KP_Enter)
+            refreshCellStates()
         default:
             guard let target = focusTarget(for: Int32(keyval)) else { return false }
             focus(target)
@@ -105,7 +100,7 @@ extension WaterfallView {
     private func firstVisibleIndex() -> Int {
         if model.layout.scrollAxis == .horizontal {
             let centre = CGPoint(x: model.viewportSize.width / 2, y: model.viewportSize.height / 2)
-            if let centred = index(drawnAt: centre) { return centred }
+            if let centred = model.index(at: centre) { return centred }
         }
         return model.visibleIndices.first ?? 0
     }

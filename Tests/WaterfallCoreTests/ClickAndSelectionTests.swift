@@ -143,4 +143,17 @@ struct ClickAndSelectionTests {
         fixture.host.presentedAttributes = nil
         #expect(model.index(at: CGPoint(x: frame.minX + 1, y: frame.minY + 1)) == 0, "placed where the model put it again")
     }
+
+    @Test("without a focus ring the keys start at the lowest visible item, or at the centred one of a horizontal layout")
+    func focusStart() throws {
+        let fixture = makeFixture()
+        fixture.model.setContentOffset(CGPoint(x: 0, y: 1_000))
+        #expect(fixture.model.focusStartIndex == fixture.model.visibleIndices.first)
+        let carousel = Fixture(sizes: Array(repeating: .height(100), count: 20), layout: CarouselLayout())
+        carousel.model.setContentOffset(CGPoint(x: 700, y: 0))
+        let centre = CGPoint(x: carousel.model.viewportSize.width / 2, y: carousel.model.viewportSize.height / 2)
+        let centred = carousel.model.liveIndices.first { carousel.model.placedAttributes(at: $0)?.frame.contains(centre) == true }
+        #expect(centred != nil && carousel.model.focusStartIndex == centred)
+        #expect(Fixture(sizes: [], columns: 3).model.focusStartIndex == 0)
+    }
 }

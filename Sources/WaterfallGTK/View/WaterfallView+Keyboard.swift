@@ -54,8 +54,8 @@ extension WaterfallView {
     }
 
     /// The item an arrow key moves the focus ring to (see
-    /// `WaterfallViewModel.focusTarget(from:moving:)`; without a focus ring, the first visible
-    /// item), or `nil` for other keys and when there are no items.
+    /// `WaterfallViewModel.focusTarget(from:moving:)`; without a focus ring,
+    /// `WaterfallViewModel.focusStartIndex`), or `nil` for other keys and when there are no items.
     private func focusTarget(for keyval: Int32) -> Int? {
         guard model.numberOfItems > 0 else { return nil }
         let direction: FocusDirection
@@ -66,7 +66,7 @@ extension WaterfallView {
         case GDK_KEY_Left, GDK_KEY_KP_Left: direction = .left
         default: return nil
         }
-        return focusedIndex.flatMap { model.focusTarget(from: $0, moving: direction) } ?? firstVisibleIndex()
+        return focusedIndex.flatMap { model.focusTarget(from: $0, moving: direction) } ?? model.focusStartIndex
     }
 
     /// Moves the focus ring to `index` and, when `reveal` is true, scrolls as little as needed
@@ -92,17 +92,7 @@ extension WaterfallView {
         scroll(to: before + distance)
         let target = model.focusTarget(afterPaging: CGFloat(contentOffset - before), from: focusedIndex)
         // A snapping layout centres the new item; a vertical one stays where the page put it.
-        focus(target ?? firstVisibleIndex(), reveal: model.layout.scrollAxis == .horizontal)
-    }
-
-    /// Where arrow keys start without a focus ring: the lowest visible index (0 when nothing is
-    /// visible), or the centred item of a horizontal layout.
-    private func firstVisibleIndex() -> Int {
-        if model.layout.scrollAxis == .horizontal {
-            let centre = CGPoint(x: model.viewportSize.width / 2, y: model.viewportSize.height / 2)
-            if let centred = model.index(at: centre) { return centred }
-        }
-        return model.visibleIndices.first ?? 0
+        focus(target ?? model.focusStartIndex, reveal: model.layout.scrollAxis == .horizontal)
     }
 
     /// Hides the focus ring once the keyboard focus is neither on the view nor on its cells.

@@ -26,6 +26,7 @@ private final class MultiSelection: WaterfallSelection {
     }
 
     func selectAll(_ select: Bool) { selected = select ? Set(0..<100) : [] }
+    var activationSelects: Bool { false }
     var allowsRubberband: Bool { true }
     func select(covering indices: [Int], extend: Bool) { selected = extend ? selected.union(indices) : Set(indices) }
 
@@ -112,6 +113,9 @@ struct ClickAndSelectionTests {
         model.click(at: try centre(of: 3, in: fixture), modifiers: .toggle, time: 10_000)
         #expect(store.selected == [2, 4, 5] && store.anchor == 3)
         #expect(model.selectedIndex == nil, "selectedIndex is the single selection's")
+        model.keyPressed(on: 4, activate: true)
+        #expect(store.selected == [2, 4, 5] && fixture.host.activatedIndices == [4],
+                "Enter activates without touching a multi-selection, as in GtkGridView")
         fixture.source.sizes.removeSubrange(0..<1)
         fixture.source.sizes.insert(contentsOf: Array(repeating: .height(100), count: 3), at: 0)
         model.performBatchUpdates([.delete(0..<1), .insert(0..<3)])

@@ -21,6 +21,9 @@ public final class SingleSelection: WaterfallSelection {
         if !select { index = nil }
     }
 
+    /// `true`: Enter selects as a tap does, before it activates.
+    public var activationSelects: Bool { true }
+
     /// `false`: a band covers many items.
     public var allowsRubberband: Bool { false }
 

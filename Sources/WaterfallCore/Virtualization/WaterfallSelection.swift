@@ -13,6 +13,11 @@ public protocol WaterfallSelection: AnyObject {
     func select(_ index: Int, modify: Bool, extend: Bool)
     /// Selects (`true`) or unselects every item (Ctrl+A, Ctrl+Shift+A).
     func selectAll(_ select: Bool)
+    /// Whether Enter selects the focused item before activating it. A `GtkSelectionModel`
+    /// store answers `false`, GtkGridView's rule: Enter only activates, so a multi-selection
+    /// stays as it is. The view model's own ``SingleSelection`` answers `true`: a data source's
+    /// delegate hears ``WaterfallDelegate/waterfallView(_:didSelectAt:)`` for Enter as for a tap.
+    var activationSelects: Bool { get }
     /// Whether a drag over the items draws a rubberband that selects them.
     var allowsRubberband: Bool { get }
     /// A rubberband covers `indices`; `extend` keeps the selection from before it.

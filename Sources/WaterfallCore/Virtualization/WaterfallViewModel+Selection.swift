@@ -64,9 +64,10 @@ extension WaterfallViewModel {
     }
 
     /// Space selects the focused item at `index` as a plain click does; Enter (`activate`)
-    /// selects and activates it.
+    /// activates it, selecting it first when the store asks for that
+    /// (``WaterfallSelection/activationSelects``).
     public func keyPressed(on index: Int, activate: Bool) {
-        select(index, modify: false, extend: false)
+        if !activate || selection.activationSelects { select(index, modify: false, extend: false) }
         if activate { self.activate(index) }
     }
 

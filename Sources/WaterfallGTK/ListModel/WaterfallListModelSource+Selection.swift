@@ -40,6 +40,9 @@ extension WaterfallListModelSource: WaterfallSelection {
         }
     }
 
+    /// `false`: Enter only activates, as in GtkGridView, so a multi-selection stays.
+    public var activationSelects: Bool { false }
+
     /// A multi-selection with ``enableRubberband``.
     public var allowsRubberband: Bool {
         guard let selectionModel else { return false }

@@ -1,9 +1,9 @@
-import Foundation
+import Synchronization
 
 /// A value guarded by a lock, for the few places where synchronous access from any thread is
 /// required (the memory cache lookup a UI does in the same frame as its cell, task bookkeeping).
 final class Locked<State>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let mutex = Mutex(())
     private var state: State
 
     init(_ state: State) {
@@ -11,9 +11,7 @@ final class Locked<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the state.
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
+    func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+        try mutex.withLock { _ throws(Failure) in try body(&state) }
     }
 }

@@ -5,7 +5,7 @@
 /// nesting can overflow a thread's stack. Numbers written without a fraction or exponent that fit
 /// in 64 bits stay exact (`.integer`); other numbers become `.number`, and one too large for a
 /// `Double` is refused. A key given twice keeps its last value.
-struct JSONReader {
+struct JSONReader: DocumentReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var budget: DocumentBudget
@@ -18,22 +18,12 @@ struct JSONReader {
         var key = ""
     }
 
-    /// Reads the document in `bytes`.
-    ///
-    /// - Complexity: O(*n*) in the document size.
-    /// - Throws: ``FeedDocumentError/invalid(location:reason:)`` at the first byte that is not
-    ///   JSON; ``FeedDocumentError/limitExceeded(_:)`` where `limits` are broken.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, limits: FeedPageLimits) throws(FeedDocumentError) -> FeedValue {
-        var reader = JSONReader(bytes: bytes, budget: DocumentBudget(limits: limits))
-        return try reader.document()
-    }
-
-    private init(bytes: UnsafeBufferPointer<UInt8>, budget: DocumentBudget) {
+    init(bytes: UnsafeBufferPointer<UInt8>, budget: DocumentBudget) {
         self.bytes = bytes
         self.budget = budget
     }
 
-    private mutating func document() throws(FeedDocumentError) -> FeedValue {
+    mutating func document() throws(FeedDocumentError) -> FeedValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         var frames: [Frame] = []
         reading: while true {

@@ -6,7 +6,7 @@
 /// `<real>`, `<true/>` and `<false/>`; comments, CDATA sections and the five predefined and
 /// numeric character references. `<date>` and `<data>`, which JSON has no form for, become `.null`.
 /// Open containers live on a stack of the reader's own, not the call stack.
-struct XMLPlistReader {
+struct XMLPlistReader: DocumentReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var budget: DocumentBudget
@@ -30,22 +30,12 @@ struct XMLPlistReader {
         let offset: Int
     }
 
-    /// Reads the document in `bytes`.
-    ///
-    /// - Complexity: O(*n*) in the document size.
-    /// - Throws: ``FeedDocumentError/invalid(location:reason:)`` where the document is not a
-    ///   property list; ``FeedDocumentError/limitExceeded(_:)`` where `limits` are broken.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, limits: FeedPageLimits) throws(FeedDocumentError) -> FeedValue {
-        var reader = XMLPlistReader(bytes: bytes, budget: DocumentBudget(limits: limits))
-        return try reader.document()
-    }
-
-    private init(bytes: UnsafeBufferPointer<UInt8>, budget: DocumentBudget) {
+    init(bytes: UnsafeBufferPointer<UInt8>, budget: DocumentBudget) {
         self.bytes = bytes
         self.budget = budget
     }
 
-    private mutating func document() throws(FeedDocumentError) -> FeedValue {
+    mutating func document() throws(FeedDocumentError) -> FeedValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         var tag = try nextTag()
         let isWrapped = tag.name == "plist" && !tag.isEnd

@@ -41,8 +41,8 @@ public struct FolderFeed: FeedPageProviding {
         var names: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard !name.hasPrefix("."), Self.imageExtensions.contains(name.split(separator: ".").last.map { $0.lowercased() } ?? ""),
-                  name.contains(".") else { continue }
+            let fileExtension = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() }
+            guard !name.hasPrefix("."), let fileExtension, Self.imageExtensions.contains(fileExtension) else { continue }
             // lstat: a symbolic link is not a regular file, so nothing outside the folder is listed.
             var status = stat()
             guard lstat(path + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }

@@ -8,7 +8,7 @@ import Darwin
 /// locale (`LC_NUMERIC`, which `gtk_init` sets from the environment): "12,345", "12.345",
 /// "12 345", "12,34,567". No ICU: the thousands separator and the grouping come from
 /// `localeconv()`, read once in ``init()``, and the digits are written here.
-struct IntegerText {
+package struct IntegerText {
     /// The UTF-8 of the thousands separator; empty: no grouping.
     private let separator: [UInt8]
     /// The digits in each group, from the right (the C library's `grouping`); the last one
@@ -17,7 +17,7 @@ struct IntegerText {
     private let repeatsLast: Bool
 
     /// Learns the separator and grouping of the calling thread's numeric locale.
-    init() {
+    package init() {
         let conventions = localeconv().pointee
         self.init(separator: conventions.thousands_sep.map { String(cString: $0) } ?? "",
                   grouping: conventions.grouping.map { pointer in
@@ -28,7 +28,7 @@ struct IntegerText {
     /// A writer with `separator` between groups whose sizes are given as the C library's
     /// `grouping`: from the right, the last repeating, a value of `CHAR_MAX` (127) or below 1
     /// ending the grouping there.
-    init(separator: String, grouping: [Int]) {
+    package init(separator: String, grouping: [Int]) {
         let sizes = grouping.prefix { $0 > 0 && $0 < Int(CChar.max) }
         self.separator = Array(separator.utf8)
         groups = Array(sizes)
@@ -36,7 +36,7 @@ struct IntegerText {
     }
 
     /// `value` in the learnt grouping.
-    func callAsFunction(_ value: Int) -> String {
+    package func callAsFunction(_ value: Int) -> String {
         let decimal = Array(String(value.magnitude).utf8)
         var lengths: [Int] = []
         var remaining = decimal.count

@@ -21,10 +21,6 @@ public struct WaterfallStrings: Sendable, Equatable {
     @Localized("Could not load more.") public var loadMoreFailed: String
     /// Added to the failed footer when scrolling on would try again (there is room to scroll).
     @Localized("Scroll down to try again.") public var scrollToRetry: String
-    /// The refresh header while the content is pulled down.
-    @Localized("Pull to refresh") public var pullToRefresh: String
-    /// The refresh header once releasing would refresh.
-    @Localized("Release to refresh") public var releaseToRefresh: String
     /// The refresh header while refreshing.
     @Localized("Refreshing…") public var refreshing: String
     /// An image cell whose image failed to load or decode.

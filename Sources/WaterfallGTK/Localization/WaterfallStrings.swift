@@ -1,5 +1,3 @@
-import Foundation
-
 /// Every piece of text the Waterfall widgets show, translated through gettext.
 ///
 /// Each field reads the translation of its English text from Waterfall's catalogs (text domain
@@ -74,12 +72,14 @@ public struct WaterfallStrings: Sendable, Equatable {
 
     /// ``movedToPosition`` with its placeholders filled in.
     public func movedToPosition(_ position: Int, of count: Int) -> String {
-        Self.fill(movedToPosition, ["position": position.formatted(), "count": count.formatted()])
+        let integers = IntegerText()
+        return Self.fill(movedToPosition, ["position": integers(position), "count": integers(count)])
     }
 
     /// ``itemPosition`` with its placeholders filled in.
     public func itemPosition(_ position: Int, of count: Int) -> String {
-        Self.fill(itemPosition, ["position": position.formatted(), "count": count.formatted()])
+        let integers = IntegerText()
+        return Self.fill(itemPosition, ["position": integers(position), "count": integers(count)])
     }
 
     /// The texts in the current locale.

@@ -59,6 +59,9 @@ final class PhotoStrip: WaterfallDataSource, WaterfallDelegate {
         waterfallView.endRefreshing()
     }
 
+    /// Arrow keys only move the focus: selecting deletes.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, selectionFollowsFocusAt index: Int) -> Bool { false }
+
     /// Deletes the clicked photo, animated.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {
         items.remove(at: index)

@@ -127,6 +127,40 @@ struct ClickAndSelectionTests {
         #expect(store.resets == 1)
     }
 
+    @Test("arrow keys move and select as GtkListBase binds them: plain selects alone, Ctrl only moves, Shift extends from the anchor, Ctrl+Shift extends keeping the rest")
+    func arrowKeysSelect() {
+        // One column: Down is the next index.
+        let fixture = Fixture(sizes: Array(repeating: .height(100), count: 20), columns: 1)
+        let model = fixture.model
+        let store = MultiSelection()
+        model.selection = store
+        #expect(model.arrowKeyPressed(.down, from: nil) == 0, "without a ring: the first visible item")
+        #expect(store.selected == [0] && model.focusedIndex == 0)
+        #expect(model.arrowKeyPressed(.down, from: 0) == 1)
+        #expect(store.selected == [1] && store.anchor == 1)
+        #expect(model.arrowKeyPressed(.down, from: 1, modifiers: .toggle) == 2)
+        #expect(store.selected == [1] && model.focusedIndex == 2, "Ctrl only moves the ring")
+        #expect(model.arrowKeyPressed(.down, from: 2, modifiers: .extend) == 3)
+        #expect(store.selected == [1, 2, 3] && store.anchor == 1, "Shift extends from the anchor")
+        model.arrowKeyPressed(.down, from: 3, modifiers: .toggle)
+        model.arrowKeyPressed(.down, from: 4, modifiers: .toggle)
+        store.selected.insert(9)
+        #expect(model.arrowKeyPressed(.down, from: 5, modifiers: [.toggle, .extend]) == 6)
+        #expect(store.selected == [1, 2, 3, 4, 5, 6, 9], "Ctrl+Shift extends and keeps the rest")
+        #expect(model.arrowKeyPressed(.up, from: 0) == 0)
+        #expect(store.selected == [1, 2, 3, 4, 5, 6, 9], "no move at the edge: no selection")
+
+        let single = Fixture(sizes: Array(repeating: .height(100), count: 20), columns: 1)
+        #expect(single.model.arrowKeyPressed(.down, from: 3) == 4)
+        #expect(single.model.selectedIndex == 4 && single.source.selections == [4],
+                "the data-source path selects too, and tells its delegate")
+        single.source.selectionFollowsFocus = false
+        #expect(single.model.arrowKeyPressed(.down, from: 4) == 5)
+        #expect(single.model.selectedIndex == 4 && single.source.selections == [4],
+                "a delegate whose selection does not follow the focus: the arrow only moves")
+        #expect(Fixture(sizes: [], columns: 1).model.arrowKeyPressed(.down, from: nil) == nil)
+    }
+
     @Test("the hit test: scaled items as drawn, the higher z-index first, then the lower index; while the host animates, its presented frames")
     func hitTest() throws {
         let fixture = makeFixture()

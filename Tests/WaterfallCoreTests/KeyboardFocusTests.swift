@@ -84,18 +84,69 @@ struct KeyboardFocusTests {
         #expect(inColumn > 0 || count <= 5, "seed \(seed): no column had two items")
     }
 
-    @Test("Left and Right step through the indices, swapped right to left in a waterfall and a carousel; bad indices give nil")
-    func leftAndRightStepThroughIndices() {
-        var rng = SplitMix64(seed: 3)
-        let fixture = Fixture(sizes: randomSizes(30, using: &rng))
+    /// Brute force over every item: the item past the edge on screen, in the nearest column,
+    /// then nearest the centre line (crossing it before ending on it), then the higher z-index,
+    /// then the lower index.
+    private static func bruteForceBeside(of index: Int, right: Bool, in layout: any CollectionLayout,
+                                         across: Double, along: Double) -> Int? {
+        let origin = layout.frame(at: index)
+        let line = origin.midY, edge = right ? origin.maxX : origin.minX
+        let candidates = (0..<layout.itemCount).compactMap { other -> (across: Double, along: Double, misses: Int, z: Int, index: Int)? in
+            let attributes = layout.layoutAttributes(at: other)
+            let frame = attributes.frame
+            guard other != index, !frame.isEmpty, right ? frame.minX >= edge - 0.5 : frame.maxX <= edge + 0.5 else { return nil }
+            let gapAcross = right ? max(frame.minX - edge, 0) : max(edge - frame.maxX, 0)
+            let crossed = frame.minY <= line && line < frame.maxY
+            let gapAlong = crossed ? 0 : min(abs(frame.minY - line), abs(frame.maxY - line))
+            return gapAcross < across && gapAlong < along ? (gapAcross, gapAlong, crossed ? 0 : 1, -attributes.zIndex, other) : nil
+        }
+        return candidates.min { $0 < $1 }?.index
+    }
+
+    @Test("Left and Right go to the item beside on screen (the nearest column, then the nearest to the centre line), left to right and right to left, else step through the indices",
+          arguments: 0..<24 as Range<UInt64>)
+    func leftAndRightGoBeside(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let fixture = Fixture(sizes: randomSizes(Int.random(in: 1...300, using: &rng), using: &rng),
+                              columns: Int.random(in: 1...6, using: &rng),
+                              viewport: Size(width: Double.random(in: 200...1200, using: &rng), height: 700))
+        let model = fixture.model, count = model.numberOfItems
+        if Bool.random(using: &rng) { model.layoutDirection = .rightToLeft }
+        let width = max(model.viewportSize.width, 64)
+        var beside = 0
+        let sample = Set([0, count - 1] + (0..<min(count, 60)).map { _ in Int.random(in: 0..<count, using: &rng) })
+        for index in sample.sorted() {
+            for right in [false, true] {
+                let direction: FocusDirection = right ? .right : .left
+                let expected = Self.bruteForceBeside(of: index, right: right, in: model.layout, across: width, along: 700)
+                let next = model.isForward(direction) ? min(index + 1, count - 1) : max(index - 1, 0)
+                if expected != nil { beside += 1 }
+                #expect(model.focusTarget(from: index, moving: direction) == expected ?? next,
+                        "seed \(seed), item \(index), right \(right), \(model.layoutDirection)")
+            }
+        }
+        #expect(beside > 0 || model.layout.itemCount < 2 || (0..<count).allSatisfy { model.layout.frame(at: $0).width > width / 2 },
+                "seed \(seed): no item had a neighbour beside it")
+    }
+
+    @Test("Right from the second column goes to the third, not to the next index in the first; Left comes back")
+    func rightGoesToTheNextColumn() {
+        // Three columns: items 0, 3 and 4 in the first (the shortest each time), 1 and 2 beside.
+        let fixture = Fixture(sizes: [.height(100), .height(300), .height(300), .height(100), .height(100)], columns: 3)
         let model = fixture.model
-        #expect(model.focusTarget(from: 4, moving: .right) == 5)
-        #expect(model.focusTarget(from: 4, moving: .left) == 3)
-        #expect(model.focusTarget(from: 0, moving: .left) == 0)
-        #expect(model.focusTarget(from: 29, moving: .right) == 29)
+        #expect(model.focusTarget(from: 1, moving: .right) == 2)
+        #expect(model.focusTarget(from: 2, moving: .left) == 1)
+        #expect(model.focusTarget(from: 4, moving: .right) == 1, "item 1 is beside item 4, whose next index is below")
+        #expect(model.focusTarget(from: 2, moving: .right) == 3, "no column beyond the last: the next index")
         model.layoutDirection = .rightToLeft
-        #expect(model.focusTarget(from: 4, moving: .right) == 3)
-        #expect(model.focusTarget(from: 4, moving: .left) == 5)
+        #expect(model.focusTarget(from: 1, moving: .right) == 3, "right to left, items 0, 3 and 4 are the rightmost column")
+        #expect(model.focusTarget(from: 0, moving: .right) == 0, "nothing beside the rightmost: the previous index, clamped")
+    }
+
+    @Test("the carousel steps through the indices, swapped right to left; bad indices give nil")
+    func carouselStepsThroughIndices() {
+        var rng = SplitMix64(seed: 3)
+        let model = Fixture(sizes: randomSizes(30, using: &rng)).model
         for direction in FocusDirection.allCases {
             #expect(model.focusTarget(from: 30, moving: direction) == nil)
             #expect(model.focusTarget(from: -1, moving: direction) == nil)
@@ -104,6 +155,7 @@ struct KeyboardFocusTests {
         #expect(model.layout.verticalNeighbour(of: 4, below: true, within: 0) == nil)
 
         let carousel = Fixture(sizes: Array(repeating: .height(130), count: 12), layout: CarouselLayout())
+        #expect(carousel.model.focusTarget(from: 4, moving: .right) == 5)
         carousel.model.layoutDirection = .rightToLeft
         #expect(carousel.model.focusTarget(from: 4, moving: .right) == 3, "a mirrored carousel's next item is to its left")
         #expect(carousel.model.focusTarget(from: 4, moving: .left) == 5)

@@ -214,6 +214,36 @@ extension WallTests {
         try #require(await GTKHost.pump(until: { wall.selected.isEmpty }), "Ctrl+Shift+A left \(wall.selected.count)")
     }
 
+    @Test("list model, real input: the arrows move and select as GtkGridView's — an arrow selects alone, Ctrl+arrow only moves, Shift+arrow extends from the anchor; Right goes to the column beside")
+    func listModelArrowKeys() async throws {
+        let wall = StringWall(count: 300)
+        let (view, window) = try await show(wall)
+        defer { GTKHost.close(window) }
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+        try input.move(to: view.widget, x: 100, y: 100)
+        gtk_widget_grab_focus(view.widget)
+        await GTKHost.pump(frames: 1, of: view.widget)
+
+        input.press(GDK_KEY_Down)
+        try #require(await GTKHost.pump(until: { wall.selected == [0] }), "Down selected \(wall.selected)")
+        #expect(view.focusedIndex == 0)
+        let beside = try #require(view.model.focusTarget(from: 0, moving: .right))
+        #expect(view.model.layout.frame(at: beside).minX >= view.model.layout.frame(at: 0).maxX - 0.5,
+                "Right goes to the item beside on screen, not \(beside)")
+        input.press(GDK_KEY_Right)
+        try #require(await GTKHost.pump(until: { wall.selected == [beside] }), "Right selected \(wall.selected)")
+        let below = try #require(view.model.focusTarget(from: beside, moving: .down))
+        input.press(GDK_KEY_Down, control: true)
+        try #require(await GTKHost.pump(until: { view.focusedIndex == below }), "Ctrl+Down never moved the focus")
+        #expect(wall.selected == [beside], "Ctrl+Down only moves")
+        let further = try #require(view.model.focusTarget(from: below, moving: .down))
+        input.press(GDK_KEY_Down, shift: true)
+        let range = Array(min(beside, further)...max(beside, further))
+        try #require(await GTKHost.pump(until: { wall.selected == range }),
+                     "Shift+Down selected \(wall.selected), not the range from the anchor \(range)")
+        #expect(view.focusedIndex == further)
+    }
+
     @Test("list model, real input: two walls over GtkMultiSelections in one window: F5 and Ctrl+R refresh only the focused wall, a click and Ctrl+A select only in its own model")
     func listModelTwoWalls() async throws {
         try GTKHost.start()

@@ -54,11 +54,13 @@ extension WallTests {
 
         input.press(GDK_KEY_Home)
         input.press(GDK_KEY_Right)
+        try #require(await GTKHost.pump(until: { !wall.selections.isEmpty }), "Right never arrived")
+        #expect(wall.selections == [1], "an arrow selects, as in GtkGridView")
         input.press(GDK_KEY_Return)
-        try #require(await GTKHost.pump(until: { !wall.selections.isEmpty }), "Enter never arrived")
+        try #require(await GTKHost.pump(until: { wall.selections.count == 2 }), "Enter never arrived")
         #expect(view.contentOffset == 0)
         #expect(view.model.selectedIndex == 1)
-        #expect(wall.selections == [1])
+        #expect(wall.selections == [1, 1], "Enter selects before it activates on the data-source path")
         #expect(view.model.cell(at: 1)?.isFocused == true)
         #expect(view.model.cell(at: 1)?.isSelected == true)
 
@@ -79,13 +81,13 @@ extension WallTests {
             before = (view.contentOffset, focus)
         }
 
-        // Space selects the focused item, as Enter does.
+        // Ctrl+arrows only move; space selects the focused item, as Enter does.
         input.press(GDK_KEY_Home)
-        input.press(GDK_KEY_Right)
-        input.press(GDK_KEY_Right)
+        input.press(GDK_KEY_Right, control: true)
+        input.press(GDK_KEY_Right, control: true)
         input.press(GDK_KEY_space)
-        try #require(await GTKHost.pump(until: { wall.selections.count == 2 }), "space never arrived")
-        #expect(wall.selections == [1, 2])
+        try #require(await GTKHost.pump(until: { wall.selections.count == 3 }), "space never arrived")
+        #expect(wall.selections == [1, 1, 2])
         #expect(view.model.selectedIndex == 2)
     }
 

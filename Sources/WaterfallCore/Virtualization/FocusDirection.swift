@@ -5,8 +5,8 @@ public enum FocusDirection: Equatable, Sendable, CaseIterable {
     case up
     /// Down: the item below.
     case down
-    /// Left: the previous item (the next one right to left).
+    /// Left: the item to the left on screen.
     case left
-    /// Right: the next item (the previous one right to left).
+    /// Right: the item to the right on screen.
     case right
 }

@@ -29,6 +29,8 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     public private(set) var prefetchCount = 0, cancelCount = 0
     /// Whether the items may be moved (drag to reorder, the keyboard's move); off by default.
     public var allowsMoving = false
+    /// Whether arrow keys select (see ``WaterfallDelegate/waterfallView(_:selectionFollowsFocusAt:)``); on by default.
+    public var selectionFollowsFocus = true
     /// Every move the view model committed, in order.
     public private(set) var moves: [(from: Int, to: Int)] = []
 
@@ -83,6 +85,11 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     /// Records the selection.
     public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, didSelectAt index: Int) {
         selections.append(index)
+    }
+
+    /// ``selectionFollowsFocus``.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, selectionFollowsFocusAt index: Int) -> Bool {
+        selectionFollowsFocus
     }
 
     /// Counts the request.

@@ -32,8 +32,14 @@ public protocol WaterfallDelegate<Cell>: AnyObject {
     /// A margin (default ``WaterfallDefaults/margin``).
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> Double
 
-    /// The user clicked an item. Default: nothing.
+    /// The user selected an item: a click, space, Enter on this path, or an arrow key that
+    /// moved the focus to it (see ``waterfallView(_:selectionFollowsFocusAt:)``). Default: nothing.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int)
+
+    /// Whether an arrow key that moves the keyboard focus to the item at `index` selects it, as
+    /// GtkGridView's arrows do (UIKit's `selectionFollowsFocus`). Answer `false` where selecting
+    /// does something a focus move must not, such as the seed's tap to delete. Default: `true`.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, selectionFollowsFocusAt index: Int) -> Bool
 
     /// The user activated an item: a double-click, Enter, a click with the host's
     /// ``WaterfallHosting/activatesOnSingleClick``, or ``WaterfallViewModel/activate(_:)``.
@@ -81,6 +87,11 @@ extension WaterfallDelegate {
 
     /// Does nothing.
     public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {}
+
+    /// `true`: arrow keys select, as GtkGridView's do.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, selectionFollowsFocusAt index: Int) -> Bool {
+        true
+    }
 
     /// Does nothing.
     public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didActivateAt index: Int) {}

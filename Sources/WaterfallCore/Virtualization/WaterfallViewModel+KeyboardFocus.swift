@@ -1,34 +1,76 @@
 extension WaterfallViewModel {
     /// The item an arrow key moves the keyboard focus ring to from the item at `index`.
     ///
-    /// Up and Down go to the item directly above or below in the layout
-    /// (``CollectionLayout/verticalNeighbour(of:below:within:)``, looking up to a viewport's
-    /// height, at least 64 points, past the item's edge), or to the previous or next index
-    /// where there is none (a gap, the end of a column). Left and Right go to the previous and
-    /// next index — reading order, as the waterfall places items — swapped right to left
-    /// (``layoutDirection``) for every layout, as GtkListBase swaps them. In rows (a horizontal
-    /// ``WaterfallCollectionLayout``) Left and Right go to the item beside it in its row (the
-    /// same search with the axes swapped, within a viewport's width), or to the previous or next
-    /// index where there is none. The target stays within the items.
+    /// In a waterfall of columns, Up and Down go to the item directly above or below in the
+    /// same column (``CollectionLayout/verticalNeighbour(of:below:within:)``, looking up to a
+    /// viewport's height, at least 64 points, past the item's edge), and Left and Right to the
+    /// item beside it on screen: in the nearest column that way, the item nearest the
+    /// horizontal line through its centre (within a viewport's width across and a viewport's
+    /// height along). In rows (a horizontal ``WaterfallCollectionLayout``) the axes swap: Left
+    /// and Right go along the row, Up and Down to the row beside. Where there is no such item
+    /// (a gap, the end of a column, the last column, a full-width item) the key goes to the
+    /// previous or next index, reading order, as the waterfall places items — swapped right to
+    /// left (``layoutDirection``), as GtkListBase swaps Left and Right — the way GtkGridView
+    /// wraps at the end of a row. Other layouts (the carousel, the circle) search Up and Down
+    /// the same way and take Left and Right as the previous and next index. The target stays
+    /// within the items.
     /// - Returns: the item to focus, or `nil` for an index outside the items (the host then
     ///   starts from its own choice, such as the first visible item).
-    /// - Complexity: O(c log n + k) for Up and Down in the waterfall (see
-    ///   ``CollectionLayout/verticalNeighbour(of:below:within:)``), O(1) for Left and Right;
+    /// - Complexity: O(c log n + k) for the searches (see
+    ///   ``CollectionLayout/verticalNeighbour(of:below:within:)``), O(1) for the index steps;
     ///   while the layout is pending (``isLayoutPending``), plus laying out the items up to
     ///   `index` and a search distance past it (O(c log n + k log c) for the k items placed).
     public func focusTarget(from index: Int, moving direction: FocusDirection) -> Int? {
         let count = layout.itemCount
         guard index >= 0, index < count else { return nil }
         let vertical = direction == .up || direction == .down
-        // Right to left, what lies to the left comes after.
-        let forward = direction == .down || direction == (layoutDirection == .leftToRight ? .right : .left)
-        let next = forward ? min(index + 1, count - 1) : max(index - 1, 0)
-        // Rows (a horizontal waterfall): Left and Right go to the neighbour along the row.
+        let next = isForward(direction) ? min(index + 1, count - 1) : max(index - 1, 0)
+        let isWaterfall = layout is WaterfallCollectionLayout
         let isRowLayout = (layout as? WaterfallCollectionLayout)?.engine.axis == .horizontal
-        guard vertical || isRowLayout else { return next }
-        place(through: index, reaching: max(viewportSize.width, viewportSize.height, 64))
-        let distance = max(vertical ? viewportSize.height : viewportSize.width, 64)
-        return layout.neighbour(of: index, forward: forward, within: distance, transposed: !vertical) ?? next
+        // Along a column (Up and Down) or a row (Left and Right in rows); else across them.
+        let alongLine = vertical != isRowLayout
+        guard alongLine || isWaterfall else { return next }
+        let width = max(viewportSize.width, 64), height = max(viewportSize.height, 64)
+        place(through: index, reaching: max(width, height))
+        if alongLine {
+            return layout.neighbour(of: index, forward: isForward(direction), within: isRowLayout ? width : height,
+                                    transposed: isRowLayout) ?? next
+        }
+        // Across, on screen: a waterfall of columns mirrors its frames right to left, and rows
+        // do not mirror up and down, so Right and Down are the larger coordinate.
+        return layout.besideNeighbour(of: index, forward: direction == .right || direction == .down,
+                                      across: isRowLayout ? height : width, along: isRowLayout ? width : height,
+                                      transposed: isRowLayout) ?? next
+    }
+
+    /// Whether an arrow key steps forward in reading order (to the next index): Down, and Right —
+    /// Left right to left (``layoutDirection``), as GtkListBase swaps them. Keyboard reordering
+    /// moves an item one position this way.
+    public func isForward(_ direction: FocusDirection) -> Bool {
+        direction == .down || direction == (layoutDirection == .leftToRight ? .right : .left)
+    }
+
+    /// An arrow key pressed with the focus ring on `index` (`nil` for none yet), bound as
+    /// GtkListBase binds the arrows: the ring moves to ``focusTarget(from:moving:)`` (without a
+    /// ring, to ``focusStartIndex``) and, when it moved, the item there is selected as a click
+    /// selects (``select(_:modify:extend:)``): a plain arrow selects it alone, Shift extends the
+    /// selection from its anchor, Ctrl+Shift extends it keeping the rest, and Ctrl only moves
+    /// the ring — unless the delegate says the selection does not follow the focus there
+    /// (``WaterfallDelegate/waterfallView(_:selectionFollowsFocusAt:)``). Sets
+    /// ``focusedIndex``; the host scrolls the item into view.
+    /// - Parameter modifiers: `.toggle` for Ctrl, `.extend` for Shift.
+    /// - Returns: the item the ring is on afterwards, or `nil` when there are no items.
+    @discardableResult
+    public func arrowKeyPressed(_ direction: FocusDirection, from index: Int?,
+                                modifiers: SelectionModifiers = []) -> Int? {
+        guard numberOfItems > 0 else { return nil }
+        let target = index.flatMap { focusTarget(from: $0, moving: direction) } ?? focusStartIndex
+        focusedIndex = target
+        let control = modifiers.contains(.toggle), shift = modifiers.contains(.extend)
+        if target != index, !control || shift, delegate?.waterfallView(self, selectionFollowsFocusAt: target) ?? true {
+            select(target, modify: control && shift, extend: shift)
+        }
+        return target
     }
 
     /// The item Page Up or Page Down moves the focus ring to once the content has scrolled by

@@ -2,8 +2,9 @@ import CWaterfallGtk4
 import WaterfallCore
 
 extension WaterfallView {
-    /// Arrow keys move a focus ring between items (scrolling it into view; a horizontal layout
-    /// centres it; Left and Right swap in a mirrored right-to-left waterfall), Page Up/Down
+    /// Arrow keys move a focus ring between items and select as GtkGridView's do (Ctrl only
+    /// moves, Shift extends; see `WaterfallViewModel.arrowKeyPressed(_:from:modifiers:)`),
+    /// scrolling it into view (a horizontal layout centres it); Page Up/Down
     /// scroll by a page and move the ring with it, Home/End go to the first/last item and the
     /// very start/end, Enter/space select and activate the focused item. F5 and Ctrl+R refresh
     /// while the wall (or one of its cells) has the focus: the `list.refresh` action, bound by
@@ -13,8 +14,8 @@ extension WaterfallView {
     /// the wall stays one Tab stop (Tab and Shift+Tab leave it, see `waterfall-masonry-view.c`).
     func installKeyboard() {
         let keys = gtk_event_controller_key_new()!
-        Signal.connect(keys, "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, _: GdkModifierType) -> Bool in
-            self?.keyPressed(keyval) ?? false
+        Signal.connect(keys, "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, state: GdkModifierType) -> Bool in
+            self?.keyPressed(keyval, state: state) ?? false
         }
         gtk_widget_add_controller(widget, keys)
         let focus = gtk_event_controller_focus_new()!
@@ -24,8 +25,8 @@ extension WaterfallView {
         gtk_widget_add_controller(widget, focus)
     }
 
-    /// Handles one key press; returns whether it was used.
-    func keyPressed(_ keyval: UInt32) -> Bool {
+    /// Handles one key press with the modifier keys in `state`; returns whether it was used.
+    func keyPressed(_ keyval: UInt32, state: GdkModifierType = GdkModifierType(0)) -> Bool {
         switch Int32(keyval) {
         case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down:
             guard model.numberOfItems > 0 else { return false }
@@ -46,26 +47,25 @@ extension WaterfallView {
             model.keyPressed(on: index, activate: Int32(keyval) == GDK_KEY_Return || Int32(keyval) == GDK_KEY_KP_Enter)
             refreshCellStates()
         default:
-            guard let target = focusTarget(for: Int32(keyval)) else { return false }
+            guard let direction = Self.focusDirection(of: Int32(keyval)) else { return false }
+            var modifiers = SelectionModifiers()
+            if state.rawValue & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.toggle) }
+            if state.rawValue & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.extend) }
+            guard let target = model.arrowKeyPressed(direction, from: focusedIndex, modifiers: modifiers) else { return false }
             focus(target)
         }
         return true
     }
 
-    /// The item an arrow key moves the focus ring to (see
-    /// `WaterfallViewModel.focusTarget(from:moving:)`; without a focus ring,
-    /// `WaterfallViewModel.focusStartIndex`), or `nil` for other keys and when there are no items.
-    private func focusTarget(for keyval: Int32) -> Int? {
-        guard model.numberOfItems > 0 else { return nil }
-        let direction: FocusDirection
+    /// The direction of an arrow key, or `nil` for other keys.
+    private static func focusDirection(of keyval: Int32) -> FocusDirection? {
         switch keyval {
-        case GDK_KEY_Down, GDK_KEY_KP_Down: direction = .down
-        case GDK_KEY_Up, GDK_KEY_KP_Up: direction = .up
-        case GDK_KEY_Right, GDK_KEY_KP_Right: direction = .right
-        case GDK_KEY_Left, GDK_KEY_KP_Left: direction = .left
-        default: return nil
+        case GDK_KEY_Down, GDK_KEY_KP_Down: .down
+        case GDK_KEY_Up, GDK_KEY_KP_Up: .up
+        case GDK_KEY_Right, GDK_KEY_KP_Right: .right
+        case GDK_KEY_Left, GDK_KEY_KP_Left: .left
+        default: nil
         }
-        return focusedIndex.flatMap { model.focusTarget(from: $0, moving: direction) } ?? model.focusStartIndex
     }
 
     /// Moves the focus ring to `index` and, when `reveal` is true, scrolls as little as needed

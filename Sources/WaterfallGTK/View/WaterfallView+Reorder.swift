@@ -243,12 +243,11 @@ extension WaterfallView {
         gtk_widget_add_controller(widget, controller)
     }
 
-    /// Moves the focused item one position the way Left or Right moves the focus ring (the
-    /// previous or next position, swapped in a mirrored right-to-left waterfall).
+    /// Moves the focused item one position back or forth: Right the next position, Left the
+    /// previous one, swapped right to left (`WaterfallViewModel.isForward(_:)`).
     /// - Returns: whether it moved.
     func moveFocusedItem(toward direction: FocusDirection) -> Bool {
-        guard let index = focusedIndex, let target = model.focusTarget(from: index, moving: direction) else { return false }
-        return moveFocusedItem(by: target - index)
+        moveFocusedItem(by: model.isForward(direction) ? 1 : -1)
     }
 
     /// Moves the focused item by `offset` positions (the keyboard's move), keeps the focus on

@@ -31,6 +31,9 @@ final class PhotoWall: WaterfallDataSource, WaterfallDelegate {
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> Double { 10 }
 
+    /// Arrow keys only move the focus: selecting deletes.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, selectionFollowsFocusAt index: Int) -> Bool { false }
+
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {
         ids.remove(at: index)
         view?.performBatchUpdates([.delete(index..<index + 1)], animated: true)

@@ -12,6 +12,9 @@ library; each case is one that once failed:
   the app answers at once, later or not at all: the refresh ends when its handlers return,
   and the spinner goes away; pull-to-refresh is on by default and the `enable-pull-to-refresh`
   property turns it off;
+- GTK 4.12's list API: `scroll_to` focuses, selects and scrolls as its flags and scroll info say
+  (skipped when the library was built against GTK before 4.12), and `WaterfallItem`'s
+  `accessible-label` and `accessible-description` are properties with notify, as GtkListItem's;
 - extreme sizes from the app or from a feed (an aspect ratio of 1e-300 or 1e300, a feed item
   of 1×1e308 pixels) lay out as very tall or very wide items, never an infinite wall, a crash
   or a GLib critical (the run makes criticals fatal).
@@ -105,6 +108,57 @@ class Actions(unittest.TestCase):
         self.assertEqual(activated, [], "a parameter of another type activated an item")
         self.assertFalse(view.props.model.is_selected(5))
         self.assertEqual([str(w.message) for w in caught], [])
+        window.destroy()
+
+
+class ListApi(unittest.TestCase):
+    """GTK 4.12's list API: scroll_to with GtkListScrollFlags, and GtkListItem's accessible texts."""
+
+    @unittest.skipUnless(hasattr(Waterfall.MasonryView, "scroll_to"), "scroll_to needs a build against GTK 4.12+")
+    def test_scroll_to_focuses_and_selects(self):
+        view = make_view(store_of(2000))
+        window = show(view)
+        adjustment = view.get_vadjustment()
+        view.scroll_to(1500, Gtk.ListScrollFlags.FOCUS | Gtk.ListScrollFlags.SELECT, None)
+        self.assertTrue(spin_until(lambda: adjustment.get_value() > 0), "scroll_to did not scroll")
+        self.assertTrue(view.props.model.is_selected(1500))
+        self.assertEqual(view.props.model.get_selection().get_size(), 1)
+        self.assertTrue(view.has_focus() or view.get_focus_child() is not None, "FOCUS did not focus the wall")
+        offset = adjustment.get_value()
+        view.scroll_to(3, Gtk.ListScrollFlags.NONE, None)
+        self.assertTrue(spin_until(lambda: adjustment.get_value() < offset), "scroll_to 3 did not scroll back")
+        self.assertEqual(view.props.model.get_selection().get_size(), 1, "NONE changed the selection")
+        info = Gtk.ScrollInfo()
+        info.set_enable_vertical(False)
+        offset = adjustment.get_value()
+        view.scroll_to(1900, Gtk.ListScrollFlags.SELECT, info)
+        spin(3)
+        self.assertEqual(adjustment.get_value(), offset, "a scroll info without vertical scrolling scrolled")
+        self.assertTrue(view.props.model.is_selected(1900))
+        window.destroy()
+
+    def test_item_accessible_label_and_description(self):
+        factory = Waterfall.SignalItemFactory()
+        factory.connect("setup", lambda _f, item: item.set_child(Gtk.Label(label="cell")))
+        items = []
+
+        def bind(_factory, item):
+            item.props.accessible_label = "Photo %d" % item.props.position
+            item.set_accessible_description("taken in May")
+            items.append(item)
+        factory.connect("bind", bind)
+        view = Waterfall.MasonryView(model=Gtk.NoSelection.new(store_of(40)), factory=factory)
+        window = show(view)
+        self.assertTrue(spin_until(lambda: items), "no cell was bound")
+        item = items[-1]
+        self.assertEqual(item.get_accessible_label(), "Photo %d" % item.props.position)
+        self.assertEqual(item.props.accessible_description, "taken in May")
+        notified = []
+        item.connect("notify::accessible-label", lambda *_: notified.append(True))
+        item.set_accessible_label(None)
+        item.set_accessible_label(None)
+        self.assertIsNone(item.props.accessible_label)
+        self.assertEqual(notified, [True], "accessible-label notifies once per change")
         window.destroy()
 
 

@@ -15,6 +15,10 @@
  * view no longer needs it. [property@Waterfall.Item:item], [property@Waterfall.Item:position]
  * and [property@Waterfall.Item:selected] are set by the view and notify when they change, so
  * expressions in a [class@Waterfall.BuilderItemFactory] template follow them.
+ *
+ * [property@Waterfall.Item:accessible-label] and [property@Waterfall.Item:accessible-description]
+ * are the cell's name and description for assistive technologies, as GtkListItem's (GTK 4.12);
+ * a factory's bind sets them from the object it shows.
  */
 struct _WaterfallItem
 {
@@ -24,6 +28,8 @@ struct _WaterfallItem
   GtkWidget *child;
   guint position;
   gboolean selected;
+  char *accessible_label;
+  char *accessible_description;
   /* The view's own watch on the child (see waterfall_item_set_child_func). */
   WaterfallItemChildFunc child_func;
   gpointer child_func_data;
@@ -35,6 +41,8 @@ enum {
   PROP_POSITION,
   PROP_SELECTED,
   PROP_CHILD,
+  PROP_ACCESSIBLE_LABEL,
+  PROP_ACCESSIBLE_DESCRIPTION,
   N_PROPS
 };
 
@@ -51,6 +59,17 @@ waterfall_item_dispose (GObject *object)
   g_clear_object (&self->child);
 
   G_OBJECT_CLASS (waterfall_item_parent_class)->dispose (object);
+}
+
+static void
+waterfall_item_finalize (GObject *object)
+{
+  WaterfallItem *self = WATERFALL_ITEM (object);
+
+  g_free (self->accessible_label);
+  g_free (self->accessible_description);
+
+  G_OBJECT_CLASS (waterfall_item_parent_class)->finalize (object);
 }
 
 static void
@@ -75,6 +94,12 @@ waterfall_item_get_property (GObject    *object,
     case PROP_CHILD:
       g_value_set_object (value, self->child);
       break;
+    case PROP_ACCESSIBLE_LABEL:
+      g_value_set_string (value, self->accessible_label);
+      break;
+    case PROP_ACCESSIBLE_DESCRIPTION:
+      g_value_set_string (value, self->accessible_description);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, property_id, pspec);
     }
@@ -93,6 +118,12 @@ waterfall_item_set_property (GObject      *object,
     case PROP_CHILD:
       waterfall_item_set_child (self, g_value_get_object (value));
       break;
+    case PROP_ACCESSIBLE_LABEL:
+      waterfall_item_set_accessible_label (self, g_value_get_string (value));
+      break;
+    case PROP_ACCESSIBLE_DESCRIPTION:
+      waterfall_item_set_accessible_description (self, g_value_get_string (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, property_id, pspec);
     }
@@ -104,6 +135,7 @@ waterfall_item_class_init (WaterfallItemClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = waterfall_item_dispose;
+  object_class->finalize = waterfall_item_finalize;
   object_class->get_property = waterfall_item_get_property;
   object_class->set_property = waterfall_item_set_property;
 
@@ -142,6 +174,26 @@ waterfall_item_class_init (WaterfallItemClass *klass)
    */
   properties[PROP_CHILD] =
     g_param_spec_object ("child", NULL, NULL, GTK_TYPE_WIDGET,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * WaterfallItem:accessible-label: (getter get_accessible_label) (setter set_accessible_label)
+   *
+   * The name assistive technologies read for the item's cell, as GtkListItem's
+   * `accessible-label`; %NULL (the default) leaves the name to the cell's content.
+   */
+  properties[PROP_ACCESSIBLE_LABEL] =
+    g_param_spec_string ("accessible-label", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * WaterfallItem:accessible-description: (getter get_accessible_description) (setter set_accessible_description)
+   *
+   * The description assistive technologies read after the cell's name, as GtkListItem's
+   * `accessible-description`; %NULL (the default) leaves the view's own ("item 12 of 10,000").
+   */
+  properties[PROP_ACCESSIBLE_DESCRIPTION] =
+    g_param_spec_string ("accessible-description", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -249,6 +301,96 @@ waterfall_item_set_child (WaterfallItem *self,
   if (self->child_func != NULL)
     self->child_func (self->child_func_data);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHILD]);
+}
+
+/* Stores a copy of `value` in `*slot` unless it holds an equal string (g_set_str, which
+ * GLib 2.74 lacks); returns whether it changed. */
+static gboolean
+replace_string (char       **slot,
+                const char  *value)
+{
+  if (g_strcmp0 (*slot, value) == 0)
+    return FALSE;
+
+  g_free (*slot);
+  *slot = g_strdup (value);
+  return TRUE;
+}
+
+/**
+ * waterfall_item_get_accessible_label:
+ * @self: a `WaterfallItem`
+ *
+ * Gets the name assistive technologies read for the item's cell.
+ *
+ * Returns: (transfer none) (nullable): the label, or %NULL when the cell's content names it
+ */
+const char *
+waterfall_item_get_accessible_label (WaterfallItem *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_ITEM (self), NULL);
+
+  return self->accessible_label;
+}
+
+/**
+ * waterfall_item_set_accessible_label:
+ * @self: a `WaterfallItem`
+ * @label: (nullable): the label, or %NULL to leave the name to the cell's content
+ *
+ * Sets the name assistive technologies read for the item's cell, as
+ * `gtk_list_item_set_accessible_label()`; a factory's bind usually sets it.
+ */
+void
+waterfall_item_set_accessible_label (WaterfallItem *self,
+                                     const char    *label)
+{
+  g_return_if_fail (WATERFALL_IS_ITEM (self));
+
+  if (!replace_string (&self->accessible_label, label))
+    return;
+
+  if (self->child_func != NULL)
+    self->child_func (self->child_func_data);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCESSIBLE_LABEL]);
+}
+
+/**
+ * waterfall_item_get_accessible_description:
+ * @self: a `WaterfallItem`
+ *
+ * Gets the description assistive technologies read after the cell's name.
+ *
+ * Returns: (transfer none) (nullable): the description, or %NULL for the view's own
+ */
+const char *
+waterfall_item_get_accessible_description (WaterfallItem *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_ITEM (self), NULL);
+
+  return self->accessible_description;
+}
+
+/**
+ * waterfall_item_set_accessible_description:
+ * @self: a `WaterfallItem`
+ * @description: (nullable): the description, or %NULL for the view's own ("item 12 of 10,000")
+ *
+ * Sets the description assistive technologies read after the cell's name, as
+ * `gtk_list_item_set_accessible_description()`.
+ */
+void
+waterfall_item_set_accessible_description (WaterfallItem *self,
+                                           const char    *description)
+{
+  g_return_if_fail (WATERFALL_IS_ITEM (self));
+
+  if (!replace_string (&self->accessible_description, description))
+    return;
+
+  if (self->child_func != NULL)
+    self->child_func (self->child_func_data);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCESSIBLE_DESCRIPTION]);
 }
 
 void

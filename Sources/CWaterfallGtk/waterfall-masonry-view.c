@@ -1415,3 +1415,36 @@ void waterfall_masonry_view_emit_load_more(WaterfallMasonryView *self) {
 void waterfall_masonry_view_emit_refresh(WaterfallMasonryView *self) {
   g_signal_emit(self, signals[SIGNAL_REFRESH], 0);
 }
+
+#if GTK_CHECK_VERSION(4, 12, 0)
+/**
+ * waterfall_masonry_view_scroll_to:
+ * @self: a `WaterfallMasonryView`
+ * @pos: the position of the item
+ * @flags: what to do besides scrolling: %GTK_LIST_SCROLL_FOCUS moves the keyboard focus to the
+ *   item, %GTK_LIST_SCROLL_SELECT selects it alone
+ * @scroll: (nullable) (transfer full): how to scroll, or %NULL to scroll the item into view
+ *
+ * Scrolls to the item at @pos and focuses and selects it as @flags say, as
+ * `gtk_grid_view_scroll_to()` does. The view scrolls as little as needed to show the item (a
+ * snapping layout centres it), and not at all when @scroll disables its scrolling direction.
+ * Present when built against GTK 4.12 or later.
+ *
+ * Since: 0.2
+ */
+void waterfall_masonry_view_scroll_to(WaterfallMasonryView *self, guint pos, GtkListScrollFlags flags,
+                                      GtkScrollInfo *scroll) {
+  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
+  g_return_if_fail(self->model == NULL || pos < g_list_model_get_n_items(G_LIST_MODEL(self->model)));
+  gboolean reveal = TRUE;
+  if (scroll != NULL && self->face != NULL) {
+    gboolean vertical = waterfall_swift_masonry_view_get_orientation(self->face) == GTK_ORIENTATION_VERTICAL;
+    reveal = vertical ? gtk_scroll_info_get_enable_vertical(scroll) : gtk_scroll_info_get_enable_horizontal(scroll);
+  }
+  if (self->face != NULL) {
+    if (flags & GTK_LIST_SCROLL_SELECT) waterfall_swift_masonry_view_select_item(self->face, pos, FALSE, FALSE);
+    waterfall_swift_masonry_view_scroll_to(self->face, pos, (flags & GTK_LIST_SCROLL_FOCUS) != 0, reveal);
+  }
+  if (scroll != NULL) gtk_scroll_info_unref(scroll);
+}
+#endif

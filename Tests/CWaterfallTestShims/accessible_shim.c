@@ -7,6 +7,17 @@ gboolean wf_accessible_label_is(GtkWidget *widget, const char *label) {
     return same;
 }
 
+gboolean wf_accessible_description_is(GtkWidget *widget, const char *description) {
+    char *mismatch = gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description);
+    gboolean same = mismatch == NULL;
+    g_free(mismatch);
+    return same;
+}
+
+gboolean wf_accessible_has_label(GtkWidget *widget) {
+    return gtk_test_accessible_has_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL);
+}
+
 gboolean wf_accessible_selected_is(GtkWidget *widget, gboolean selected) {
   /* A widget never selected has no state at all, which means "not selected". */
   if (!selected && !gtk_test_accessible_has_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED)) return TRUE;

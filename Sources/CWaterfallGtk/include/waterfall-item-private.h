@@ -15,11 +15,12 @@ WaterfallItem *waterfall_item_new (void);
  * is selected; each notifies only when it changes, inside one freeze of notifications. */
 void waterfall_item_update (WaterfallItem *self, GObject *item, guint position, gboolean selected);
 
-/* Called with its data each time the item's child changes. */
+/* Called with its data each time the item's child, accessible label or accessible description
+ * changes. */
 typedef void (*WaterfallItemChildFunc) (gpointer data);
 
-/* Makes `func` (NULL: nothing) the view's watch on the item's child: called at each change,
- * before notify::child. The view's cell watches this way rather than through notify::child,
+/* Makes `func` (NULL: nothing) the view's watch on the item's child and accessible texts: called
+ * at each change, before the notify. The view's cell watches this way rather than through notify::child,
  * because an object with a notify handler queues and emits every property notification, and
  * the view changes `item` and `position` at each bind. */
 void waterfall_item_set_child_func (WaterfallItem *self, WaterfallItemChildFunc func, gpointer data);

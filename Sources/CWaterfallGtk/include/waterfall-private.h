@@ -107,6 +107,10 @@ void waterfall_swift_masonry_view_selection_changed(gpointer face, guint positio
 void waterfall_swift_masonry_view_activate_item(gpointer face, guint position);
 void waterfall_swift_masonry_view_select_item(gpointer face, guint position, gboolean modify, gboolean extend);
 void waterfall_swift_masonry_view_scroll_to_item(gpointer face, guint position);
+
+/* waterfall_masonry_view_scroll_to (GTK 4.12+): scroll the item at `position` into view when
+ * `reveal`; with `focus`, move the keyboard focus to it. */
+void waterfall_swift_masonry_view_scroll_to(gpointer face, guint position, gboolean focus, gboolean reveal);
 void waterfall_swift_masonry_view_refresh(gpointer face);
 
 /* The content the Swift API gives the item at `position` a drag carries out (full), or NULL:

@@ -55,6 +55,17 @@ open class WaterfallCell: ReusableCell {
 
     /// The 1-based position and set size last given to assistive technologies.
     private var accessiblePosition: (position: Int, count: Int)?
+    /// The position text last made for the cell ("item 12 of 10,000"), its description while
+    /// ``accessibleDescription`` is `nil`.
+    private var positionDescription = ""
+    /// A description of the cell's own for assistive technologies, read in place of the
+    /// position text while set (a `WaterfallItem`'s `accessible-description`).
+    var accessibleDescription: String? {
+        didSet {
+            guard accessibleDescription != oldValue else { return }
+            Accessible.setDescription(widget, accessibleDescription ?? positionDescription)
+        }
+    }
 
     /// Creates an empty cell with the given reuse identifier. Installs the ``MainQueueBridge``
     /// if it is not installed yet (cells that load images await main-actor tasks).
@@ -95,7 +106,7 @@ open class WaterfallCell: ReusableCell {
     }
 
     /// Tells assistive technologies that the cell shows the item at `index` of `count`: the
-    /// position relations and the description "item 12 of 10,000", made by the view's
+    /// position relations and (without an ``accessibleDescription``) the description "item 12 of 10,000", made by the view's
     /// `descriptions`. Unchanged values are not sent again, so placing cells while scrolling
     /// costs nothing here.
     func setAccessiblePosition(index: Int, count: Int, descriptions: inout ItemPositionText) {
@@ -103,7 +114,8 @@ open class WaterfallCell: ReusableCell {
         guard accessiblePosition?.position != position || accessiblePosition?.count != count else { return }
         accessiblePosition = (position, count)
         Accessible.setPosition(widget, position, of: count)
-        Accessible.setDescription(widget, descriptions.text(position, of: count))
+        positionDescription = descriptions.text(position, of: count)
+        if accessibleDescription == nil { Accessible.setDescription(widget, positionDescription) }
     }
 
     /// Called by the view when the cell leaves the screen and goes back to the reuse pool:

@@ -9,6 +9,11 @@ public enum Accessible {
         wf_accessible_set_label(gcast(widget), label)
     }
 
+    /// Clears `widget`'s accessible label: its content names it again.
+    public static func resetLabel(_ widget: some GPointer) {
+        gtk_accessible_reset_property(gcast(widget), GTK_ACCESSIBLE_PROPERTY_LABEL)
+    }
+
     /// Sets the description assistive technologies read after `widget`'s name.
     public static func setDescription(_ widget: some GPointer, _ description: String) {
         wf_accessible_set_description(gcast(widget), description)

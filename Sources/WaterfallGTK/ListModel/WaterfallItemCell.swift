@@ -7,8 +7,10 @@ import CWaterfallGtk4
 /// The factory's steps follow the cell's life in the view model: setup when the cell is made,
 /// bind when it is dequeued for an item, unbind when it leaves the screen for the reuse pool
 /// (or is bound to another item), teardown when the view drops it. The item's `child` is the cell's
-/// content, and follows each change of it (through the item's private child function, not a
-/// `notify` handler, which would make every notification of the item cost a signal emission).
+/// content, and its `accessible-label` and `accessible-description` the cell's name and
+/// description; the cell follows each change of them (through the item's private child
+/// function, not a `notify` handler, which would make every notification of the item cost a
+/// signal emission).
 @MainActor
 public final class WaterfallItemCell: WaterfallCell {
     /// The reuse identifier every item cell has (one pool: a factory makes one kind of cell).
@@ -29,10 +31,10 @@ public final class WaterfallItemCell: WaterfallCell {
         self.factory = factory.map { GObjectRef(sinking: $0) }
         super.init(reuseIdentifier: Self.identifier)
         waterfall_item_set_child_func(item, { cell in
-            MainActor.assumeIsolated { Unmanaged<WaterfallItemCell>.fromOpaque(cell!).takeUnretainedValue().showChild() }
+            MainActor.assumeIsolated { Unmanaged<WaterfallItemCell>.fromOpaque(cell!).takeUnretainedValue().followItem() }
         }, Unmanaged.passUnretained(self).toOpaque())
         if let factory { waterfall_item_factory_setup(factory, item) }
-        showChild()
+        followItem()
     }
 
     #if compiler(>=6.2)
@@ -143,11 +145,18 @@ public final class WaterfallItemCell: WaterfallCell {
     private static var leftCells: [WaterfallItemCell] = []
     private static var releaseSource: UInt32?
 
-    private func showChild() {
-        if let child = waterfall_item_get_child(item) {
-            setContent(child)
-        } else {
-            gtk_overlay_set_child(gcast(widget), nil)
+    /// Shows the item's child, and gives the cell the item's accessible label and description.
+    private func followItem() {
+        let child = waterfall_item_get_child(item)
+        if gtk_overlay_get_child(gcast(widget)) != child { gtk_overlay_set_child(gcast(widget), child) }
+        let label = waterfall_item_get_accessible_label(item).map { String(cString: $0) }
+        if label != accessibleLabel {
+            accessibleLabel = label
+            if let label { Accessible.setLabel(widget, label) } else { Accessible.resetLabel(widget) }
         }
+        accessibleDescription = waterfall_item_get_accessible_description(item).map { String(cString: $0) }
     }
+
+    /// The item's accessible label the cell last took.
+    private var accessibleLabel: String?
 }

@@ -28,7 +28,21 @@ extension WaterfallView {
     /// `list.scroll-to-item`: moves the keyboard focus to the item and scrolls as little as
     /// needed to show it (a snapping layout centres it); nothing for a position past the items.
     func scrollToItemAction(_ position: Int) {
-        guard position < model.numberOfItems else { return }
-        focus(position)
+        scrollTo(position, focus: true, reveal: true)
+    }
+
+    /// `waterfall_masonry_view_scroll_to` (GTK 4.12+): with `focus`, moves the focus ring to the
+    /// item and the keyboard focus into the wall, as GtkListBase's `GTK_LIST_SCROLL_FOCUS`; when
+    /// `reveal`, scrolls as little as needed to show it (a snapping layout centres it). Nothing
+    /// for a position past the items.
+    func scrollTo(_ position: Int, focus takesFocus: Bool, reveal: Bool) {
+        guard position >= 0, position < model.numberOfItems else { return }
+        if takesFocus {
+            focus(position, reveal: reveal)
+            gtk_widget_grab_focus(widget)
+        } else if reveal {
+            stopSettle()
+            self.reveal(position)
+        }
     }
 }

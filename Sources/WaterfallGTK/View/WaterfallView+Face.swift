@@ -32,6 +32,9 @@ protocol MasonryViewFace: AnyObject {
     func selectItemAction(_ position: Int, modify: Bool, extend: Bool)
     /// The `list.scroll-to-item` action: focus and reveal `position`.
     func scrollToItemAction(_ position: Int)
+    /// `waterfall_masonry_view_scroll_to` (GTK 4.12+): scroll `position` into view when
+    /// `reveal`, and with `focus` move the keyboard focus to it.
+    func scrollTo(_ position: Int, focus: Bool, reveal: Bool)
     /// The `list.refresh` action (F5, Ctrl+R).
     func refresh()
     /// The content a drag carries out of the item at `position` (full reference) as the Swift
@@ -129,6 +132,12 @@ func waterfallSwiftMasonryViewSelectItem(_ face: gpointer?, _ position: guint, _
 @MainActor
 func waterfallSwiftMasonryViewScrollToItem(_ face: gpointer?, _ position: guint) {
     MasonryViewFaceBox.face(face).scrollToItemAction(Int(position))
+}
+
+@_cdecl("waterfall_swift_masonry_view_scroll_to")
+@MainActor
+func waterfallSwiftMasonryViewScrollTo(_ face: gpointer?, _ position: guint, _ focus: gboolean, _ reveal: gboolean) {
+    MasonryViewFaceBox.face(face).scrollTo(Int(position), focus: focus != 0, reveal: reveal != 0)
 }
 
 @_cdecl("waterfall_swift_masonry_view_refresh")

@@ -73,12 +73,18 @@ extension WaterfallView {
     func focus(_ index: Int, reveal: Bool = true) {
         stopSettle()
         focusedIndex = index
-        if reveal, model.layout.scrollAxis == .horizontal {
+        if reveal { self.reveal(index) }
+        refreshCellStates()
+    }
+
+    /// Scrolls as little as needed to show the item at `index` (a snapping horizontal layout
+    /// centres it, animated).
+    func reveal(_ index: Int) {
+        if model.layout.scrollAxis == .horizontal {
             settle(centering: index)
-        } else if reveal {
+        } else {
             measuringWork { model.scrollToItem(at: index, position: .nearest) }
         }
-        refreshCellStates()
     }
 
     /// Scrolls by `distance` and moves the focus ring to the item now where the focused one was

@@ -14,6 +14,12 @@ gboolean   waterfall_item_get_selected (WaterfallItem *self);
 GtkWidget *waterfall_item_get_child    (WaterfallItem *self);
 void       waterfall_item_set_child    (WaterfallItem *self,
                                         GtkWidget     *child);
+const char *waterfall_item_get_accessible_label       (WaterfallItem *self);
+void        waterfall_item_set_accessible_label       (WaterfallItem *self,
+                                                       const char    *label);
+const char *waterfall_item_get_accessible_description (WaterfallItem *self);
+void        waterfall_item_set_accessible_description (WaterfallItem *self,
+                                                       const char    *description);
 
 G_END_DECLS
 

@@ -84,6 +84,11 @@ gboolean waterfall_masonry_view_get_enable_item_drag(WaterfallMasonryView *self)
 
 guint waterfall_masonry_view_get_position_at(WaterfallMasonryView *self, double x, double y);
 
+#if GTK_CHECK_VERSION(4, 12, 0)
+void waterfall_masonry_view_scroll_to(WaterfallMasonryView *self, guint pos, GtkListScrollFlags flags,
+                                      GtkScrollInfo *scroll);
+#endif
+
 G_END_DECLS
 
 #endif

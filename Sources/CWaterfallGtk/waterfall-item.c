@@ -303,18 +303,22 @@ waterfall_item_set_child (WaterfallItem *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHILD]);
 }
 
-/* Stores a copy of `value` in `*slot` unless it holds an equal string (g_set_str, which
- * GLib 2.74 lacks); returns whether it changed. */
-static gboolean
-replace_string (char       **slot,
-                const char  *value)
+/* Stores a copy of `value` in `*slot` (the item's accessible label or description) unless it
+ * holds an equal string, then tells the view's watch and notifies property `prop_id`. */
+static void
+set_accessible_text (WaterfallItem *self,
+                     char         **slot,
+                     const char    *value,
+                     guint          prop_id)
 {
   if (g_strcmp0 (*slot, value) == 0)
-    return FALSE;
+    return;
 
   g_free (*slot);
   *slot = g_strdup (value);
-  return TRUE;
+  if (self->child_func != NULL)
+    self->child_func (self->child_func_data);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
 /**
@@ -347,12 +351,7 @@ waterfall_item_set_accessible_label (WaterfallItem *self,
 {
   g_return_if_fail (WATERFALL_IS_ITEM (self));
 
-  if (!replace_string (&self->accessible_label, label))
-    return;
-
-  if (self->child_func != NULL)
-    self->child_func (self->child_func_data);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCESSIBLE_LABEL]);
+  set_accessible_text (self, &self->accessible_label, label, PROP_ACCESSIBLE_LABEL);
 }
 
 /**
@@ -385,12 +384,7 @@ waterfall_item_set_accessible_description (WaterfallItem *self,
 {
   g_return_if_fail (WATERFALL_IS_ITEM (self));
 
-  if (!replace_string (&self->accessible_description, description))
-    return;
-
-  if (self->child_func != NULL)
-    self->child_func (self->child_func_data);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ACCESSIBLE_DESCRIPTION]);
+  set_accessible_text (self, &self->accessible_description, description, PROP_ACCESSIBLE_DESCRIPTION);
 }
 
 void

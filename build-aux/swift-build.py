@@ -92,15 +92,22 @@ def system_libraries(source_root):
 STATIC_SHIMS = {"-lFoundationEssentials": ["-l_FoundationCShims"]}
 
 
+def static_archive(static_dir, flag):
+    """The static archive in `static_dir` that the link flag `-lNAME` names, or None."""
+    path = os.path.join(static_dir, f"lib{flag[2:]}.a")
+    return path if flag.startswith("-l") and os.path.exists(path) else None
+
+
 def static_runtime_flags(swift, static_dir, flags):
     """`flags` (the archive's autolinked libraries) with what the static runtime archives among
     them autolink, transitively, their C shims, and the toolchain's own list for a static
     stdlib (libstdc++ and the other C libraries the runtime needs)."""
     flags = list(flags)
     for flag in flags:   # grows while it is walked: each archive's own autolink entries
-        library = os.path.join(static_dir, f"lib{flag[2:]}.a")
-        if flag.startswith("-l") and os.path.exists(library):
-            flags += [f for f in autolinked(swift, library) + STATIC_SHIMS.get(flag, []) if f not in flags]
+        library = static_archive(static_dir, flag)
+        if library:
+            shims = [f for f in STATIC_SHIMS.get(flag, []) if static_archive(static_dir, f)]
+            flags += [f for f in autolinked(swift, library) + shims if f not in flags]
     # The .lnk file is written for swiftc (`-Xlinker X` pairs); its -l flags are what a C
     # driver needs, the rest is for executables.
     with open(os.path.join(static_dir, "static-stdlib-args.lnk")) as lnk:

@@ -5,7 +5,8 @@
 
 Follows DT_NEEDED from each installed binary (paths relative to the install prefix) and copies
 every library found in the toolchain's RUNTIME_DIR, transitively, into DEST_SUBDIR (relative to
-the prefix). With `strip` (Meson's `strip` option, on by default) the copies and the demo, which
+the prefix). The library needs none when it links the runtime statically (swift-build.py); the
+demo, which SwiftPM links, always does. With nothing to copy, DEST_SUBDIR is not made. With `strip` (Meson's `strip` option, on by default) the copies and the demo, which
 Meson installs as a custom target and so does not strip itself, lose their symbol tables and
 debug information (`strip --strip-unneeded`: the dynamic symbols stay). The library's RUNPATH ($ORIGIN/waterfall-1) and the demo's find them there, and the
 runtime's own libraries carry RUNPATH $ORIGIN, so nothing refers to the toolchain any more.
@@ -24,7 +25,6 @@ def needed(path):
 def main(strip, runtime_dir, dest_subdir, library, demo=""):
     prefix = os.environ["MESON_INSTALL_DESTDIR_PREFIX"]
     dest = os.path.join(prefix, dest_subdir)
-    os.makedirs(dest, exist_ok=True)
     pending = [os.path.join(prefix, b) for b in (library, demo) if b]
     copied = set()
     while pending:
@@ -33,9 +33,10 @@ def main(strip, runtime_dir, dest_subdir, library, demo=""):
             if name in copied or not os.path.exists(source):
                 continue
             copied.add(name)
+            os.makedirs(dest, exist_ok=True)
             shutil.copy2(source, os.path.join(dest, name))
             pending.append(source)
-    if strip == "strip":
+    if strip == "strip" and (copied or demo):
         stripped = [os.path.join(dest, n) for n in copied] + ([os.path.join(prefix, demo)] if demo else [])
         subprocess.run(["strip", "--strip-unneeded"] + stripped, check=True)
     size = sum(os.path.getsize(os.path.join(dest, n)) for n in copied)

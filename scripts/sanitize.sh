@@ -19,12 +19,6 @@ export WATERFALL_FUZZ_CASES=${WATERFALL_FUZZ_CASES:-500}
 
 # The engine's storage test measures the heap with mallinfo2, which sees nothing of ASan's
 # allocator (and other tests allocate beside it in this parallel run): scripts/test.sh runs it.
-# scripts/lsan.supp suppresses leaks of DispatchWorkItems, which only FoundationNetworking makes:
-# our own code must not make any.
-if grep -rn --include='*.swift' 'DispatchWorkItem' Sources Tests Examples Benchmarks; then
-  echo "sanitize: our code creates a DispatchWorkItem, whose leaks scripts/lsan.supp would hide" >&2
-  exit 1
-fi
 # The redirect tests run on their own, after the parallel run. They were set apart when
 # FoundationNetworking trapped on a redirect answered after a timeout or a cancel (the
 # starved parallel run, where tests of a microsecond take 900 s, made answers late); libsoup

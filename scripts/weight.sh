@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The installed library's weight (issue 37): a release build with -Ddemo=false installed into a
 # fresh prefix (.build-weight/prefix; the build in .build-weight is kept between runs), then
-#  - the size of the prefix and of the Swift runtime bundled beside the library
-#    (<libdir>/waterfall-1/), in bytes (du -sb), and each bundled library;
+#  - the size of the prefix and of any Swift runtime bundled beside the library
+#    (<libdir>/waterfall-1/, none when the library links it statically), in bytes (du -sb),
+#    and each bundled library;
 #  - whether any *Foundation* or *ICU* file other than libFoundationEssentials (which
-#    WaterfallFeed may link) is in the prefix, and whether libwaterfall-1.so links libsoup-3.0
-#    (readelf -d);
+#    WaterfallFeed may link) is in the prefix, the libraries libwaterfall-1.so needs
+#    (readelf -d) and whether libsoup-3.0 is one;
 #  - the resident memory (VmRSS) /usr/bin/python3 adds by loading Waterfall-1 and making one
-#    Waterfall.MasonryView after Gtk.init(), against one Gtk.GridView (scripts/weight-rss.py;
-#    median of 3 processes each, under xvfb-run), and the difference. MB are 10^6 bytes.
+#    Waterfall.MasonryView after Gtk.init() and a first widget, against one Gtk.GridView
+#    (scripts/weight-rss.py; median of 5 processes each, under xvfb-run), and the difference.
+#    MB are 10^6 bytes.
 #
 # Usage: scripts/weight.sh [--max-size-mb N] [--max-rss-mb N]
 # With a limit, the run fails when the prefix is larger than N MB or the MasonryView adds
@@ -42,10 +44,16 @@ failures=()
 
 megabytes() { awk -v bytes="$1" 'BEGIN { printf "%.1f", bytes / 1e6 }'; }
 prefix_bytes=$(du -sb "$prefix" | cut -f1)
-runtime_bytes=$(du -sb "$runtime" | cut -f1)
 echo "weight: prefix $prefix_bytes bytes ($(megabytes "$prefix_bytes") MB), -Ddemo=false"
-echo "weight: bundled runtime $runtime_bytes bytes ($(megabytes "$runtime_bytes") MB) in $runtime:"
-(cd "$runtime" && du -b -- * | sort -rn | awk '{ printf "  %10d  %s\n", $1, $2 }')
+if [ -d "$runtime" ]; then
+    echo "weight: bundled runtime $runtime_bytes bytes ($(megabytes "$runtime_bytes") MB) in $runtime:"
+  (cd "$runtime" && du -b -- * | sort -rn | awk '{ printf "  %10d  %s\n", $1, $2 }')
+else
+  echo "weight: no bundled runtime (the library links the Swift runtime statically)"
+fi
+library_bytes=$(du -b "$(readlink -f "$libdir/libwaterfall-1.so")" | cut -f1)
+echo "weight: libwaterfall-1.so $library_bytes bytes ($(megabytes "$library_bytes") MB), needs:" \
+  $(readelf -d "$libdir/libwaterfall-1.so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 
 # FoundationEssentials (no ICU) is what WaterfallFeed may link; any other Foundation is not.
 heavy=$(find "$prefix" \( -iname '*Foundation*' -o -iname '*ICU*' \) ! -name 'libFoundationEssentials.so*' -printf '%P\n' | sort)
@@ -62,19 +70,19 @@ else
   failures+=("libsoup-3.0 is not linked")
 fi
 
-# The RSS one view adds, in kB: the median of 3 processes (GTK's warnings go to a log, shown
+# The RSS one view adds, in kB: the median of 5 processes (GTK's warnings go to a log, shown
 # when a process fails).
 rss_log=$build/weight-rss.log
 added_kb() {
   local runs=()
-  for _ in 1 2 3; do
+  for _ in 1 2 3 4 5; do
     if ! runs+=("$(xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 scripts/weight-rss.py "$1" 2>>"$rss_log")"); then
       cat "$rss_log" >&2
       echo "weight: scripts/weight-rss.py $1 failed (log above)" >&2
       exit 1
     fi
   done
-  printf '%s\n' "${runs[@]}" | sort -n | sed -n 2p
+  printf '%s\n' "${runs[@]}" | sort -n | sed -n 3p
 }
 : >"$rss_log"
 waterfall_kb=$(added_kb waterfall)

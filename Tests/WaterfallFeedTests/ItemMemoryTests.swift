@@ -41,4 +41,19 @@ struct ItemMemoryTests {
         print("feed loader: \(perItem) bytes of heap per loaded item (\(count) items)")
         #expect(perItem < 1024, "\(perItem) bytes per item")
     }
+
+    /// A UI that keeps its own items (and lets go of the far ones, as `FeedWall` does) frees the
+    /// loader of them: what stays per item is its key for duplicate detection.
+    @Test func aLoaderThatDoesNotRetainItemsKeepsOnlyTheirKeys() async throws {
+        let loader = FeedLoader(provider: PhotoPages())
+        await loader.stopRetainingItems()
+        await loader.loadMore()   // warm-up
+        let before = Self.heapInUse
+        for _ in 0..<100 { await loader.loadMore() }
+        let after = Self.heapInUse
+        #expect(await loader.items.isEmpty)
+        let perItem = (after - before) / 5000
+        print("feed loader without items: \(perItem) bytes of heap per loaded item")
+        #expect(perItem < 128, "\(perItem) bytes per item")
+    }
 }

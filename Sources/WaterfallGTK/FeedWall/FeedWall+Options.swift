@@ -31,13 +31,25 @@ extension FeedWall {
         /// The title of the status page when the first page failed (default `nil`:
         /// ``WaterfallStrings/feedFailed``), e.g. "The shop could not be loaded".
         public var failureTitle: String?
+        /// How many items the wall holds whole around the first visible one, half before and
+        /// half after (default ``defaultHeldItems``, at least 200): farther items are compacted
+        /// and fetched again when the reader comes back (see ``FeedWall``).
+        public var heldItems: Int {
+            didSet { heldItems = max(Self.minimumHeldItems, heldItems) }
+        }
+        /// The default ``heldItems``: 2,000 items, about 2 MB of item data, some 40 screens of
+        /// a five-column wall.
+        public static let defaultHeldItems = 2_000
+        /// The least ``heldItems``: more than a tall screen and its prefetch hold.
+        public static let minimumHeldItems = 200
 
         /// Creates options; see each field for its default.
         public init(columns: @escaping @MainActor (_ viewportWidth: Double) -> ColumnCount = { _ in .adaptive(minimumWidth: 180) },
                     caption: @escaping @MainActor (FeedItem) -> String? = { $0.price ?? $0.title },
                     errorMessage: @escaping @MainActor (FeedError) -> String = { WaterfallStrings.current.failures.sentence(for: $0) },
                     loadsMore: Bool = true, refreshes: Bool = true, wrapsCaptions: Bool = false,
-                    emptyState: WaterfallStatus? = nil, failureTitle: String? = nil) {
+                    emptyState: WaterfallStatus? = nil, failureTitle: String? = nil,
+                    heldItems: Int = Options.defaultHeldItems) {
             self.columns = columns
             self.caption = caption
             self.errorMessage = errorMessage
@@ -46,6 +58,7 @@ extension FeedWall {
             self.wrapsCaptions = wrapsCaptions
             self.emptyState = emptyState
             self.failureTitle = failureTitle
+            self.heldItems = max(Self.minimumHeldItems, heldItems)
         }
     }
 }

@@ -53,4 +53,24 @@ extension WallTests {
         #expect(wall.source.held.count <= 201, "\(wall.source.held.count) items held whole")
         #expect(await wall.loader.items.isEmpty, "the loader does not keep a second copy")
     }
+
+    @Test("an endless feed stops loading at the wall's maximum item count, as at its end")
+    func loadingStopsAtTheMaximumItemCount() async throws {
+        try GTKHost.start()
+        let server = try TestServer.get()
+        let options = FeedWall.Options(columns: { _ in .fixed(3) }, maximumItems: 120)
+        let wall = try FeedWall(feedURL: server.urlString("/feed/\(uniqueKey())/{page}.json?pages=1000&per=50"),
+                                pipeline: ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess)), options: options)
+        let window = try await GTKHost.window(showing: wall.widget, width: 800, height: 600)
+        defer { GTKHost.close(window) }
+        let view = wall.view
+        var scrolls = 0
+        while view.model.loadMoreState != .exhausted, scrolls < 30 {
+            await scrollToEnd(view)
+            await GTKHost.pump(until: { view.model.loadMoreState != .loading }, timeout: .seconds(10))
+            scrolls += 1
+        }
+        #expect(view.model.loadMoreState == .exhausted)
+        #expect(wall.itemCount == 150, "three pages of 50: the third reached the maximum")
+    }
 }

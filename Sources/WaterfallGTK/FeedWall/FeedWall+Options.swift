@@ -42,6 +42,14 @@ extension FeedWall {
         public static let defaultHeldItems = 2_000
         /// The least ``heldItems``: more than a tall screen and its prefetch hold.
         public static let minimumHeldItems = 200
+        /// The most items the wall loads (default ``defaultMaximumItems``): once it holds this
+        /// many, load-more ends as at the end of the feed, so an endless feed's memory stays
+        /// bounded (a compacted item still costs about 200 B; see docs/PERFORMANCE.md, "Long
+        /// feeds").
+        public var maximumItems: Int
+        /// The default ``maximumItems``: 250,000 items, some 5,000 pages of 50, about 50 MB of
+        /// compacted items.
+        public static let defaultMaximumItems = 250_000
 
         /// Creates options; see each field for its default.
         public init(columns: @escaping @MainActor (_ viewportWidth: Double) -> ColumnCount = { _ in .adaptive(minimumWidth: 180) },
@@ -49,7 +57,7 @@ extension FeedWall {
                     errorMessage: @escaping @MainActor (FeedError) -> String = { WaterfallStrings.current.failures.sentence(for: $0) },
                     loadsMore: Bool = true, refreshes: Bool = true, wrapsCaptions: Bool = false,
                     emptyState: WaterfallStatus? = nil, failureTitle: String? = nil,
-                    heldItems: Int = Options.defaultHeldItems) {
+                    heldItems: Int = Options.defaultHeldItems, maximumItems: Int = Options.defaultMaximumItems) {
             self.columns = columns
             self.caption = caption
             self.errorMessage = errorMessage
@@ -59,6 +67,7 @@ extension FeedWall {
             self.emptyState = emptyState
             self.failureTitle = failureTitle
             self.heldItems = max(Self.minimumHeldItems, heldItems)
+            self.maximumItems = maximumItems
         }
     }
 }

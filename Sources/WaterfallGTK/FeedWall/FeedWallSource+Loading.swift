@@ -53,9 +53,14 @@ extension FeedWallSource {
         }
     }
 
-    /// The view model asked for a page (it is now `.loading`).
+    /// The view model asked for a page (it is now `.loading`); at ``FeedWall/Options/maximumItems``
+    /// the wall ends as at the end of the feed.
     func requestMore() {
         guard let model = view?.model else { return }
+        if itemCount >= options.maximumItems {
+            model.endLoadingMore(appending: 0, hasMore: false)
+            return
+        }
         switch loaderState {
         case .exhausted:
             model.endLoadingMore(appending: 0, hasMore: false)

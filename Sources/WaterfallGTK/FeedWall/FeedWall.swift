@@ -26,10 +26,12 @@ import WaterfallFeed
 ///
 /// Memory stays bounded in a long or endless feed: the wall holds whole only the
 /// ``Options/heldItems`` items around the first visible one (and those a refresh inserted);
-/// farther items are compacted to their size in the layout (48 B each, so nothing on screen
-/// moves) and their page is fetched again when the reader comes back to them (see
-/// ``item(at:)``). The wall's loader keeps only each item's key (``FeedLoader/stopRetainingItems()``).
-/// docs/PERFORMANCE.md ("Long feeds") gives the bound and the measured figures.
+/// farther items are compacted to a 56-byte slot that keeps their size in the layout, so
+/// nothing on screen moves, and their page is fetched again when the reader comes back to them
+/// (see ``item(at:)``). The wall's loader keeps only each item's key
+/// (`FeedLoader.stopRetainingItems()`), and loading ends at ``Options/maximumItems``: about
+/// 200 B per item loaded beyond the held ones. docs/PERFORMANCE.md ("Long feeds") gives the
+/// bound and the measured figures.
 @MainActor
 public final class FeedWall {
     /// Counters of cell binding, for measuring a wall (benchmark tooling, not product API).

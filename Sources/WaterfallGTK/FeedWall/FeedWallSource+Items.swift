@@ -1,7 +1,7 @@
 import WaterfallCore
 import WaterfallFeed
 
-/// The wall's items, bounded in memory however long the feed: every item has a ``Slot`` (48 B:
+/// The wall's items, bounded in memory however long the feed: every item has a ``Slot`` (56 B:
 /// what the layout needs), and only the items within ``FeedWall/Options/heldItems`` / 2 of the
 /// first visible one are also held whole (their URLs and texts, ~1 KB each). Farther items are
 /// compacted — only their slot stays, so their size in the layout never changes — and when the
@@ -61,11 +61,11 @@ extension FeedWallSource {
     func compactFarItems() {
         let radius = options.heldItems / 2
         let anchor = view?.model.visibleIndices.min() ?? 0
-        for (ordinal, item) in held where ordinal >= 0 && abs(ordinal - firstOrdinal - anchor) > radius {
+        let far = held.keys.filter { $0 >= 0 && abs($0 - firstOrdinal - anchor) > radius }
+        for ordinal in far {
             let index = ordinal - firstOrdinal
             slots[index].frozenSize = layoutSize(at: index)
-            forgetSize(of: item, ordinal: ordinal)
-            held[ordinal] = nil
+            if let item = held.removeValue(forKey: ordinal) { forgetSize(of: item, ordinal: ordinal) }
         }
     }
 

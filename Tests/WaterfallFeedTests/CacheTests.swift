@@ -68,6 +68,29 @@ struct CacheTests {
         #expect(!cache.contains("huge"))
     }
 
+    @Test func lruKeepsAtMostItsCountLimit() {
+        var cache = LRUCache<Int, Void>(costLimit: .max, countLimit: 3)
+        for key in 0..<5 { cache.insert((), cost: 0, forKey: key) }
+        #expect(cache.count == 3)
+        #expect(cache.keysByRecency == [4, 3, 2])
+    }
+
+    /// However small the images, the disk cache's index (kept in memory) is bounded: tiny entries
+    /// stop at ``DiskDataCache/entryLimit``, least recently used first.
+    @Test func diskCacheIsBoundedInEntries() throws {
+        let directory = try TemporaryDirectory()
+        let cache = try DiskDataCache(directory: directory.url, byteLimit: 32 << 20)
+        #expect(cache.entryLimit == 2_048)
+        for index in 0..<2_100 {
+            cache.store(Data([UInt8(index & 0xFF)]), for: URL(string: "https://img.test/\(index).png")!)
+        }
+        #expect(cache.count == 2_048)
+        #expect(cache.data(for: URL(string: "https://img.test/0.png")!) == nil, "the oldest went first")
+        #expect(cache.data(for: URL(string: "https://img.test/2099.png")!) == Data([UInt8(2099 & 0xFF)]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).count == 2_048)
+        #expect(DiskDataCache.entryLimit(forByteLimit: 10_000) == 1_024, "at least 1,024")
+    }
+
     /// Which images were viewed is nobody else's business: the folder is 0700 (also one made
     /// before with looser modes) and its entries 0600, whatever the umask.
     @Test func diskCacheIsPrivateToItsUser() throws {

@@ -19,11 +19,11 @@ extension WallTests {
         try #require(!visible.isEmpty)
         // The view applies the corrections of each frame once the headers have arrived.
         let corrected = await GTKHost.pump(until: {
-            !view.model.hasPendingSizeChanges && visible.allSatisfy { wall.source.sizes.discovered[wall.items[$0].imageURL] != nil }
+            !view.model.hasPendingSizeChanges && visible.allSatisfy { wall.item(at: $0).flatMap { wall.source.sizes.discovered[$0.imageURL] } != nil }
         }, timeout: .seconds(10))
         try #require(corrected, "the visible items' sizes never arrived")
         for index in visible {
-            let item = wall.items[index]
+            let item = try #require(wall.item(at: index))
             let real = try #require(wall.source.sizes.discovered[item.imageURL])
             let frame = view.model.layout.frame(at: index)
             // The fixture's image name carries its real size: w and h in the URL query.
@@ -54,7 +54,7 @@ extension WallTests {
             let cell = try #require(view.model.cell(at: index))
             let frame = view.model.layout.frame(at: index)
             #expect(abs(frame.height - cell.measuredHeight(forWidth: width)) < 0.5, "item \(index) has its measured height")
-            let item = wall.items[index]
+            let item = try #require(wall.item(at: index))
             captionHeights[index] = frame.height - (width * item.pixelHeight / item.pixelWidth).rounded()
         }
         // The fixture's titles: item i has (i % 3) repetitions of a long phrase.

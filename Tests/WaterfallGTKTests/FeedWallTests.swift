@@ -35,7 +35,7 @@ extension WallTests {
         try #require(await GTKHost.pump(until: { view.model.numberOfItems > 0 }, timeout: .seconds(10)),
                      "the first page never arrived")
         #expect(view.model.numberOfItems == 12, "one page at a time")
-        #expect(wall.items.first?.id == "1000")
+        #expect(wall.item(at: 0)?.id == "1000")
         let imagesShown = await GTKHost.pump(until: {
             let visible = view.model.visibleIndices
             return !visible.isEmpty && visible.allSatisfy { view.model.cell(at: $0)?.hasImage == true }
@@ -50,7 +50,7 @@ extension WallTests {
         }
         #expect(view.model.loadMoreState == .exhausted)
         #expect(view.model.numberOfItems == 36)
-        #expect(Set(wall.items.map(\.deduplicationKey)).count == 36)
+        #expect(Set((0..<wall.itemCount).compactMap { wall.item(at: $0)?.deduplicationKey }).count == 36)
         #expect(!wall.banner.isVisible)
     }
 
@@ -74,7 +74,7 @@ extension WallTests {
         #expect(columns == Int((view.model.viewportSize.width - 8) / 308))
         let visible = try #require(view.model.visibleIndices.first)
         let cell = try #require(view.model.cell(at: visible))
-        #expect(cell.captionText == "#\(wall.items[visible].id ?? "?")")
+        #expect(cell.captionText == "#\(wall.item(at: visible)?.id ?? "?")")
 
         await scrollToEnd(view)
         try #require(await GTKHost.pump(until: { view.footerText != nil && view.offersRetry }, timeout: .seconds(10)),
@@ -116,14 +116,14 @@ extension WallTests {
         view.scroll(to: 400)
         await GTKHost.pump(frames: 1, of: view.widget)
         let before = try firstVisible(view)
-        let item = wall.items[before.index]
+        let item = wall.item(at: before.index)
 
         view.refresh()
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 33 }, timeout: .seconds(10)),
                      "the refresh brought no new items")
         await GTKHost.pump(frames: 1, of: view.widget)
-        #expect(wall.items.prefix(3).map(\.id) == ["\(key)-new-3", "\(key)-new-2", "\(key)-new-1"])
-        #expect(wall.items[before.index + 3] == item)
+        #expect((0..<3).map { wall.item(at: $0)?.id } == ["\(key)-new-3", "\(key)-new-2", "\(key)-new-1"])
+        #expect(wall.item(at: before.index + 3) == item)
         let frame = try #require(view.model.placedAttributes(at: before.index + 3)).frame
         #expect(abs(frame.minY - before.y) < 1, "the first visible item moved from \(before.y) to \(frame.minY)")
         #expect(view.model.refreshState != .refreshing)

@@ -17,6 +17,11 @@ import FoundationEssentials
 /// `.failed` and `loadMore()` does nothing until `retry()` (or `refresh()`) is called.
 ///
 /// A UI calls `observe()` once, shows the returned items and applies each `Event` in order.
+///
+/// Memory: the loader keeps every loaded item in ``items`` (about 830 B each for a real photo
+/// API's items) until ``stopRetainingItems()``; after that it keeps, per item, only its
+/// `deduplicationKey` (and, per page, the cursor that brought it), so that a UI that lets go of
+/// far items can get them back with ``refetchPage(containing:)``. `FeedWall` does this.
 public actor FeedLoader {
     /// What the loader is fetching.
     public enum Operation: Sendable, Hashable {
@@ -65,14 +70,19 @@ public actor FeedLoader {
         public var repeatedPages = 0
         /// Items dropped because an item with the same `deduplicationKey` was already loaded.
         public var duplicateItems = 0
+        /// Pages fetched again by ``FeedLoader/refetchPage(containing:)``.
+        public var pagesRefetched = 0
     }
 
     /// Where pages come from.
     public let provider: any FeedPageProviding
     /// How transient failures are retried.
     public let retryPolicy: RetryPolicy
-    /// The loaded items, without duplicates, in display order.
+    /// The loaded items, without duplicates, in display order; empty after
+    /// ``stopRetainingItems()``.
     public private(set) var items: [FeedItem] = []
+    /// Whether ``items`` keeps the loaded items (until ``stopRetainingItems()``).
+    public private(set) var retainsItems = true
     /// The current state.
     public private(set) var state: State = .idle
     /// Counters for diagnostics.
@@ -82,6 +92,10 @@ public actor FeedLoader {
     private var hasLoadedFirstPage = false
     private var nextCursor: FeedCursor?
     private var loadedCursors: Set<FeedCursor> = []
+    /// Each appended page that brought items: the ordinal of its first item (items appended
+    /// before it) and its cursor, in order.
+    private var appendedPages: [(firstOrdinal: Int, cursor: FeedCursor)] = []
+    private var appendedCount = 0
     private var inFlight: (operation: Operation, cursor: FeedCursor, task: Task<Void, Never>)?
     private var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
     private var nextSubscriberID = 0
@@ -134,6 +148,40 @@ public actor FeedLoader {
     public func retry() async {
         guard case .failed(_, let operation) = state else { return }
         await run(operation, retrying: true)
+    }
+
+    /// Lets go of ``items`` and stops keeping later ones; the events still announce every item.
+    /// For a UI that keeps its own copy and lets go of the items far from the viewport
+    /// (`FeedWall` does): without this the loader alone would hold every item ever loaded.
+    /// Duplicate detection, paging and ``refetchPage(containing:)`` are unchanged; `observe()`
+    /// then returns no items.
+    public func stopRetainingItems() {
+        retainsItems = false
+        items = []
+    }
+
+    /// Fetches again the page that brought the appended item at `ordinal` (the number of items
+    /// appended before it, from 0; items a refresh inserted have none), with the same retries
+    /// as a load, for a UI that let go of that page's items. The loader's items, state and
+    /// paging do not change: the feed may have changed since, so the caller matches the
+    /// page's items to its own by `deduplicationKey`.
+    ///
+    /// - Returns: the ordinals the page's items got when it was first loaded and the page as it
+    ///   is now; `nil` when no appended item has that ordinal.
+    /// - Throws: `FeedError`, as a load would after its retries.
+    /// - Complexity: O(log *p*) for *p* pages loaded, plus the fetch.
+    public func refetchPage(containing ordinal: Int) async throws(FeedError) -> (ordinals: Range<Int>, page: FeedPage)? {
+        guard ordinal >= 0, ordinal < appendedCount else { return nil }
+        var low = 0, high = appendedPages.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if appendedPages[middle].firstOrdinal <= ordinal { low = middle } else { high = middle - 1 }
+        }
+        let start = appendedPages[low].firstOrdinal
+        let end = low + 1 < appendedPages.count ? appendedPages[low + 1].firstOrdinal : appendedCount
+        let page = try await fetchWithRetry(appendedPages[low].cursor)
+        statistics.pagesRefetched += 1
+        return (start..<end, page)
     }
 
     /// Cancels the load in progress, if any; its result is discarded and the state returns to
@@ -199,7 +247,7 @@ public actor FeedLoader {
         statistics.duplicateItems += page.items.count - fresh.count
         statistics.itemsWithoutSize += fresh.count { !$0.hasValidPixelSize }
         if replacingTop {
-            items.insert(contentsOf: fresh, at: 0)
+            if retainsItems { items.insert(contentsOf: fresh, at: 0) }
             if !fresh.isEmpty { emit(.prepended(fresh)) }
         } else {
             loadedCursors.insert(cursor)
@@ -208,8 +256,12 @@ public actor FeedLoader {
             if repeats { statistics.repeatedPages += 1 }
             hasLoadedFirstPage = true
             nextCursor = repeats ? nil : page.next
-            items.append(contentsOf: fresh)
-            if !fresh.isEmpty { emit(.appended(fresh)) }
+            if retainsItems { items.append(contentsOf: fresh) }
+            if !fresh.isEmpty {
+                appendedPages.append((appendedCount, cursor))
+                appendedCount += fresh.count
+                emit(.appended(fresh))
+            }
         }
     }
 

@@ -6,9 +6,9 @@ import Darwin
 #endif
 
 /// A disk cache of raw image data keyed by URL, with the HTTP caching metadata of each response
-/// (`HTTPCacheMetadata`: freshness and validators), bounded in bytes (least recently used
-/// entries are deleted first) and in age (entries stored longer than `maximumAge` ago are
-/// deleted, whatever their freshness).
+/// (`HTTPCacheMetadata`: freshness and validators), bounded in bytes and in entries (least
+/// recently used entries are deleted first; see ``entryLimit``) and in age (entries stored
+/// longer than `maximumAge` ago are deleted, whatever their freshness).
 ///
 /// Each entry is one file named by a 64-bit FNV-1a hash of the URL, holding a header (magic,
 /// the URL, the metadata, the data length, an FNV-1a checksum of metadata and data) followed by
@@ -28,6 +28,10 @@ public final class DiskDataCache: Sendable {
     public let directory: URL
     /// The bound on the total size of the entry files, in bytes.
     public let byteLimit: Int
+    /// The bound on the number of entries, which bounds the index kept in memory (about 130 B
+    /// an entry) however small the images: one entry per 16 KiB of `byteLimit`, at least 1,024
+    /// (32,768 entries, some 4 MB of index, for 512 MB). Least recently used entries go first.
+    public var entryLimit: Int { Self.entryLimit(forByteLimit: byteLimit) }
     /// The longest an entry is kept after it was stored (or last revalidated), in seconds.
     public let maximumAge: TimeInterval
     /// The freshness given to responses that carry no caching headers, in seconds.
@@ -83,7 +87,7 @@ public final class DiskDataCache: Sendable {
                 entries.append((name, Self.size(in: attributes) ?? 0, date ?? .distantPast))
             }
         }
-        var lru = LRUCache<String, Void>(costLimit: byteLimit)
+        var lru = LRUCache<String, Void>(costLimit: byteLimit, countLimit: Self.entryLimit(forByteLimit: byteLimit))
         for entry in entries.sorted(by: { $0.date < $1.date }) {
             for evicted in lru.insert((), cost: entry.size, forKey: entry.name) {
                 try? fileManager.removeItem(at: directory.appendingPathComponent(evicted.key))
@@ -150,8 +154,8 @@ public final class DiskDataCache: Sendable {
 
     /// Stores `data` for `url` with its caching `metadata` (default: stored now, fresh for
     /// `defaultLifetime`) atomically (temporary file, then rename), then deletes least recently
-    /// used entries until the total is within `byteLimit`. Data larger than the limit is not
-    /// stored; write errors leave the cache without the entry.
+    /// used entries until the total is within `byteLimit` and the count within ``entryLimit``.
+    /// Data larger than the limit is not stored; write errors leave the cache without the entry.
     ///
     /// - Complexity: O(*d*) for *d* bytes of data, plus one file deletion per evicted entry.
     public func store(_ data: Data, for url: URL, metadata: HTTPCacheMetadata? = nil) {
@@ -201,6 +205,11 @@ public final class DiskDataCache: Sendable {
             }
             lru.removeAll()
         }
+    }
+
+    /// ``entryLimit`` for a cache of `byteLimit` bytes.
+    static func entryLimit(forByteLimit byteLimit: Int) -> Int {
+        max(1_024, byteLimit / (16 << 10))
     }
 
     /// The entry file name of `url`.

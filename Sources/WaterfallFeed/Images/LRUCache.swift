@@ -3,8 +3,9 @@
 ///
 /// Entries live in a contiguous node array threaded into a doubly linked recency list, with a
 /// dictionary from key to node index and a free list for reuse. The total cost never exceeds
-/// `costLimit` after any operation: inserting evicts from the least recent end, and an entry
-/// costing more than the limit is not stored at all. Not thread-safe; owners guard it.
+/// `costLimit` after any operation, nor the count `countLimit`: inserting evicts from the least
+/// recent end, and an entry costing more than the limit is not stored at all. Not thread-safe;
+/// owners guard it.
 struct LRUCache<Key: Hashable, Value> {
     private struct Node {
         var key: Key
@@ -20,6 +21,8 @@ struct LRUCache<Key: Hashable, Value> {
     private(set) var costLimit: Int
     /// The sum of the costs of the stored entries.
     private(set) var totalCost = 0
+    /// The bound on `count`.
+    let countLimit: Int
 
     private var indexByKey: [Key: Int] = [:]
     private var nodes: [Node?] = []
@@ -27,8 +30,9 @@ struct LRUCache<Key: Hashable, Value> {
     private var newest = LRUCache.none
     private var oldest = LRUCache.none
 
-    init(costLimit: Int) {
+    init(costLimit: Int, countLimit: Int = .max) {
         self.costLimit = max(0, costLimit)
+        self.countLimit = max(1, countLimit)
     }
 
     /// The number of entries.
@@ -98,7 +102,7 @@ struct LRUCache<Key: Hashable, Value> {
 
     /// Removes every entry.
     mutating func removeAll() {
-        self = LRUCache(costLimit: costLimit)
+        self = LRUCache(costLimit: costLimit, countLimit: countLimit)
     }
 
     /// The keys from most to least recently used.
@@ -116,7 +120,7 @@ struct LRUCache<Key: Hashable, Value> {
 
     private mutating func trim(to limit: Int) -> [(key: Key, value: Value)] {
         var evicted: [(key: Key, value: Value)] = []
-        while totalCost > limit, oldest != Self.none, let node = nodes[oldest] {
+        while totalCost > limit || count > countLimit, oldest != Self.none, let node = nodes[oldest] {
             removeValue(forKey: node.key)
             evicted.append((node.key, node.value))
         }

@@ -31,13 +31,12 @@ final class FeedWallFace {
         case .failed(let error, _) where !error.isCancellation: message = wall.source.options.errorMessage(error)
         case .idle, .exhausted, .failed: break
         }
-        wf_feed_wall_sync_state(owner, guint(clamping: wall.items.count), loading ? 1 : 0, message)
+        wf_feed_wall_sync_state(owner, guint(clamping: wall.itemCount), loading ? 1 : 0, message)
     }
 
     /// Emits `item-activated` for the item at `position`.
     private func activated(at position: Int) {
-        guard let owner, let wall, wall.items.indices.contains(position) else { return }
-        let item = wall.items[position]
+        guard let owner, let wall, let item = wall.item(at: position) else { return }
         wf_feed_wall_emit_item_activated(owner, guint(position), item.id, item.title, item.imageURL.absoluteString)
     }
 

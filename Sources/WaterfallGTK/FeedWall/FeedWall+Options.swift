@@ -31,13 +31,33 @@ extension FeedWall {
         /// The title of the status page when the first page failed (default `nil`:
         /// ``WaterfallStrings/feedFailed``), e.g. "The shop could not be loaded".
         public var failureTitle: String?
+        /// How many items the wall holds whole around the first visible one, half before and
+        /// half after (default ``defaultHeldItems``, at least 200): farther items are compacted
+        /// and fetched again when the reader comes back (see ``FeedWall``).
+        public var heldItems: Int {
+            didSet { heldItems = max(Self.minimumHeldItems, heldItems) }
+        }
+        /// The default ``heldItems``: 2,000 items, about 2 MB of item data, some 40 screens of
+        /// a five-column wall.
+        public static let defaultHeldItems = 2_000
+        /// The least ``heldItems``: more than a tall screen and its prefetch hold.
+        public static let minimumHeldItems = 200
+        /// The most items the wall loads (default ``defaultMaximumItems``): once it holds this
+        /// many, load-more ends as at the end of the feed, so an endless feed's memory stays
+        /// bounded (a compacted item still costs about 200 B; see docs/PERFORMANCE.md, "Long
+        /// feeds").
+        public var maximumItems: Int
+        /// The default ``maximumItems``: 250,000 items, some 5,000 pages of 50, about 50 MB of
+        /// compacted items.
+        public static let defaultMaximumItems = 250_000
 
         /// Creates options; see each field for its default.
         public init(columns: @escaping @MainActor (_ viewportWidth: Double) -> ColumnCount = { _ in .adaptive(minimumWidth: 180) },
                     caption: @escaping @MainActor (FeedItem) -> String? = { $0.price ?? $0.title },
                     errorMessage: @escaping @MainActor (FeedError) -> String = { WaterfallStrings.current.failures.sentence(for: $0) },
                     loadsMore: Bool = true, refreshes: Bool = true, wrapsCaptions: Bool = false,
-                    emptyState: WaterfallStatus? = nil, failureTitle: String? = nil) {
+                    emptyState: WaterfallStatus? = nil, failureTitle: String? = nil,
+                    heldItems: Int = Options.defaultHeldItems, maximumItems: Int = Options.defaultMaximumItems) {
             self.columns = columns
             self.caption = caption
             self.errorMessage = errorMessage
@@ -46,6 +66,8 @@ extension FeedWall {
             self.wrapsCaptions = wrapsCaptions
             self.emptyState = emptyState
             self.failureTitle = failureTitle
+            self.heldItems = max(Self.minimumHeldItems, heldItems)
+            self.maximumItems = maximumItems
         }
     }
 }

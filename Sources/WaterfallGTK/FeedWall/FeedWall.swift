@@ -23,6 +23,15 @@ import WaterfallFeed
 /// to the log and the status page's Details): a later page in the footer beside Retry, a
 /// failed refresh in the banner. Retry runs the failed operation again. The wall starts
 /// loading at once; its texts come from ``WaterfallStrings/current``.
+///
+/// Memory stays bounded in a long or endless feed: the wall holds whole only the
+/// ``Options/heldItems`` items around the first visible one (and those a refresh inserted);
+/// farther items are compacted to a 56-byte slot that keeps their size in the layout, so
+/// nothing on screen moves, and their page is fetched again when the reader comes back to them
+/// (see ``item(at:)``). The wall's loader keeps only each item's key
+/// (`FeedLoader.stopRetainingItems()`), and loading ends at ``Options/maximumItems``: about
+/// 200 B per item loaded beyond the held ones. docs/PERFORMANCE.md ("Long feeds") gives the
+/// bound and the measured figures.
 @MainActor
 public final class FeedWall {
     /// Counters of cell binding, for measuring a wall (benchmark tooling, not product API).
@@ -95,8 +104,12 @@ public final class FeedWall {
     public var loader: FeedLoader { source.loader }
     /// Where the images come from.
     public var pipeline: ImagePipeline<PixbufDecoder> { source.pipeline }
-    /// The items on the wall, in display order.
-    public var items: [FeedItem] { source.items }
+    /// The number of items on the wall, held whole or compacted.
+    public var itemCount: Int { source.itemCount }
+    /// The item at `index` in display order; `nil` while it is compacted (farther than half of
+    /// ``Options/heldItems`` from the first visible item) or when `index` is out of range.
+    /// - Complexity: O(1).
+    public func item(at index: Int) -> FeedItem? { source.item(at: index) }
     /// Cells the wall created so far (the rest were reused).
     public var cellsCreated: Int { source.cells.created }
     /// How often cells were bound, and how often their image was ready at once.

@@ -8,28 +8,28 @@ extension FeedWallSource: WaterfallSelfSizing {
     /// The caption height assumed before a cell is measured: two lines and the padding.
     static let estimatedCaptionHeight: Double = 50
 
-    /// Every captioned item asks to be measured.
+    /// Every captioned item asks to be measured, except a compacted one: its cell has no
+    /// caption yet, and its slot keeps the caption measured before.
     func waterfallView(_ view: WaterfallView<Cell>, shouldMeasureItemAt index: Int) -> Bool {
-        options.wrapsCaptions && items.indices.contains(index)
+        options.wrapsCaptions && item(at: index) != nil
     }
 
     /// Keeps the caption part of the measured height (the image part follows the item's size,
     /// which a header may still correct).
     func waterfallView(_ view: WaterfallView<Cell>, didMeasureItemAt index: Int, height: Double, width: Double) {
-        let item = items[index]
-        captionHeights[item.deduplicationKey] = (width, height - imageHeight(of: item, width: width))
+        slots[index].caption = (width, height - imageHeight(at: index, width: width))
     }
 
-    /// The size of a captioned item at `cellWidth`: image height plus measured (or assumed)
-    /// caption height.
-    func captionedSize(of item: FeedItem, cellWidth: Double) -> ItemSize {
-        let caption = captionHeights[item.deduplicationKey].flatMap { $0.width == cellWidth ? $0.height : nil }
-        return .height(imageHeight(of: item, width: cellWidth) + (caption ?? Self.estimatedCaptionHeight))
+    /// The size of the captioned item at `index` at `cellWidth`: image height plus measured (or
+    /// assumed) caption height.
+    func captionedSize(at index: Int, cellWidth: Double) -> ItemSize {
+        let caption = slots[index].caption.flatMap { $0.width == cellWidth ? $0.height : nil }
+        return .height(imageHeight(at: index, width: cellWidth) + (caption ?? Self.estimatedCaptionHeight))
     }
 
     /// The image part of a captioned cell, as ``WaterfallImageCell/measuredHeight(forWidth:)`` computes it.
-    private func imageHeight(of item: FeedItem, width: Double) -> Double {
-        let size = layoutSize(of: item)
+    private func imageHeight(at index: Int, width: Double) -> Double {
+        let size = layoutSize(at: index)
         return (width * Double(size.height / size.width)).rounded()
     }
 }

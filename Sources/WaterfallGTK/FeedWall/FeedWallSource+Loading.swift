@@ -9,7 +9,11 @@ extension FeedWallSource {
     /// Subscribes to the loader; the view model's load-more then asks for the first page.
     func start() {
         listenForImageSizes()
-        let subscription = Task { [loader] in await loader.observe().events }
+        // The wall keeps its own items (and lets go of the far ones); the loader need not.
+        let subscription = Task { [loader] in
+            await loader.stopRetainingItems()
+            return await loader.observe().events
+        }
         self.subscription = subscription
         Task { [weak self] in
             for await event in await subscription.value {
@@ -49,9 +53,14 @@ extension FeedWallSource {
         }
     }
 
-    /// The view model asked for a page (it is now `.loading`).
+    /// The view model asked for a page (it is now `.loading`); at ``FeedWall/Options/maximumItems``
+    /// the wall ends as at the end of the feed.
     func requestMore() {
         guard let model = view?.model else { return }
+        if itemCount >= options.maximumItems {
+            model.endLoadingMore(appending: 0, hasMore: false)
+            return
+        }
         switch loaderState {
         case .exhausted:
             model.endLoadingMore(appending: 0, hasMore: false)
@@ -93,15 +102,16 @@ extension FeedWallSource {
         noteSizes(of: appended, prepended: false)
         noteSizes(of: prepended, prepended: true)
         guard let model = view?.model else {
-            items = prepended + items + appended
+            add(prepended, prepended: true)
+            add(appended, prepended: false)
             return
         }
         if !prepended.isEmpty {
-            items.insert(contentsOf: prepended, at: 0)
+            add(prepended, prepended: true)
             model.performBatchUpdates([.insert(0..<prepended.count)])
         }
-        let end = items.count
-        items += appended
+        let end = itemCount
+        add(appended, prepended: false)
         if operation == .nextPage, model.loadMoreState == .loading {
             finishLoadingMore(model, appended: appended.count, state: state)
         } else if !appended.isEmpty {
@@ -111,6 +121,7 @@ extension FeedWallSource {
             model.endRefreshing()
             if state == .idle, model.loadMoreState == .failed { model.retryLoadingMore() }
         }
+        compactFarItems()
         if state != .idle, let allLoaded {
             self.allLoaded = nil
             allLoaded()

@@ -14,12 +14,19 @@ extension FeedWallSource {
         /// Sizes read from image headers, by image URL.
         var discovered: [URL: (width: Double, height: Double)] = [:]
         /// Items laid out at an estimate and still waiting for their size, by image URL: their
-        /// ordinals (index = ordinal − ``firstOrdinal``).
+        /// ordinals (index = ordinal − ``FeedWallSource/firstOrdinal``). Both tables hold only
+        /// items held whole: compacting an item forgets it here (its slot keeps its size).
         var awaiting: [URL: [Int]] = [:]
-        /// The ordinal of the item at index 0 (prepends lower it).
-        var firstOrdinal = 0
         /// Items laid out at an estimate so far (`items_estimated`).
         var estimatedCount = 0
+    }
+
+    /// The size the layout gets for the item at `index`: the one its slot froze when it was
+    /// compacted, else that of ``layoutSize(of:)``.
+    func layoutSize(at index: Int) -> (width: Double, height: Double) {
+        if let frozen = slots[index].frozenSize { return frozen }
+        guard let item = item(at: index) else { return (1, sizes.estimate.ratio) }
+        return layoutSize(of: item)
     }
 
     /// The size the layout gets for `item`: its own, the one its header gave, or the estimate,
@@ -45,8 +52,7 @@ extension FeedWallSource {
     /// Records new items before they go into the view: known sizes feed the estimate, the
     /// others wait for their headers. `prepended` items go before index 0.
     func noteSizes(of newItems: [FeedItem], prepended: Bool) {
-        let base = prepended ? sizes.firstOrdinal - newItems.count : sizes.firstOrdinal + items.count
-        if prepended { sizes.firstOrdinal -= newItems.count }
+        let base = prepended ? firstOrdinal - newItems.count : firstOrdinal + itemCount
         for (offset, item) in newItems.enumerated() {
             if item.hasValidPixelSize {
                 sizes.estimate.add(width: item.pixelWidth, height: item.pixelHeight)
@@ -57,11 +63,22 @@ extension FeedWallSource {
         }
     }
 
+    /// Forgets what the size tables hold for `item` at `ordinal`, which is being compacted.
+    func forgetSize(of item: FeedItem, ordinal: Int) {
+        guard !item.hasValidPixelSize else { return }
+        sizes.discovered[item.imageURL] = nil
+        guard var ordinals = sizes.awaiting[item.imageURL] else { return }
+        ordinals.removeAll { $0 == ordinal }
+        sizes.awaiting[item.imageURL] = ordinals.isEmpty ? nil : ordinals
+    }
+
     /// An image header arrived: correct the items that were waiting for it.
     private func discovered(_ width: Double, _ height: Double, for url: URL) {
         guard let ordinals = sizes.awaiting.removeValue(forKey: url) else { return }
         sizes.discovered[url] = (width, height)
         sizes.estimate.add(width: width, height: height)
-        view?.model.invalidateSizes(at: ordinals.map { $0 - sizes.firstOrdinal })
+        let indices = ordinals.map { $0 - firstOrdinal }
+        for index in indices { slots[index].frozenSize = nil }
+        view?.model.invalidateSizes(at: indices)
     }
 }

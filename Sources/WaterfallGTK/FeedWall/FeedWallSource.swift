@@ -19,8 +19,16 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     let pipeline: ImagePipeline<PixbufDecoder>
     /// Columns, caption and the other choices the wall was made with.
     let options: FeedWall.Options
-    /// The items shown, in display order.
-    var items: [FeedItem] = []
+    /// Every item's slot, in display order (see `FeedWallSource+Items.swift`).
+    var slots: [Slot] = []
+    /// The items held whole (those near the viewport and those a refresh inserted), by ordinal
+    /// (index + ``firstOrdinal``, which prepends do not change).
+    var held: [Int: FeedItem] = [:]
+    /// The ordinal of the item at index 0: 0 until a refresh inserts items above it, the
+    /// ordinals of appended items those of ``FeedLoader/refetchPage(containing:)``.
+    var firstOrdinal = 0
+    /// Compacted items wanted back.
+    var refetching = Refetching()
     /// The view showing the wall; set right after the view is created.
     weak var view: WaterfallView<WaterfallImageCell>?
     /// Called when the user selects an item.
@@ -31,8 +39,6 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     private(set) var bindCounts = FeedWall.BindCounts()
     /// Estimated and discovered item sizes.
     var sizes = Sizes()
-    /// Measured caption heights, by item key, with the width they were measured at.
-    var captionHeights: [String: (width: Double, height: Double)] = [:]
     /// The pipeline's header handler this source added (``listenForImageSizes()``), removed
     /// when the source goes away.
     var headerHandler: ImagePipeline<PixbufDecoder>.HeaderHandlerID?
@@ -73,6 +79,33 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
         ImageRequest(url: item.imageURL, targetSize: targetSize(for: item), priority: priority, origin: item.origin)
     }
 
+    /// Shows the item at `index` in `cell`: its caption, label, placeholder and image; a plain
+    /// placeholder of its size while the item is compacted, and asks for it back.
+    func configure(_ cell: Cell, at index: Int) {
+        guard let item = item(at: index) else {
+            let size = layoutSize(at: index)
+            if options.wrapsCaptions { cell.imageAspectRatio = size.height / size.width }
+            cell.setCaption("")
+            cell.setAccessibleLabel("")
+            cell.setImage(nil)
+            cell.setPlaceholder(Texture.placeholder(blurHash: nil, colorHex: nil, aspectRatio: size.width / size.height))
+            fetchAgain(at: index)
+            return
+        }
+        if options.wrapsCaptions {
+            let size = layoutSize(at: index)
+            cell.imageAspectRatio = size.height / size.width
+        }
+        cell.setCaption(options.caption(item) ?? "")
+        cell.setAccessibleLabel(item.accessibleLabel)
+        cell.setPlaceholder(Texture.placeholder(blurHash: item.blurHash, colorHex: item.colorHex,
+                                                aspectRatio: item.pixelWidth / item.pixelHeight))
+        bindCounts.binds += 1
+        if cell.loadImage(imageRequest(for: item, priority: .visible), from: pipeline) {
+            bindCounts.shownFromCache += 1
+        }
+    }
+
     /// The box the image is decoded to fit: the cell's pixel size; for an item whose feed gave
     /// no size, a box as wide as the cell and four times as tall, the same before and after its
     /// correction, so the image loads once, at the cell's width.
@@ -89,7 +122,7 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     // MARK: Data source
 
     func numberOfCells(in waterfallView: WaterfallViewModel<Cell>) -> Int {
-        items.count
+        itemCount
     }
 
     func columns(in waterfallView: WaterfallViewModel<Cell>) -> ColumnCount {
@@ -97,46 +130,36 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cellAt index: Int) -> Cell {
-        let item = items[index]
         let cell = cells.cell(from: waterfallView, captionStyle: options.wrapsCaptions ? .wrappedBelow : .strip)
-        if options.wrapsCaptions {
-            let size = layoutSize(of: item)
-            cell.imageAspectRatio = size.height / size.width
-        }
-        cell.setCaption(options.caption(item) ?? "")
-        cell.setAccessibleLabel(item.accessibleLabel)
-        cell.setPlaceholder(Texture.placeholder(blurHash: item.blurHash, colorHex: item.colorHex,
-                                                aspectRatio: item.pixelWidth / item.pixelHeight))
-        bindCounts.binds += 1
-        if cell.loadImage(imageRequest(for: item, priority: .visible), from: pipeline) {
-            bindCounts.shownFromCache += 1
-        }
+        configure(cell, at: index)
         return cell
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, prefetchItemAt index: Int) {
-        guard items.indices.contains(index) else { return }
-        let request = imageRequest(for: items[index], priority: .prefetch)
+        guard slots.indices.contains(index) else { return }
+        guard let item = item(at: index) else { return fetchAgain(at: index) }
+        let request = imageRequest(for: item, priority: .prefetch)
         pipeline.prefetch(urls: [request.url], targetSize: request.targetSize, origin: request.origin)
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, cancelPrefetchingItemAt index: Int) {
-        guard items.indices.contains(index) else { return }
-        let request = imageRequest(for: items[index], priority: .prefetch)
+        guard let item = item(at: index) else { return }
+        let request = imageRequest(for: item, priority: .prefetch)
         pipeline.cancelPrefetching(urls: [request.url], targetSize: request.targetSize)
     }
 
     // MARK: Delegate
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
-        let item = items[index]
-        if options.wrapsCaptions { return captionedSize(of: item, cellWidth: waterfallView.cellWidth) }
-        let size = layoutSize(of: item)
+        if options.wrapsCaptions { return captionedSize(at: index, cellWidth: waterfallView.cellWidth) }
+        let size = layoutSize(at: index)
         return .aspectRatio(width: Double(size.width), height: Double(size.height))
     }
 
+    /// Selecting a compacted item (its page is being fetched again) does nothing.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {
-        onSelect?(items[index])
+        guard let item = item(at: index) else { return }
+        onSelect?(item)
     }
 
     func waterfallViewDidRequestMore(_ waterfallView: WaterfallViewModel<Cell>) {

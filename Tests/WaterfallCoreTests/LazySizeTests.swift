@@ -104,6 +104,50 @@ struct LazySizeTests {
         let frames = (0..<fixture.model.numberOfItems).map { fixture.model.layout.frame(at: $0) }
         #expect(Fixture.areClose(frames, fresh.frames), "the finished layout is the eager one")
     }
+
+    @Test("a splice above the screen of a lazy model reads none of its items: the items shown get an estimated place, which settles without moving the screen",
+          arguments: [4143, 4144] as [UInt64])
+    func spliceAboveTheScreenReadsNothing(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        let fixture = Fixture(sizes: [], columns: 3)
+        fixture.model.eagerLayoutLimit = 1_000_000
+        fixture.source.readsSizesLazily = true
+        fixture.source.sizes = randomSizes(100_000, using: &generator)
+        fixture.model.performBatchUpdates([.insert(0..<100_000)])
+        while !fixture.model.continueLayout(itemBudget: 50_000) {}
+        fixture.model.scrollToItem(at: 60_000)
+        let before = fixture.model.visibleIndices.map { fixture.model.placedAttributes(at: $0)?.frame }
+        let asked = fixture.source.sizesAsked
+        let at = Int.random(in: 1_000..<50_000, using: &generator)
+        fixture.source.sizes.insert(contentsOf: randomSizes(400_000, using: &generator), at: at)
+        fixture.model.performBatchUpdates([.insert(at..<at + 400_000)])
+        #expect(fixture.source.sizesAsked - asked < 1_000, "seed \(seed): asked \(fixture.source.sizesAsked - asked) sizes for the splice")
+        let shown = fixture.model.visibleIndices
+        let same = { (frames: [Rect?]) in
+            frames.count == before.count && zip(frames, before).allSatisfy { a, b in
+                guard let a, let b else { return false }
+                return abs(a.minY - b.minY) < 1e-6 && a.minX == b.minX && a.size == b.size
+            }
+        }
+        #expect(same(shown.map { fixture.model.placedAttributes(at: $0)?.frame }), "seed \(seed): the screen moved")
+        fixture.expectConsistent("seed \(seed), after the splice")
+        while !fixture.model.continueLayout(itemBudget: 10_000) {}
+        #expect(fixture.source.sizesAsked - asked <= 400_000 + 60_000 - at + 1_000, "seed \(seed): each size read at most once")
+        #expect(same(shown.map { fixture.model.placedAttributes(at: $0)?.frame }), "seed \(seed): settling moved the screen")
+        fixture.expectConsistent("seed \(seed), after the slices")
+        let engine = (fixture.model.layout as? WaterfallCollectionLayout)?.engine ?? WaterfallLayout()
+        #expect(engine.unreadCount == 0, "seed \(seed): every size read")
+        // The block held apart keeps the profile it had (as after an eager edit above the
+        // screen); the items before it are the eager layout of the read sizes.
+        let block = engine.blockStarts.first ?? fixture.model.numberOfItems
+        #expect(block > at + 400_000 && block <= shown.first ?? 0, "seed \(seed): the block starts at \(block)")
+        var eager = WaterfallLayout(columns: engine.columns, insets: engine.insets, columnSpacing: engine.columnSpacing,
+                                    rowSpacing: engine.rowSpacing, placement: engine.placement,
+                                    direction: engine.direction, containerWidth: engine.containerWidth)
+        eager.append(contentsOf: fixture.source.sizes[..<block])
+        let frames = (0..<block).map { fixture.model.layout.frame(at: $0) }
+        #expect(Fixture.areClose(frames, (0..<block).map(eager.frame(at:))), "seed \(seed): the items before the block are the eager layout")
+    }
 }
 
 /// A clock whose every reading lies past any deadline: each `continueLayout(within:)` runs one

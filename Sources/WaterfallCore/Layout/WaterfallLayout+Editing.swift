@@ -87,8 +87,11 @@ extension WaterfallLayout {
         for position in owner + 1..<segments.count { segments[position].start += change }
         if unreadCount > 0 { unreadCount -= countUnread(in: range) }
         self.items.replaceSubrange(range, with: items, keepingTailYs: owner + 1 < segments.count)
-        if unread { markUnread(range.lowerBound..<range.lowerBound + items.count) }
         sizeSums.invalidate(from: range.lowerBound)
+        if unread {
+            markUnread(range.lowerBound..<range.lowerBound + items.count)
+            if ownerWasComplete, !items.isEmpty { estimatePlaceOfFollower(of: owner, from: range.lowerBound) }
+        }
         replaceItems(ofSegment: owner, from: range.lowerBound, wasComplete: ownerWasComplete,
                      wasFullyPlaced: wasFullyPlaced && !unread)
         removeEmptySegments()

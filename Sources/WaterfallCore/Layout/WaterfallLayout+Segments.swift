@@ -198,7 +198,7 @@ extension WaterfallLayout {
     /// plus half an item for the tallest column's lead over the mean; items not read yet count
     /// at the mean length of the read ones.
     /// - Complexity: O(4,096) with current sums, else O(start).
-    private mutating func estimatedLevel(before start: Int) -> Double {
+    mutating func estimatedLevel(before start: Int) -> Double {
         let after = sizeSums.totals(of: items, before: start)
         let before = sizeSums.totals(of: items, before: placedCount)
         // A proportional item's length is the column width times its ratio (along rows, the

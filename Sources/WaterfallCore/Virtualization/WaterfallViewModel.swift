@@ -167,8 +167,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     var layoutShiftCount = 0
     /// What placement may still have to do (an island to join, items waiting).
     @exclusivity(unchecked) var placement = PendingPlacement()
-    /// The column width while the layout, in the middle of a placement, reads unread sizes from
-    /// the delegate (see ``readSizes(in:columnWidth:)``): ``cellWidth`` answers with it then.
+    /// The cell width while the layout, in the middle of a placement, reads unread sizes from
+    /// the delegate (see ``readSizes(in:cellWidth:)``): ``cellWidth`` answers with it then.
     @exclusivity(unchecked) var sizeReadingCellWidth: Double?
     /// The content size last announced to the host.
     @exclusivity(unchecked) var announcedContentSize: Size?

@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallCore
 
 /// The wall's layouts (`--layout`, the header bar's switcher): seed 004's waterfall of the

@@ -33,6 +33,15 @@ public final class HeadlessHost: WaterfallHosting {
     public var layoutOverrides = LayoutOverrides()
     /// Whether overscroll drives pull-to-refresh (default `false`).
     public var isPullToRefreshEnabled = false
+    /// Where the items are drawn, as an animating front end reports them (default `nil`: where
+    /// they were placed).
+    public var presentedAttributes: [LayoutAttributes]?
+    /// Whether a plain click activates (default `false`).
+    public var activatesOnSingleClick = false
+    /// The double-click time in milliseconds (default 400).
+    public var doubleClickTime: UInt32 = 400
+    /// Every item activated, in order.
+    public private(set) var activatedIndices: [Int] = []
 
     /// Creates a host.
     public init() {}
@@ -83,6 +92,11 @@ public final class HeadlessHost: WaterfallHosting {
     /// Records the count.
     public func newItemsAboveDidChange(_ count: Int) {
         newItemsAboveCounts.append(count)
+    }
+
+    /// Records the item.
+    public func didActivateItem(at index: Int) {
+        activatedIndices.append(index)
     }
 
     /// Counts the notification; the test applies the changes when it pumps a frame.

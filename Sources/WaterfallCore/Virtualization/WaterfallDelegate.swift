@@ -46,6 +46,11 @@ public protocol WaterfallDelegate<Cell>: AnyObject {
     /// The user clicked an item. Default: nothing.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int)
 
+    /// The user activated an item: a double-click, Enter, a click with the host's
+    /// ``WaterfallHosting/activatesOnSingleClick``, or ``WaterfallViewModel/activate(_:)``.
+    /// Default: nothing.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didActivateAt index: Int)
+
     /// The content offset changed (user scrolling, anchoring or scroll-to-index). Default: nothing.
     func waterfallViewDidScroll(_ waterfallView: WaterfallViewModel<Cell>)
 
@@ -90,6 +95,9 @@ extension WaterfallDelegate {
 
     /// Does nothing.
     public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {}
+
+    /// Does nothing.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didActivateAt index: Int) {}
 
     /// Does nothing.
     public func waterfallViewDidScroll(_ waterfallView: WaterfallViewModel<Cell>) {}

@@ -68,10 +68,27 @@ public protocol WaterfallHosting<Cell>: AnyObject {
     /// Default: none.
     var layoutOverrides: LayoutOverrides { get }
 
-    /// Whether overscroll drives pull-to-refresh (``WaterfallViewModel/overscroll(_:)``,
-    /// ``WaterfallViewModel/endOverscroll()``; ``WaterfallViewModel/beginRefreshing()`` always
+    /// Whether a pull past the top refreshes (``WaterfallViewModel/overshot(atEnd:time:)``;
+    /// ``WaterfallViewModel/beginRefreshing()`` always
     /// works): the GTK view's `enable-pull-to-refresh` property. Default: `false`.
     var isPullToRefreshEnabled: Bool { get }
+
+    /// Where the live items are drawn while the host animates them (a layout switch, a batch
+    /// update), relative to the viewport; `nil` (the default) when each is drawn where it was
+    /// placed. ``WaterfallViewModel/index(at:)`` hit-tests these.
+    var presentedAttributes: [LayoutAttributes]? { get }
+
+    /// Whether a plain click activates the item instead of selecting it (the GTK view's
+    /// `single-click-activate` property). Default: `false`.
+    var activatesOnSingleClick: Bool { get }
+
+    /// The longest time between two clicks on one item that makes them a double-click, in
+    /// milliseconds (GTK's `gtk-double-click-time`). Default: 400.
+    var doubleClickTime: UInt32 { get }
+
+    /// An item was activated (``WaterfallViewModel/activate(_:)``): the GTK view emits its
+    /// `activate` signal. Default: nothing.
+    func didActivateItem(at index: Int)
 }
 
 extension WaterfallHosting {
@@ -95,4 +112,12 @@ extension WaterfallHosting {
     public var layoutOverrides: LayoutOverrides { LayoutOverrides() }
     /// `false`.
     public var isPullToRefreshEnabled: Bool { false }
+    /// `nil`: every item is drawn where it was placed.
+    public var presentedAttributes: [LayoutAttributes]? { nil }
+    /// `false`.
+    public var activatesOnSingleClick: Bool { false }
+    /// 400 ms.
+    public var doubleClickTime: UInt32 { 400 }
+    /// Does nothing.
+    public func didActivateItem(at index: Int) {}
 }

@@ -122,7 +122,7 @@ extension WaterfallViewModel {
             }
         }
         live.entries = ContiguousArray(updates.isEmpty ? survivors : survivors.sorted { $0.index < $1.index })
-        selectedIndex = selectedIndex.flatMap { updates.trace($0).index }
+        selection.renumber { updates.trace($0).index }
         let count = layout.itemCount
         focusedIndex = focusedIndex.flatMap { old in updates.trace(old).index ?? (count > 0 ? min(old, count - 1) : nil) }
         renumberPendingSizeChanges(through: updates)

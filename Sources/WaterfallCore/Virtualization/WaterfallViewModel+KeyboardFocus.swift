@@ -55,4 +55,14 @@ extension WaterfallViewModel {
         let start = axis.position(of: contentOffset)
         return visibleIndices.first { axis.position(of: layout.frame(at: $0).origin) >= start }
     }
+
+    /// Where the keyboard focus starts without a focus ring: the item drawn at the viewport's
+    /// centre in a horizontal layout (the carousel's centred item), else the lowest visible
+    /// index, 0 when nothing is visible.
+    /// - Complexity: O(k) for k live items.
+    public var focusStartIndex: Int {
+        if scrollAxis == .horizontal,
+           let centred = index(at: Point(x: viewportSize.width / 2, y: viewportSize.height / 2)) { return centred }
+        return visibleIndices.first ?? 0
+    }
 }

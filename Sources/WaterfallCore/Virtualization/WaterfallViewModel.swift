@@ -13,7 +13,7 @@
 /// model.attach(to: host)                                    // first load
 /// model.setContentOffset(Point(x: 0, y: adjustmentValue)) // on every scroll step
 /// model.click(at: pointInViewport)                          // → delegate didSelectAt
-/// model.overscroll(pullDistance); model.endOverscroll()     // pull-to-refresh gesture
+/// model.overshot(atEnd: false, time: now)                   // pull-to-refresh gesture
 /// model.beginRefreshing()                                   // F5, Ctrl+R, refresh button
 /// model.retryLoadingMore()                                  // the footer's retry button
 /// ```
@@ -84,9 +84,11 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     @exclusivity(unchecked) public var layoutDirection = LayoutDirection.leftToRight {
         didSet { if layoutDirection != oldValue { invalidateLayout() } }
     }
-    /// The index the user selected last (by click or programmatically); kept in step with
-    /// batch updates, cleared by reloads and when its item is deleted.
-    public var selectedIndex: Int?
+    /// Where the selection is kept: the view model's own ``SingleSelection`` (default), or a
+    /// toolkit's selection model. Renumbered by batch updates, reset by reloads.
+    public var selection: any WaterfallSelection = SingleSelection()
+    /// The last click that could begin a double-click: its item and event time.
+    var lastClick: (index: Int, time: UInt32)?
     /// The item with the keyboard focus (the front end's focus ring, and the cell that holds the
     /// toolkit's focus for assistive technologies), or `nil`. Kept in step with batch updates
     /// like ``selectedIndex``, so inserts above it do not move the focus to another item; when
@@ -137,11 +139,6 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// ``WaterfallHosting/isPullToRefreshEnabled`` (`false` without a host;
     /// ``beginRefreshing()`` always works).
     public var isRefreshEnabled: Bool { host?.isPullToRefreshEnabled ?? false }
-    /// How far the content must be pulled past its top to arm a refresh (default 64).
-    public var refreshThreshold: Double {
-        get { refresh.threshold }
-        set { refresh.threshold = newValue }
-    }
     /// How many items at the front arrived above the reader (by a refresh, or inserts at the
     /// top while scrolled down) since the reader was last at the top: the count on the "N new
     /// items" pill. Back to 0 at the top and on ``reloadData()``.
@@ -256,7 +253,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         abandonReorder()
         performChange(.reload) {
             loadItems()
-            selectedIndex = nil
+            selection.reset()
+            lastClick = nil
             setNewItemsAbove(0)
             focusedIndex = nil
             loadMore.reset()

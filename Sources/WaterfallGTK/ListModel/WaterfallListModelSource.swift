@@ -91,8 +91,6 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     private var widget: OpaquePointer? { view?.masonryView }
     /// Where Shift+click extends the selection from: the last item clicked without Shift.
     var anchor: Int?
-    /// The last click that could begin a double-click: its item and event time.
-    var lastClick: (index: Int, time: UInt32)?
     /// Expressions already warned about (one warning each).
     var warnedExpressions: Set<OpaquePointer> = []
     /// Aspect-ratio property names already warned about (one warning each).
@@ -140,8 +138,6 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
 
     /// The view's `model` property changed: the new model's items from the top.
     func modelDidChange() {
-        anchor = nil
-        lastClick = nil
         view?.model.reloadData()
         view?.scroll(to: 0)
     }

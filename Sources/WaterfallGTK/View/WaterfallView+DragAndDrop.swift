@@ -66,14 +66,14 @@ extension WaterfallView {
         Signal.connect(target, "drop") { [weak self] (value: UnsafePointer<GValue>, x: Double, y: Double) -> Bool in
             guard let self else { return false }
             let point = Point(x: x, y: y)
-            return handler(value, self.index(drawnAt: point), point)
+            return handler(value, self.model.index(at: point), point)
         }
         gtk_widget_add_controller(widget, gcast(target))
     }
 
     /// The item under a viewport point that a drag there would carry out, if any.
     func draggableIndex(at point: Point) -> Int? {
-        guard waterfall_masonry_view_get_enable_item_drag(masonryView) != 0, let index = index(drawnAt: point) else { return nil }
+        guard waterfall_masonry_view_get_enable_item_drag(masonryView) != 0, let index = model.index(at: point) else { return nil }
         if model.dataSource?.waterfallView(model, canMoveItemAt: index) == true { return nil }
         return index
     }

@@ -75,12 +75,13 @@ extension WaterfallView {
         setLayout(layout)
     }
 
-    /// Whether a click activates the item it hits (the `single-click-activate` property).
-    var activatesOnSingleClick: Bool { waterfall_masonry_view_get_single_click_activate(masonryView) != 0 }
+    /// Whether a plain click activates the item it hits instead of selecting it (the
+    /// `single-click-activate` property).
+    public var activatesOnSingleClick: Bool { waterfall_masonry_view_get_single_click_activate(masonryView) != 0 }
 
-    /// Emits `activate` for the item at `index` (Enter, a click with `single-click-activate`,
-    /// the `list.activate-item` action).
-    func activate(_ index: Int) {
+    /// Emits `activate` for the item at `index` (a double-click, Enter, a click with
+    /// `single-click-activate`, the `list.activate-item` action).
+    public func didActivateItem(at index: Int) {
         guard index >= 0, index < actionItemCount else { return }
         waterfall_masonry_view_emit_activate(masonryView, guint(index))
     }

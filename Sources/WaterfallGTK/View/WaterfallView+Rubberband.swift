@@ -34,7 +34,7 @@ extension WaterfallView {
     /// (at most twice the margin, when the pointer is past the edge).
     static var rubberbandAutoScrollMargin: Double { 30 }
 
-    /// Rubberband selection, when the ``selectionHandler`` allows it (a multi-selection with
+    /// Rubberband selection, when the model's selection allows it (a multi-selection with
     /// rubberband on): a primary-button drag of more than ``reorderDragThreshold`` points
     /// selects every item whose frame meets the band, as it grows or shrinks; Ctrl or Shift
     /// keeps the earlier selection. A drag that lifts an item to reorder it, or starts on an
@@ -51,7 +51,7 @@ extension WaterfallView {
         Signal.connect(drag, "drag-begin") { [weak self, drag] (x: Double, y: Double) in
             guard let self else { return }
             self.endRubberband()
-            guard self.selectionHandler?.allowsRubberband == true,
+            guard self.model.selection.allowsRubberband,
                   self.draggableIndex(at: Point(x: x, y: y)) == nil else { return }
             let state = gtk_event_controller_get_current_event_state(gcast(drag)).rawValue
             self.rubberband.start = self.model.contentPoint(atViewportPoint: Point(x: x, y: y))
@@ -69,7 +69,7 @@ extension WaterfallView {
     /// The band's drag moved to `offset` from where it began: selects the items under it, moves
     /// the drawn band there, and starts the auto-scroll when the pointer is near an edge.
     private func rubberbandMoved(gesture: OpaquePointer, by offset: Size) {
-        guard rubberband.start != nil, selectionHandler != nil else { return }
+        guard rubberband.start != nil else { return }
         guard reorderGesture.liftedWidget == nil else {
             endRubberband()
             return
@@ -91,14 +91,14 @@ extension WaterfallView {
     /// drawn band there.
     /// - Complexity: the layout's rect query, O(log n + m) for m items under the band.
     private func selectUnderRubberband() {
-        guard let start = rubberband.start, let pointer = rubberband.pointer, let handler = selectionHandler else { return }
+        guard let start = rubberband.start, let pointer = rubberband.pointer else { return }
         let end = model.contentPoint(atViewportPoint: pointer)
         let rect = Rect(x: min(start.x, end.x), y: min(start.y, end.y),
                           width: abs(end.x - start.x), height: abs(end.y - start.y))
         showRubberband(rect)
         var indices: [Int] = []
         model.layout.forEachIndex(in: rect) { indices.append($0) }
-        handler.rubberband(covering: indices, extend: rubberband.extend)
+        model.selection.select(covering: indices, extend: rubberband.extend)
         refreshCellStates()
     }
 

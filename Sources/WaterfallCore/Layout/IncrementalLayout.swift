@@ -39,6 +39,12 @@ public protocol IncrementalLayout: CollectionLayout {
     /// `itemBudget` waiting items at most when it is deep in the items (the waterfall's
     /// ``WaterfallLayout/place(around:clearance:itemBudget:)`` places an island there).
     mutating func place(around index: Int, clearance: Double, itemBudget: Int)
+    /// Replaces the items in `range` with `count` items whose sizes are read from `reader` only
+    /// when placement needs them (the waterfall's
+    /// ``WaterfallLayout/replaceSubrange(_:withUnreadCount:)``); they wait for placement.
+    mutating func replaceItems(in range: Range<Int>, withUnreadCount count: Int, readingWith reader: ItemSizeReader)
+    /// How many items have no size read yet.
+    var unreadItemCount: Int { get }
     /// Returns, once, how placement moved content since the last call (the waterfall's island
     /// joining its placed prefix), or `nil`.
     mutating func takeLayoutShift() -> LayoutShift?

@@ -6,7 +6,8 @@
 /// segment deep in a feed comes from it, so the segment settles close to where it was shown.
 ///
 /// The sums are of items across one column only; items across several are left out (headers
-/// are few). A change at an index drops the blocks from it on, which are summed again when an
+/// are few), and so are items not read yet, which the estimate counts at the mean of the
+/// others. A change at an index drops the blocks from it on, which are summed again when an
 /// estimate needs them; appends extend the sums as they go when nothing was dropped.
 struct SizeSums: Sendable {
     /// Items per block.
@@ -22,11 +23,15 @@ struct SizeSums: Sendable {
         var inverseRatios = 0.0
         /// How many single-column items the sums hold.
         var count = 0.0
+        /// How many items have no size yet (see ``WaterfallLayout/unreadCount``), left out of
+        /// the other sums.
+        var unread = 0.0
 
         /// The totals of two runs together.
         static func + (a: Totals, b: Totals) -> Totals {
             Totals(heights: a.heights + b.heights, ratios: a.ratios + b.ratios,
-                   inverseRatios: a.inverseRatios + b.inverseRatios, count: a.count + b.count)
+                   inverseRatios: a.inverseRatios + b.inverseRatios, count: a.count + b.count,
+                   unread: a.unread + b.unread)
         }
     }
 
@@ -70,9 +75,13 @@ struct SizeSums: Sendable {
         let multiColumn = ItemKind.multiColumn.rawValue, proportional = ItemKind.proportional.rawValue
         // Four scalars, not a `Totals`: the compiler keeps them in registers instead of packing
         // the struct's fields in vector registers and shuffling them at every item.
-        var heights = 0.0, ratios = 0.0, inverseRatios = 0.0, count = 0
+        var heights = 0.0, ratios = 0.0, inverseRatios = 0.0, count = 0, unread = 0
         for index in range where slots[index] & multiColumn == 0 {
             let value = values[index]
+            guard !value.isNaN else {
+                unread += 1
+                continue
+            }
             if slots[index] & proportional == 0 {
                 heights += value
             } else {
@@ -81,6 +90,7 @@ struct SizeSums: Sendable {
             }
             count += 1
         }
-        return Totals(heights: heights, ratios: ratios, inverseRatios: inverseRatios, count: Double(count))
+        return Totals(heights: heights, ratios: ratios, inverseRatios: inverseRatios, count: Double(count),
+                      unread: Double(unread))
     }
 }

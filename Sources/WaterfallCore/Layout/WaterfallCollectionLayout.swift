@@ -104,6 +104,17 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
         }
     }
 
+    /// Forwards to ``WaterfallLayout/replaceSubrange(_:withUnreadCount:)`` with `reader` as the
+    /// engine's ``WaterfallLayout/sizeReader``.
+    /// - Complexity: O(n − range.lowerBound) to move the storage; nothing is placed.
+    public mutating func replaceItems(in range: Range<Int>, withUnreadCount count: Int, readingWith reader: ItemSizeReader) {
+        engine.sizeReader = reader
+        engine.replaceSubrange(range, withUnreadCount: count)
+    }
+
+    /// The engine's ``WaterfallLayout/unreadCount``.
+    public var unreadItemCount: Int { engine.unreadCount }
+
     /// Forwards to ``WaterfallLayout/moveItem(from:to:)``: one relayout from the lower index
     /// (while placement is pending, the engine lays every item out first).
     /// - Complexity: O(|source − destination| + c log n + (n − min) · log c), plus

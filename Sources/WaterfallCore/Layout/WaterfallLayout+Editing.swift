@@ -48,6 +48,14 @@ extension WaterfallLayout {
     ///   its end e, for s segments.
     public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with items: C)
     where C.Element == ItemSize {
+        replaceSubrange(range, with: items, unread: false)
+    }
+
+    /// ``replaceSubrange(_:with:)``, or, `unread`, with `items.count` items whose sizes are not
+    /// read yet (see ``replaceSubrange(_:withUnreadCount:)``): those are left waiting for
+    /// placement, which reads them.
+    mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with items: C, unread: Bool)
+    where C.Element == ItemSize {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) out of bounds 0..<\(count)")
         precondition(count - range.count + items.count <= Int(Int32.max),
                      "WaterfallLayout holds at most 2^31 - 1 items")
@@ -77,9 +85,15 @@ extension WaterfallLayout {
             }
         }
         for position in owner + 1..<segments.count { segments[position].start += change }
+        if unreadCount > 0 { unreadCount -= countUnread(in: range) }
         self.items.replaceSubrange(range, with: items, keepingTailYs: owner + 1 < segments.count)
         sizeSums.invalidate(from: range.lowerBound)
-        replaceItems(ofSegment: owner, from: range.lowerBound, wasComplete: ownerWasComplete, wasFullyPlaced: wasFullyPlaced)
+        if unread {
+            markUnread(range.lowerBound..<range.lowerBound + items.count)
+            if ownerWasComplete, !items.isEmpty { estimatePlaceOfFollower(of: owner, from: range.lowerBound) }
+        }
+        replaceItems(ofSegment: owner, from: range.lowerBound, wasComplete: ownerWasComplete,
+                     wasFullyPlaced: wasFullyPlaced && !unread)
         removeEmptySegments()
         summarize()
     }

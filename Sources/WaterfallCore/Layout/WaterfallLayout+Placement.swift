@@ -126,6 +126,7 @@ extension WaterfallLayout {
         let first = segment.start + segment.placed
         guard target > first else { return }
         if segment.placed == 0, position > 0, !segment.isEstimated { settle(position) }
+        if unreadCount > 0 { readUnreadSizes(in: first..<target) }
         let columnCount = geometry.columnCount
         withUnsafeTemporaryAllocation(of: Double.self, capacity: ColumnBottoms.storageSize(columns: columnCount)) { storage in
             storeBottoms(ofSegment: position, into: storage)

@@ -15,6 +15,7 @@ extension WaterfallLayout {
         var lowestInSegment: [Int: Int] = [:]
         for (index, size) in changes {
             checkIndex(index)
+            if unreadCount > 0, items.values[index].isNaN { unreadCount -= 1 }
             ItemStore.write(size, at: index, values: items.values, slots: items.slots)
             let position = segment(holding: index)
             lowestInSegment[position] = Swift.min(lowestInSegment[position] ?? index, index)

@@ -165,8 +165,9 @@ extension WaterfallLayout {
     /// about an item (and the tolerance) of the mean — items across several columns can leave
     /// it twice that — so the items' mean advance down a column counts; with sequential
     /// placement, which fills the columns in turn, the least advance of any column.
+    /// Unread items walked are read in runs of up to ``ItemSizeReader/walkChunk``.
     /// - Complexity: O(k · c) for the k items walked.
-    private func islandStart(above index: Int, clearance: Double) -> Int {
+    private mutating func islandStart(above index: Int, clearance: Double) -> Int {
         let columns = geometry.columnCount
         var covered = 0.0, tallest = 0.0
         var advances = [Double](repeating: 0, count: geometry.tolerance == nil ? columns : 0)
@@ -174,6 +175,9 @@ extension WaterfallLayout {
         let margin = geometry.rowSpacing + (geometry.tolerance ?? 0)
         while start > placedCount, covered < clearance + 2 * tallest + margin || index - start < 2 * columns {
             start -= 1
+            if unreadCount > 0, items.values[start].isNaN {
+                readUnreadSizes(in: Swift.max(placedCount, start + 1 - ItemSizeReader.walkChunk)..<start + 1)
+            }
             let slot = items.slots[start]
             let height = geometry.height(value: items.values[start], slot: slot)
             let span = slot & ItemKind.multiColumn.rawValue == 0 ? 1 : geometry.span(requested: slot)
@@ -191,16 +195,19 @@ extension WaterfallLayout {
     /// The estimated level of a level segment starting at `start` (its first row one row
     /// spacing below): the placed prefix's bottom, plus the mean advance down a column of the
     /// waiting items between (their lengths and row spacings divided by the column count),
-    /// plus half an item for the tallest column's lead over the mean.
+    /// plus half an item for the tallest column's lead over the mean; items not read yet count
+    /// at the mean length of the read ones.
     /// - Complexity: O(4,096) with current sums, else O(start).
-    private mutating func estimatedLevel(before start: Int) -> Double {
+    mutating func estimatedLevel(before start: Int) -> Double {
         let after = sizeSums.totals(of: items, before: start)
         let before = sizeSums.totals(of: items, before: placedCount)
         // A proportional item's length is the column width times its ratio (along rows, the
         // inverse ratio).
         let ratios = geometry.isHorizontal ? after.inverseRatios - before.inverseRatios : after.ratios - before.ratios
-        let count = after.count - before.count
-        let length = after.heights - before.heights + ratios * geometry.columnWidth
+        let read = after.count - before.count
+        // Unread items count at the mean length of the read ones.
+        let count = read + after.unread - before.unread
+        let length = read > 0 ? (after.heights - before.heights + ratios * geometry.columnWidth) * count / read : 0
         let columns = Double(geometry.columnCount)
         let placedBottom = placedCount > 0 ? prefixBottom : geometry.levelFloor
         return placedBottom + (length + count * geometry.rowSpacing) / columns + (count > 0 ? length / count / 2 : 0)

@@ -91,6 +91,11 @@ public struct WaterfallLayout: Sendable {
     /// Running sums of the item sizes in whole blocks from 0, for estimating where a segment
     /// deep in the items sits (see ``SizeSums``).
     var sizeSums = SizeSums()
+    /// How many items hold no size yet (see ``replaceSubrange(_:withUnreadCount:)``).
+    public internal(set) var unreadCount = 0
+    /// Reads the sizes of unread items right before placement needs them (see
+    /// ``ItemSizeReader``); without one, an unread item is placed as `.height(0)`.
+    public var sizeReader: ItemSizeReader?
     /// Set inside ``configure(_:)``: configuration changes wait for one relayout at its end.
     private var defersRelayout = false
     /// Whether a configuration change is waiting for the relayout at the end of ``configure(_:)``.

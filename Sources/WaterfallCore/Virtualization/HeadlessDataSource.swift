@@ -33,6 +33,11 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     public var selectionFollowsFocus = true
     /// Every move the view model committed, in order.
     public private(set) var moves: [(from: Int, to: Int)] = []
+    /// Whether the view model may leave inserted items' sizes unread until it places them
+    /// (``WaterfallDelegate/readsSizesLazily``); off by default.
+    public var readsSizesLazily = false
+    /// How many item sizes the view model asked for.
+    public private(set) var sizesAsked = 0
 
     /// Creates a data source with these items.
     public init(sizes: [ItemSize], columns: Int = WaterfallDefaults.numberOfColumns,
@@ -64,7 +69,8 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
 
     /// `sizes[index]`.
     public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, sizeAt index: Int) -> ItemSize {
-        sizes[index]
+        sizesAsked += 1
+        return sizes[index]
     }
 
     /// ``isSectionHeader``.
@@ -74,7 +80,8 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
 
     /// `sizes[range]`, in one copy.
     public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, sizesIn range: Range<Int>) -> [ItemSize] {
-        Array(sizes[range])
+        sizesAsked += range.count
+        return Array(sizes[range])
     }
 
     /// ``margin``.

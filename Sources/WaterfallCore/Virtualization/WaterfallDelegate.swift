@@ -29,6 +29,17 @@ public protocol WaterfallDelegate<Cell>: AnyObject {
     /// ones are asked one by one.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizesIn range: Range<Int>) -> [ItemSize]
 
+    /// Whether the view model may leave the sizes of inserted items unread until it places them
+    /// (default `false`). A delegate whose sizes cost a call each (a list model's property read
+    /// through Python, a measured child) says `true`: a million inserted items then cost no size
+    /// query up front; the sizes of the items the viewport shows, and of those above them, are
+    /// asked at once, in runs through ``waterfallView(_:sizesIn:)``, and the rest in idle
+    /// slices of at most ``WaterfallViewModel/lazySliceItems`` items. Until it is read, an item
+    /// counts at the mean size of the read ones in the content's length, which settles as the
+    /// slices go on. The sizes may be asked in the middle of a placement (``WaterfallViewModel/cellWidth``
+    /// is current then); the delegate must not change the view model while answering.
+    var readsSizesLazily: Bool { get }
+
     /// A margin (default ``WaterfallDefaults/margin``).
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> Double
 
@@ -79,6 +90,9 @@ extension WaterfallDelegate {
         for index in range { sizes.append(self.waterfallView(waterfallView, sizeAt: index)) }
         return sizes
     }
+
+    /// `false`: sizes are asked when items are inserted.
+    public var readsSizesLazily: Bool { false }
 
     /// ``WaterfallDefaults/margin``.
     public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> Double {

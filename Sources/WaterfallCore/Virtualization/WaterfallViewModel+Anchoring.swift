@@ -37,6 +37,9 @@ extension WaterfallViewModel {
     /// items from the first visible one on become a block of their own. Either way the edits
     /// then move every visible item by one constant, which the *restore* step, putting the
     /// first visible item back at its place on screen, absorbs in the scroll offset.
+    /// While sizes are read lazily, the block starts a little higher (see
+    /// ``blockStart(clearingLiveWindowsAbove:)``), so that new unread items above it need not be
+    /// read to show it (the block gets an estimated place).
     /// - Parameter firstVisible: the lowest visible index before the change.
     /// - Complexity: O(updates) plus the layout's `startBlock` (O(c log n) for the waterfall).
     func holdVisibleContent(for change: Change, firstVisible: Int?) {
@@ -52,11 +55,32 @@ extension WaterfallViewModel {
         var anchor = firstVisible
         for update in updates {
             if update.changesItems(before: anchor) {
-                incrementally { $0.startBlock(at: firstVisible) }
+                let start = readsSizesLazily ? blockStart(clearingLiveWindowsAbove: firstVisible) : firstVisible
+                incrementally { $0.startBlock(at: start) }
                 return
             }
             guard let next = update.map(anchor) else { return }
             anchor = next
         }
+    }
+
+    /// Where a block held apart across an edit above the screen starts while sizes are read
+    /// lazily: after the last item before `firstVisible` that ends above the live windows (by a
+    /// point, for rounding), so
+    /// that the windows, once restored, reach no higher than the block's level and place nothing
+    /// before it — which would read every unread size there (see
+    /// ``WaterfallLayout/replaceSubrange(_:withUnreadCount:)``). `firstVisible` itself when
+    /// items before it wait for placement, or no such item lies within ``ItemSizeReader/chunk`` items before it.
+    /// - Complexity: O(k) for the k items walked, at most ``ItemSizeReader/chunk``.
+    func blockStart(clearingLiveWindowsAbove firstVisible: Int) -> Int {
+        guard firstVisible <= layout.placedItemCount else { return firstVisible }
+        let top = scrollAxis.position(of: visibleBounds.origin) - liveWindowsReach
+        var index = firstVisible - 1
+        while index >= Swift.max(0, firstVisible - ItemSizeReader.chunk) {
+            let frame = layout.frame(at: index)
+            if scrollAxis.position(of: frame.origin) + scrollAxis.length(of: frame.size) <= top - 1 { return index + 1 }
+            index -= 1
+        }
+        return firstVisible
     }
 }

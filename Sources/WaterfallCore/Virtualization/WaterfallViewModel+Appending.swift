@@ -6,14 +6,16 @@ extension WaterfallViewModel {
     /// the live set, no re-placing of cells that did not move, no prefetch hints repeated for
     /// items already announced. Not while an island it placed is laid out (``PendingPlacement/islandMayJoin``,
     /// see ``WaterfallLayout/place(around:clearance:itemBudget:)``): the new items wait for
-    /// placement then, and the general path lays out the window they may enter.
+    /// placement then, and the general path lays out the window they may enter; nor while the
+    /// delegate reads sizes lazily (``WaterfallDelegate/readsSizesLazily``): the new items go in
+    /// unread and wait for placement too.
     /// - Returns: the batch's transitions (every live item kept in place, the new live items
     ///   fading in), or `nil`, without calling `mutate`, when the batch is not such an append.
     /// - Complexity: `mutate`'s, plus O(m) frame checks for m new items and O(k) transitions
     ///   for k live cells.
     func appendKeepingFrames(_ updates: [ItemUpdate], _ mutate: () -> Void) -> [ItemTransition]? {
         guard updates.count == 1, case .insert(let range) = updates[0], !range.isEmpty,
-              range.lowerBound > 0, range.lowerBound == layout.itemCount, !placement.islandMayJoin,
+              range.lowerBound > 0, range.lowerBound == layout.itemCount, !placement.islandMayJoin, !readsSizesLazily,
               let incremental = incrementalType,
               let window = live.window, window == realizedWindow(),
               clampedOffset(contentOffset) == contentOffset else { return nil }

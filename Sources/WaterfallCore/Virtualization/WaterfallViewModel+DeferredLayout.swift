@@ -30,13 +30,15 @@ extension WaterfallViewModel {
     /// Runs slices of the pending layout of `sliceItems` items each until `budget` has passed
     /// (measured on `clock`, by default the continuous clock, checked after every slice) or the
     /// layout is complete — what a host calls from an idle callback, e.g. with a budget of 2 ms
-    /// so that a frame is never held up.
+    /// so that a frame is never held up. While the delegate reads sizes lazily, a slice is at
+    /// most ``lazySliceItems`` items, whose sizes it reads.
     /// - Returns: whether the layout is complete.
     /// - Complexity: O(budget): at least one slice.
     @discardableResult
     public func continueLayout<C: Clock>(within budget: C.Duration, clock: C = ContinuousClock(),
                                          sliceItems: Int = 8_192) -> Bool {
         let deadline = clock.now.advanced(by: budget)
+        let sliceItems = readsSizesLazily ? Swift.min(sliceItems, Self.lazySliceItems) : sliceItems
         return runSlices(of: sliceItems, until: { clock.now >= deadline })
     }
 

@@ -164,6 +164,9 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     var layoutShiftCount = 0
     /// What placement may still have to do (an island to join, items waiting).
     @exclusivity(unchecked) var placement = PendingPlacement()
+    /// The cell width while the layout, in the middle of a placement, reads unread sizes from
+    /// the delegate (see ``readSizes(in:cellWidth:)``): ``cellWidth`` answers with it then.
+    @exclusivity(unchecked) var sizeReadingCellWidth: Double?
     /// The content size last announced to the host.
     @exclusivity(unchecked) var announcedContentSize: Size?
     /// Nothing is loaded yet: the host or the viewport size is missing.
@@ -206,7 +209,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     // MARK: Loading
 
     /// The width of one column; 0 for layouts without one.
-    public var cellWidth: Double { layout.cellWidth }
+    public var cellWidth: Double { sizeReadingCellWidth ?? layout.cellWidth }
 
     /// The number of items currently laid out.
     public var numberOfItems: Int { layout.itemCount }
@@ -276,7 +279,9 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// `.height(0)`) — with no later updates, for a whole chunk at once
     /// (``WaterfallDelegate/waterfallView(_:sizesIn:)``). Sizes are fetched in chunks *before*
     /// each layout mutation, so a delegate may read ``cellWidth`` (to size text to the column, say) while
-    /// being asked.
+    /// being asked — unless the delegate reads sizes lazily (``WaterfallDelegate/readsSizesLazily``):
+    /// then, with no later updates, the items go in unread and are asked as placement reaches them
+    /// (see ``insertUnreadItems(at:replacing:)``).
     ///
     /// Plain loops, no closures: a closure formed here is main-actor isolated, and Swift checks
     /// the executor at run time each time one is called from a non-isolated function such as
@@ -284,6 +289,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// - Complexity: O(range.count · later.count) plus the size queries and the layout's
     ///   insertion cost.
     func insertItems(at range: Range<Int>, replacing: Bool = false, tracingThrough later: ArraySlice<ItemUpdate> = []) {
+        if later.isEmpty, insertUnreadItems(at: range, replacing: replacing) { return }
         let chunk = 4096
         let delegate = self.delegate   // one load of the weak reference per batch, not per item
         var sizes: [ItemSize] = []
@@ -291,10 +297,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         while start < range.upperBound {
             let end = Swift.min(start + chunk, range.upperBound)
             if let delegate, later.isEmpty {
-                sizes = delegate.waterfallView(self, sizesIn: start..<end)
-                // A wrong answer is mended: extra sizes dropped, missing ones asked one by one.
-                if sizes.count > end - start { sizes.removeLast(sizes.count - (end - start)) }
-                for position in start + sizes.count..<end { sizes.append(delegate.waterfallView(self, sizeAt: position)) }
+                sizes = delegateSizes(in: start..<end, from: delegate)
             } else {
                 sizes.removeAll(keepingCapacity: true)
                 sizes.reserveCapacity(end - start)
@@ -342,14 +345,17 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// Configures the layout for the current metrics and viewport size: the mutation of a
     /// ``Change/metrics`` change.
     ///
-    /// Beyond ``eagerLayoutLimit`` items the layout may defer laying out (the waterfall does):
+    /// Beyond ``eagerLayoutLimit`` items, or with sizes not read yet (see
+    /// ``WaterfallDelegate/readsSizesLazily``), the layout may defer laying out (the waterfall does):
     /// the pipeline then places only the items up to the first visible one (or, deep in the
     /// feed, an island around it) and those the live and prefetch windows need, and the host is
     /// told that the rest waits for ``continueLayout(itemBudget:)`` slices.
     private func applyMetrics() {
         let metrics = currentMetrics()
         // A drag's preview places items after the frames of those before them: it needs them all.
-        let deferred = reorder == nil && layout.itemCount > eagerLayoutLimit
+        // Unread sizes are read as placement reaches them: it waits for slices too.
+        let unread = incrementally { $0.unreadItemCount } ?? 0
+        let deferred = reorder == nil && (layout.itemCount > eagerLayoutLimit || unread > 0)
             && incrementally({ $0.prepareDeferringLayout(for: viewportSize, with: metrics) }) != nil
         if !deferred { layout.prepare(for: viewportSize, with: metrics) }
     }
@@ -479,6 +485,15 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     static func nonNegative(_ length: Double) -> Double { length.isFinite ? max(0, length) : 0 }
 
     // MARK: Data source and delegate with the defaults
+
+    /// The delegate's sizes for the items in `range` (``WaterfallDelegate/waterfallView(_:sizesIn:)``),
+    /// a wrong answer mended: extra sizes dropped, missing ones asked one by one.
+    func delegateSizes(in range: Range<Int>, from delegate: any WaterfallDelegate<Cell>) -> [ItemSize] {
+        var sizes = delegate.waterfallView(self, sizesIn: range)
+        if sizes.count > range.count { sizes.removeLast(sizes.count - range.count) }
+        for position in range.lowerBound + sizes.count..<range.upperBound { sizes.append(delegate.waterfallView(self, sizeAt: position)) }
+        return sizes
+    }
 
     /// The delegate's size for an item, or the default height.
     func itemSize(at index: Int) -> ItemSize {

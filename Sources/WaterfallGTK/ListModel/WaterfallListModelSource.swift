@@ -15,7 +15,8 @@ import WaterfallCore
 ///   ``aspectRatioProperty`` or ``heightExpression`` on each item, else the cell is measured once bound and
 ///   its height corrected without moving anything on screen (``estimatedHeight`` until then).
 ///   An item an expression cannot evaluate (another type, a missing property, not a number)
-///   gets one `g_warning` per expression and the measured fallback.
+///   gets one `g_warning` per expression and the measured fallback. Sizes are read lazily
+///   (``readsSizesLazily``): as placement reaches the items, never all up front.
 /// - Clicks select through the selection model (Ctrl toggles, Shift extends, Ctrl+A selects
 ///   all, rubberband with ``enableRubberband``), double-click and Enter activate
 ///   (``onActivate``; ``singleClickActivate`` activates on a plain click), and the cells follow
@@ -215,6 +216,12 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     public func waterfallViewDidRequestRefresh(_ waterfallView: WaterfallViewModel<WaterfallItemCell>) {
         waterfallView.endRefreshing()
     }
+
+    /// `true`: a model's sizes cost a call each (a property read through Python, an
+    /// expression, a measured child), so the wall reads them as placement needs them — the items
+    /// the viewport shows and those above them at once, the rest in idle slices — and a splice
+    /// of a million items asks none up front, as `GtkGridView` touches only what it shows.
+    public var readsSizesLazily: Bool { true }
 
     /// The item's size (see the type's notes on sizes).
     public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, sizeAt index: Int) -> ItemSize {

@@ -3,8 +3,8 @@ import PackageDescription
 
 /// Waterfall: Pinterest-style waterfall-flow (masonry) collection views for Swift.
 ///
-/// - `WaterfallCore`: platform-free layout engine, collection layouts and view logic (Foundation only).
-/// - `WaterfallFeed`: feed models, paging loader and image pipeline (Foundation, and libsoup 3 for
+/// - `WaterfallCore`: platform-free layout engine, collection layouts and view logic (no Foundation).
+/// - `WaterfallFeed`: feed models, paging loader and image pipeline (FoundationEssentials, and libsoup 3 for
 ///   HTTP: `CWaterfallSoup` is libsoup through its standard `libsoup-3.0` pkg-config,
 ///   `CWaterfallSoupLoading` the C that runs one `SoupSession` on a network thread of its own).
 /// - `WaterfallGTK`: the GTK 4 front end; `Waterfall1`: its static archive, which Meson links into

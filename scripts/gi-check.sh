@@ -24,11 +24,8 @@ prefix=$build/prefix
 out=$build/examples
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")   # …/usr
 
-if [ ! -f "$build/build.ninja" ]; then
-  meson setup "$build" --prefix="$prefix" -Ddocs=true
-fi
-rm -rf "$prefix"
-meson install -C "$build"
+. scripts/meson-prefix.sh
+meson_install_prefix "$build" "$prefix" -Ddocs=true
 # The desktop file and the metainfo (desktop-file-validate, appstreamcli validate).
 meson test -C "$build" --print-errorlogs
 echo "gi-check: installed $(du -sh "$prefix" | cut -f1) into $prefix (Swift runtime $(du -sh "$prefix"/lib/*/waterfall-1 | cut -f1))"
@@ -41,10 +38,8 @@ while IFS= read -r -d '' file; do
   fi
 done < <(find "$prefix" -type f -print0)
 
-libdir=$(dirname "$(find "$prefix" -name 'libwaterfall-1.so' | head -1)")
 mkdir -p "$out" "$build/empty"
-export PKG_CONFIG_PATH=$libdir/pkgconfig GI_TYPELIB_PATH=$libdir/girepository-1.0 LD_LIBRARY_PATH=$libdir
-export GSK_RENDERER=cairo NO_AT_BRIDGE=1 GDK_BACKEND=x11
+meson_prefix_environment
 
 # Runs "$@" with the toolchain's directory replaced by an empty one.
 without_swift() {

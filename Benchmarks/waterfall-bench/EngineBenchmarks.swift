@@ -13,7 +13,7 @@ enum EngineBenchmarks {
     /// Runs every engine benchmark and records its figures.
     static func run(into report: inout BenchmarkReport) {
         let million = heights(count: 1_000_000)
-        let sizes = million.map { ItemSize.height(CGFloat($0)) }
+        let sizes = million.map { ItemSize.height(Double($0)) }
         let width = 390.0
 
         // Full layout of 1,000,000 items in 4 columns (what a rotation costs).
@@ -37,7 +37,7 @@ enum EngineBenchmarks {
         // one constant, no placement) against the same insert at index 0 placing every item
         // again (what a prepend cost before blocks), interleaved. Each round adds 50 items (and
         // a block) to both.
-        let fresh = (0..<50).map { ItemSize.aspectRatio(width: 3, height: CGFloat(2 + $0 % 5)) }
+        let fresh = (0..<50).map { ItemSize.aspectRatio(width: 3, height: Double(2 + $0 % 5)) }
         var blocked = WaterfallLayout(columns: .fixed(4), containerWidth: width)
         var reflowed = blocked
         blocked.append(contentsOf: sizes)
@@ -76,7 +76,7 @@ enum EngineBenchmarks {
                 layout.append(contentsOf: (start..<start + 50).lazy.map { ItemSize.height(heightAtIndex($0)) })
                 let bottom = layout.contentSize.height
                 var visible = 0
-                layout.forEachIndex(in: CGRect(x: 0, y: bottom - viewport, width: width, height: viewport)) { _ in visible += 1 }
+                layout.forEachIndex(in: Rect(x: 0, y: bottom - viewport, width: width, height: viewport)) { _ in visible += 1 }
                 blackHole(visible)
             }
         }
@@ -104,7 +104,7 @@ enum EngineBenchmarks {
         var found = 0
         let scrolled = Timing.best(of: 3) {
             for step in 0..<steps {
-                let rect = CGRect(x: 0, y: Double(step) * stepLength, width: width, height: viewport)
+                let rect = Rect(x: 0, y: Double(step) * stepLength, width: width, height: viewport)
                 engine.forEachIndex(in: rect) { _ in found &+= 1 }
             }
         }
@@ -112,12 +112,12 @@ enum EngineBenchmarks {
         let offsets = (0..<steps).map { _ in Double((generator.next() >> 11) % UInt64(contentHeight - viewport)) }
         let jumped = Timing.best(of: 3) {
             for offset in offsets {
-                engine.forEachIndex(in: CGRect(x: 0, y: offset, width: width, height: viewport)) { _ in found &+= 1 }
+                engine.forEachIndex(in: Rect(x: 0, y: offset, width: width, height: viewport)) { _ in found &+= 1 }
             }
         }
         let sortedQuery = Timing.best(of: 3) {
             for offset in offsets.prefix(20_000) {
-                found &+= engine.indices(in: CGRect(x: 0, y: offset, width: width, height: viewport)).count
+                found &+= engine.indices(in: Rect(x: 0, y: offset, width: width, height: viewport)).count
             }
         }
         blackHole(found)

@@ -15,7 +15,7 @@ final class PerItemSizeDelegate: WaterfallDelegate {
         source.sizes[index]
     }
 
-    func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, marginFor type: MarginType) -> CGFloat {
+    func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, marginFor type: MarginType) -> Double {
         source.margin
     }
 }

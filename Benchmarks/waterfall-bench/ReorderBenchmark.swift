@@ -10,7 +10,7 @@ import WaterfallCore
 enum ReorderBenchmark {
     /// Runs the reorder benchmarks and records their figures.
     static func run(into report: inout BenchmarkReport) {
-        let sizes = EngineBenchmarks.heights(count: 1_000_000).map { ItemSize.height(CGFloat($0)) }
+        let sizes = EngineBenchmarks.heights(count: 1_000_000).map { ItemSize.height(Double($0)) }
         var engine = WaterfallLayout(columns: .fixed(4), containerWidth: 1000)
         engine.append(contentsOf: sizes)
         // One step: the item at 10 moves to 11 and back (a landing place moving by one).
@@ -43,11 +43,11 @@ enum ReorderBenchmark {
     /// ``WaterfallViewModel/moveReorder(to:)``; then times the drop.
     static func dragSteps(itemCount: Int) -> DragFigures {
         let (model, source, _) = ViewModelBenchmarks.makeModel(itemCount: itemCount, columns: 4,
-                                                               viewport: CGSize(width: 1000, height: 760))
+                                                               viewport: Size(width: 1000, height: 760))
         source.allowsMoving = true
-        func centre(of index: Int) -> CGPoint {
+        func centre(of index: Int) -> Point {
             let frame = model.layout.frame(at: index)
-            return CGPoint(x: frame.midX - model.contentOffset.x, y: frame.midY - model.contentOffset.y)
+            return Point(x: frame.midX - model.contentOffset.x, y: frame.midY - model.contentOffset.y)
         }
         precondition(model.beginReorder(at: centre(of: 5)), "item 5 is not on screen")
         let clock = ContinuousClock()

@@ -39,10 +39,10 @@ enum ResizeBenchmark {
     /// Resizes a wall of `itemCount` items scrolled to `fraction` of its height (0: the top).
     static func resize(itemCount: Int, readerAt fraction: Double) -> Figures {
         let (model, source, _) = ViewModelBenchmarks.makeModel(
-            itemCount: itemCount, columns: 4, viewport: CGSize(width: 1000, height: 1650))
-        model.setContentOffset(CGPoint(x: 0, y: (model.contentSize.height - 1650) * fraction))
+            itemCount: itemCount, columns: 4, viewport: Size(width: 1000, height: 1650))
+        model.setContentOffset(Point(x: 0, y: (model.contentSize.height - 1650) * fraction))
         source.columns = 5
-        let blocking = Timing.once { model.setViewportSize(CGSize(width: 1200, height: 1650)) }
+        let blocking = Timing.once { model.setViewportSize(Size(width: 1200, height: 1650)) }
         let island = (model.layout as? WaterfallCollectionLayout)?.engine.islandRange?.count ?? 0
         let laidOut = model.placedItemCount + island
         let anchor = model.visibleIndices.first
@@ -70,10 +70,10 @@ enum ResizeBenchmark {
     /// With `inserting`, the edit inserts an item before the first visible one instead.
     static func editWithIsland(itemCount: Int, readerAt fraction: Double, inserting: Bool = false) -> Double {
         let (model, source, _) = ViewModelBenchmarks.makeModel(
-            itemCount: itemCount, columns: 4, viewport: CGSize(width: 1000, height: 1650))
-        model.setContentOffset(CGPoint(x: 0, y: (model.contentSize.height - 1650) * fraction))
+            itemCount: itemCount, columns: 4, viewport: Size(width: 1000, height: 1650))
+        model.setContentOffset(Point(x: 0, y: (model.contentSize.height - 1650) * fraction))
         source.columns = 5
-        model.setViewportSize(CGSize(width: 1200, height: 1650))
+        model.setViewportSize(Size(width: 1200, height: 1650))
         guard let first = model.visibleIndices.first else { return 0 }
         guard inserting else { return Timing.once { model.performBatchUpdates([.reload(first..<first + 1)]) } * 1e3 }
         source.sizes.insert(.height(200), at: first)

@@ -1,4 +1,4 @@
-import Foundation
+import WaterfallCore
 
 /// A faithful Swift port of the seeds' HMWaterflowView algorithm (seed 000), the baseline the
 /// benchmark compares against: `reloadData` recomputes every frame into an array with a linear
@@ -11,7 +11,7 @@ struct SeedWaterflow {
     /// The view's width.
     var width: Double
     /// Every cell's frame, as the seed's `cellFrames` array.
-    private(set) var cellFrames: [CGRect] = []
+    private(set) var cellFrames: [Rect] = []
     /// The seed's `contentSize.height`: the tallest column's maximum y + the bottom margin.
     private(set) var contentHeight = 0.0
 
@@ -43,7 +43,7 @@ struct SeedWaterflow {
             }
             let cellX = left + Double(cellColumn) * (cellW + column)
             let cellY = maxYOfCellColumn == 0 ? top : maxYOfCellColumn + row
-            let frame = CGRect(x: cellX, y: cellY, width: cellW, height: height)
+            let frame = Rect(x: cellX, y: cellY, width: cellW, height: height)
             cellFrames.append(frame)
             maxYOfColumns[cellColumn] = frame.maxY
         }

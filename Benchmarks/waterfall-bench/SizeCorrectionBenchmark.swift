@@ -25,12 +25,12 @@ enum SizeCorrectionBenchmark {
         let clock = ContinuousClock()
         func run(coalesced: Bool) -> (relayouts: Int, microseconds: Double) {
             let (model, source, _) = ViewModelBenchmarks.makeModel(
-                itemCount: itemCount, columns: 4, viewport: CGSize(width: 1000, height: 1650))
-            model.setContentOffset(CGPoint(x: 0, y: model.contentSize.height / 2))
+                itemCount: itemCount, columns: 4, viewport: Size(width: 1000, height: 1650))
+            model.setContentOffset(Point(x: 0, y: model.contentSize.height / 2))
             var generator = SplitMix64(seed: 14)
             let changed = (0..<corrections).map { _ in Int.random(in: 0..<itemCount / 2, using: &generator) }
             for index in changed {
-                source.sizes[index] = .aspectRatio(width: 100, height: CGFloat.random(in: 60...300, using: &generator))
+                source.sizes[index] = .aspectRatio(width: 100, height: Double.random(in: 60...300, using: &generator))
             }
             let elapsed = clock.measure {
                 if coalesced {

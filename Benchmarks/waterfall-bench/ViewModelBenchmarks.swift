@@ -58,11 +58,11 @@ enum ViewModelBenchmarks {
     /// that the masonry settles into a periodic pattern: a long feed then shows the same
     /// windows as a short one, and cell counts can be compared across sizes.
     private static func feed(_ itemCount: Int) -> [ItemSize] {
-        (0..<itemCount).map { .height(150 + CGFloat(($0 * 7) % 16) * 13) }
+        (0..<itemCount).map { .height(150 + Double(($0 * 7) % 16) * 13) }
     }
 
     /// A view model on a headless host showing `itemCount` items in `columns` columns.
-    static func makeModel(itemCount: Int, columns: Int, viewport: CGSize)
+    static func makeModel(itemCount: Int, columns: Int, viewport: Size)
     -> (WaterfallViewModel<HeadlessCell>, HeadlessDataSource, HeadlessHost) {
         let source = HeadlessDataSource(sizes: feed(itemCount), columns: columns)
         let host = HeadlessHost()
@@ -81,8 +81,8 @@ enum ViewModelBenchmarks {
     /// it must be the same, about the live count.
     /// - Complexity: O(n) to build the feed, then O(steps · (c log n + k)).
     static func scrollThrough(itemCount: Int, columns: Int = 4,
-                                     viewport: CGSize = CGSize(width: 1000, height: 1650),
-                                     stepPoints: CGFloat = 97) -> ScrollBenchmarkFigures {
+                                     viewport: Size = Size(width: 1000, height: 1650),
+                                     stepPoints: Double = 97) -> ScrollBenchmarkFigures {
         let (model, source, _) = makeModel(itemCount: itemCount, columns: columns, viewport: viewport)
         let end = max(0, model.contentSize.height - viewport.height)
         let stepCount = Int((end / stepPoints).rounded(.up))
@@ -91,11 +91,11 @@ enum ViewModelBenchmarks {
         var visibleTotal = 0
         var maxLive = 0
         let clock = ContinuousClock()
-        var offset: CGFloat = 0
+        var offset: Double = 0
         while offset < end {
             offset = min(offset + stepPoints, end)
             let start = clock.now
-            model.setContentOffset(CGPoint(x: 0, y: offset))
+            model.setContentOffset(Point(x: 0, y: offset))
             durations.append(clock.now - start)
             maxLive = max(maxLive, model.liveCellCount)
             if durations.count % 64 == 0 { visibleTotal += model.visibleIndices.count }
@@ -122,7 +122,7 @@ enum ViewModelBenchmarks {
     /// spread over the content).
     /// - Complexity: O(steps · n).
     static func seedScanMicrosecondsPerStep(itemCount: Int, columns: Int = 4,
-                                            viewport: CGSize = CGSize(width: 1000, height: 1650),
+                                            viewport: Size = Size(width: 1000, height: 1650),
                                             steps: Int = 20) -> Double {
         let heights = feed(itemCount).map { size -> Double in
             guard case .height(let height) = size else { preconditionFailure("the feed has plain heights") }
@@ -149,7 +149,7 @@ enum ViewModelBenchmarks {
     /// - Complexity: O(n) to build the feed, then per page O(pageSize log c + k) at the bottom,
     ///   plus one O(n) pass over the engine's storage at the top.
     static func insertPages(itemCount: Int, at end: FeedEnd, pageSize: Int = 50, pages: Int = 20, columns: Int = 4,
-                            viewport: CGSize = CGSize(width: 1000, height: 1650),
+                            viewport: Size = Size(width: 1000, height: 1650),
                             perItemSizes: Bool = false) -> PageInsertFigures {
         let (model, source, _) = makeModel(itemCount: itemCount, columns: columns, viewport: viewport)
         // The view model holds its delegate weakly: the wrapper lives to the end of the run.
@@ -157,8 +157,8 @@ enum ViewModelBenchmarks {
         if let perItem { model.delegate = perItem }
         defer { withExtendedLifetime(perItem) {} }
         let bottom = max(0, model.contentSize.height - viewport.height)
-        model.setContentOffset(CGPoint(x: 0, y: end == .bottom ? bottom : bottom / 2))
-        let page = (0..<pageSize).map { ItemSize.aspectRatio(width: 3, height: CGFloat(2 + $0 % 5)) }
+        model.setContentOffset(Point(x: 0, y: end == .bottom ? bottom : bottom / 2))
+        let page = (0..<pageSize).map { ItemSize.aspectRatio(width: 3, height: Double(2 + $0 % 5)) }
         let clock = ContinuousClock()
         var durations: [Duration] = []
         var moved = 0

@@ -35,10 +35,10 @@ final class LabelCell: WaterfallCell {
 @MainActor
 final class LabelWall: WaterfallDataSource, WaterfallDelegate {
     typealias Cell = LabelCell
-    let heights: [CGFloat]
+    let heights: [Double]
     var binds = 0
 
-    init(heights: [CGFloat]) {
+    init(heights: [Double]) {
         self.heights = heights
     }
 
@@ -124,7 +124,7 @@ MainActor.assumeIsolated {
     gtk_init()
     MainQueueBridge.install()
     var random = SplitMix64(seed: 23)
-    let heights = (0..<items).map { _ in CGFloat(120 + Int(random.next() % 240)) }
+    let heights = (0..<items).map { _ in Double(120 + Int(random.next() % 240)) }
     let window = gtk_window_new()!
     gtk_window_set_default_size(gcast(window), 1000, 760)
     let scrolled = gtk_scrolled_window_new()!

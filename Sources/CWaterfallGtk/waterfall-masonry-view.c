@@ -178,7 +178,20 @@ static void waterfall_masonry_view_forget_scrolled_window(WaterfallMasonryView *
   self->scrolled_window = NULL;
 }
 
-/* Listens to the overshoot of the scrolled window the view is the child of (pull-to-refresh). */
+/* Hides a scrollbar from assistive technologies (pointer-only: the keyboard scrolls the wall
+ * itself; GTK 4.8 names them by their GObject types), again whenever it is shown. */
+static void waterfall_masonry_view_hide_scrollbar(GtkWidget *bar) {
+  gtk_accessible_update_state(GTK_ACCESSIBLE(bar), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+}
+
+static void waterfall_masonry_view_scrollbar_shown(GObject *bar, GParamSpec *pspec, gpointer user_data) {
+  (void)pspec;
+  (void)user_data;
+  waterfall_masonry_view_hide_scrollbar(GTK_WIDGET(bar));
+}
+
+/* Listens to the overshoot of the scrolled window the view is the child of (pull-to-refresh),
+ * and hides its scrollbars from assistive technologies. */
 static void waterfall_masonry_view_parent_changed(GObject *object, GParamSpec *pspec, gpointer user_data) {
   (void)pspec;
   (void)user_data;
@@ -198,6 +211,14 @@ static void waterfall_masonry_view_parent_changed(GObject *object, GParamSpec *p
     g_signal_connect(self->scrolled_window_buttons, "event", G_CALLBACK(waterfall_masonry_view_scrolled_window_event),
                      self);
     gtk_widget_add_controller(parent, self->scrolled_window_buttons);
+    GtkWidget *bars[] = {gtk_scrolled_window_get_vscrollbar(GTK_SCROLLED_WINDOW(parent)),
+                         gtk_scrolled_window_get_hscrollbar(GTK_SCROLLED_WINDOW(parent))};
+    for (guint i = 0; i < G_N_ELEMENTS(bars); i++) {
+      if (bars[i] != NULL) {
+        waterfall_masonry_view_hide_scrollbar(bars[i]);
+        g_signal_connect(bars[i], "notify::visible", G_CALLBACK(waterfall_masonry_view_scrollbar_shown), NULL);
+      }
+    }
   }
 }
 

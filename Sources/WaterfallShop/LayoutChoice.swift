@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallCore
 
 /// The wall's layouts (`--layout`, the header bar's switcher): seed 004's waterfall of the
@@ -35,7 +34,7 @@ package enum LayoutChoice: String, CaseIterable {
         case .waterfall: return WaterfallCollectionLayout()
         case .rows: return WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal))
         case .carousel:
-            return CarouselLayout(itemSize: CGSize(width: PhotoStrip.photoSide, height: PhotoStrip.photoSide),
+            return CarouselLayout(itemSize: Size(width: PhotoStrip.photoSide, height: PhotoStrip.photoSide),
                                   scaling: seedProportions)
         case .circle: return CircleLayout(scaling: seedProportions)
         }

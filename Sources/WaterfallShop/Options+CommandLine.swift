@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import WaterfallGTK
 
 extension Options {
     /// The options of this process's command line; on `--help` prints the usage and exits 0, on
@@ -11,10 +12,10 @@ extension Options {
             exit(0)
         } catch .invalidValue(let flag, let reason) {
             // A bad value is one line: the usage would only bury it.
-            FileHandle.standardError.write(Data("\(program): \(flag): \(reason)\n".utf8))
+            StandardError.write("\(program): \(flag): \(reason)\n")
             exit(2)
         } catch {
-            FileHandle.standardError.write(Data("\(program): \(error)\n\n\(usage)\n".utf8))
+            StandardError.write("\(program): \(error)\n\n\(usage)\n")
             exit(2)
         }
     }

@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallCore
 import WaterfallGTK
 
@@ -13,11 +12,11 @@ final class PhotoStrip: WaterfallDataSource, WaterfallDelegate {
     static let photoCount = 20
     /// The side of a carousel item in the seed's 320-point view (130); the layouts scale it
     /// to the window, and pictures are drawn as large as their item is.
-    nonisolated static let photoSide: CGFloat = 130
+    nonisolated static let photoSide: Double = 130
     /// Photo cells have their own reuse pool: they carry the photo style.
     static let reuseIdentifier = "WaterfallPhotoCell"
     /// The space between carousel items (UICollectionViewFlowLayout's default).
-    static let spacing: CGFloat = 10
+    static let spacing: Double = 10
 
     /// The photos left, in order.
     private(set) var items = PhotoStrip.allPhotos
@@ -36,7 +35,7 @@ final class PhotoStrip: WaterfallDataSource, WaterfallDelegate {
         let cell = waterfallView.dequeueReusableCell(withIdentifier: Self.reuseIdentifier) ?? makeCell()
         let item = items[index]
         cell.setAccessibleLabel(item.accessibleLabel)
-        let side = max(1, Int((waterfallView.layout.frame(at: index).width * CGFloat(view?.scaleFactor ?? 1)).rounded()))
+        let side = max(1, Int((waterfallView.layout.frame(at: index).width * Double(view?.scaleFactor ?? 1)).rounded()))
         cell.loadImage { await ProductArtQueue.shared.render(item, width: side, height: side) }
         return cell
     }
@@ -49,7 +48,7 @@ final class PhotoStrip: WaterfallDataSource, WaterfallDelegate {
 
     // MARK: Delegate
 
-    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> CGFloat {
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> Double {
         Self.spacing
     }
 

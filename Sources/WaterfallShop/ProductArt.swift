@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WaterfallGTK
 
 /// Draws a product picture for a ``ShopItem`` with cairo: a gradient backdrop in the item's

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WaterfallGTK
 
 /// The shop wall's GTK application, which the demo's modes and the harness's run in.
@@ -28,9 +28,9 @@ package enum ShopApplication {
     /// Exits with status 3 and what to do instead when there is no display to open a window on;
     /// `program` names the executable in the message.
     package static func requireDisplay(program: String) {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current
         guard (environment["DISPLAY"] ?? "").isEmpty, (environment["WAYLAND_DISPLAY"] ?? "").isEmpty else { return }
-        FileHandle.standardError.write(Data("""
+        StandardError.write("""
         \(program): no display (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window can open.
           Headless, the demo script starts a virtual X server by itself:
             scripts/demo.sh --snapshot shop-wall.png    write a screenshot
@@ -38,7 +38,7 @@ package enum ShopApplication {
             scripts/demo.sh --compare                   the same against a GtkFlowBox
           Or run it under a virtual X server yourself:  xvfb-run -a scripts/demo.sh [options]
 
-        """.utf8))
+        """)
         exit(3)
     }
 }

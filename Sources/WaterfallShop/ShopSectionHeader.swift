@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallCore
 import WaterfallGTK
 
@@ -11,7 +10,7 @@ enum ShopSectionHeader {
     /// The CSS class of a header cell's root widget.
     static let headerClass = "shop-section-header"
     /// The height of a header.
-    static let height: CGFloat = 44
+    static let height: Double = 44
 
     private static let css = """
     .waterfall-cell.shop-section-header { background-color: #2f3640; border-radius: 8px; }

@@ -1,3 +1,5 @@
+import WaterfallGTK
+
 /// `--sections`: the generated shop's catalogue grouped by category, each group headed by a
 /// section header entry ("Desk Lamps · 625 items"), categories in ``ShopItem/categories`` order
 /// and items by id within each.
@@ -10,7 +12,7 @@ struct ShopSections: Sendable {
         let count: Int
 
         /// The header's text, e.g. "Desk Lamps · 625 items".
-        var text: String { "\(title) · \(count.formatted()) \(count == 1 ? "item" : "items")" }
+        var text: String { "\(title) · \(IntegerText()(count)) \(count == 1 ? "item" : "items")" }
     }
 
     /// The catalogue ids, grouped by category.

@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallCore
 import WaterfallGTK
 
@@ -59,7 +58,7 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
         var size = view?.cellPixelSize(forImageWidth: Double(item.width), height: Double(item.height)) ?? (width: 0, height: 0)
         if spans(index), let view {
             // A spanning cell is wider (taller in rows) than one column: draw it at its frame.
-            let frame = waterfallView.layout.frame(at: index), scale = CGFloat(view.scaleFactor)
+            let frame = waterfallView.layout.frame(at: index), scale = Double(view.scaleFactor)
             size = (Int((frame.width * scale).rounded()), Int((frame.height * scale).rounded()))
         }
         cell.show(item, pixelWidth: size.width, pixelHeight: size.height, pacer: artPacer)
@@ -91,8 +90,8 @@ final class ShopWall: WaterfallDataSource, WaterfallDelegate {
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizeAt index: Int) -> ItemSize {
         if feed.header(at: index) != nil { return .fullSpan(height: ShopSectionHeader.height) }
         let item = feed.item(at: index)
-        guard spans(index) else { return .aspectRatio(width: CGFloat(item.width), height: CGFloat(item.height)) }
-        return .spanningAspectRatio(2, width: CGFloat(item.width), height: CGFloat(item.height))
+        guard spans(index) else { return .aspectRatio(width: Double(item.width), height: Double(item.height)) }
+        return .spanningAspectRatio(2, width: Double(item.width), height: Double(item.height))
     }
 
     /// A product shows in the title; a section header scrolls its section's start into view.

@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallShop
 import WaterfallGTK
 
@@ -24,7 +23,7 @@ final class SnapshotRun {
     /// The drag still to start and hold.
     private var pendingReorder: ReorderPreview?
     /// The visible items' on-screen frames when the refresh started, and the item count then.
-    private var beforeRefresh: (frames: [(index: Int, frame: CGRect)], count: Int)?
+    private var beforeRefresh: (frames: [(index: Int, frame: Rect)], count: Int)?
 
     init(application: Application, options: Options, path: String) {
         shop = makeWallWindow(application: application, options: options, preloadAll: false)
@@ -51,12 +50,12 @@ final class SnapshotRun {
             switch outcome {
             case .written(let timedOut):
                 if timedOut {
-                    FileHandle.standardError.write(Data("waterfall-demo: images not ready after \(Self.timeout); wrote them as they were\n".utf8))
+                    StandardError.write("waterfall-demo: images not ready after \(Self.timeout); wrote them as they were\n")
                 }
                 print("wrote \(path)")
                 finish(0)
             case .failed(let error):
-                FileHandle.standardError.write(Data("waterfall-demo: \(error)\n".utf8))
+                StandardError.write("waterfall-demo: \(error)\n")
                 finish(1)
             }
         })
@@ -102,11 +101,11 @@ final class SnapshotRun {
         let model = shop.view.model
         guard let from = model.placedAttributes(at: reorder.from)?.frame,
               let to = model.placedAttributes(at: reorder.to)?.frame,
-              shop.view.beginReorder(at: CGPoint(x: from.midX, y: from.midY)) else {
-            FileHandle.standardError.write(Data("waterfall-demo: --reorder-preview \(reorder.from):\(reorder.to): both items must be on screen\n".utf8))
+              shop.view.beginReorder(at: Point(x: from.midX, y: from.midY)) else {
+            StandardError.write("waterfall-demo: --reorder-preview \(reorder.from):\(reorder.to): both items must be on screen\n")
             return
         }
-        shop.view.moveReorder(to: CGPoint(x: to.midX + to.width / 6, y: to.midY + to.height / 8))
+        shop.view.moveReorder(to: Point(x: to.midX + to.width / 6, y: to.midY + to.height / 8))
         print("reorder preview: item \(reorder.from) lifted, landing at \(model.reorderDestination ?? reorder.from)")
     }
 }

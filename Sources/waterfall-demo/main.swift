@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import WaterfallShop
 
 // waterfall-demo: seed 004's shop wall on GTK 4, the interactive app and its --snapshot. The

@@ -8,10 +8,10 @@ import Testing
 @Suite struct BlockLayoutTests {
     /// Whether two lengths agree to float rounding (the reference computes x and heights with
     /// its own formulas).
-    private func isClose(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
+    private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
 
     /// Whether two lists of frames agree to float rounding.
-    private func areClose(_ a: [CGRect], _ b: [CGRect]) -> Bool {
+    private func areClose(_ a: [Rect], _ b: [Rect]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy {
             isClose($0.minX, $1.minX) && isClose($0.minY, $1.minY) && isClose($0.width, $1.width) && isClose($0.height, $1.height)
         }
@@ -20,8 +20,8 @@ import Testing
     /// Requires `after` to be `before` moved down by one constant (within rounding) and returns
     /// that constant; x, width and height must agree to float rounding.
     @discardableResult
-    private func expectTranslated(_ before: [CGRect], _ after: [CGRect], _ context: String,
-                                  sourceLocation: SourceLocation = #_sourceLocation) -> CGFloat? {
+    private func expectTranslated(_ before: [Rect], _ after: [Rect], _ context: String,
+                                  sourceLocation: SourceLocation = #_sourceLocation) -> Double? {
         #expect(before.count == after.count, "\(context)", sourceLocation: sourceLocation)
         guard let first = before.indices.first else { return nil }
         let delta = after[first].minY - before[first].minY
@@ -46,11 +46,11 @@ import Testing
         let height = Double(layout.contentSize.height)
         for _ in 0..<8 {
             let top = Double.random(in: -20...(height + 20), using: &rng)
-            let rect = CGRect(x: 0, y: top, width: 10, height: Double.random(in: 0...400, using: &rng))
+            let rect = Rect(x: 0, y: top, width: 10, height: Double.random(in: 0...400, using: &rng))
             let expected = frames.indices.filter { frames[$0].maxY > rect.minY && frames[$0].minY < rect.maxY }
             #expect(layout.indices(in: rect) == expected, "\(context): query \(rect)", sourceLocation: sourceLocation)
         }
-        var bottoms = [CGFloat](repeating: -.infinity, count: layout.columnCount)
+        var bottoms = [Double](repeating: -.infinity, count: layout.columnCount)
         for index in frames.indices {
             let columns = layout.columnRange(at: index), frame = frames[index]
             let floor = bottoms[columns].max()!
@@ -193,12 +193,12 @@ import Testing
     @Test func aPrependToALargeWallMovesEveryOldItemByOneConstant() {
         var layout = WaterfallLayout(columns: .fixed(4), containerWidth: 390)
         var rng = SplitMix64(seed: 13)
-        layout.append(contentsOf: (0..<200_000).lazy.map { _ in ItemSize.height(CGFloat(120 + Int.random(in: 0...260, using: &rng))) })
+        layout.append(contentsOf: (0..<200_000).lazy.map { _ in ItemSize.height(Double(120 + Int.random(in: 0...260, using: &rng))) })
         let probes = [0, 1, 2, 3, 100_000, 199_999]
         let before = probes.map { layout.frame(at: $0) }
-        layout.prepend(contentsOf: (0..<50).map { _ in ItemSize.aspectRatio(width: 3, height: CGFloat(Int.random(in: 2...6, using: &rng))) })
+        layout.prepend(contentsOf: (0..<50).map { _ in ItemSize.aspectRatio(width: 3, height: Double(Int.random(in: 2...6, using: &rng))) })
         expectTranslated(before, probes.map { layout.frame(at: $0 + 50) }, "200k")
-        let rect = CGRect(x: 0, y: layout.frame(at: 100_050).minY, width: 390, height: 844)
+        let rect = Rect(x: 0, y: layout.frame(at: 100_050).minY, width: 390, height: 844)
         #expect(layout.indices(in: rect).contains(100_050))
     }
 }

@@ -7,26 +7,26 @@ import WaterfallCore
 /// the scaling), to show that the protocol serves horizontal layouts and that its defaults work.
 struct RowLayout: CollectionLayout {
     var itemCount = 0
-    var side: CGFloat = 100
-    var spacing: CGFloat = 10
+    var side: Double = 100
+    var spacing: Double = 10
     var scrollAxis: ScrollAxis { .horizontal }
-    var cellWidth: CGFloat { side }
-    var contentSize: CGSize { CGSize(width: CGFloat(itemCount) * (side + spacing), height: side) }
+    var cellWidth: Double { side }
+    var contentSize: Size { Size(width: Double(itemCount) * (side + spacing), height: side) }
 
-    mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
+    mutating func prepare(for containerSize: Size, with metrics: LayoutMetrics) {
         side = containerSize.height
         spacing = metrics.columnSpacing
     }
     mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C) where C.Element == ItemSize {
         itemCount += sizes.count - range.count
     }
-    func frame(at index: Int) -> CGRect {
-        CGRect(x: CGFloat(index) * (side + spacing), y: 0, width: side, height: side)
+    func frame(at index: Int) -> Rect {
+        Rect(x: Double(index) * (side + spacing), y: 0, width: side, height: side)
     }
     func layoutAttributes(at index: Int) -> LayoutAttributes {
         LayoutAttributes(index: index, frame: frame(at: index), zIndex: index)
     }
-    func forEachIndex(in rect: CGRect, _ body: (Int) -> Void) {
+    func forEachIndex(in rect: Rect, _ body: (Int) -> Void) {
         guard itemCount > 0 else { return }
         let pitch = side + spacing
         let first = max(0, Int((rect.minX / pitch).rounded(.down)) - 1)
@@ -46,10 +46,10 @@ struct CollectionLayoutTests {
         engine.append(contentsOf: randomSizes(1_500, using: &generator))
         let layout = WaterfallCollectionLayout(engine)
         for probe in 0..<200 {
-            let rect = CGRect(x: CGFloat.random(in: -50...450, using: &generator),
-                              y: CGFloat.random(in: -100...engine.contentSize.height, using: &generator),
-                              width: CGFloat.random(in: 0...600, using: &generator),
-                              height: CGFloat.random(in: 0...1_500, using: &generator))
+            let rect = Rect(x: Double.random(in: -50...450, using: &generator),
+                              y: Double.random(in: -100...engine.contentSize.height, using: &generator),
+                              width: Double.random(in: 0...600, using: &generator),
+                              height: Double.random(in: 0...1_500, using: &generator))
             var reported: [Int] = []
             layout.forEachIndex(in: rect) { reported.append($0) }
             let expected = (0..<engine.count).filter { engine.frame(at: $0).overlaps(rect) }
@@ -57,16 +57,16 @@ struct CollectionLayoutTests {
             #expect(layout.layoutAttributes(in: rect).map(\.index) == expected, "seed \(seed), probe \(probe)")
         }
         // Against the README's numbers, not against the engine the adapter forwards to.
-        let columns = CGFloat(engine.columnCount)
+        let columns = Double(engine.columnCount)
         #expect(layout.cellWidth == (500 - 8 - 8 - (columns - 1) * 8) / columns)
         let tallest = (0..<engine.count).map { engine.frame(at: $0).maxY }.max() ?? 0
-        #expect(layout.contentSize == CGSize(width: 500, height: tallest + 8))
+        #expect(layout.contentSize == Size(width: 500, height: tallest + 8))
     }
 
     @Test("configure and prepare reach the engine")
     func adapterConfiguration() {
         var layout = WaterfallCollectionLayout()
-        layout.prepare(for: CGSize(width: 600, height: 900),
+        layout.prepare(for: Size(width: 600, height: 900),
                        with: LayoutMetrics(columns: .fixed(5), insets: EdgeInsets(all: 4), columnSpacing: 2, rowSpacing: 6))
         #expect(layout.engine.columns == .fixed(5))
         #expect(layout.engine.insets == EdgeInsets(all: 4))
@@ -82,23 +82,23 @@ struct CollectionLayoutTests {
     func protocolDefaults() {
         var layout = RowLayout()
         layout.replaceItems(in: 0..<0, with: Array(repeating: ItemSize.height(1), count: 10))
-        #expect(layout.index(at: CGPoint(x: 115, y: 50)) == 1)
-        #expect(layout.index(at: CGPoint(x: 105, y: 50)) == nil, "the spacing hits nothing")
+        #expect(layout.index(at: Point(x: 115, y: 50)) == 1)
+        #expect(layout.index(at: Point(x: 105, y: 50)) == nil, "the spacing hits nothing")
         #expect(!layout.shouldInvalidate(forBoundsChange: .zero))
-        #expect(layout.layoutAttributes(in: CGRect(x: 0, y: 0, width: 250, height: 10)).map(\.index) == [0, 1, 2])
+        #expect(layout.layoutAttributes(in: Rect(x: 0, y: 0, width: 250, height: 10)).map(\.index) == [0, 1, 2])
     }
 
     @Test("the view model drives a horizontal layout: visible set equals brute force")
     func horizontalScrolling() {
         let fixture = Fixture(sizes: Array(repeating: .height(1), count: 500),
-                              viewport: CGSize(width: 800, height: 120), layout: RowLayout())
+                              viewport: Size(width: 800, height: 120), layout: RowLayout())
         let model = fixture.model
         fixture.expectExactLiveSetScrollingHorizontally(steps: 200, seed: 99) { _, x in
-            #expect(model.index(at: CGPoint(x: 5, y: 5)) == model.layout.index(at: CGPoint(x: x + 5, y: 5)))
+            #expect(model.index(at: Point(x: 5, y: 5)) == model.layout.index(at: Point(x: x + 5, y: 5)))
         }
         model.scrollToItem(at: 250)
         #expect(model.contentOffset.x == model.layout.frame(at: 250).minX)
-        #expect(model.targetContentOffset(forProposed: CGPoint(x: 7, y: 0), velocity: .zero) == CGPoint(x: 7, y: 0),
+        #expect(model.targetContentOffset(forProposed: Point(x: 7, y: 0), velocity: .zero) == Point(x: 7, y: 0),
                 "a layout that does not snap keeps the proposed offset")
         fixture.source.allowsMoving = true
         #expect(model.moveItem(at: 3, by: 1)?.index == 4, "a layout without moveItem is moved by a remove and an insert")
@@ -107,19 +107,19 @@ struct CollectionLayoutTests {
 
     @Test("attributes interpolate for transitions")
     func interpolation() {
-        let a = LayoutAttributes(index: 1, frame: CGRect(x: 0, y: 0, width: 10, height: 10), scale: 1, alpha: 0)
-        let b = LayoutAttributes(index: 2, frame: CGRect(x: 10, y: 20, width: 30, height: 10), scale: 0.5, alpha: 1, zIndex: 3)
+        let a = LayoutAttributes(index: 1, frame: Rect(x: 0, y: 0, width: 10, height: 10), scale: 1, alpha: 0)
+        let b = LayoutAttributes(index: 2, frame: Rect(x: 10, y: 20, width: 30, height: 10), scale: 0.5, alpha: 1, zIndex: 3)
         let mid = a.interpolated(to: b, fraction: 0.5)
-        #expect(mid.frame == CGRect(x: 5, y: 10, width: 20, height: 10))
+        #expect(mid.frame == Rect(x: 5, y: 10, width: 20, height: 10))
         #expect(mid.scale == 0.75 && mid.alpha == 0.5 && mid.zIndex == 3 && mid.index == 2)
         #expect(a.interpolated(to: b, fraction: 1) == b)
-        #expect(b.center == CGPoint(x: 25, y: 25))
+        #expect(b.center == Point(x: 25, y: 25))
     }
 
     @Test("a carousel in the view model: exact live set, scales that follow the offset, snapping")
     func carouselInViewModel() {
         let fixture = Fixture(sizes: Array(repeating: .height(1), count: 40),
-                              viewport: CGSize(width: 390, height: 200), layout: CarouselLayout())
+                              viewport: Size(width: 390, height: 200), layout: CarouselLayout())
         let model = fixture.model
         fixture.expectExactLiveSetScrollingHorizontally(steps: 150, seed: 101) { step, x in
             for index in model.liveIndices {
@@ -127,7 +127,7 @@ struct CollectionLayoutTests {
                 #expect(placed == model.layout.layoutAttributes(at: index).offsetBy(dx: -x, dy: 0), "step \(step), item \(index)")
             }
         }
-        let target = model.targetContentOffset(forProposed: CGPoint(x: 1_003, y: 0), velocity: .zero)
+        let target = model.targetContentOffset(forProposed: Point(x: 1_003, y: 0), velocity: .zero)
         #expect((0..<40).contains { abs(model.layout.frame(at: $0).midX - (target.x + 195)) < 0.001 },
                 "settles with an item centred, not at \(target)")
     }
@@ -148,7 +148,7 @@ struct CollectionLayoutTests {
     func detach() {
         let fixture = Fixture(sizes: Array(repeating: .height(100), count: 100))
         let live = fixture.model.liveCellCount
-        fixture.model.setContentOffset(CGPoint(x: 0, y: 3_000))
+        fixture.model.setContentOffset(Point(x: 0, y: 3_000))
         let pooled = fixture.model.pooledCellCount
         fixture.model.detach()
         #expect(fixture.model.liveCellCount == 0 && fixture.model.pooledCellCount == 0)

@@ -15,22 +15,22 @@ struct ColumnMetricsTests {
 
     /// Reference: how many columns at least `minimum` wide fit in `width` with the seeds' 8 px
     /// insets and spacing — the largest n with 8 + n·minimum + (n − 1)·8 + 8 ≤ width, at least 1.
-    private func fittingColumns(width: CGFloat, minimum: CGFloat) -> Int {
+    private func fittingColumns(width: Double, minimum: Double) -> Int {
         var n = 1
-        while 16 + CGFloat(n + 1) * minimum + CGFloat(n) * 8 <= width { n += 1 }
+        while 16 + Double(n + 1) * minimum + Double(n) * 8 <= width { n += 1 }
         return n
     }
 
     @Test("adaptive columns from the data source follow every viewport width", arguments: 0..<12)
     func adaptiveColumnsFollowWidth(seed: UInt64) throws {
         var generator = SplitMix64(seed: seed)
-        let minimum = CGFloat(Int.random(in: 80...260, using: &generator))
+        let minimum = Double(Int.random(in: 80...260, using: &generator))
         let fixture = Fixture(sizes: randomSizes(200, using: &generator))
         fixture.source.columnRule = .adaptive(minimumWidth: minimum)
         fixture.model.reloadData()
         for step in 0..<8 {
-            let width = CGFloat(Int.random(in: 120...2400, using: &generator))
-            fixture.model.setViewportSize(CGSize(width: width, height: 800))
+            let width = Double(Int.random(in: 120...2400, using: &generator))
+            fixture.model.setViewportSize(Size(width: width, height: 800))
             let expected = fittingColumns(width: width, minimum: minimum)
             #expect(try engine(fixture).columnCount == expected,
                     "seed \(seed), step \(step): width \(width), minimum \(minimum)")
@@ -45,14 +45,14 @@ struct ColumnMetricsTests {
         let fixture = Fixture(sizes: randomSizes(500, using: &generator), columns: 3)
         let before = try engine(fixture).fullRelayoutCount
         fixture.source.columns = 5
-        fixture.model.setViewportSize(CGSize(width: 1200, height: 800))
+        fixture.model.setViewportSize(Size(width: 1200, height: 800))
         #expect(try engine(fixture).columnCount == 5)
         #expect(try engine(fixture).containerWidth == 1200)
         #expect(try engine(fixture).fullRelayoutCount == before + 1)
 
         fixture.source.columnRule = .adaptive(minimumWidth: 150)
         let adaptive = try engine(fixture).fullRelayoutCount
-        fixture.model.setViewportSize(CGSize(width: 700, height: 800))
+        fixture.model.setViewportSize(Size(width: 700, height: 800))
         #expect(try engine(fixture).columnCount == fittingColumns(width: 700, minimum: 150))
         #expect(try engine(fixture).fullRelayoutCount == adaptive + 1)
     }
@@ -60,10 +60,10 @@ struct ColumnMetricsTests {
     @Test("a right-to-left model mirrors every frame of the left-to-right layout", arguments: 0..<8)
     func rightToLeftMirrors(seed: UInt64) throws {
         var generator = SplitMix64(seed: seed)
-        let width = CGFloat(Int.random(in: 300...1600, using: &generator))
+        let width = Double(Int.random(in: 300...1600, using: &generator))
         let sizes = randomSizes(150, using: &generator)
         let columns = Int.random(in: 1...6, using: &generator)
-        let fixture = Fixture(sizes: sizes, columns: columns, viewport: CGSize(width: width, height: 700))
+        let fixture = Fixture(sizes: sizes, columns: columns, viewport: Size(width: width, height: 700))
         let leftToRight = (0..<sizes.count).map { fixture.model.layout.frame(at: $0) }
         fixture.model.layoutDirection = .rightToLeft
         for index in sizes.indices {

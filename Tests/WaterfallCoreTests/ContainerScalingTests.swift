@@ -10,34 +10,34 @@ struct ContainerScalingTests {
 
     /// The seed's proportions written out: for a viewport of `size`, the factor is the smaller
     /// of width / 320 and height / 200.
-    private func factor(_ size: CGSize) -> CGFloat { min(size.width / 320, size.height / 200) }
+    private func factor(_ size: Size) -> Double { min(size.width / 320, size.height / 200) }
 
     @Test("the circle's radius and items scale with the viewport, and re-scale on resize")
     func circleScalesWithTheViewport() throws {
         let fixture = Fixture(sizes: Array(repeating: .height(0), count: 20),
-                              viewport: CGSize(width: 1000, height: 760), layout: CircleLayout(scaling: seedProportions))
-        for size in [CGSize(width: 1000, height: 760), CGSize(width: 500, height: 380), CGSize(width: 1400, height: 500)] {
+                              viewport: Size(width: 1000, height: 760), layout: CircleLayout(scaling: seedProportions))
+        for size in [Size(width: 1000, height: 760), Size(width: 500, height: 380), Size(width: 1400, height: 500)] {
             fixture.model.setViewportSize(size)
             let f = factor(size)
             #expect(fixture.model.liveIndices == Array(0..<20), "\(size): every photo is shown")
             for index in 0..<20 {
                 let frame = try #require(fixture.model.cell(at: index)?.attributes?.frame, "\(size): item \(index) placed")
-                let angle = 2 * CGFloat.pi / 20 * CGFloat(index)
-                let center = CGPoint(x: size.width / 2 + 70 * f * sin(angle), y: size.height / 2 + 70 * f * cos(angle))
+                let angle = 2 * Double.pi / 20 * Double(index)
+                let center = Point(x: size.width / 2 + 70 * f * sin(angle), y: size.height / 2 + 70 * f * cos(angle))
                 #expect(abs(frame.width - 50 * f) < 1e-9 && abs(frame.height - 50 * f) < 1e-9, "\(size): item \(index) is \(frame.size)")
                 #expect(abs(frame.midX - center.x) < 1e-9 && abs(frame.midY - center.y) < 1e-9,
                         "\(size): item \(index) at \(frame.origin)")
                 #expect(frame.minY >= 0 && frame.maxY <= size.height, "\(size): item \(index) fits the height")
             }
         }
-        #expect(factor(CGSize(width: 1000, height: 760)) > 3, "in a desktop window the circle is over 3× the seed's")
+        #expect(factor(Size(width: 1000, height: 760)) > 3, "in a desktop window the circle is over 3× the seed's")
     }
 
     @Test("the carousel's items and spacing scale with the viewport; the first item is centred at both sizes")
     func carouselScalesWithTheViewport() throws {
-        let fixture = Fixture(sizes: Array(repeating: .height(0), count: 20), viewport: CGSize(width: 1000, height: 760),
+        let fixture = Fixture(sizes: Array(repeating: .height(0), count: 20), viewport: Size(width: 1000, height: 760),
                               layout: CarouselLayout(scaling: seedProportions))
-        for size in [CGSize(width: 1000, height: 760), CGSize(width: 500, height: 380)] {
+        for size in [Size(width: 1000, height: 760), Size(width: 500, height: 380)] {
             fixture.model.setViewportSize(size)
             fixture.model.setContentOffset(.zero)
             let f = factor(size)
@@ -55,16 +55,16 @@ struct ContainerScalingTests {
 
     @Test("a fixed layout keeps the seed's points, and invalid sizes fall back to a factor of 1")
     func fixedAndInvalidSizes() {
-        #expect(ContainerScaling.fixed.factor(for: CGSize(width: 1000, height: 760)) == 1)
+        #expect(ContainerScaling.fixed.factor(for: Size(width: 1000, height: 760)) == 1)
         #expect(seedProportions.factor(for: .zero) == 1)
-        #expect(seedProportions.factor(for: CGSize(width: CGFloat.nan, height: 400)) == 1)
-        #expect(ContainerScaling.proportional(reference: CGSize(width: 0, height: 200)).factor(for: CGSize(width: 640, height: 400)) == 1)
-        #expect(seedProportions.factor(for: CGSize(width: 640, height: 1000)) == 2)
+        #expect(seedProportions.factor(for: Size(width: Double.nan, height: 400)) == 1)
+        #expect(ContainerScaling.proportional(reference: Size(width: 0, height: 200)).factor(for: Size(width: 640, height: 400)) == 1)
+        #expect(seedProportions.factor(for: Size(width: 640, height: 1000)) == 2)
         var circle = CircleLayout()
-        circle.prepare(for: CGSize(width: 1000, height: 760))
-        #expect(circle.scaledRadius == 70 && circle.scaledItemSize == CGSize(width: 50, height: 50))
+        circle.prepare(for: Size(width: 1000, height: 760))
+        #expect(circle.scaledRadius == 70 && circle.scaledItemSize == Size(width: 50, height: 50))
         var carousel = CarouselLayout(scaling: seedProportions)
-        carousel.invalidate(forBoundsChange: CGRect(x: 0, y: 0, width: 640, height: 400))
-        #expect(carousel.scaledItemSize == CGSize(width: 260, height: 260), "a bounds change of size re-scales")
+        carousel.invalidate(forBoundsChange: Rect(x: 0, y: 0, width: 640, height: 400))
+        #expect(carousel.scaledItemSize == Size(width: 260, height: 260), "a bounds change of size re-scales")
     }
 }

@@ -15,24 +15,24 @@ struct CountingLayout: CollectionLayout {
 
     var scrollAxis: ScrollAxis { base.scrollAxis }
     var itemCount: Int { base.itemCount }
-    var contentSize: CGSize { base.contentSize }
-    var cellWidth: CGFloat { base.cellWidth }
-    mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
+    var contentSize: Size { base.contentSize }
+    var cellWidth: Double { base.cellWidth }
+    mutating func prepare(for containerSize: Size, with metrics: LayoutMetrics) {
         base.prepare(for: containerSize, with: metrics)
     }
     mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C) where C.Element == ItemSize {
         base.replaceItems(in: range, with: sizes)
     }
-    func frame(at index: Int) -> CGRect { base.frame(at: index) }
+    func frame(at index: Int) -> Rect { base.frame(at: index) }
     func layoutAttributes(at index: Int) -> LayoutAttributes {
         counter.attributes += 1
         return base.layoutAttributes(at: index)
     }
-    func forEachIndex(in rect: CGRect, _ body: (Int) -> Void) {
+    func forEachIndex(in rect: Rect, _ body: (Int) -> Void) {
         base.forEachIndex(in: rect) { index in
             counter.reported += 1
             body(index)
         }
     }
-    func index(at point: CGPoint) -> Int? { base.index(at: point) }
+    func index(at point: Point) -> Int? { base.index(at: point) }
 }

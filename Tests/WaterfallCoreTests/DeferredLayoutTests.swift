@@ -32,7 +32,7 @@ struct DeferredLayoutTests {
     /// again from its floors (base + offset) meets the same ties the eager layout met.
     private func wholePointItems(_ rng: inout SplitMix64, count: Int) -> [ItemSize] {
         (0..<count).map { _ in
-            let height = CGFloat(Int.random(in: 0...400, using: &rng))
+            let height = Double(Int.random(in: 0...400, using: &rng))
             return Int.random(in: 0..<12, using: &rng) == 0 ? .fullSpan(height: height) : .height(height)
         }
     }
@@ -63,9 +63,9 @@ struct DeferredLayoutTests {
                 default:
                     // A query after laying out down to y reports exactly what the one-shot layout does.
                     let reference = oneShot(layout, items)
-                    let y = CGFloat.random(in: 0...max(1, reference.contentSize.height + 50), using: &rng)
-                    let rect = CGRect(x: 0, y: y - CGFloat.random(in: 0...900, using: &rng), width: 4000, height: 0)
-                        .union(CGRect(x: 0, y: y, width: 4000, height: 0))
+                    let y = Double.random(in: 0...max(1, reference.contentSize.height + 50), using: &rng)
+                    let rect = Rect(x: 0, y: y - Double.random(in: 0...900, using: &rng), width: 4000, height: 0)
+                        .union(Rect(x: 0, y: y, width: 4000, height: 0))
                     layout.place(covering: rect)
                     #expect(layout.indices(in: rect) == reference.indices(in: rect), "seed \(seed) step \(step): query up to \(y)")
                     checkedQueries += 1
@@ -80,7 +80,7 @@ struct DeferredLayoutTests {
             }
             while !layout.continueLayout(itemBudget: Int.random(in: 1...100, using: &rng)) {}
             let reference = oneShot(layout, items)
-            let everything = CGRect(x: 0, y: 0, width: 4000, height: reference.contentSize.height)
+            let everything = Rect(x: 0, y: 0, width: 4000, height: reference.contentSize.height)
             #expect(layout.isFullyPlaced, "seed \(seed)")
             #expect(layout.allFrames == reference.allFrames, "seed \(seed): final frames")
             #expect(layout.contentSize == reference.contentSize, "seed \(seed): final content size")
@@ -126,11 +126,11 @@ struct DeferredLayoutTests {
     @Test("a deferred change places nothing, and frames wait for their placement")
     func deferredChangePlacesNothing() {
         var layout = WaterfallLayout(columns: .fixed(4), containerWidth: 800)
-        layout.append(contentsOf: (0..<10_000).map { .height(CGFloat(100 + $0 % 7 * 30)) })
+        layout.append(contentsOf: (0..<10_000).map { .height(Double(100 + $0 % 7 * 30)) })
         let settled = layout.contentSize.height
         layout.configureDeferringLayout { $0.containerWidth = 1000 }
         #expect(layout.placedCount == 0 && !layout.isFullyPlaced)
-        layout.place(covering: CGRect(x: 0, y: 0, width: 1000, height: 2_000))
+        layout.place(covering: Rect(x: 0, y: 0, width: 1000, height: 2_000))
         #expect(layout.placedCount > 0 && layout.placedCount < 200, "about the items above y = 2000")
         #expect(abs(layout.contentSize.height - settled) < settled * 0.2, "the estimate is near the final height")
         layout.configureDeferringLayout { _ in }

@@ -8,8 +8,8 @@ import Testing
 /// cases by hand.
 @Suite struct HorizontalLayoutTests {
     /// `rect` with x and y swapped.
-    private static func transposed(_ rect: CGRect) -> CGRect {
-        CGRect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width)
+    private static func transposed(_ rect: Rect) -> Rect {
+        Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width)
     }
 
     /// An item as a column layout sees the same item along a row: an image's width and height
@@ -25,7 +25,7 @@ import Testing
 
     /// The reference for `layout` (a row layout) as a left-to-right column layout: insets
     /// transposed, the container's height as its width.
-    static func reference(_ layout: WaterfallLayout, _ items: [ItemSize]) -> (frames: [CGRect], size: CGSize) {
+    static func reference(_ layout: WaterfallLayout, _ items: [ItemSize]) -> (frames: [Rect], size: Size) {
         var columns = layout
         columns.configure {
             $0.axis = .vertical
@@ -35,8 +35,8 @@ import Testing
         }
         let reference = ReferenceMasonry(columns).layout(of: items.map(transposed))
         let frames = reference.frames.map(transposed)
-        let width = CGFloat(reference.contentHeight)
-        return (frames, CGSize(width: width, height: CGFloat(max(0, layout.containerWidth.isFinite ? layout.containerWidth : 0))))
+        let width = Double(reference.contentHeight)
+        return (frames, Size(width: width, height: Double(max(0, layout.containerWidth.isFinite ? layout.containerWidth : 0))))
     }
 
     @Test func rowsAreTheColumnReferenceTransposedThroughEveryChange() {
@@ -53,20 +53,20 @@ import Testing
                 if let mismatch = actual.indices.first(where: { !actual[$0].isClose(to: frames[$0]) }) {
                     Issue.record("\(context): item \(mismatch) (\(items[mismatch])) at \(actual[mismatch]), reference \(frames[mismatch])")
                 }
-                #expect(CGRect(origin: .zero, size: layout.contentSize).isClose(to: CGRect(origin: .zero, size: size)),
+                #expect(Rect(origin: .zero, size: layout.contentSize).isClose(to: Rect(origin: .zero, size: size)),
                         "\(context): \(layout.contentSize), reference \(size)")
                 // Queries and hit tests, against a scan of the frames.
                 for _ in 0..<10 {
-                    let rect = CGRect(x: Double.random(in: -50...(Double(size.width) + 50), using: &rng), y: 0,
+                    let rect = Rect(x: Double.random(in: -50...(Double(size.width) + 50), using: &rng), y: 0,
                                       width: Double.random(in: 0...600, using: &rng), height: 1)
                     let expected = actual.indices.filter { actual[$0].maxX > rect.minX && actual[$0].minX < rect.maxX }
                     #expect(layout.indices(in: rect) == expected, "\(context): query \(rect)")
-                    let point: CGPoint
+                    let point: Point
                     if let frame = actual.randomElement(using: &rng), Bool.random(using: &rng) {
-                        point = CGPoint(x: [frame.minX, frame.midX, frame.maxX].randomElement(using: &rng)!,
+                        point = Point(x: [frame.minX, frame.midX, frame.maxX].randomElement(using: &rng)!,
                                         y: [frame.minY, frame.midY].randomElement(using: &rng)!)
                     } else {
-                        point = CGPoint(x: Double.random(in: 0...max(1, Double(size.width)), using: &rng),
+                        point = Point(x: Double.random(in: 0...max(1, Double(size.width)), using: &rng),
                                         y: Double.random(in: 0...max(1, Double(size.height)), using: &rng))
                     }
                     let containing = actual.indices.filter { actual[$0].contains(point) }
@@ -104,19 +104,19 @@ import Testing
         #expect(layout.columnWidth == 100)
         // A 3:2 image is 150 wide at a row height of 100; a length of 50 is a width.
         layout.append(contentsOf: [.aspectRatio(width: 300, height: 200), .height(50), .aspectRatio(width: 100, height: 100)])
-        #expect(layout.frame(at: 0) == CGRect(x: 0, y: 0, width: 150, height: 100))
-        #expect(layout.frame(at: 1) == CGRect(x: 0, y: 100, width: 50, height: 100))
-        #expect(layout.frame(at: 2) == CGRect(x: 50, y: 100, width: 100, height: 100))
-        #expect(layout.contentSize == CGSize(width: 150, height: 200))
+        #expect(layout.frame(at: 0) == Rect(x: 0, y: 0, width: 150, height: 100))
+        #expect(layout.frame(at: 1) == Rect(x: 0, y: 100, width: 50, height: 100))
+        #expect(layout.frame(at: 2) == Rect(x: 50, y: 100, width: 100, height: 100))
+        #expect(layout.contentSize == Size(width: 150, height: 200))
         // Spanning both rows: below (after) both, across the container's height.
         layout.append(.spanning(2, height: 30))
-        #expect(layout.frame(at: 3) == CGRect(x: 150, y: 0, width: 30, height: 200))
-        #expect(layout.indices(in: CGRect(x: 140, y: 0, width: 20, height: 1)) == [0, 2, 3])
-        #expect(layout.index(at: CGPoint(x: 60, y: 150)) == 2)
+        #expect(layout.frame(at: 3) == Rect(x: 150, y: 0, width: 30, height: 200))
+        #expect(layout.indices(in: Rect(x: 140, y: 0, width: 20, height: 1)) == [0, 2, 3])
+        #expect(layout.index(at: Point(x: 60, y: 150)) == 2)
         // Rows ignore the direction: a view mirrors them in its viewport, not in the content.
         layout.direction = .rightToLeft
-        #expect(layout.frame(at: 0) == CGRect(x: 0, y: 0, width: 150, height: 100))
-        #expect(layout.frame(at: 3) == CGRect(x: 150, y: 0, width: 30, height: 200))
+        #expect(layout.frame(at: 0) == Rect(x: 0, y: 0, width: 150, height: 100))
+        #expect(layout.frame(at: 3) == Rect(x: 150, y: 0, width: 30, height: 200))
     }
 
     @Test func insetsAreTheContainersEdgesAndSpacingsSwapRoles() {
@@ -126,15 +126,15 @@ import Testing
                                      columnSpacing: 6, rowSpacing: 4, axis: .horizontal, containerWidth: 206)
         #expect(layout.columnWidth == 80)   // (206 − 10 − 30 − 6) / 2
         layout.append(contentsOf: [.height(50), .height(70), .height(10)])
-        #expect(layout.frame(at: 0) == CGRect(x: 20, y: 10, width: 50, height: 80))
-        #expect(layout.frame(at: 1) == CGRect(x: 20, y: 96, width: 70, height: 80))
-        #expect(layout.frame(at: 2) == CGRect(x: 74, y: 10, width: 10, height: 80))
-        #expect(layout.contentSize == CGSize(width: 20 + 70 + 40, height: 206))
+        #expect(layout.frame(at: 0) == Rect(x: 20, y: 10, width: 50, height: 80))
+        #expect(layout.frame(at: 1) == Rect(x: 20, y: 96, width: 70, height: 80))
+        #expect(layout.frame(at: 2) == Rect(x: 74, y: 10, width: 10, height: 80))
+        #expect(layout.contentSize == Size(width: 20 + 70 + 40, height: 206))
     }
 
     @Test func theCollectionLayoutScrollsSidewaysAcrossTheViewportsHeight() {
         var rows = WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal))
-        rows.prepare(for: CGSize(width: 500, height: 320), with: LayoutMetrics())
+        rows.prepare(for: Size(width: 500, height: 320), with: LayoutMetrics())
         #expect(rows.scrollAxis == .horizontal)
         #expect(rows.engine.containerWidth == 320)
         #expect(rows.engine.columnWidth == 96)   // 3 rows: (320 − 8 − 8 − 2 · 8) / 3

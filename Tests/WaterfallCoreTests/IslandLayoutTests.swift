@@ -15,7 +15,7 @@ struct IslandLayoutTests {
     /// - Returns: the frames, the level the block starts from (the tallest bottom before it),
     ///   and the content height.
     static func reference(_ layout: WaterfallLayout, _ items: [ItemSize], levelAt start: Int?)
-    -> (frames: [CGRect], level: CGFloat, height: CGFloat) {
+    -> (frames: [Rect], level: Double, height: Double) {
         var masonry = ReferenceMasonry(layout)
         guard let start, start > 0, start < items.count else {
             let whole = masonry.layout(of: items)
@@ -25,7 +25,7 @@ struct IslandLayoutTests {
         let level = prefix.map(\.maxY).max()!
         masonry.insets.top = level + layout.rowSpacing
         let block = masonry.layout(of: Array(items[start...]))
-        return (prefix + block.frames, level, CGFloat(block.contentHeight))
+        return (prefix + block.frames, level, Double(block.contentHeight))
     }
 
     /// A configuration of whole points (so that a block moved by a constant lands exactly where
@@ -35,9 +35,9 @@ struct IslandLayoutTests {
         switch Int.random(in: 0..<3, using: &rng) {
         case 0: placement = .shortestColumn
         case 1: placement = .sequential
-        default: placement = .shortestWithTolerance(CGFloat(Int.random(in: 0...60, using: &rng)))
+        default: placement = .shortestWithTolerance(Double(Int.random(in: 0...60, using: &rng)))
         }
-        func whole(_ range: ClosedRange<Int>) -> CGFloat { CGFloat(Int.random(in: range, using: &rng)) }
+        func whole(_ range: ClosedRange<Int>) -> Double { Double(Int.random(in: range, using: &rng)) }
         return WaterfallLayout(
             columns: Bool.random(using: &rng) ? .fixed(Int.random(in: 1...8, using: &rng)) : .adaptive(minimumWidth: whole(80...300)),
             insets: EdgeInsets(top: whole(0...20), left: whole(0...20), bottom: whole(0...20), right: whole(0...20)),
@@ -48,7 +48,7 @@ struct IslandLayoutTests {
     /// Items of whole-point heights: mostly plain, some full-span, some across two or three columns.
     static func wholePointItems(_ rng: inout SplitMix64, count: Int) -> [ItemSize] {
         (0..<count).map { _ in
-            let height = CGFloat(Int.random(in: 0...400, using: &rng))
+            let height = Double(Int.random(in: 0...400, using: &rng))
             switch Int.random(in: 0..<14, using: &rng) {
             case 0: return .fullSpan(height: height)
             case 1: return .spanning(Int.random(in: 2...3, using: &rng), height: height)
@@ -59,7 +59,7 @@ struct IslandLayoutTests {
 
     /// A layout of `items` with a deferred width (and sometimes column) change, and an island
     /// laid out around an item in the second half, if the engine made one.
-    static func deepResize(_ rng: inout SplitMix64, items: [ItemSize]) -> (layout: WaterfallLayout, anchor: Int, clearance: CGFloat) {
+    static func deepResize(_ rng: inout SplitMix64, items: [ItemSize]) -> (layout: WaterfallLayout, anchor: Int, clearance: Double) {
         var layout = wholePointLayout(&rng)
         layout.append(contentsOf: items)
         let other = wholePointLayout(&rng)
@@ -68,33 +68,33 @@ struct IslandLayoutTests {
             if Bool.random(using: &rng) { $0.columns = other.columns }
         }
         let anchor = Int.random(in: items.count / 2..<items.count, using: &rng)
-        let clearance = CGFloat(Int.random(in: 0...1500, using: &rng))
+        let clearance = Double(Int.random(in: 0...1500, using: &rng))
         layout.place(around: anchor, clearance: clearance, itemBudget: Int.random(in: 10...60, using: &rng))
         return (layout, anchor, clearance)
     }
 
     /// Whether two frames agree: exactly along the columns (whole points add up exactly), to
     /// float rounding across them (the reference mirrors right-to-left frames its own way).
-    static func same(_ a: CGRect, _ b: CGRect) -> Bool {
-        func close(_ x: CGFloat, _ y: CGFloat) -> Bool { abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
+    static func same(_ a: Rect, _ b: Rect) -> Bool {
+        func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
         return a.minY == b.minY && a.height == b.height && close(a.minX, b.minX) && close(a.width, b.width)
     }
 
     /// Whether every frame agrees (see ``same(_:_:)``).
-    static func same(_ a: [CGRect], _ b: [CGRect]) -> Bool {
+    static func same(_ a: [Rect], _ b: [Rect]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
     }
 
     /// Checks every item with a frame against the reference: prefix items exactly, island
     /// items moved by the one constant that takes the island's level to the reference's.
-    static func expectFramesMatch(_ layout: WaterfallLayout, _ reference: (frames: [CGRect], level: CGFloat, height: CGFloat),
+    static func expectFramesMatch(_ layout: WaterfallLayout, _ reference: (frames: [Rect], level: Double, height: Double),
                                   _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
         if let first = (0..<layout.placedCount).first(where: { !same(layout.frame(at: $0), reference.frames[$0]) }) {
             Issue.record("\(context): laid-out item \(first) is \(layout.frame(at: first)), the reference has \(reference.frames[first])",
                          sourceLocation: sourceLocation)
         }
         guard let island = layout.island else { return }
-        let distance = reference.level - CGFloat(island.base)
+        let distance = reference.level - Double(island.base)
         if let first = island.range.first(where: { !same(layout.frame(at: $0).offsetBy(dx: 0, dy: distance), reference.frames[$0]) }) {
             Issue.record("\(context): island item \(first) is \(layout.frame(at: first)), the reference has \(reference.frames[first]) (island moved by \(distance))",
                          sourceLocation: sourceLocation)
@@ -116,12 +116,12 @@ struct IslandLayoutTests {
             #expect(layout.placedCount <= 60 + 8 * layout.columnCount, "seed \(seed): placed \(layout.placedCount) before the island")
             #expect(Double(layout.frame(at: anchor).minY) - island.base >= Double(clearance) || island.start <= layout.placedCount + 4 * layout.columnCount,
                     "seed \(seed): the island reaches \(clearance) above the anchor")
-            let distance = reference.level - CGFloat(island.base)
+            let distance = reference.level - Double(island.base)
             // Slices, interleaved with queries in the island's content, which grow it.
             while let current = layout.island {
                 if Bool.random(using: &rng) {
-                    let top = CGFloat(current.base) + CGFloat.random(in: 0...3_000, using: &rng)
-                    let rect = CGRect(x: 0, y: top, width: 4_000, height: CGFloat.random(in: 0...2_000, using: &rng))
+                    let top = Double(current.base) + Double.random(in: 0...3_000, using: &rng)
+                    let rect = Rect(x: 0, y: top, width: 4_000, height: Double.random(in: 0...2_000, using: &rng))
                     layout.place(covering: rect)
                     let expected = (current.start..<items.count).filter {
                         let frame = reference.frames[$0].offsetBy(dx: 0, dy: -distance)
@@ -130,8 +130,8 @@ struct IslandLayoutTests {
                     if layout.island != nil {
                         #expect(layout.indices(in: rect) == expected, "seed \(seed): query \(rect) in the island")
                         // A hit test there finds the island item whose frame holds the point.
-                        let point = CGPoint(x: CGFloat.random(in: 0...layout.containerWidth, using: &rng),
-                                            y: CGFloat.random(in: rect.minY...rect.maxY, using: &rng))
+                        let point = Point(x: Double.random(in: 0...layout.containerWidth, using: &rng),
+                                            y: Double.random(in: rect.minY...rect.maxY, using: &rng))
                         let hit = expected.first { reference.frames[$0].offsetBy(dx: 0, dy: -distance).contains(point) }
                         #expect(layout.index(at: point) == hit, "seed \(seed): hit test at \(point) in the island")
                         checkedQueries += 1
@@ -143,7 +143,7 @@ struct IslandLayoutTests {
             }
             let reported = layout.takeLayoutShift()
             let shift = try #require(reported, "seed \(seed): the island's move is reported")
-            #expect(shift == LayoutShift(level: CGFloat(island.base), distance: distance), "seed \(seed)")
+            #expect(shift == LayoutShift(level: Double(island.base), distance: distance), "seed \(seed)")
             let again = layout.takeLayoutShift()
             #expect(again == nil, "seed \(seed): once")
             while !layout.continueLayout(itemBudget: Int.random(in: 1...600, using: &rng)) {}

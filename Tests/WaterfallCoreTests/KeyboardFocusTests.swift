@@ -11,10 +11,10 @@ struct KeyboardFocusTests {
     /// Brute force over every item: the nearest item crossing the centre line past the edge,
     /// within `distance`; ties to the higher z-index, then the lower index.
     private static func bruteForceNeighbour(of index: Int, below: Bool, in layout: any CollectionLayout,
-                                            within distance: CGFloat) -> Int? {
+                                            within distance: Double) -> Int? {
         let origin = layout.frame(at: index)
         let x = origin.midX, edge = below ? origin.maxY : origin.minY
-        let candidates = (0..<layout.itemCount).compactMap { other -> (gap: CGFloat, z: Int, index: Int)? in
+        let candidates = (0..<layout.itemCount).compactMap { other -> (gap: Double, z: Int, index: Int)? in
             let attributes = layout.layoutAttributes(at: other)
             let frame = attributes.frame
             guard other != index, !frame.isEmpty, frame.minX <= x, x < frame.maxX else { return nil }
@@ -32,7 +32,7 @@ struct KeyboardFocusTests {
     private static func probedNeighbour(of index: Int, below: Bool, in layout: any CollectionLayout) -> Int? {
         let frame = layout.frame(at: index)
         for distance in stride(from: 1.0, through: 64, by: 4) {
-            let point = CGPoint(x: frame.midX, y: below ? frame.maxY + distance : frame.minY - distance)
+            let point = Point(x: frame.midX, y: below ? frame.maxY + distance : frame.minY - distance)
             if let hit = layout.index(at: point), hit != index { return hit }
         }
         return nil
@@ -44,7 +44,7 @@ struct KeyboardFocusTests {
         var rng = SplitMix64(seed: seed)
         let columns = Int.random(in: 1...6, using: &rng)
         let fixture = Fixture(sizes: randomSizes(Int.random(in: 1...300, using: &rng), using: &rng), columns: columns,
-                              viewport: CGSize(width: CGFloat.random(in: 200...1200, using: &rng), height: 700))
+                              viewport: Size(width: Double.random(in: 200...1200, using: &rng), height: 700))
         let model = fixture.model, layout = model.layout, count = model.numberOfItems
         var probedHits = 0
         // Brute force is O(n) per item: a sample of the items, both ends included.
@@ -122,11 +122,11 @@ struct KeyboardFocusTests {
         for step in 0..<40 {
             let focused: Int? = Int.random(in: 0..<8, using: &rng) == 0 ? nil : Int.random(in: 0..<count, using: &rng)
             let before = model.contentOffset.y
-            let page = CGFloat.random(in: -1.5...1.5, using: &rng) * model.viewportSize.height
-            model.setContentOffset(CGPoint(x: 0, y: min(max(before + page, 0), fixture.maxOffset)))
+            let page = Double.random(in: -1.5...1.5, using: &rng) * model.viewportSize.height
+            model.setContentOffset(Point(x: 0, y: min(max(before + page, 0), fixture.maxOffset)))
             let moved = model.contentOffset.y - before
             let frames = (0..<count).map { model.layout.frame(at: $0) }
-            let place = focused.map { CGPoint(x: frames[$0].midX, y: frames[$0].midY + moved) }
+            let place = focused.map { Point(x: frames[$0].midX, y: frames[$0].midY + moved) }
             let there = place.flatMap { point in frames.indices.first { frames[$0].contains(point) } }
             let viewport = model.visibleBounds
             let firstStartingInView = frames.indices.first { frames[$0].overlaps(viewport) && frames[$0].minY >= viewport.minY }
@@ -143,7 +143,7 @@ struct KeyboardFocusTests {
         func mostItemsInspected(items: Int) -> Int {
             var rng = SplitMix64(seed: 11)
             var engine = WaterfallLayout(columns: .fixed(4), containerWidth: 1000)
-            engine.append(contentsOf: (0..<items).map { _ in ItemSize.height(CGFloat(Int.random(in: 60...320, using: &rng))) })
+            engine.append(contentsOf: (0..<items).map { _ in ItemSize.height(Double(Int.random(in: 60...320, using: &rng))) })
             let layout = CountingLayout(base: WaterfallCollectionLayout(engine))
             var most = 0
             for _ in 0..<200 {

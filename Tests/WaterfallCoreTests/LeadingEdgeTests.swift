@@ -6,7 +6,7 @@ import WaterfallCore
 @Suite("Layouts: the leading edge of a range of items")
 struct LeadingEdgeTests {
     /// The reference: the lowest edge along the scroll axis over every frame in `range`.
-    private func bruteForceLeadingEdge(_ layout: some CollectionLayout, _ range: Range<Int>) -> CGFloat {
+    private func bruteForceLeadingEdge(_ layout: some CollectionLayout, _ range: Range<Int>) -> Double {
         range.map { index in
             let frame = layout.frame(at: index)
             return layout.scrollAxis == .horizontal ? frame.minX : frame.minY
@@ -37,7 +37,7 @@ struct LeadingEdgeTests {
     @Test("carousels and circles are not incremental: every item is placed and `incrementally` does nothing")
     func nonIncrementalLayouts() {
         var carousel = CarouselLayout()
-        carousel.prepare(for: CGSize(width: 600, height: 300))
+        carousel.prepare(for: Size(width: 600, height: 300))
         carousel.replaceItems(in: 0..<0, with: Array(repeating: ItemSize.height(100), count: 20))
         var circle = CircleLayout()
         circle.replaceItems(in: 0..<0, with: Array(repeating: ItemSize.height(50), count: 7))

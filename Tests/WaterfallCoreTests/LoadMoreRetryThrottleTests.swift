@@ -79,7 +79,7 @@ struct LoadMoreRetryThrottleTests {
         let fixture = Fixture(sizes: randomSizes(200, using: &rng))
         fixture.model.isLoadMoreEnabled = true
         let model = fixture.model
-        model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
+        model.setContentOffset(Point(x: 0, y: fixture.maxOffset))
         #expect(model.loadMoreState == .loading)
         #expect(!model.retryLoadingMoreIfDue(at: 0), "not failed")
         model.failLoadingMore()

@@ -24,9 +24,9 @@ struct LoadMoreTests {
         for step in 0..<10_000 {
             let current = fixture.model.contentOffset.y
             let delta = Int.random(in: 0..<10, using: &generator) == 0
-                ? -CGFloat.random(in: 0...300, using: &generator)
-                : CGFloat.random(in: 0...160, using: &generator)
-            fixture.model.setContentOffset(CGPoint(x: 0, y: min(max(current + delta, 0), fixture.maxOffset)))
+                ? -Double.random(in: 0...300, using: &generator)
+                : Double.random(in: 0...160, using: &generator)
+            fixture.model.setContentOffset(Point(x: 0, y: min(max(current + delta, 0), fixture.maxOffset)))
             if deliverAtStep == nil, fixture.source.moreRequests > pages {
                 deliverAtStep = step + Int.random(in: 0...40, using: &generator)   // the network takes a while
             }
@@ -50,7 +50,7 @@ struct LoadMoreTests {
         let fixture = makeFixture(items: 10)   // shorter than the viewport: fires at once
         #expect(fixture.source.moreRequests == 1)
         fixture.model.endLoadingMore(appending: 0, hasMore: true)
-        for step in 0..<100 { fixture.model.setContentOffset(CGPoint(x: 0, y: CGFloat(step % 2))) }
+        for step in 0..<100 { fixture.model.setContentOffset(Point(x: 0, y: Double(step % 2))) }
         #expect(fixture.source.moreRequests == 1, "still near the end, but no new items since the last request")
         fixture.model.retryLoadingMore()
         #expect(fixture.source.moreRequests == 2)
@@ -71,12 +71,12 @@ struct LoadMoreTests {
     @Test("after a failure nothing fires until retry")
     func failureAndRetry() {
         let fixture = makeFixture()
-        fixture.model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
+        fixture.model.setContentOffset(Point(x: 0, y: fixture.maxOffset))
         #expect(fixture.source.moreRequests == 1)
         fixture.model.failLoadingMore()
         #expect(fixture.model.loadMoreState == .failed)
-        fixture.model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset - 10))
-        fixture.model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
+        fixture.model.setContentOffset(Point(x: 0, y: fixture.maxOffset - 10))
+        fixture.model.setContentOffset(Point(x: 0, y: fixture.maxOffset))
         #expect(fixture.source.moreRequests == 1)
         fixture.model.retryLoadingMore()
         #expect(fixture.source.moreRequests == 2)
@@ -86,7 +86,7 @@ struct LoadMoreTests {
     @Test("a reload after exhaustion starts over")
     func reloadResets() {
         let fixture = makeFixture()
-        fixture.model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
+        fixture.model.setContentOffset(Point(x: 0, y: fixture.maxOffset))
         fixture.model.endLoadingMore(appending: 0, hasMore: false)
         #expect(fixture.model.loadMoreState == .exhausted)
         fixture.model.reloadData()
@@ -98,7 +98,7 @@ struct LoadMoreTests {
         let fixture = makeFixture()
         fixture.model.isLoadMoreEnabled = false
         fixture.model.reloadData()
-        fixture.model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
+        fixture.model.setContentOffset(Point(x: 0, y: fixture.maxOffset))
         #expect(fixture.source.moreRequests == 0)
     }
 }

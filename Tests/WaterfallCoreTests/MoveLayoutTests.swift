@@ -24,7 +24,7 @@ import Testing
                     Issue.record("\(context): item \(bad) at \(frames[bad]), reference \(reference.frames[bad])")
                 }
                 #expect(Double(layout.contentSize.height) == reference.contentHeight, "\(context)")
-                let rect = CGRect(x: 0, y: CGFloat.random(in: 0...max(1, layout.contentSize.height), using: &rng),
+                let rect = Rect(x: 0, y: Double.random(in: 0...max(1, layout.contentSize.height), using: &rng),
                                   width: 4000, height: 500)
                 #expect(layout.indices(in: rect) == frames.indices.filter {
                     frames[$0].maxY > rect.minY && frames[$0].minY < rect.maxY
@@ -59,7 +59,7 @@ import Testing
             if let bad = frames.indices.first(where: { !frames[$0].isClose(to: reference.frames[$0]) }) {
                 Issue.record("\(context): item \(bad) at \(frames[bad]), reference \(reference.frames[bad])")
             }
-            let rect = CGRect(x: 0, y: 0, width: 4000, height: layout.contentSize.height)
+            let rect = Rect(x: 0, y: 0, width: 4000, height: layout.contentSize.height)
             #expect(layout.indices(in: rect) == frames.indices.filter {
                 frames[$0].maxY > rect.minY && frames[$0].minY < rect.maxY
             }, "\(context): query")
@@ -75,7 +75,7 @@ import Testing
             // Rows as well as columns: along rows the limit, the shift and the length are along x.
             let rows = Bool.random(using: &rng)
             if rows { layout.axis = .horizontal }
-            func main(_ point: CGPoint) -> CGFloat { rows ? point.x : point.y }
+            func main(_ point: Point) -> Double { rows ? point.x : point.y }
             layout.append(contentsOf: RandomLayouts.items(&rng, count: Int.random(in: 1...150, using: &rng)))
             if Bool.random(using: &rng) {
                 // Blocks, as a refresh and an anchored edit leave them.
@@ -86,8 +86,8 @@ import Testing
             for step in 0..<5 {
                 let source = Int.random(in: 0..<layout.count, using: &rng)
                 let destination = Int.random(in: 0..<layout.count, using: &rng)
-                let length = main(CGPoint(x: layout.contentSize.width, y: layout.contentSize.height))
-                let limit = CGFloat.random(in: 0...max(1, length * 1.2), using: &rng)
+                let length = main(Point(x: layout.contentSize.width, y: layout.contentSize.height))
+                let limit = Double.random(in: 0...max(1, length * 1.2), using: &rng)
                 let preview = layout.previewMove(from: source, to: destination, through: limit)
                 var after = layout
                 after.moveItem(from: source, to: destination)
@@ -113,7 +113,7 @@ import Testing
                     }
                 }
                 if let height = preview.contentHeight {
-                    let length = main(CGPoint(x: after.contentSize.width, y: after.contentSize.height))
+                    let length = main(Point(x: after.contentSize.width, y: after.contentSize.height))
                     #expect(abs(height - length) <= 1e-9 * max(1, height), "\(context): content length")
                 }
                 layout = after
@@ -123,7 +123,7 @@ import Testing
 
     @Test func movingOntoItselfChangesNothing() {
         var layout = WaterfallLayout(columns: .fixed(3), containerWidth: 400)
-        layout.append(contentsOf: (0..<30).map { .height(CGFloat(40 + $0 * 7 % 90)) })
+        layout.append(contentsOf: (0..<30).map { .height(Double(40 + $0 * 7 % 90)) })
         let before = layout.allFrames
         layout.moveItem(from: 12, to: 12)
         #expect(layout.allFrames == before)

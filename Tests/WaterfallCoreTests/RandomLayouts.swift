@@ -27,13 +27,13 @@ enum RandomLayouts {
     }
 
     /// A length, usually sensible, sometimes 0, negative, NaN or infinite.
-    static func length(_ rng: inout SplitMix64, upTo limit: CGFloat) -> CGFloat {
+    static func length(_ rng: inout SplitMix64, upTo limit: Double) -> Double {
         switch Int.random(in: 0..<40, using: &rng) {
         case 0: return .nan
-        case 1: return -CGFloat.random(in: 0...limit, using: &rng)
+        case 1: return -Double.random(in: 0...limit, using: &rng)
         case 2: return .infinity
         case 3: return 0
-        default: return CGFloat(Int.random(in: 0...Int(limit), using: &rng)) + (Bool.random(using: &rng) ? 0.5 : 0)
+        default: return Double(Int.random(in: 0...Int(limit), using: &rng)) + (Bool.random(using: &rng) ? 0.5 : 0)
         }
     }
 
@@ -69,14 +69,14 @@ enum RandomLayouts {
 
 extension WaterfallLayout {
     /// Every frame, in index order.
-    var allFrames: [CGRect] { (0..<count).map { frame(at: $0) } }
+    var allFrames: [Rect] { (0..<count).map { frame(at: $0) } }
 }
 
-extension CGRect {
+extension Rect {
     /// Whether two frames are equal up to rounding errors (a relative 1e-9 on every edge and
     /// length), as a reference computing with its own formulas gives them.
-    func isClose(to other: CGRect) -> Bool {
-        func close(_ x: CGFloat, _ y: CGFloat) -> Bool { abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
+    func isClose(to other: Rect) -> Bool {
+        func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
         return close(minX, other.minX) && close(minY, other.minY) && close(width, other.width) && close(height, other.height)
     }
 }

@@ -10,7 +10,7 @@ struct ReferenceMasonry {
     /// What the reference computes for a list of items.
     struct Layout {
         /// Every item's frame, in index order.
-        var frames: [CGRect]
+        var frames: [Rect]
         /// Tallest column + bottom inset (empty: top + bottom).
         var contentHeight: Double
         /// The number of columns.
@@ -22,11 +22,11 @@ struct ReferenceMasonry {
     /// The layout configuration under test.
     var columns: ColumnCount
     var insets: EdgeInsets
-    var columnSpacing: CGFloat
-    var rowSpacing: CGFloat
+    var columnSpacing: Double
+    var rowSpacing: Double
     var placement: PlacementStrategy
     var direction: LayoutDirection
-    var width: CGFloat
+    var width: Double
 
     /// Creates the reference with the same configuration as `layout`.
     init(_ layout: WaterfallLayout) {
@@ -52,7 +52,7 @@ struct ReferenceMasonry {
 
     /// The item's height: its own, or the README's `columnWidth × (height / width)` for an image
     /// size (a non-positive or non-finite width, or a bad height, gives 0).
-    private static func height(imageWidth: CGFloat, imageHeight: CGFloat, across width: Double) -> Double {
+    private static func height(imageWidth: Double, imageHeight: Double, across width: Double) -> Double {
         let w = Double(imageWidth), h = Double(imageHeight)
         if w.isNaN || w.isInfinite || w <= 0 || h.isNaN || h.isInfinite || h < 0 { return 0 }
         return length(width * (h / w))
@@ -139,7 +139,7 @@ struct ReferenceMasonry {
         // full-span items.
         var bottoms = [Double?](repeating: nil, count: count)
         var nextSequential = 0
-        var frames: [CGRect] = []
+        var frames: [Rect] = []
         for item in items {
             let span = Self.span(of: item, count: count)
             if span == count && Self.asksForSeveralColumns(item) {
@@ -147,7 +147,7 @@ struct ReferenceMasonry {
                 let itemHeight = Self.height(of: item, across: contentWidth)
                 let tallest = Self.tallest(bottoms[...])
                 let y = tallest == nil ? top : tallest! + rowGap
-                frames.append(CGRect(x: left, y: y, width: contentWidth, height: itemHeight))
+                frames.append(Rect(x: left, y: y, width: contentWidth, height: itemHeight))
                 bottoms = [Double?](repeating: y + itemHeight, count: count)
                 nextSequential = 0
             } else if span > 1 {
@@ -176,7 +176,7 @@ struct ReferenceMasonry {
                 }
                 let y = runs[column] == nil ? top : runs[column]! + rowGap
                 let x = left + Double(column) * (columnWidth + spacing)
-                frames.append(CGRect(x: x, y: y, width: itemWidth, height: itemHeight))
+                frames.append(Rect(x: x, y: y, width: itemWidth, height: itemHeight))
                 for j in column..<column + span { bottoms[j] = y + itemHeight }
             } else {
                 let itemHeight = Self.height(of: item, across: columnWidth)
@@ -204,7 +204,7 @@ struct ReferenceMasonry {
                 }
                 let y = bottoms[column] == nil ? top : bottoms[column]! + rowGap
                 let x = left + Double(column) * (columnWidth + spacing)
-                frames.append(CGRect(x: x, y: y, width: columnWidth, height: itemHeight))
+                frames.append(Rect(x: x, y: y, width: columnWidth, height: itemHeight))
                 bottoms[column] = y + itemHeight
             }
         }
@@ -218,7 +218,7 @@ struct ReferenceMasonry {
             let occupied = left + Double(count) * columnWidth + Double(count - 1) * spacing + right
             let mirror = max(width, occupied)
             frames = frames.map { frame in
-                CGRect(x: max(0, mirror - frame.maxX), y: frame.minY, width: frame.width, height: frame.height)
+                Rect(x: max(0, mirror - frame.maxX), y: frame.minY, width: frame.width, height: frame.height)
             }
         }
         return Layout(frames: frames, contentHeight: contentHeight, columnCount: count, columnWidth: columnWidth)

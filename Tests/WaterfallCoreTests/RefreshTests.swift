@@ -11,36 +11,41 @@ struct RefreshTests {
         return fixture
     }
 
-    @Test("idle → pulling → armed → refreshing → done → idle")
+    @Test("a pull past the top refreshes: idle → refreshing → done → idle; pulls are ignored while refreshing")
     func fullCycle() {
         let fixture = makeFixture()
-        fixture.model.overscroll(20)
-        #expect(fixture.model.refreshState == .pulling(progress: 20 / 64))
-        fixture.model.overscroll(70)
-        #expect(fixture.model.refreshState == .armed)
-        fixture.model.overscroll(40)
-        #expect(fixture.model.refreshState == .pulling(progress: 40 / 64), "pulling back disarms")
-        fixture.model.overscroll(80)
-        fixture.model.endOverscroll()
+        fixture.model.overshot(atEnd: false, time: 0)
         #expect(fixture.model.refreshState == .refreshing)
         #expect(fixture.source.refreshRequests == 1)
-        fixture.model.overscroll(100)
-        fixture.model.endOverscroll()
+        fixture.model.overshot(atEnd: false, time: 1)
         #expect(fixture.source.refreshRequests == 1, "pulls are ignored while refreshing")
         fixture.model.endRefreshing()
         #expect(fixture.model.refreshState == .done)
-        fixture.model.setContentOffset(CGPoint(x: 0, y: 5))
+        fixture.model.setContentOffset(Point(x: 0, y: 5))
         #expect(fixture.model.refreshState == .idle)
-        let expected: [RefreshState] = [.pulling(progress: 20 / 64), .armed, .pulling(progress: 40 / 64),
-                                        .armed, .refreshing, .done, .idle]
-        #expect(fixture.host.refreshStates == expected)
+        #expect(fixture.host.refreshStates == [.refreshing, .done, .idle])
     }
 
-    @Test("releasing before the threshold springs back")
-    func shortPull() {
+    @Test("a pull past the end retries a failed load-more (throttled), and refreshes nothing")
+    func pullPastTheEnd() {
         let fixture = makeFixture()
-        fixture.model.overscroll(30)
-        fixture.model.endOverscroll()
+        fixture.model.isLoadMoreEnabled = true
+        fixture.model.setContentOffset(Point(x: 0, y: fixture.maxOffset))
+        fixture.model.failLoadingMore()
+        fixture.model.overshot(atEnd: true, time: 10)
+        #expect(fixture.model.loadMoreState == .loading, "the first retry goes at once")
+        fixture.model.failLoadingMore()
+        fixture.model.overshot(atEnd: true, time: 10.5)
+        #expect(fixture.model.loadMoreState == .failed, "the next one waits")
+        #expect(fixture.source.moreRequests == 2)
+        #expect(fixture.model.refreshState == .idle)
+    }
+
+    @Test("a pull past the start of a horizontal layout refreshes nothing")
+    func horizontalStart() {
+        let fixture = makeFixture()
+        fixture.model.setLayout(CarouselLayout())
+        fixture.model.overshot(atEnd: false, time: 0)
         #expect(fixture.model.refreshState == .idle)
         #expect(fixture.source.refreshRequests == 0)
     }
@@ -60,7 +65,7 @@ struct RefreshTests {
     @Test("a refresh that prepends keeps the reader's place")
     func refreshPrependsAnchored() {
         let fixture = makeFixture()
-        fixture.model.setContentOffset(CGPoint(x: 0, y: 1_000))
+        fixture.model.setContentOffset(Point(x: 0, y: 1_000))
         let first = fixture.model.visibleIndices[0]
         let y = fixture.model.placedAttributes(at: first)?.frame.minY
         #expect(y != nil, "the first visible item is placed")
@@ -71,12 +76,13 @@ struct RefreshTests {
         #expect(fixture.model.placedAttributes(at: first + 50)?.frame.minY == y)
     }
 
-    @Test("overscroll is ignored when pull-to-refresh is disabled")
+    @Test("a pull is ignored when pull-to-refresh is disabled; the explicit command still refreshes")
     func disabled() {
         let fixture = makeFixture()
         fixture.host.isPullToRefreshEnabled = false
-        fixture.model.overscroll(200)
-        fixture.model.endOverscroll()
+        fixture.model.overshot(atEnd: false, time: 0)
         #expect(fixture.model.refreshState == .idle)
+        fixture.model.beginRefreshing()
+        #expect(fixture.model.refreshState == .refreshing)
     }
 }

@@ -12,20 +12,20 @@ import Testing
 @Suite("Right to left: rows, carousel and circle as the mirror of left to right")
 struct RightToLeftRowsTests {
     /// Where a content frame is shown at scroll offset `x` in a viewport `width` wide, mirrored.
-    private static func mirrored(_ frame: CGRect, offset x: CGFloat, width: CGFloat) -> CGRect {
-        CGRect(x: width - (frame.maxX - x), y: frame.minY, width: frame.width, height: frame.height)
+    private static func mirrored(_ frame: Rect, offset x: Double, width: Double) -> Rect {
+        Rect(x: width - (frame.maxX - x), y: frame.minY, width: frame.width, height: frame.height)
     }
 
     /// Open intersection, as the layouts define visibility.
-    private static func overlaps(_ a: CGRect, _ b: CGRect) -> Bool {
+    private static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
         a.maxX > b.minX && a.minX < b.maxX && a.maxY > b.minY && a.minY < b.maxY
     }
 
     /// Right-to-left rows and their left-to-right twin, of the same random items in the same
     /// random viewport.
     private static func rowsAndTwin(_ rng: inout SplitMix64, count: Int) -> (rtl: Fixture, ltr: Fixture) {
-        let viewport = CGSize(width: CGFloat.random(in: 300...1200, using: &rng).rounded(),
-                              height: CGFloat.random(in: 250...900, using: &rng).rounded())
+        let viewport = Size(width: Double.random(in: 300...1200, using: &rng).rounded(),
+                              height: Double.random(in: 250...900, using: &rng).rounded())
         let sizes = randomSizes(count, using: &rng, fullSpan: Bool.random(using: &rng))
         let columns = Int.random(in: 1...4, using: &rng), limit = Bool.random(using: &rng) ? 40 : nil
         let pair = [LayoutDirection.rightToLeft, .leftToRight].map { direction in
@@ -45,7 +45,7 @@ struct RightToLeftRowsTests {
     /// Horizontal rows of `count` random items (seeded) in an 800 × 400 viewport.
     private static func rightToLeftRows(seed: UInt64, count: Int) -> Fixture {
         var rng = SplitMix64(seed: seed)
-        return Fixture(sizes: randomSizes(count, using: &rng, fullSpan: false), viewport: CGSize(width: 800, height: 400),
+        return Fixture(sizes: randomSizes(count, using: &rng, fullSpan: false), viewport: Size(width: 800, height: 400),
                        layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
     }
 
@@ -62,14 +62,14 @@ struct RightToLeftRowsTests {
         for index in model.liveIndices {
             let shown = model.cell(at: index)?.attributes?.frame ?? .null
             let left = twin.cell(at: index)?.attributes?.frame ?? .null
-            let mirror = CGRect(x: width - left.maxX, y: left.minY, width: left.width, height: left.height)
+            let mirror = Rect(x: width - left.maxX, y: left.minY, width: left.width, height: left.height)
             #expect(shown.isClose(to: mirror), "\(context): item \(index) shown at \(shown), mirror of \(left)")
         }
         if let engine = (twin.layout as? WaterfallCollectionLayout)?.engine, engine.segments.count == 1 {
             let (frames, size) = HorizontalLayoutTests.reference(engine, ltr.source.sizes)
-            #expect(CGRect(origin: .zero, size: model.contentSize).isClose(to: CGRect(origin: .zero, size: size)),
+            #expect(Rect(origin: .zero, size: model.contentSize).isClose(to: Rect(origin: .zero, size: size)),
                     "\(context): content \(model.contentSize), reference \(size)")
-            let window = CGRect(x: offset - model.overscan, y: 0, width: width + 2 * model.overscan, height: model.viewportSize.height)
+            let window = Rect(x: offset - model.overscan, y: 0, width: width + 2 * model.overscan, height: model.viewportSize.height)
             let expected = frames.indices.filter { overlaps(frames[$0], window) }
             #expect(model.liveIndices == expected, "\(context): live \(model.liveIndices), reference \(expected)")
             for index in model.liveIndices where index < frames.count {
@@ -80,7 +80,7 @@ struct RightToLeftRowsTests {
         }
         if let index = model.visibleIndices.randomElement(using: &rng), let shown = model.cell(at: index)?.attributes?.frame,
            shown.width > 2, shown.height > 2 {
-            #expect(model.index(at: CGPoint(x: shown.midX, y: shown.midY)) == index, "\(context): a click on item \(index)")
+            #expect(model.index(at: Point(x: shown.midX, y: shown.midY)) == index, "\(context): a click on item \(index)")
         }
         if offset <= 0, model.liveIndices.first == 0, let shown = model.cell(at: 0)?.attributes?.frame, shown.width > 0 {
             #expect(abs(shown.maxX - (width - rtl.source.margin)) < 1e-6,
@@ -99,11 +99,11 @@ struct RightToLeftRowsTests {
                 let op = Int.random(in: 0..<6, using: &rng), count = rtl.source.sizes.count
                 let context = "seed \(seed) step \(step) op \(op)"
                 let end = max(0, rtl.model.contentSize.width - rtl.model.viewportSize.width)
-                let offset = CGPoint(x: CGFloat.random(in: 0...end, using: &rng), y: 0)
+                let offset = Point(x: Double.random(in: 0...end, using: &rng), y: 0)
                 let page = randomSizes(Int.random(in: 1...40, using: &rng), using: &rng, fullSpan: false)
                 let lower = Int.random(in: 0...max(0, count - 1), using: &rng)
                 let upper = min(count, lower + Int.random(in: 1...8, using: &rng))
-                let height = CGFloat.random(in: 250...900, using: &rng).rounded()
+                let height = Double.random(in: 250...900, using: &rng).rounded()
                 for fixture in [rtl, ltr] {
                     let model = fixture.model
                     switch op {
@@ -121,7 +121,7 @@ struct RightToLeftRowsTests {
                         if scrolled {
                             #expect(model.newItemsAbove == before + page.count, "\(context): new items above the reader")
                         }
-                    case 4: model.setViewportSize(CGSize(width: model.viewportSize.width, height: height))
+                    case 4: model.setViewportSize(Size(width: model.viewportSize.width, height: height))
                     default: model.setContentOffset(.zero)
                     }
                     if model.loadMoreState == .loading { model.endLoadingMore(appending: 0, hasMore: true) }
@@ -142,7 +142,7 @@ struct RightToLeftRowsTests {
         let first = try #require(model.placedAttributes(at: 0)).frame
         #expect(abs(first.maxX - (800 - 8)) < 1e-9, "item 0 at \(first)")
         #expect(fixture.source.moreRequests == 0, "load-more measured toward the first items")
-        model.setContentOffset(CGPoint(x: model.contentSize.width - 800, y: 0))
+        model.setContentOffset(Point(x: model.contentSize.width - 800, y: 0))
         #expect(fixture.source.moreRequests == 1, "the far end asks for more")
         let last = try #require(model.visibleIndices.last)
         #expect(last >= 290)
@@ -160,11 +160,11 @@ struct RightToLeftRowsTests {
         try #require(visible.count > 8)
         let (target, other) = (visible[2], visible[7])
         let shown = try #require(model.placedAttributes(at: target)).frame
-        #expect(model.beginReorder(at: CGPoint(x: shown.midX, y: shown.midY)))
+        #expect(model.beginReorder(at: Point(x: shown.midX, y: shown.midY)))
         let lifted = try #require(model.liftedAttributes)
         #expect(lifted.index == target && lifted.frame.isClose(to: shown), "lifted \(lifted.frame), drawn at \(shown)")
         let place = try #require(model.placedAttributes(at: other)).frame
-        model.moveReorder(to: CGPoint(x: place.midX, y: place.midY))
+        model.moveReorder(to: Point(x: place.midX, y: place.midY))
         #expect(model.liftedAttributes?.frame.midX == place.midX, "the lifted item follows the pointer")
         model.endReorder()
         #expect(fixture.source.moves.last?.from == target && fixture.source.moves.last?.to == other,
@@ -176,15 +176,15 @@ struct RightToLeftRowsTests {
     func rowsDeferLikeLeftToRight(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let sizes = randomSizes(3_000, using: &rng, fullSpan: false)
-        let height = CGFloat.random(in: 500...900, using: &rng).rounded()
-        let deep = CGFloat.random(in: 0...0.8, using: &rng)
+        let height = Double.random(in: 500...900, using: &rng).rounded()
+        let deep = Double.random(in: 0...0.8, using: &rng)
         let pair = [LayoutDirection.leftToRight, .rightToLeft].map { direction in
-            let fixture = Fixture(sizes: sizes, viewport: CGSize(width: 800, height: 400),
+            let fixture = Fixture(sizes: sizes, viewport: Size(width: 800, height: 400),
                                   layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
             fixture.model.layoutDirection = direction
             fixture.model.eagerLayoutLimit = 50
-            fixture.model.setContentOffset(CGPoint(x: (deep * fixture.model.contentSize.width).rounded(), y: 0))
-            fixture.model.setViewportSize(CGSize(width: 800, height: height))
+            fixture.model.setContentOffset(Point(x: (deep * fixture.model.contentSize.width).rounded(), y: 0))
+            fixture.model.setViewportSize(Size(width: 800, height: height))
             return fixture.model
         }
         let (ltr, rtl) = (pair[0], pair[1])
@@ -194,7 +194,7 @@ struct RightToLeftRowsTests {
         for index in rtl.liveIndices {
             let left = ltr.placedAttributes(at: index)?.frame ?? .null
             let right = rtl.placedAttributes(at: index)?.frame ?? .null
-            #expect(right.isClose(to: CGRect(x: 800 - left.maxX, y: left.minY, width: left.width, height: left.height)),
+            #expect(right.isClose(to: Rect(x: 800 - left.maxX, y: left.minY, width: left.width, height: left.height)),
                     "seed \(seed): item \(index) at \(right), mirror of \(left)")
         }
     }
@@ -205,28 +205,28 @@ struct RightToLeftRowsTests {
         var rng = SplitMix64(seed: seed)
         let layout: any CollectionLayout = seed % 2 == 0 ? CarouselLayout() : CircleLayout()
         let sizes = Array(repeating: ItemSize.height(130), count: Int.random(in: 3...40, using: &rng))
-        let viewport = CGSize(width: CGFloat.random(in: 400...1200, using: &rng).rounded(), height: 600)
+        let viewport = Size(width: Double.random(in: 400...1200, using: &rng).rounded(), height: 600)
         let ltr = Fixture(sizes: sizes, viewport: viewport, layout: layout)
         let rtl = Fixture(sizes: sizes, viewport: viewport, layout: layout)
         rtl.model.layoutDirection = .rightToLeft
         for step in 0..<5 {
             let end = max(0, ltr.model.contentSize.width - viewport.width)
-            let offset = CGPoint(x: CGFloat.random(in: 0...max(end, 0), using: &rng), y: 0)
+            let offset = Point(x: Double.random(in: 0...max(end, 0), using: &rng), y: 0)
             ltr.model.setContentOffset(offset)
             rtl.model.setContentOffset(offset)
             #expect(!rtl.model.liveIndices.isEmpty && rtl.model.liveIndices == ltr.model.liveIndices, "seed \(seed) step \(step)")
             for index in ltr.model.liveIndices {
                 let left = ltr.model.placedAttributes(at: index) ?? LayoutAttributes(index: index, frame: .null)
                 let right = rtl.model.placedAttributes(at: index) ?? LayoutAttributes(index: index, frame: .null)
-                let mirror = CGRect(x: viewport.width - left.frame.maxX, y: left.frame.minY,
+                let mirror = Rect(x: viewport.width - left.frame.maxX, y: left.frame.minY,
                                     width: left.frame.width, height: left.frame.height)
                 #expect(right.frame.isClose(to: mirror) && right.scale == left.scale && right.zIndex == left.zIndex,
                         "seed \(seed) step \(step): item \(index) at \(right.frame), mirror of \(left.frame)")
             }
             if let index = ltr.model.visibleIndices.randomElement(using: &rng),
                let frame = ltr.model.placedAttributes(at: index)?.frame,
-               let hit = ltr.model.index(at: CGPoint(x: frame.midX, y: frame.midY)) {
-                #expect(rtl.model.index(at: CGPoint(x: viewport.width - frame.midX, y: frame.midY)) == hit,
+               let hit = ltr.model.index(at: Point(x: frame.midX, y: frame.midY)) {
+                #expect(rtl.model.index(at: Point(x: viewport.width - frame.midX, y: frame.midY)) == hit,
                         "seed \(seed) step \(step): a click on the mirrored point")
             }
         }

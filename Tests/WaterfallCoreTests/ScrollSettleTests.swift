@@ -5,17 +5,17 @@ import Testing
 /// The carousel's animated settle and fling projection, and retargeting a running transition.
 @Suite struct ScrollSettleTests {
     @Test func aSettleEasesFromItsStartAndEndsExactlyOnTarget() {
-        let settle = ScrollSettle(from: CGPoint(x: 100, y: 0), to: CGPoint(x: 420, y: 0), start: 5, duration: 0.25)
-        #expect(settle.offset(at: 4) == CGPoint(x: 100, y: 0))
-        #expect(settle.offset(at: 5) == CGPoint(x: 100, y: 0))
+        let settle = ScrollSettle(from: Point(x: 100, y: 0), to: Point(x: 420, y: 0), start: 5, duration: 0.25)
+        #expect(settle.offset(at: 4) == Point(x: 100, y: 0))
+        #expect(settle.offset(at: 5) == Point(x: 100, y: 0))
         let middle = settle.offset(at: 5.125).x
         // Ease-out: past the half-way point at half time.
         #expect(middle > 260 && middle < 420)
         #expect(!settle.isFinished(at: 5.24))
         #expect(settle.isFinished(at: 5.25))
-        #expect(settle.offset(at: 5.25) == CGPoint(x: 420, y: 0))
-        #expect(settle.offset(at: 99) == CGPoint(x: 420, y: 0))
-        #expect(ScrollSettle(from: .zero, to: CGPoint(x: 9, y: 0), start: 0, duration: 0).offset(at: 0).x == 9)
+        #expect(settle.offset(at: 5.25) == Point(x: 420, y: 0))
+        #expect(settle.offset(at: 99) == Point(x: 420, y: 0))
+        #expect(ScrollSettle(from: .zero, to: Point(x: 9, y: 0), start: 0, duration: 0).offset(at: 0).x == 9)
     }
 
     @Test func aPacedSettleTakesLongerTheFurtherItGoes() {
@@ -25,20 +25,20 @@ import Testing
         #expect(ScrollSettle.duration(forDistance: 1000) == 0.5)
         #expect(ScrollSettle.duration(forDistance: .infinity) == 0.5)
         #expect(ScrollSettle.duration(forDistance: .nan) == 0.5)
-        let settle = ScrollSettle.paced(from: CGPoint(x: 100, y: 0), to: CGPoint(x: 400, y: 400), start: 2)
+        let settle = ScrollSettle.paced(from: Point(x: 100, y: 0), to: Point(x: 400, y: 400), start: 2)
         #expect(settle.duration == 0.35 && settle.start == 2 && settle.easing == .easeOut)
-        #expect(settle.offset(at: 2.35) == CGPoint(x: 400, y: 400))
+        #expect(settle.offset(at: 2.35) == Point(x: 400, y: 400))
     }
 
     @Test func aSettleFromAnyProposedOffsetCentresAnItem() {
         var carousel = CarouselLayout()
         carousel.replaceItems(in: 0..<0, with: Array(repeating: ItemSize.height(130), count: 20))
-        carousel.prepare(for: CGSize(width: 800, height: 300))
-        carousel.invalidate(forBoundsChange: CGRect(x: 0, y: 0, width: 800, height: 300))
+        carousel.prepare(for: Size(width: 800, height: 300))
+        carousel.invalidate(forBoundsChange: Rect(x: 0, y: 0, width: 800, height: 300))
         for velocity in stride(from: -3000.0, through: 3000, by: 250) {
-            let proposed = CGPoint(x: 700 + velocity / 4, y: 0)
-            let target = carousel.targetContentOffset(forProposed: proposed, velocity: CGPoint(x: velocity, y: 0))
-            let settle = ScrollSettle(from: CGPoint(x: 700, y: 0), to: target, start: 0)
+            let proposed = Point(x: 700 + velocity / 4, y: 0)
+            let target = carousel.targetContentOffset(forProposed: proposed, velocity: Point(x: velocity, y: 0))
+            let settle = ScrollSettle(from: Point(x: 700, y: 0), to: target, start: 0)
             let centre = settle.offset(at: 1).x + 400
             let item = carousel.nearestItem(toCenterX: centre)!
             #expect(abs(carousel.frame(at: item).midX - centre) < 1e-9, "velocity \(velocity)")
@@ -46,9 +46,9 @@ import Testing
     }
 
     @Test func retargetingKeepsTheTimingAndLandsOnTheNewTarget() {
-        let a = LayoutAttributes(index: 0, frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-        let b = LayoutAttributes(index: 0, frame: CGRect(x: 100, y: 0, width: 10, height: 10))
-        let c = LayoutAttributes(index: 0, frame: CGRect(x: 100, y: 40, width: 20, height: 20), scale: 0.5)
+        let a = LayoutAttributes(index: 0, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let b = LayoutAttributes(index: 0, frame: Rect(x: 100, y: 0, width: 10, height: 10))
+        let c = LayoutAttributes(index: 0, frame: Rect(x: 100, y: 40, width: 20, height: 20), scale: 0.5)
         var animator = TransitionAnimator<Int>(duration: 0.3, easing: .linear)
         let idle = animator.retarget(1, to: c)
         #expect(!idle)

@@ -81,7 +81,7 @@ struct SegmentLayoutTests {
             while !layout.continueLayout(itemBudget: 97) {}
             // Each prepended run was laid out alone; the next one starts level below it.
             var reference = ReferenceMasonry(layout)
-            var frames: [CGRect] = []
+            var frames: [Rect] = []
             for (lower, upper) in zip([0] + starts, starts + [items.count]) {
                 let run = reference.layout(of: Array(items[lower..<upper]))
                 frames += run.frames
@@ -95,7 +95,7 @@ struct SegmentLayoutTests {
     func theEstimateLandsClose() throws {
         for seed in UInt64(600)..<620 {
             var rng = SplitMix64(seed: seed)
-            let items = (0..<60_000).map { _ in ItemSize.height(CGFloat(Int.random(in: 120...380, using: &rng))) }
+            let items = (0..<60_000).map { _ in ItemSize.height(Double(Int.random(in: 120...380, using: &rng))) }
             var layout = WaterfallLayout(columns: .fixed(4), containerWidth: 1000)
             layout.append(contentsOf: items)
             layout.configureDeferringLayout { $0.containerWidth = 1200; $0.columns = .fixed(5) }
@@ -104,7 +104,7 @@ struct SegmentLayoutTests {
             while !layout.continueLayout(itemBudget: 5_000) {}
             let reported = layout.takeLayoutShift()
             let shift = try #require(reported, "seed \(seed): the settling is reported")
-            #expect(shift.level == CGFloat(island.base))
+            #expect(shift.level == Double(island.base))
             #expect(abs(shift.distance) <= 2 * 388, "seed \(seed): the segment moved by \(shift.distance) when it settled")
         }
     }

@@ -20,16 +20,16 @@ import Testing
         #expect(Double(layout.contentSize.height) == reference.contentHeight, "\(context)", sourceLocation: sourceLocation)
         let height = Double(layout.contentSize.height), width = Double(layout.contentSize.width)
         for _ in 0..<6 {
-            let rect = CGRect(x: 0, y: Double.random(in: -50...(height + 50), using: &rng), width: 1,
+            let rect = Rect(x: 0, y: Double.random(in: -50...(height + 50), using: &rng), width: 1,
                               height: Double.random(in: 0...300, using: &rng))
             let expected = frames.indices.filter { frames[$0].maxY > rect.minY && frames[$0].minY < rect.maxY }
             #expect(layout.indices(in: rect) == expected, "\(context): query \(rect)", sourceLocation: sourceLocation)
-            let point: CGPoint
+            let point: Point
             if let frame = frames.randomElement(using: &rng), Bool.random(using: &rng) {
-                point = CGPoint(x: [frame.minX, frame.midX].randomElement(using: &rng)!,
+                point = Point(x: [frame.minX, frame.midX].randomElement(using: &rng)!,
                                 y: [frame.minY, frame.midY].randomElement(using: &rng)!)
             } else {
-                point = CGPoint(x: Double.random(in: 0...max(width, 1), using: &rng), y: Double.random(in: 0...max(height, 1), using: &rng))
+                point = Point(x: Double.random(in: 0...max(width, 1), using: &rng), y: Double.random(in: 0...max(height, 1), using: &rng))
             }
             let containing = frames.indices.filter { frames[$0].contains(point) }
             if let hit = layout.index(at: point) {
@@ -42,7 +42,7 @@ import Testing
 
     /// Items with many ties (a few whole heights, zeros), spans of 0–5 columns and full spans.
     private func tiedItems(_ rng: inout SplitMix64, count: Int) -> [ItemSize] {
-        let heights: [CGFloat] = [0, 10, 10, 20, 30, 30.5, .nan, -5]
+        let heights: [Double] = [0, 10, 10, 20, 30, 30.5, .nan, -5]
         return (0..<count).map { _ in
             let height = heights.randomElement(using: &rng)!
             switch Int.random(in: 0..<10, using: &rng) {
@@ -65,7 +65,7 @@ import Testing
                                          rowSpacing: [0, 8].randomElement(using: &rng)!,
                                          placement: placement,
                                          direction: Bool.random(using: &rng) ? .leftToRight : .rightToLeft,
-                                         containerWidth: CGFloat(Int.random(in: 100...900, using: &rng)))
+                                         containerWidth: Double(Int.random(in: 100...900, using: &rng)))
             var items: [ItemSize] = []
             for step in 0..<8 {
                 let context = "seed \(seed) step \(step)"
@@ -89,7 +89,7 @@ import Testing
                 case 4:
                     layout.columns = .fixed(Int.random(in: 1...6, using: &rng))
                 default:
-                    layout.containerWidth = CGFloat(Int.random(in: 100...900, using: &rng))
+                    layout.containerWidth = Double(Int.random(in: 100...900, using: &rng))
                 }
                 expectExact(layout, items, &rng, context)
             }
@@ -128,7 +128,7 @@ import Testing
             var queries = SplitMix64(seed: seed)
             let frames = layout.allFrames
             for _ in 0..<10 {
-                let rect = CGRect(x: 0, y: Double.random(in: 0...Double(layout.contentSize.height), using: &queries), width: 1, height: 200)
+                let rect = Rect(x: 0, y: Double.random(in: 0...Double(layout.contentSize.height), using: &queries), width: 1, height: 200)
                 #expect(layout.indices(in: rect) == frames.indices.filter { frames[$0].maxY > rect.minY && frames[$0].minY < rect.maxY },
                         "seed \(seed): query \(rect)")
             }
@@ -142,19 +142,19 @@ import Testing
         layout.append(contentsOf: [.height(100), .height(50), .height(80), .height(60)])
         // Runs of 2: max(100, 50) = 100, max(50, 80) = 80, max(80, 60) = 80 → the leftmost 80.
         layout.append(.spanning(2, height: 10))
-        #expect(layout.frame(at: 4) == CGRect(x: 100, y: 80, width: 200, height: 10))
+        #expect(layout.frame(at: 4) == Rect(x: 100, y: 80, width: 200, height: 10))
         #expect(layout.columnRange(at: 4) == 1..<3)
         // Bottoms 100, 90, 90, 60; runs of 3: 100, 90 → columns 1–3 at 90.
         layout.append(.spanning(3, height: 5))
-        #expect(layout.frame(at: 5) == CGRect(x: 100, y: 90, width: 300, height: 5))
+        #expect(layout.frame(at: 5) == Rect(x: 100, y: 90, width: 300, height: 5))
         // Bottoms 100, 95, 95, 95: a plain item goes to the shortest (leftmost) column 1.
         layout.append(.height(1))
         #expect(layout.columnRange(at: 6) == 1..<2)
         #expect(layout.contentSize.height == 100)
         // Right to left: the mirror image.
         layout.direction = .rightToLeft
-        #expect(layout.frame(at: 4) == CGRect(x: 100, y: 80, width: 200, height: 10))
-        #expect(layout.frame(at: 5) == CGRect(x: 0, y: 90, width: 300, height: 5))
+        #expect(layout.frame(at: 4) == Rect(x: 100, y: 80, width: 200, height: 10))
+        #expect(layout.frame(at: 5) == Rect(x: 0, y: 90, width: 300, height: 5))
     }
 
     @Test func aSpanIsItsColumnsAndTheSpacingsBetweenThem() {
@@ -163,10 +163,10 @@ import Testing
         var layout = WaterfallLayout(columns: .fixed(3), insets: EdgeInsets(all: 0), columnSpacing: 10, rowSpacing: 10,
                                      containerWidth: 320)
         layout.append(contentsOf: [.spanningAspectRatio(2, width: 2, height: 1), .height(40), .spanning(2, height: 20)])
-        #expect(layout.frame(at: 0) == CGRect(x: 0, y: 0, width: 210, height: 105))
-        #expect(layout.frame(at: 1) == CGRect(x: 220, y: 0, width: 100, height: 40))
+        #expect(layout.frame(at: 0) == Rect(x: 0, y: 0, width: 210, height: 105))
+        #expect(layout.frame(at: 1) == Rect(x: 220, y: 0, width: 100, height: 40))
         // Runs: max(105, 105) = 105, max(105, 40) = 105 → the leftmost, below both.
-        #expect(layout.frame(at: 2) == CGRect(x: 0, y: 115, width: 210, height: 20))
+        #expect(layout.frame(at: 2) == Rect(x: 0, y: 115, width: 210, height: 20))
         #expect(layout.itemSize(at: 0) == .spanningAspectRatio(2, width: 1, height: 0.5))
         #expect(layout.itemSize(at: 2) == .spanning(2, height: 20))
     }

@@ -11,7 +11,7 @@ private final class SectionedWall {
     /// Per item: whether the data source marks it as a header (in step with the sizes).
     var marks: [Bool]
 
-    init(sizes: [ItemSize], marks: [Bool], columns: Int, viewport: CGSize) {
+    init(sizes: [ItemSize], marks: [Bool], columns: Int, viewport: Size) {
         self.marks = marks
         fixture = Fixture(sizes: sizes, columns: columns, viewport: viewport)
         fixture.source.isSectionHeader = { [unowned self] in self.marks[$0] }
@@ -61,7 +61,7 @@ private final class SectionedWall {
         #expect(cell?.attributes == expected.attributes, "header cell misplaced (\(context()))", sourceLocation: sourceLocation)
         let frame = expected.attributes.frame
         if frame.height > 1, frame.maxY > 1 {
-            let point = CGPoint(x: frame.midX, y: max(0, frame.minY) + 0.5)
+            let point = Point(x: frame.midX, y: max(0, frame.minY) + 0.5)
             #expect(model.index(at: point) == expected.index, "a click on the header misses it (\(context()))",
                     sourceLocation: sourceLocation)
         }
@@ -75,14 +75,14 @@ private func sectionedItems(_ count: Int, using generator: inout SplitMix64) -> 
     for _ in 0..<count {
         switch Int.random(in: 0..<12, using: &generator) {
         case 0:
-            sizes.append(.fullSpan(height: CGFloat.random(in: 24...90, using: &generator).rounded()))
+            sizes.append(.fullSpan(height: Double.random(in: 24...90, using: &generator).rounded()))
             marks.append(Int.random(in: 0..<5, using: &generator) > 0)
         case 1:
             sizes.append(.spanning(Int.random(in: 2...3, using: &generator),
-                                   height: CGFloat.random(in: 40...200, using: &generator).rounded()))
+                                   height: Double.random(in: 40...200, using: &generator).rounded()))
             marks.append(Bool.random(using: &generator))
         default:
-            sizes.append(.height(CGFloat.random(in: 40...300, using: &generator).rounded()))
+            sizes.append(.height(Double.random(in: 40...300, using: &generator).rounded()))
             marks.append(Int.random(in: 0..<20, using: &generator) == 0)   // ignored: not full-span
         }
     }
@@ -98,15 +98,15 @@ struct StickyHeaderTests {
         var generator = SplitMix64(seed: 0x5EC7_0000 + seed)
         let (sizes, marks) = sectionedItems(Int.random(in: 100...400, using: &generator), using: &generator)
         let wall = SectionedWall(sizes: sizes, marks: marks, columns: Int.random(in: 1...5, using: &generator),
-                                 viewport: CGSize(width: CGFloat.random(in: 300...900, using: &generator).rounded(),
-                                                  height: CGFloat.random(in: 300...800, using: &generator).rounded()))
+                                 viewport: Size(width: Double.random(in: 300...900, using: &generator).rounded(),
+                                                  height: Double.random(in: 300...800, using: &generator).rounded()))
         wall.model.pinnedHeaderInset = Bool.random(using: &generator) ? 0 : 16
         var pinnedSeen = 0
         func scrollAround(_ stage: String) {
             for step in 0..<30 {
                 let maxOffset = wall.fixture.maxOffset
-                let y = CGFloat.random(in: -50...(maxOffset + 50), using: &generator).rounded()
-                wall.model.setContentOffset(CGPoint(x: 0, y: y))
+                let y = Double.random(in: -50...(maxOffset + 50), using: &generator).rounded()
+                wall.model.setContentOffset(Point(x: 0, y: y))
                 wall.expectPinnedHeader("seed \(seed), \(stage), step \(step), y \(y)")
                 if wall.model.pinnedHeader != nil { pinnedSeen += 1 }
             }
@@ -140,7 +140,7 @@ struct StickyHeaderTests {
                 wall.model.applyPendingSizeChanges()
             default:  // a width and column change
                 wall.fixture.source.columns = Int.random(in: 1...6, using: &generator)
-                wall.model.setViewportSize(CGSize(width: CGFloat.random(in: 300...1200, using: &generator).rounded(),
+                wall.model.setViewportSize(Size(width: Double.random(in: 300...1200, using: &generator).rounded(),
                                                   height: wall.model.viewportSize.height))
             }
             scrollAround("after edit \(round)")
@@ -154,7 +154,7 @@ struct StickyHeaderTests {
         var generator = SplitMix64(seed: 0x5EC7_3000 + seed)
         let (sizes, marks) = sectionedItems(Int.random(in: 120...300, using: &generator), using: &generator)
         let wall = SectionedWall(sizes: sizes, marks: marks, columns: Int.random(in: 2...5, using: &generator),
-                                 viewport: CGSize(width: 700, height: 500))
+                                 viewport: Size(width: 700, height: 500))
         wall.fixture.source.allowsMoving = true
         var moved = 0
         for step in 0..<20 {
@@ -166,16 +166,16 @@ struct StickyHeaderTests {
                 : Int.random(in: 0..<count, using: &generator)
             let offset = Int.random(in: -40...40, using: &generator)
             let y = max(0, wall.model.layout.frame(at: index).minY - 100)
-            wall.model.setContentOffset(CGPoint(x: 0, y: y))
+            wall.model.setContentOffset(Point(x: 0, y: y))
             if Bool.random(using: &generator), let done = wall.model.moveItem(at: index, by: offset) {
                 wall.marks.insert(wall.marks.remove(at: index), at: done.index)
                 moved += 1
             } else {
                 let from = wall.model.layout.frame(at: index)
-                let point = CGPoint(x: from.midX, y: from.midY - y)
+                let point = Point(x: from.midX, y: from.midY - y)
                 guard wall.model.beginReorder(at: point) else { continue }
                 let target = wall.model.layout.frame(at: min(count - 1, max(0, index + offset)))
-                _ = wall.model.moveReorder(to: CGPoint(x: target.midX, y: target.midY - wall.model.contentOffset.y))
+                _ = wall.model.moveReorder(to: Point(x: target.midX, y: target.midY - wall.model.contentOffset.y))
                 let destination = wall.model.reorderDestination ?? index
                 _ = wall.model.endReorder()
                 wall.marks.insert(wall.marks.remove(at: index), at: destination)
@@ -183,8 +183,8 @@ struct StickyHeaderTests {
             }
             for probe in 0..<5 {
                 let maxOffset = wall.fixture.maxOffset
-                let offsetY = CGFloat.random(in: 0...max(0, maxOffset), using: &generator).rounded()
-                wall.model.setContentOffset(CGPoint(x: 0, y: offsetY))
+                let offsetY = Double.random(in: 0...max(0, maxOffset), using: &generator).rounded()
+                wall.model.setContentOffset(Point(x: 0, y: offsetY))
                 wall.expectPinnedHeader("seed \(seed), move \(step), probe \(probe), y \(offsetY)")
             }
         }
@@ -198,26 +198,26 @@ struct StickyHeaderTests {
         sizes += [.fullSpan(height: 40)]
         sizes += Array(repeating: .height(200), count: 90)
         let marks = sizes.map(\.isFullSpan)
-        let wall = SectionedWall(sizes: sizes, marks: marks, columns: 3, viewport: CGSize(width: 600, height: 400))
-        wall.model.setContentOffset(CGPoint(x: 0, y: 10))
+        let wall = SectionedWall(sizes: sizes, marks: marks, columns: 3, viewport: Size(width: 600, height: 400))
+        wall.model.setContentOffset(Point(x: 0, y: 10))
         let header = try #require(wall.model.cell(at: 0))
         for y in stride(from: 20, through: 5_000, by: 97) {
-            wall.model.setContentOffset(CGPoint(x: 0, y: CGFloat(y)))
+            wall.model.setContentOffset(Point(x: 0, y: Double(y)))
             #expect(wall.model.pinnedHeader?.index == 0, "y \(y)")
             #expect(wall.model.cell(at: 0) === header, "y \(y): the pinned header kept its cell")
             #expect(header.attributes?.frame.minY == 0, "y \(y): pinned at the top")
         }
         #expect(!wall.fixture.bruteForceIndices(in: wall.fixture.window).contains(0) && wall.model.liveIndices.first == 0,
                 "its own frame left the live window; it is live as the pinned header")
-        wall.model.setContentOffset(CGPoint(x: 0, y: 0))
+        wall.model.setContentOffset(Point(x: 0, y: 0))
         #expect(wall.model.pinnedHeader == nil && wall.model.cell(at: 0) === header,
                 "back at the top it is an ordinary live item again, with the same cell")
         let second = wall.model.layout.frame(at: 91).minY
-        wall.model.setContentOffset(CGPoint(x: 0, y: second - 10))
+        wall.model.setContentOffset(Point(x: 0, y: second - 10))
         #expect(wall.model.pinnedHeader?.index == 0 && wall.model.pinnedHeader?.pushDistance == 30,
                 "10 pt before the second header, it pushes the first up by 30")
         let secondHeader = try #require(wall.model.cell(at: 91))
-        wall.model.setContentOffset(CGPoint(x: 0, y: second + 500))
+        wall.model.setContentOffset(Point(x: 0, y: second + 500))
         #expect(wall.model.pinnedHeader?.index == 91)
         #expect(wall.model.cell(at: 0) == nil && wall.model.cell(at: 91) === secondHeader,
                 "the first header's cell went back to the pool; the second header kept its own as it pinned")
@@ -227,8 +227,8 @@ struct StickyHeaderTests {
     @Test("the new-items pill counts the items a refresh put above the reader, not their section header")
     func newItemsPillSkipsHeaders() {
         var sizes: [ItemSize] = [.fullSpan(height: 40)] + Array(repeating: .height(200), count: 60)
-        let wall = SectionedWall(sizes: sizes, marks: sizes.map(\.isFullSpan), columns: 3, viewport: CGSize(width: 600, height: 400))
-        wall.model.setContentOffset(CGPoint(x: 0, y: 1_000))
+        let wall = SectionedWall(sizes: sizes, marks: sizes.map(\.isFullSpan), columns: 3, viewport: Size(width: 600, height: 400))
+        wall.model.setContentOffset(Point(x: 0, y: 1_000))
         sizes = [.fullSpan(height: 40)] + Array(repeating: .height(200), count: 12) + sizes
         wall.fixture.source.sizes = sizes
         wall.marks = sizes.map(\.isFullSpan)
@@ -242,7 +242,7 @@ struct StickyHeaderTests {
     func noHeadersNoPinning() {
         var generator = SplitMix64(seed: 77)
         let fixture = Fixture(sizes: randomSizes(500, using: &generator))
-        fixture.model.setContentOffset(CGPoint(x: 0, y: 3_000))
+        fixture.model.setContentOffset(Point(x: 0, y: 3_000))
         #expect(fixture.model.pinnedHeader == nil)
         #expect(fixture.model.liveCellCount == fixture.host.insertCount - fixture.host.removeCount)
         fixture.expectConsistent("no headers")

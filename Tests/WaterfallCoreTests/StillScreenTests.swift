@@ -10,32 +10,32 @@ import Testing
 struct StillScreenTests {
     /// A random wall: 2–6 columns, any placement strategy, a random viewport, random sizes
     /// (full-span banners included), scrolled to a random offset (sometimes the top).
-    private func randomWall(_ generator: inout SplitMix64, minimumOffset: CGFloat = 0) -> Fixture {
+    private func randomWall(_ generator: inout SplitMix64, minimumOffset: Double = 0) -> Fixture {
         let placement: PlacementStrategy
         switch Int.random(in: 0..<3, using: &generator) {
         case 0: placement = .shortestColumn
         case 1: placement = .sequential
-        default: placement = .shortestWithTolerance(CGFloat(Int.random(in: 1...80, using: &generator)))
+        default: placement = .shortestWithTolerance(Double(Int.random(in: 1...80, using: &generator)))
         }
         let layout = WaterfallCollectionLayout(WaterfallLayout(placement: placement))
-        let viewport = CGSize(width: CGFloat(Int.random(in: 300...1400, using: &generator)),
-                              height: CGFloat(Int.random(in: 400...1000, using: &generator)))
+        let viewport = Size(width: Double(Int.random(in: 300...1400, using: &generator)),
+                              height: Double(Int.random(in: 400...1000, using: &generator)))
         let fixture = Fixture(sizes: randomSizes(Int.random(in: 300...2000, using: &generator), using: &generator),
                               columns: Int.random(in: 2...6, using: &generator), viewport: viewport, layout: layout)
         let atTop = minimumOffset == 0 && Int.random(in: 0..<5, using: &generator) == 0
-        let offset = atTop ? 0 : CGFloat.random(in: minimumOffset...fixture.maxOffset, using: &generator)
-        fixture.model.setContentOffset(CGPoint(x: 0, y: offset))
+        let offset = atTop ? 0 : Double.random(in: minimumOffset...fixture.maxOffset, using: &generator)
+        fixture.model.setContentOffset(Point(x: 0, y: offset))
         return fixture
     }
 
     /// Every visible item's cell and on-screen frame.
-    private func visibleScreen(_ fixture: Fixture) -> [(index: Int, cell: HeadlessCell, frame: CGRect)] {
+    private func visibleScreen(_ fixture: Fixture) -> [(index: Int, cell: HeadlessCell, frame: Rect)] {
         fixture.model.visibleIndices.map { ($0, fixture.model.cell(at: $0)!, fixture.model.placedAttributes(at: $0)!.frame) }
     }
 
     /// Requires every item of `before` to be shown at `index + shift` by the same cell at the
     /// same on-screen frame (y within float rounding: far below a device pixel).
-    private func expectStill(_ before: [(index: Int, cell: HeadlessCell, frame: CGRect)], _ fixture: Fixture,
+    private func expectStill(_ before: [(index: Int, cell: HeadlessCell, frame: Rect)], _ fixture: Fixture,
                              shift: Int, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(!before.isEmpty, "\(context): nothing was visible", sourceLocation: sourceLocation)
         for (index, cell, frame) in before {
@@ -70,7 +70,7 @@ struct StillScreenTests {
             // A width change lays everything out again as one block, the first visible item kept.
             let first = fixture.model.visibleIndices[0]
             let y = fixture.model.placedAttributes(at: first)!.frame.minY
-            fixture.model.setViewportSize(CGSize(width: fixture.model.viewportSize.width + 37,
+            fixture.model.setViewportSize(Size(width: fixture.model.viewportSize.width + 37,
                                                  height: fixture.model.viewportSize.height))
             #expect(engine().blockStarts.isEmpty, "seed \(seed)")
             while !fixture.model.continueLayout(itemBudget: 97) {}   // the rest, in idle slices
@@ -137,14 +137,14 @@ struct StillScreenTests {
             let rows = seed % 2 == 1
             let fixture: Fixture
             if rows {
-                let viewport = CGSize(width: CGFloat.random(in: 300...1200, using: &generator).rounded(),
-                                      height: CGFloat.random(in: 250...900, using: &generator).rounded())
+                let viewport = Size(width: Double.random(in: 300...1200, using: &generator).rounded(),
+                                      height: Double.random(in: 250...900, using: &generator).rounded())
                 fixture = Fixture(sizes: randomSizes(Int.random(in: 100...600, using: &generator), using: &generator, fullSpan: false),
                                   columns: Int.random(in: 1...4, using: &generator), viewport: viewport,
                                   layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
                 fixture.model.layoutDirection = .rightToLeft
                 let end = max(0, fixture.model.contentSize.width - viewport.width)
-                fixture.model.setContentOffset(CGPoint(x: CGFloat.random(in: min(end, 800)...end, using: &generator), y: 0))
+                fixture.model.setContentOffset(Point(x: Double.random(in: min(end, 800)...end, using: &generator), y: 0))
             } else {
                 fixture = randomWall(&generator, minimumOffset: 1_000)
             }
@@ -157,14 +157,14 @@ struct StillScreenTests {
             while !fixture.model.continueLayout(itemBudget: 10_000) {}
             let engine = (fixture.model.layout as! WaterfallCollectionLayout).engine
             let sizes = fixture.source.sizes
-            let frames: [CGRect], size: CGSize
+            let frames: [Rect], size: Size
             if rows {
                 (frames, size) = HorizontalLayoutTests.reference(engine, sizes)
             } else {
                 let reference = ReferenceMasonry(engine).layout(of: sizes)
-                (frames, size) = (reference.frames, CGSize(width: fixture.model.viewportSize.width, height: reference.contentHeight))
+                (frames, size) = (reference.frames, Size(width: fixture.model.viewportSize.width, height: reference.contentHeight))
             }
-            #expect(CGRect(origin: .zero, size: fixture.model.contentSize).isClose(to: CGRect(origin: .zero, size: size)), "\(context): content \(fixture.model.contentSize), reference \(size)")
+            #expect(Rect(origin: .zero, size: fixture.model.contentSize).isClose(to: Rect(origin: .zero, size: size)), "\(context): content \(fixture.model.contentSize), reference \(size)")
             let wrong = sizes.indices.first { !engine.frame(at: $0).isClose(to: frames[$0]) }
             #expect(wrong == nil, "\(context): item \(wrong ?? -1) at \(wrong.map { engine.frame(at: $0) } ?? .null), reference \(wrong.map { frames[$0] } ?? .null)")
             if !rows { fixture.expectConsistent(context) }
@@ -183,7 +183,7 @@ struct StillScreenTests {
         fixture.source.sizes.removeSubrange(0..<11)
         fixture.model.performBatchUpdates([.delete(0..<11)])
         #expect(fixture.model.newItemsAbove == 1 && fixture.model.newItemsPillText == "1 new item")
-        fixture.model.setContentOffset(CGPoint(x: 0, y: fixture.model.contentOffset.y + 50))
+        fixture.model.setContentOffset(Point(x: 0, y: fixture.model.contentOffset.y + 50))
         #expect(fixture.model.showsNewItemsPill)
         // Reaching the top hides it.
         fixture.model.setContentOffset(.zero)

@@ -4,8 +4,8 @@ import Testing
 
 /// Eased, interruptible transitions.
 @Suite struct TransitionAnimatorTests {
-    private let a = LayoutAttributes(index: 0, frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-    private let b = LayoutAttributes(index: 0, frame: CGRect(x: 300, y: 50, width: 50, height: 50), scale: 0.5, alpha: 0)
+    private let a = LayoutAttributes(index: 0, frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    private let b = LayoutAttributes(index: 0, frame: Rect(x: 300, y: 50, width: 50, height: 50), scale: 0.5, alpha: 0)
 
     @Test func easingCurvesStartAndEndExactly() {
         for easing in [Easing.linear, .easeInOut, .easeOut] {

@@ -14,7 +14,7 @@ struct ViewModelAppendTests {
         let fast: Fixture
         let reference: Fixture
 
-        init(sizes: [ItemSize], columns: Int, viewport: CGSize, axis: LayoutAxis, headers: Bool, loadMore: Bool) {
+        init(sizes: [ItemSize], columns: Int, viewport: Size, axis: LayoutAxis, headers: Bool, loadMore: Bool) {
             let engine = WaterfallLayout(axis: axis)
             fast = Fixture(sizes: sizes, columns: columns, viewport: viewport, layout: WaterfallCollectionLayout(engine))
             reference = Fixture(sizes: sizes, columns: columns, viewport: viewport,
@@ -31,10 +31,10 @@ struct ViewModelAppendTests {
 
         /// Scrolls both to `offset`, arriving from the given side (which sets the direction the
         /// prefetch window extends in).
-        func scroll(to offset: CGPoint, fromAbove: Bool) {
+        func scroll(to offset: Point, fromAbove: Bool) {
             for fixture in [fast, reference] {
-                let step: CGFloat = fromAbove ? -40 : 40
-                fixture.model.setContentOffset(CGPoint(x: offset.x == 0 ? 0 : max(0, offset.x + step),
+                let step: Double = fromAbove ? -40 : 40
+                fixture.model.setContentOffset(Point(x: offset.x == 0 ? 0 : max(0, offset.x + step),
                                                        y: offset.y == 0 ? 0 : max(0, offset.y + step)))
                 fixture.model.setContentOffset(offset)
             }
@@ -49,17 +49,17 @@ struct ViewModelAppendTests {
             let axis: LayoutAxis = Int.random(in: 0..<4, using: &rng) == 0 ? .horizontal : .vertical
             let pair = Pair(sizes: randomSizes(Int.random(in: 1...400, using: &rng), using: &rng),
                             columns: Int.random(in: 1...5, using: &rng),
-                            viewport: CGSize(width: CGFloat.random(in: 200...900, using: &rng).rounded(),
-                                             height: CGFloat.random(in: 200...900, using: &rng).rounded()),
+                            viewport: Size(width: Double.random(in: 200...900, using: &rng).rounded(),
+                                             height: Double.random(in: 200...900, using: &rng).rounded()),
                             axis: axis, headers: Bool.random(using: &rng), loadMore: Bool.random(using: &rng))
             let model = pair.fast.model
             for page in 0..<Int.random(in: 1...4, using: &rng) {
                 let content = axis == .vertical ? model.contentSize.height : model.contentSize.width
                 let viewport = axis == .vertical ? model.viewportSize.height : model.viewportSize.width
                 let end = max(0, content - viewport)
-                let along = [end, max(0, end - CGFloat.random(in: 0...600, using: &rng)),
-                             CGFloat.random(in: 0...end, using: &rng)].randomElement(using: &rng)!.rounded(.down)
-                pair.scroll(to: axis == .vertical ? CGPoint(x: 0, y: along) : CGPoint(x: along, y: 0),
+                let along = [end, max(0, end - Double.random(in: 0...600, using: &rng)),
+                             Double.random(in: 0...end, using: &rng)].randomElement(using: &rng)!.rounded(.down)
+                pair.scroll(to: axis == .vertical ? Point(x: 0, y: along) : Point(x: along, y: 0),
                             fromAbove: Bool.random(using: &rng))
                 let context = "seed \(seed), page \(page), \(axis), offset \(along) of \(end)"
                 #expect(model.contentOffset == pair.reference.model.contentOffset, "\(context): same offset")

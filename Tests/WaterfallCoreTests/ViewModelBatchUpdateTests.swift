@@ -7,7 +7,7 @@ import WaterfallCore
 @Suite("View model: batch updates and scroll anchoring")
 struct ViewModelBatchUpdateTests {
     /// The on-screen y of an item's top edge, from the cell the host placed.
-    private func screenY(_ fixture: Fixture, _ index: Int) -> CGFloat? {
+    private func screenY(_ fixture: Fixture, _ index: Int) -> Double? {
         fixture.model.cell(at: index)?.attributes?.frame.minY
     }
 
@@ -15,7 +15,7 @@ struct ViewModelBatchUpdateTests {
     func appendAtBottomMovesNothing() {
         var generator = SplitMix64(seed: 21)
         let fixture = Fixture(sizes: randomSizes(1_000, using: &generator))
-        fixture.model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
+        fixture.model.setContentOffset(Point(x: 0, y: fixture.maxOffset))
         let before = fixture.model.visibleIndices.map { ($0, fixture.model.cell(at: $0), fixture.model.cell(at: $0)?.attributes) }
         let offsetChanges = fixture.host.offsetChanges.count
         fixture.source.sizes += randomSizes(50, using: &generator)
@@ -37,7 +37,7 @@ struct ViewModelBatchUpdateTests {
     func prependKeepsAnchor(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
         let fixture = Fixture(sizes: randomSizes(2_000, using: &generator))
-        fixture.model.setContentOffset(CGPoint(x: 0, y: CGFloat.random(in: 2_000...fixture.maxOffset / 2, using: &generator)))
+        fixture.model.setContentOffset(Point(x: 0, y: Double.random(in: 2_000...fixture.maxOffset / 2, using: &generator)))
         let first = fixture.model.visibleIndices[0]
         let y = screenY(fixture, first)
         let cell = fixture.model.cell(at: first)
@@ -53,7 +53,7 @@ struct ViewModelBatchUpdateTests {
     func columnChangeKeepsAnchor(seed: UInt64) {
         var generator = SplitMix64(seed: seed)
         let fixture = Fixture(sizes: randomSizes(3_000, using: &generator, fullSpan: false))
-        fixture.model.setContentOffset(CGPoint(x: 0, y: CGFloat.random(in: 1_000...fixture.maxOffset / 3, using: &generator)))
+        fixture.model.setContentOffset(Point(x: 0, y: Double.random(in: 1_000...fixture.maxOffset / 3, using: &generator)))
         let first = fixture.model.visibleIndices[0]
         let y = screenY(fixture, first)
         fixture.source.columns = 5
@@ -68,11 +68,11 @@ struct ViewModelBatchUpdateTests {
     func widthChangeKeepsAnchor() {
         var generator = SplitMix64(seed: 51)
         let fixture = Fixture(sizes: randomSizes(3_000, using: &generator))
-        fixture.model.setContentOffset(CGPoint(x: 0, y: 20_000))
+        fixture.model.setContentOffset(Point(x: 0, y: 20_000))
         let first = fixture.model.visibleIndices[0]
         let y = screenY(fixture, first)
         fixture.source.columns = 5
-        fixture.model.setViewportSize(CGSize(width: 800, height: 400))
+        fixture.model.setViewportSize(Size(width: 800, height: 400))
         let after = screenY(fixture, first)
         #expect(after != nil && y != nil && abs(after! - y!) <= 1, "item \(first) was at \(y ?? -1), now \(after ?? -1)")
         fixture.expectConsistent("after the rotation")
@@ -86,7 +86,7 @@ struct ViewModelBatchUpdateTests {
         var ids = Array(0..<600)
         var nextID = 600
         for round in 0..<15 {
-            fixture.model.setContentOffset(CGPoint(x: 0, y: CGFloat.random(in: 0...fixture.maxOffset, using: &generator)))
+            fixture.model.setContentOffset(Point(x: 0, y: Double.random(in: 0...fixture.maxOffset, using: &generator)))
             let cellsByID = Dictionary(uniqueKeysWithValues: fixture.model.liveIndices.map { (ids[$0], fixture.model.cell(at: $0)!) })
             let focusedBefore = Int.random(in: 0..<ids.count, using: &generator)
             let focusedID = ids[focusedBefore]

@@ -9,11 +9,11 @@ import Testing
 struct ViewModelDeferredLayoutTests {
     @Test("a width change at 1,000,000 items lays out only about the viewport before returning")
     func widthChangeAtAMillionPlacesAboutTheViewport() {
-        let fixture = Fixture(sizes: (0..<1_000_000).map { .height(CGFloat(100 + $0 % 13 * 20)) }, columns: 4,
-                              viewport: CGSize(width: 1000, height: 800))
+        let fixture = Fixture(sizes: (0..<1_000_000).map { .height(Double(100 + $0 % 13 * 20)) }, columns: 4,
+                              viewport: Size(width: 1000, height: 800))
         #expect(fixture.model.placedItemCount == 1_000_000 && !fixture.model.isLayoutPending)
         #expect(fixture.model.eagerLayoutLimit < 1_000_000, "the default defers at this size")
-        fixture.model.setViewportSize(CGSize(width: 1300, height: 800))
+        fixture.model.setViewportSize(Size(width: 1300, height: 800))
         // Viewport 800 + overscan 2 × 200 + prefetch 2 × 800 = 2,800 pt of items ~220 pt tall
         // in 4 columns: about 50; the cap leaves room for the chunks placement grows in.
         #expect(fixture.model.isLayoutPending)
@@ -37,15 +37,15 @@ struct ViewModelDeferredLayoutTests {
             let count = fixture.source.sizes.count
             switch Int.random(in: 0..<6, using: &generator) {
             case 0:
-                fixture.model.setViewportSize(CGSize(width: CGFloat.random(in: 300...1400, using: &generator).rounded(),
+                fixture.model.setViewportSize(Size(width: Double.random(in: 300...1400, using: &generator).rounded(),
                                                      height: 800))
             case 1:
                 fixture.source.columns = Int.random(in: 2...6, using: &generator)
                 fixture.model.invalidateLayout()
             case 2: fixture.model.continueLayout(itemBudget: Int.random(in: 1...400, using: &generator))
             case 3:
-                let y = CGFloat.random(in: 0...max(0, fixture.model.contentSize.height - 800), using: &generator)
-                fixture.model.setContentOffset(CGPoint(x: 0, y: y))
+                let y = Double.random(in: 0...max(0, fixture.model.contentSize.height - 800), using: &generator)
+                fixture.model.setContentOffset(Point(x: 0, y: y))
             case 4:
                 let page = randomSizes(Int.random(in: 1...60, using: &generator), using: &generator)
                 fixture.source.sizes += page

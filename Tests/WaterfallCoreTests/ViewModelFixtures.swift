@@ -7,10 +7,10 @@ import WaterfallCore
 func randomSizes(_ count: Int, using generator: inout SplitMix64, fullSpan: Bool = true) -> [ItemSize] {
     (0..<count).map { _ in
         switch Int.random(in: 0..<20, using: &generator) {
-        case 0 where fullSpan: return .fullSpan(height: CGFloat.random(in: 40...120, using: &generator).rounded())
-        case 1...9: return .aspectRatio(width: CGFloat.random(in: 200...800, using: &generator).rounded(),
-                                        height: CGFloat.random(in: 200...1000, using: &generator).rounded())
-        default: return .height(CGFloat.random(in: 60...320, using: &generator).rounded())
+        case 0 where fullSpan: return .fullSpan(height: Double.random(in: 40...120, using: &generator).rounded())
+        case 1...9: return .aspectRatio(width: Double.random(in: 200...800, using: &generator).rounded(),
+                                        height: Double.random(in: 200...1000, using: &generator).rounded())
+        default: return .height(Double.random(in: 60...320, using: &generator).rounded())
         }
     }
 }
@@ -22,7 +22,7 @@ final class Fixture {
     let host = HeadlessHost()
     let model: WaterfallViewModel<HeadlessCell>
 
-    init(sizes: [ItemSize], columns: Int = 3, viewport: CGSize = CGSize(width: 400, height: 800),
+    init(sizes: [ItemSize], columns: Int = 3, viewport: Size = Size(width: 400, height: 800),
          layout: any CollectionLayout = WaterfallCollectionLayout(),
          identifier: @escaping (Int) -> String = { _ in "cell" }) {
         model = WaterfallViewModel<HeadlessCell>(layout: layout)
@@ -34,13 +34,13 @@ final class Fixture {
     }
 
     /// The realized window, computed independently from the public settings.
-    var window: CGRect { model.visibleBounds.insetBy(dx: 0, dy: -model.overscan) }
+    var window: Rect { model.visibleBounds.insetBy(dx: 0, dy: -model.overscan) }
 
     /// Brute force: every laid-out index whose frame overlaps `rect` (after a resize the
     /// items past what the screen needs wait for placement). Deep in the feed the waterfall
     /// may lay out an island ahead of the placed prefix, in coordinates of its own: a
     /// rectangle that island items overlap is the island's, and shows only them.
-    func bruteForceIndices(in rect: CGRect) -> [Int] {
+    func bruteForceIndices(in rect: Rect) -> [Int] {
         let island = (model.layout as? WaterfallCollectionLayout)?.engine.islandRange ?? 0..<0
         let islandItems = island.filter { model.layout.frame(at: $0).overlaps(rect) }
         guard islandItems.isEmpty else { return islandItems }
@@ -49,7 +49,7 @@ final class Fixture {
 
     /// The live set the view model must hold for the realized `window`: the items overlapping it
     /// (brute force), and the pinned section header wherever its frame is (unless a drag lifted it).
-    func expectedLiveIndices(in window: CGRect) -> [Int] {
+    func expectedLiveIndices(in window: Rect) -> [Int] {
         let indices = bruteForceIndices(in: window)
         guard let pinned = model.pinnedHeader?.index, pinned != model.liftedIndex, !indices.contains(pinned) else { return indices }
         return (indices + [pinned]).sorted()
@@ -60,11 +60,11 @@ final class Fixture {
     /// viewport; `body` adds the caller's own checks for each step and offset.
     func expectExactLiveSetScrollingHorizontally(steps: Int, seed: UInt64,
                                                 sourceLocation: SourceLocation = #_sourceLocation,
-                                                _ body: (_ step: Int, _ x: CGFloat) -> Void = { _, _ in }) {
+                                                _ body: (_ step: Int, _ x: Double) -> Void = { _, _ in }) {
         var generator = SplitMix64(seed: seed)
         for step in 0..<steps {
-            let x = CGFloat.random(in: 0...(model.contentSize.width - model.viewportSize.width), using: &generator)
-            model.setContentOffset(CGPoint(x: x, y: 0))
+            let x = Double.random(in: 0...(model.contentSize.width - model.viewportSize.width), using: &generator)
+            model.setContentOffset(Point(x: x, y: 0))
             let window = model.visibleBounds.insetBy(dx: -model.overscan, dy: 0)
             #expect(model.liveIndices == expectedLiveIndices(in: window), "step \(step), x \(x)", sourceLocation: sourceLocation)
             body(step, x)
@@ -108,10 +108,10 @@ final class Fixture {
     /// `WaterfallLayout.place(around:clearance:itemBudget:)`) are laid out alone from one row
     /// below every column before them: the frames a finished layout must have, and its
     /// content height.
-    func freshFramesWithSeams() -> (frames: [CGRect], height: CGFloat) {
+    func freshFramesWithSeams() -> (frames: [Rect], height: Double) {
         let engine = (model.layout as? WaterfallCollectionLayout)?.engine ?? WaterfallLayout()
         let bounds = [0] + engine.blockStarts + [source.sizes.count]
-        var frames: [CGRect] = []
+        var frames: [Rect] = []
         for (lower, upper) in zip(bounds, bounds.dropFirst()) {
             var piece = WaterfallLayout(columns: engine.columns, insets: engine.insets, columnSpacing: engine.columnSpacing,
                                         rowSpacing: engine.rowSpacing, placement: engine.placement,
@@ -125,13 +125,13 @@ final class Fixture {
 
     /// Whether two lists of frames agree to float rounding (a block moved by one constant
     /// differs from one placed where it ends up in the last bits).
-    static func areClose(_ a: [CGRect], _ b: [CGRect]) -> Bool {
-        func close(_ x: CGFloat, _ y: CGFloat) -> Bool { abs(x - y) <= 1e-6 * max(1, abs(x), abs(y)) }
+    static func areClose(_ a: [Rect], _ b: [Rect]) -> Bool {
+        func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-6 * max(1, abs(x), abs(y)) }
         return a.count == b.count && zip(a, b).allSatisfy {
             close($0.minX, $1.minX) && close($0.minY, $1.minY) && close($0.width, $1.width) && close($0.height, $1.height)
         }
     }
 
     /// The maximum scroll offset.
-    var maxOffset: CGFloat { max(0, model.contentSize.height - model.viewportSize.height) }
+    var maxOffset: Double { max(0, model.contentSize.height - model.viewportSize.height) }
 }

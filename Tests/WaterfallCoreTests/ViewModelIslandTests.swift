@@ -11,8 +11,8 @@ import WaterfallCore
 @Suite("View model: a deep resize lays out an island and keeps the screen still when it joins")
 struct ViewModelIslandTests {
     /// The visible items and where the host shows them.
-    private func screen(of fixture: Fixture) -> [Int: CGRect] {
-        var shown: [Int: CGRect] = [:]
+    private func screen(of fixture: Fixture) -> [Int: Rect] {
+        var shown: [Int: Rect] = [:]
         for index in fixture.model.visibleIndices { shown[index] = fixture.model.cell(at: index)?.attributes?.frame }
         return shown
     }
@@ -24,18 +24,18 @@ struct ViewModelIslandTests {
 
     /// A wall of `itemCount` random items, 3 columns in a 600 × 800 viewport, an eager limit of
     /// 100, scrolled to `fraction` of its length, then resized to a random width.
-    private func resized(itemCount: Int, readerAt fraction: CGFloat, using generator: inout SplitMix64) -> Fixture {
-        let fixture = Fixture(sizes: randomSizes(itemCount, using: &generator), columns: 3, viewport: CGSize(width: 600, height: 800))
+    private func resized(itemCount: Int, readerAt fraction: Double, using generator: inout SplitMix64) -> Fixture {
+        let fixture = Fixture(sizes: randomSizes(itemCount, using: &generator), columns: 3, viewport: Size(width: 600, height: 800))
         fixture.model.eagerLayoutLimit = 100
-        fixture.model.setContentOffset(CGPoint(x: 0, y: (fixture.maxOffset * fraction).rounded()))
-        fixture.model.setViewportSize(CGSize(width: CGFloat.random(in: 500...1_000, using: &generator).rounded(), height: 800))
+        fixture.model.setContentOffset(Point(x: 0, y: (fixture.maxOffset * fraction).rounded()))
+        fixture.model.setViewportSize(Size(width: Double.random(in: 500...1_000, using: &generator).rounded(), height: 800))
         return fixture
     }
 
     /// Requires every item visible both before and after to be shown where it was, moved by
     /// `scrolled` (how far the reader scrolled toward the end in between).
     /// - Returns: how many items were compared.
-    private func expectStill(_ before: [Int: CGRect], _ after: [Int: CGRect], scrolled: CGFloat, _ context: String,
+    private func expectStill(_ before: [Int: Rect], _ after: [Int: Rect], scrolled: Double, _ context: String,
                              sourceLocation: SourceLocation = #_sourceLocation) -> Int {
         var compared = 0
         for (index, frame) in before {
@@ -56,13 +56,13 @@ struct ViewModelIslandTests {
     func theScreenStaysStillThroughTheJoin(seed: UInt64) throws {
         var generator = SplitMix64(seed: seed)
         let fixture = Fixture(sizes: randomSizes(4_000, using: &generator), columns: 3,
-                              viewport: CGSize(width: 600, height: 800))
+                              viewport: Size(width: 600, height: 800))
         let model = fixture.model
         model.eagerLayoutLimit = Int.random(in: 20...200, using: &generator)
-        model.setContentOffset(CGPoint(x: 0, y: (fixture.maxOffset * CGFloat.random(in: 0.4...0.95, using: &generator)).rounded()))
+        model.setContentOffset(Point(x: 0, y: (fixture.maxOffset * Double.random(in: 0.4...0.95, using: &generator)).rounded()))
         var shown = screen(of: fixture)
         if Bool.random(using: &generator) {
-            model.setViewportSize(CGSize(width: CGFloat.random(in: 500...1_400, using: &generator).rounded(), height: 800))
+            model.setViewportSize(Size(width: Double.random(in: 500...1_400, using: &generator).rounded(), height: 800))
         } else {
             fixture.source.columns = Int.random(in: 4...6, using: &generator)
             model.invalidateLayout()
@@ -79,14 +79,14 @@ struct ViewModelIslandTests {
             let context = "seed \(seed), step \(step)"
             let hadIsland = island(of: fixture) != nil
             let offset = model.contentOffset.y
-            var scrolled: CGFloat = 0
+            var scrolled: Double = 0
             switch Int.random(in: 0..<8, using: &generator) {
             case 0, 1, 2:
                 // A small scroll, or one far enough up to leave the island.
                 scrolled = Int.random(in: 0..<4, using: &generator) == 0
-                    ? -CGFloat.random(in: 800...3_000, using: &generator).rounded()
-                    : CGFloat.random(in: -150...150, using: &generator).rounded()
-                model.setContentOffset(CGPoint(x: 0, y: max(0, offset + scrolled)))
+                    ? -Double.random(in: 800...3_000, using: &generator).rounded()
+                    : Double.random(in: -150...150, using: &generator).rounded()
+                model.setContentOffset(Point(x: 0, y: max(0, offset + scrolled)))
                 scrolled = max(0, offset + scrolled) - offset
             case 3 where !edited:
                 // Items inserted well above the screen: the first visible item keeps its place.
@@ -115,10 +115,10 @@ struct ViewModelIslandTests {
 
     @Test("the idle slice that reaches the island moves the scroll offset by the island's move, and the host follows")
     func theJoiningSliceMovesTheOffset() throws {
-        let fixture = Fixture(sizes: (0..<50_000).map { .height(CGFloat(100 + $0 % 11 * 23)) }, columns: 3,
-                              viewport: CGSize(width: 600, height: 800))
+        let fixture = Fixture(sizes: (0..<50_000).map { .height(Double(100 + $0 % 11 * 23)) }, columns: 3,
+                              viewport: Size(width: 600, height: 800))
         let model = fixture.model
-        model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset / 2))
+        model.setContentOffset(Point(x: 0, y: fixture.maxOffset / 2))
         fixture.source.columns = 5
         model.invalidateLayout()
         let islandItems = try #require(island(of: fixture))
@@ -144,13 +144,13 @@ struct ViewModelIslandTests {
         for index in stride(from: Int.random(in: 0..<40, using: &generator), to: sizes.count, by: 37) {
             sizes[index] = .fullSpan(height: 40)
         }
-        let fixture = Fixture(sizes: sizes, columns: 3, viewport: CGSize(width: 600, height: 800))
+        let fixture = Fixture(sizes: sizes, columns: 3, viewport: Size(width: 600, height: 800))
         fixture.source.isSectionHeader = { [unowned fixture] in fixture.source.sizes[$0].isFullSpan }
         let model = fixture.model
         model.reloadData()
         model.eagerLayoutLimit = 100
-        model.setContentOffset(CGPoint(x: 0, y: (fixture.maxOffset * CGFloat.random(in: 0.4...0.9, using: &generator)).rounded()))
-        model.setViewportSize(CGSize(width: CGFloat.random(in: 700...1_200, using: &generator).rounded(), height: 800))
+        model.setContentOffset(Point(x: 0, y: (fixture.maxOffset * Double.random(in: 0.4...0.9, using: &generator)).rounded()))
+        model.setViewportSize(Size(width: Double.random(in: 700...1_200, using: &generator).rounded(), height: 800))
         let first = try #require(self.island(of: fixture), "seed \(seed): an island")
         /// The last header among `candidates` whose top is at or above the pin line.
         func lastHeaderAbove(in candidates: Range<Int>) -> Int? {
@@ -162,7 +162,7 @@ struct ViewModelIslandTests {
                 #expect(model.pinnedHeader?.index == lastHeaderAbove(in: current), "seed \(seed): an island header or none")
                 checked += 1
             }
-            model.setContentOffset(CGPoint(x: 0, y: model.contentOffset.y + CGFloat.random(in: -60...60, using: &generator).rounded()))
+            model.setContentOffset(Point(x: 0, y: model.contentOffset.y + Double.random(in: -60...60, using: &generator).rounded()))
             model.continueLayout(itemBudget: 150)
         }
         #expect(checked >= 3 && !first.isEmpty, "seed \(seed): checked during the island")
@@ -176,7 +176,7 @@ struct ViewModelIslandTests {
         let fixture = resized(itemCount: 3_000, readerAt: 1, using: &generator), model = fixture.model
         // At the end: the island holds the last item, and the reader sees it.
         #expect(self.island(of: fixture)?.upperBound == model.numberOfItems, "seed \(seed): the island reaches the end")
-        model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
+        model.setContentOffset(Point(x: 0, y: fixture.maxOffset))
         let count = model.numberOfItems
         let page = randomSizes(Int.random(in: 1...8, using: &generator), using: &generator, fullSpan: false)
         fixture.source.sizes += page

@@ -73,14 +73,14 @@ struct ViewModelPendingLayoutTests {
     func leftToRightRowsDefer(seed: UInt64) throws {
         var generator = SplitMix64(seed: seed)
         let fixture = Fixture(sizes: randomSizes(3_000, using: &generator, fullSpan: false), columns: 3,
-                              viewport: CGSize(width: 800, height: 400),
+                              viewport: Size(width: 800, height: 400),
                               layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
         let model = fixture.model
         model.eagerLayoutLimit = 50
         let deep = seed != 413
         let end = model.contentSize.width - model.viewportSize.width
-        model.setContentOffset(CGPoint(x: deep ? (end * CGFloat.random(in: 0.4...0.9, using: &generator)).rounded() : 0, y: 0))
-        model.setViewportSize(CGSize(width: 800, height: CGFloat.random(in: 500...900, using: &generator).rounded()))
+        model.setContentOffset(Point(x: deep ? (end * Double.random(in: 0.4...0.9, using: &generator)).rounded() : 0, y: 0))
+        model.setViewportSize(Size(width: 800, height: Double.random(in: 500...900, using: &generator).rounded()))
         #expect(model.isLayoutPending, "seed \(seed): rows wait for the idle slices too")
         let island = (model.layout as? WaterfallCollectionLayout)?.engine.islandRange
         #expect((island != nil) == deep, "seed \(seed): an island only deep in the feed")
@@ -89,7 +89,7 @@ struct ViewModelPendingLayoutTests {
             #expect(model.liveIndices == fixture.expectedLiveIndices(in: window), "seed \(seed), \(context)")
         }
         liveSetIsExact("right after the resize")
-        func shown() -> [Int: CGRect] {
+        func shown() -> [Int: Rect] {
             Dictionary(uniqueKeysWithValues: model.visibleIndices.map { ($0, model.placedAttributes(at: $0)?.frame ?? .null) })
         }
         var steps = 0
@@ -113,8 +113,8 @@ struct ViewModelPendingLayoutTests {
     /// A width or a column change: with more items than the eager limit, the layout is pending.
     private func leaveLayoutPending(_ fixture: Fixture, using generator: inout SplitMix64) {
         if Bool.random(using: &generator) {
-            let width = CGFloat.random(in: 300...1400, using: &generator).rounded()
-            fixture.model.setViewportSize(CGSize(width: width, height: 800))
+            let width = Double.random(in: 300...1400, using: &generator).rounded()
+            fixture.model.setViewportSize(Size(width: width, height: 800))
         } else {
             fixture.source.columns = fixture.source.columns % 5 + 2
             fixture.model.invalidateLayout()
@@ -135,7 +135,7 @@ struct ViewModelPendingLayoutTests {
             let directions: [FocusDirection] = [.up, .down, .left, .right]
             model.focusedIndex = model.focusTarget(from: index, moving: directions.randomElement(using: &generator)!)
         case 1:
-            let distance = CGFloat.random(in: -1600...1600, using: &generator)
+            let distance = Double.random(in: -1600...1600, using: &generator)
             model.focusedIndex = model.focusTarget(afterPaging: distance, from: Bool.random(using: &generator) ? index : nil)
         case 2:
             // End: focus the last item and bring it on screen.
@@ -146,11 +146,11 @@ struct ViewModelPendingLayoutTests {
             model.scrollToItem(at: index, position: positions.randomElement(using: &generator)!)
         case 4:
             model.selectedIndex = index
-            _ = model.click(at: CGPoint(x: CGFloat.random(in: 0..<400, using: &generator),
-                                        y: CGFloat.random(in: 0..<800, using: &generator)))
+            _ = model.click(at: Point(x: Double.random(in: 0..<400, using: &generator),
+                                        y: Double.random(in: 0..<800, using: &generator)))
         case 5:
-            _ = model.index(at: CGPoint(x: CGFloat.random(in: -50...450, using: &generator),
-                                        y: CGFloat.random(in: -50...850, using: &generator)))
+            _ = model.index(at: Point(x: Double.random(in: -50...450, using: &generator),
+                                        y: Double.random(in: -50...850, using: &generator)))
         case 6:
             model.moveItem(at: index, by: Int.random(in: -3000...3000, using: &generator))
         case 7:
@@ -178,8 +178,8 @@ struct ViewModelPendingLayoutTests {
             if Bool.random(using: &generator) { model.applyPendingSizeChanges() }
         case 13:
             let maxY = max(0, model.contentSize.height - model.viewportSize.height)
-            let y = Bool.random(using: &generator) ? maxY : CGFloat.random(in: 0...maxY, using: &generator)
-            model.setContentOffset(CGPoint(x: 0, y: y))
+            let y = Bool.random(using: &generator) ? maxY : Double.random(in: 0...maxY, using: &generator)
+            model.setContentOffset(Point(x: 0, y: y))
         case 14:
             model.continueLayout(itemBudget: Int.random(in: 1...300, using: &generator))
         case 15:
@@ -199,14 +199,14 @@ struct ViewModelPendingLayoutTests {
     /// and drops or cancels it.
     private func reorderDrag(on fixture: Fixture, using generator: inout SplitMix64) {
         let model = fixture.model
-        func randomPoint(_ generator: inout SplitMix64) -> CGPoint {
-            CGPoint(x: CGFloat.random(in: 0..<400, using: &generator), y: CGFloat.random(in: 0..<800, using: &generator))
+        func randomPoint(_ generator: inout SplitMix64) -> Point {
+            Point(x: Double.random(in: 0..<400, using: &generator), y: Double.random(in: 0..<800, using: &generator))
         }
         guard model.beginReorder(at: randomPoint(&generator)) else { return }
         for _ in 0..<Int.random(in: 1...4, using: &generator) {
             model.moveReorder(to: randomPoint(&generator))
             if Bool.random(using: &generator) {
-                model.moveReorder(to: CGPoint(x: 200, y: 799))
+                model.moveReorder(to: Point(x: 200, y: 799))
                 model.stepReorderAutoScroll(seconds: 0.1)
             }
             if Bool.random(using: &generator) { model.continueLayout(itemBudget: 100) }

@@ -15,7 +15,7 @@ import Testing
     }
 
     /// The reference frames of `sizes` in the fixture's configuration (content coordinates).
-    private static func referenceFrames(_ fixture: Fixture, _ sizes: [ItemSize]) -> [CGRect] {
+    private static func referenceFrames(_ fixture: Fixture, _ sizes: [ItemSize]) -> [Rect] {
         let margin = fixture.source.margin
         let layout = WaterfallLayout(columns: .fixed(fixture.source.columns), insets: EdgeInsets(all: margin),
                                      columnSpacing: margin, rowSpacing: margin,
@@ -68,20 +68,20 @@ import Testing
 
     /// The centre of the item at `index` as the view model shows it now (where a live item is
     /// placed, during a drag too), relative to the viewport.
-    private static func centre(of index: Int, in model: WaterfallViewModel<HeadlessCell>) -> CGPoint {
+    private static func centre(of index: Int, in model: WaterfallViewModel<HeadlessCell>) -> Point {
         let frame = model.placedAttributes(at: index)?.frame
             ?? model.layout.frame(at: index).offsetBy(dx: -model.contentOffset.x, dy: -model.contentOffset.y)
-        return CGPoint(x: frame.midX, y: frame.midY)
+        return Point(x: frame.midX, y: frame.midY)
     }
 
     /// A visible item other than `excluded` and its viewport frame as shown now (during a drag
     /// too), chosen at random.
     private static func randomVisibleItem(_ fixture: Fixture, excluding excluded: Int?,
-                                          using rng: inout SplitMix64) -> (index: Int, frame: CGRect)? {
-        let viewport = CGRect(origin: .zero, size: fixture.model.viewportSize)
-        let candidates = fixture.model.liveIndices.compactMap { index -> (index: Int, frame: CGRect)? in
+                                          using rng: inout SplitMix64) -> (index: Int, frame: Rect)? {
+        let viewport = Rect(origin: .zero, size: fixture.model.viewportSize)
+        let candidates = fixture.model.liveIndices.compactMap { index -> (index: Int, frame: Rect)? in
             guard let frame = fixture.model.placedAttributes(at: index)?.frame, index != excluded,
-                  viewport.contains(CGPoint(x: frame.midX, y: frame.midY)) else { return nil }
+                  viewport.contains(Point(x: frame.midX, y: frame.midY)) else { return nil }
             return (index, frame)
         }
         return candidates.randomElement(using: &rng)
@@ -93,13 +93,13 @@ import Testing
             let fixture = Self.fixture(count: Int.random(in: 30...400, using: &rng),
                                        columns: Int.random(in: 1...5, using: &rng), using: &rng)
             let model = fixture.model
-            model.setContentOffset(CGPoint(x: 0, y: CGFloat.random(in: 0...fixture.maxOffset, using: &rng)))
+            model.setContentOffset(Point(x: 0, y: Double.random(in: 0...fixture.maxOffset, using: &rng)))
             let original = fixture.source.sizes
             guard let start = Self.randomVisibleItem(fixture, excluding: nil, using: &rng) else {
                 Issue.record("seed \(seed): nothing visible")
                 continue
             }
-            let grab = CGPoint(x: start.frame.midX, y: start.frame.midY)
+            let grab = Point(x: start.frame.midX, y: start.frame.midY)
             #expect(model.beginReorder(at: grab), "seed \(seed)")
             #expect(model.liftedIndex == start.index && model.reorderDestination == start.index, "seed \(seed)")
             Self.expectPreviewMatchesReference(fixture, original: original, "seed \(seed), lifted")
@@ -108,13 +108,13 @@ import Testing
                 let context = "seed \(seed), step \(step)"
                 if Int.random(in: 0..<4, using: &rng) == 0 {
                     // Anywhere, even outside the viewport: the landing place stays valid.
-                    model.moveReorder(to: CGPoint(x: CGFloat.random(in: -200...600, using: &rng),
-                                                  y: CGFloat.random(in: -200...1000, using: &rng)))
+                    model.moveReorder(to: Point(x: Double.random(in: -200...600, using: &rng),
+                                                  y: Double.random(in: -200...1000, using: &rng)))
                     lastTarget = model.reorder?.lastHit
                 } else if let target = Self.randomVisibleItem(fixture, excluding: lastTarget ?? start.index, using: &rng) {
                     // Over another item: the lifted one takes its place.
                     let before = ItemUpdate.move(from: start.index, to: model.reorderDestination!).map(target.index)!
-                    model.moveReorder(to: CGPoint(x: target.frame.midX, y: target.frame.midY))
+                    model.moveReorder(to: Point(x: target.frame.midX, y: target.frame.midY))
                     #expect(model.reorderDestination == before, "\(context): over \(target.index)")
                     lastTarget = target.index
                 }
@@ -143,19 +143,19 @@ import Testing
         for seed in UInt64(0)..<30 {
             var rng = SplitMix64(seed: seed)
             let fixture = Fixture(sizes: randomSizes(Int.random(in: 30...300, using: &rng), using: &rng, fullSpan: false),
-                                  columns: Int.random(in: 1...4, using: &rng), viewport: CGSize(width: 800, height: 400),
+                                  columns: Int.random(in: 1...4, using: &rng), viewport: Size(width: 800, height: 400),
                                   layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
             fixture.source.allowsMoving = true
             let model = fixture.model
             model.layoutDirection = direction
             let end = max(0, model.contentSize.width - model.viewportSize.width)
-            model.setContentOffset(CGPoint(x: CGFloat.random(in: 0...end, using: &rng).rounded(), y: 0))
+            model.setContentOffset(Point(x: Double.random(in: 0...end, using: &rng).rounded(), y: 0))
             let visible = model.visibleIndices
             guard let lifted = visible.randomElement(using: &rng), let target = visible.randomElement(using: &rng) else { continue }
             let grabbed = try #require(model.placedAttributes(at: lifted)).frame
-            #expect(model.beginReorder(at: CGPoint(x: grabbed.midX, y: grabbed.midY)), "seed \(seed)")
+            #expect(model.beginReorder(at: Point(x: grabbed.midX, y: grabbed.midY)), "seed \(seed)")
             if target != lifted, let over = model.placedAttributes(at: target)?.frame {
-                model.moveReorder(to: CGPoint(x: over.midX, y: over.midY))
+                model.moveReorder(to: Point(x: over.midX, y: over.midY))
             }
             let destination = try #require(model.reorderDestination)
             var moved = try #require(model.layout as? WaterfallCollectionLayout).engine
@@ -167,7 +167,7 @@ import Testing
                 if let shown = model.placedAttributes(at: index)?.frame {
                     #expect(shown.isClose(to: expected, tolerance: 1e-6), "\(context): \(index) shown at \(shown), moved to \(expected)")
                 } else {
-                    #expect(!expected.overlaps(CGRect(origin: .zero, size: model.viewportSize)),
+                    #expect(!expected.overlaps(Rect(origin: .zero, size: model.viewportSize)),
                             "\(context): \(index) is on screen after the move, at \(expected), but not live")
                 }
             }
@@ -181,18 +181,18 @@ import Testing
         let model = fixture.model
         let original = fixture.source.sizes
         let start = Self.randomVisibleItem(fixture, excluding: nil, using: &rng)!
-        #expect(model.beginReorder(at: CGPoint(x: start.frame.midX, y: start.frame.midY)))
+        #expect(model.beginReorder(at: Point(x: start.frame.midX, y: start.frame.midY)))
         // At the top edge at offset 0 nothing scrolls; in the middle neither.
-        model.moveReorder(to: CGPoint(x: 200, y: 2))
+        model.moveReorder(to: Point(x: 200, y: 2))
         #expect(model.reorderScrollVelocity == 0)
-        model.moveReorder(to: CGPoint(x: 200, y: 400))
+        model.moveReorder(to: Point(x: 200, y: 400))
         #expect(model.reorderScrollVelocity == 0)
         #expect(model.stepReorderAutoScroll(seconds: 1.0 / 60).isEmpty && model.contentOffset.y == 0)
-        model.moveReorder(to: CGPoint(x: 200, y: 800 - 40))
+        model.moveReorder(to: Point(x: 200, y: 800 - 40))
         let slow = model.reorderScrollVelocity
-        model.moveReorder(to: CGPoint(x: 200, y: 800 - 4))
+        model.moveReorder(to: Point(x: 200, y: 800 - 4))
         let fast = model.reorderScrollVelocity
-        model.moveReorder(to: CGPoint(x: 200, y: 900))
+        model.moveReorder(to: Point(x: 200, y: 900))
         #expect(0 < slow && slow < fast && fast < model.reorderScrollVelocity)
         #expect(model.reorderScrollVelocity == model.reorderMaximumScrollSpeed)
         for frame in 0..<90 {
@@ -204,7 +204,7 @@ import Testing
         }
         #expect(model.contentOffset.y > 1000)
         // Back up toward the top edge.
-        model.moveReorder(to: CGPoint(x: 200, y: 10))
+        model.moveReorder(to: Point(x: 200, y: 10))
         #expect(model.reorderScrollVelocity < 0)
         let top = model.contentOffset.y
         for _ in 0..<10 { model.stepReorderAutoScroll(seconds: 1.0 / 60) }
@@ -221,16 +221,16 @@ import Testing
         let fixture = Self.fixture(count: 120, columns: 3, using: &rng)
         let model = fixture.model
         // No drag: every drag call is a no-op.
-        #expect(model.moveReorder(to: CGPoint(x: 10, y: 10)).isEmpty)
+        #expect(model.moveReorder(to: Point(x: 10, y: 10)).isEmpty)
         #expect(model.endReorder().isEmpty && model.cancelReorder().isEmpty)
         #expect(model.stepReorderAutoScroll(seconds: 1).isEmpty)
         // Off when the data source does not allow moving; nothing at a gap or off the content.
         fixture.source.allowsMoving = false
-        #expect(!model.beginReorder(at: CGPoint(x: 60, y: 60)))
+        #expect(!model.beginReorder(at: Point(x: 60, y: 60)))
         #expect(model.moveItem(at: 0, by: 1) == nil)
         fixture.source.allowsMoving = true
-        #expect(!model.beginReorder(at: CGPoint(x: 2, y: 2)))   // the inset
-        #expect(!model.beginReorder(at: CGPoint(x: CGFloat.nan, y: 2)))
+        #expect(!model.beginReorder(at: Point(x: 2, y: 2)))   // the inset
+        #expect(!model.beginReorder(at: Point(x: Double.nan, y: 2)))
         #expect(!model.beginReorder(ofItemAt: 119, pointer: .zero))   // not live
         #expect(!model.beginReorder(ofItemAt: -1, pointer: .zero) && !model.beginReorder(ofItemAt: 5000, pointer: .zero))
 
@@ -238,8 +238,8 @@ import Testing
         let original = fixture.source.sizes
         #expect(model.beginReorder(at: Self.centre(of: 1, in: model)))
         #expect(!model.beginReorder(at: Self.centre(of: 1, in: model)))   // one drag at a time
-        model.moveReorder(to: CGPoint(x: -1000, y: CGFloat.infinity))   // ignored
-        model.moveReorder(to: CGPoint(x: -1000, y: 5000))        // out of the viewport: clamped
+        model.moveReorder(to: Point(x: -1000, y: Double.infinity))   // ignored
+        model.moveReorder(to: Point(x: -1000, y: 5000))        // out of the viewport: clamped
         #expect((0..<120).contains(model.reorderDestination!))
         model.moveReorder(to: Self.centre(of: 1, in: model))
         if model.reorderDestination == 1 {
@@ -328,8 +328,8 @@ import Testing
         fixture.source.allowsMoving = true
         let model = fixture.model
         let first = model.layout.frame(at: 0), second = model.layout.frame(at: 1)
-        #expect(model.beginReorder(ofItemAt: 0, pointer: CGPoint(x: first.midX, y: first.midY)))
-        model.moveReorder(to: CGPoint(x: second.midX, y: second.midY))
+        #expect(model.beginReorder(ofItemAt: 0, pointer: Point(x: first.midX, y: first.midY)))
+        model.moveReorder(to: Point(x: second.midX, y: second.midY))
         #expect(model.reorderDestination == 1)
         let session = model.reorder
         #expect(session?.frame(at: 1, in: model.layout) == first && session?.frame(at: 0, in: model.layout) == second,

@@ -10,14 +10,14 @@ struct ViewModelRightToLeftTests {
     func mirroredCellsAndClicks() {
         var generator = SplitMix64(seed: 44)
         let sizes = randomSizes(600, using: &generator)
-        let width: CGFloat = 400
+        let width: Double = 400
         let ltr = Fixture(sizes: sizes)
         let rtl = Fixture(sizes: sizes)
         rtl.model.layoutDirection = .rightToLeft
         for step in 0..<20 {
-            let offset = CGFloat.random(in: 0...ltr.maxOffset, using: &generator)
-            ltr.model.setContentOffset(CGPoint(x: 0, y: offset))
-            rtl.model.setContentOffset(CGPoint(x: 0, y: offset))
+            let offset = Double.random(in: 0...ltr.maxOffset, using: &generator)
+            ltr.model.setContentOffset(Point(x: 0, y: offset))
+            rtl.model.setContentOffset(Point(x: 0, y: offset))
             #expect(!rtl.model.liveIndices.isEmpty && rtl.model.liveIndices == ltr.model.liveIndices, "step \(step)")
             for index in ltr.model.liveIndices {
                 let left = ltr.model.cell(at: index)?.attributes?.frame ?? .null
@@ -34,7 +34,7 @@ struct ViewModelRightToLeftTests {
         // A click on the mirrored point of an item selects that item.
         for index in ltr.model.visibleIndices.prefix(6) {
             let frame = ltr.model.layout.frame(at: index)
-            #expect(rtl.model.click(at: CGPoint(x: width - frame.midX, y: frame.midY)) == index)
+            #expect(rtl.model.click(at: Point(x: width - frame.midX, y: frame.midY)) == index)
         }
         #expect(rtl.source.selections.count == 6)
     }
@@ -43,11 +43,11 @@ struct ViewModelRightToLeftTests {
     func rightToLeftRowsAppend() {
         for seed in UInt64(1)...5 {
             var generator = SplitMix64(seed: seed)
-            let fixture = Fixture(sizes: randomSizes(300, using: &generator, fullSpan: false), viewport: CGSize(width: 800, height: 400),
+            let fixture = Fixture(sizes: randomSizes(300, using: &generator, fullSpan: false), viewport: Size(width: 800, height: 400),
                                   layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
             fixture.model.layoutDirection = .rightToLeft
             let width = fixture.model.contentSize.width
-            fixture.model.setContentOffset(CGPoint(x: CGFloat.random(in: 0...(width - 800), using: &generator), y: 0))
+            fixture.model.setContentOffset(Point(x: Double.random(in: 0...(width - 800), using: &generator), y: 0))
             let count = fixture.model.numberOfItems
             let onScreen = fixture.model.visibleIndices.map { ($0, fixture.model.cell(at: $0)?.attributes?.frame) }
             let offset = fixture.model.contentOffset
@@ -63,7 +63,7 @@ struct ViewModelRightToLeftTests {
             #expect(!fixture.model.liveIndices.isEmpty, "seed \(seed)")
             for index in fixture.model.liveIndices {
                 let content = fixture.model.layout.frame(at: index)
-                let frame = CGRect(x: 800 - (content.maxX - fixture.model.contentOffset.x), y: content.minY,
+                let frame = Rect(x: 800 - (content.maxX - fixture.model.contentOffset.x), y: content.minY,
                                    width: content.width, height: content.height)
                 #expect(fixture.model.cell(at: index)?.attributes?.frame.isClose(to: frame) == true, "seed \(seed): item \(index) misplaced")
             }

@@ -13,11 +13,11 @@ struct ViewModelRowsTests {
     private func rowsWall(_ generator: inout SplitMix64) -> Fixture {
         var sizes = randomSizes(Int.random(in: 200...800, using: &generator), using: &generator)
         for index in stride(from: 5, to: sizes.count, by: 9) {
-            sizes[index] = .spanningAspectRatio(2, width: 300, height: CGFloat(Int.random(in: 100...400, using: &generator)))
+            sizes[index] = .spanningAspectRatio(2, width: 300, height: Double(Int.random(in: 100...400, using: &generator)))
         }
         return Fixture(sizes: sizes, columns: Int.random(in: 2...5, using: &generator),
-                       viewport: CGSize(width: CGFloat(Int.random(in: 400...1400, using: &generator)),
-                                        height: CGFloat(Int.random(in: 300...900, using: &generator))),
+                       viewport: Size(width: Double(Int.random(in: 400...1400, using: &generator)),
+                                        height: Double(Int.random(in: 300...900, using: &generator))),
                        layout: WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)))
     }
 
@@ -31,7 +31,7 @@ struct ViewModelRowsTests {
                     "seed \(seed)")
             #expect(fixture.model.contentSize.height == fixture.model.viewportSize.height, "seed \(seed)")
             fixture.expectExactLiveSetScrollingHorizontally(steps: 20, seed: seed) { step, x in
-                #expect(fixture.model.contentOffset == CGPoint(x: x, y: 0), "seed \(seed) step \(step)")
+                #expect(fixture.model.contentOffset == Point(x: x, y: 0), "seed \(seed) step \(step)")
             }
         }
     }
@@ -41,7 +41,7 @@ struct ViewModelRowsTests {
             var generator = SplitMix64(seed: seed)
             let fixture = rowsWall(&generator)
             let maximum = max(0, fixture.model.contentSize.width - fixture.model.viewportSize.width)
-            fixture.model.setContentOffset(CGPoint(x: CGFloat.random(in: 0...maximum, using: &generator), y: 0))
+            fixture.model.setContentOffset(Point(x: Double.random(in: 0...maximum, using: &generator), y: 0))
             let before = fixture.model.visibleIndices.map { ($0, fixture.model.placedAttributes(at: $0)!.frame) }
             #expect(!before.isEmpty, "seed \(seed)")
             let count = Int.random(in: 1...60, using: &generator)
@@ -64,9 +64,9 @@ struct ViewModelRowsTests {
         let host = HeadlessHost()
         model.dataSource = source
         model.delegate = source
-        model.setViewportSize(CGSize(width: 600, height: 200))
+        model.setViewportSize(Size(width: 600, height: 200))
         model.attach(to: host)
-        #expect(model.layout.frame(at: 2) == CGRect(x: 150, y: 0, width: 100, height: 100))
+        #expect(model.layout.frame(at: 2) == Rect(x: 150, y: 0, width: 100, height: 100))
         #expect(model.focusTarget(from: 0, moving: .down) == 1)
         #expect(model.focusTarget(from: 1, moving: .up) == 2)     // above item 1's middle (x 150)
         #expect(model.focusTarget(from: 2, moving: .down) == 1)   // row 1 reaches under item 2

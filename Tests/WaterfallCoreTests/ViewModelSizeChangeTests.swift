@@ -8,20 +8,20 @@ import Testing
 @MainActor
 struct ViewModelSizeChangeTests {
     /// 300 square estimates in 3 columns, scrolled to `offset`.
-    func fixture(offset: CGFloat) -> Fixture {
+    func fixture(offset: Double) -> Fixture {
         let fixture = Fixture(sizes: Array(repeating: .aspectRatio(width: 1, height: 1), count: 300))
-        fixture.model.setContentOffset(CGPoint(x: 0, y: offset))
+        fixture.model.setContentOffset(Point(x: 0, y: offset))
         return fixture
     }
 
     /// The first visible item and its frame on screen.
-    func firstVisible(_ fixture: Fixture) throws -> (index: Int, frame: CGRect) {
+    func firstVisible(_ fixture: Fixture) throws -> (index: Int, frame: Rect) {
         let index = try #require(fixture.model.visibleIndices.first)
         return (index, try #require(fixture.model.placedAttributes(at: index)).frame)
     }
 
     /// The engine's frames from scratch for the data source's current sizes.
-    func referenceFrames(_ fixture: Fixture) -> [CGRect] {
+    func referenceFrames(_ fixture: Fixture) -> [Rect] {
         guard let layout = fixture.model.layout as? WaterfallCollectionLayout else { return [] }
         return ReferenceMasonry(layout.engine).layout(of: fixture.source.sizes).frames
     }
@@ -45,11 +45,11 @@ struct ViewModelSizeChangeTests {
     func aboveTheViewport() throws {
         for seed in UInt64(1)...20 {
             var generator = SplitMix64(seed: seed)
-            let fixture = fixture(offset: CGFloat.random(in: 3000...6000, using: &generator).rounded())
+            let fixture = fixture(offset: Double.random(in: 3000...6000, using: &generator).rounded())
             let before = try firstVisible(fixture)
             let changed = (0..<8).map { _ in Int.random(in: 0..<max(1, before.index - 12), using: &generator) }
             for index in changed {
-                fixture.source.sizes[index] = .aspectRatio(width: 100, height: CGFloat.random(in: 30...400, using: &generator))
+                fixture.source.sizes[index] = .aspectRatio(width: 100, height: Double.random(in: 30...400, using: &generator))
             }
             fixture.model.invalidateSizes(at: changed)
             #expect(fixture.model.placedAttributes(at: before.index)?.frame == before.frame, "nothing moves before the flush")
@@ -102,7 +102,7 @@ struct ViewModelSizeChangeTests {
         let before = try firstVisible(fixture)
         for _ in 0..<50 {
             let index = Int.random(in: 0..<300, using: &generator)
-            fixture.source.sizes[index] = .aspectRatio(width: 100, height: CGFloat.random(in: 50...300, using: &generator))
+            fixture.source.sizes[index] = .aspectRatio(width: 100, height: Double.random(in: 50...300, using: &generator))
             fixture.model.invalidateSize(at: index)
         }
         #expect(fixture.host.sizeChangeNotifications == 1)

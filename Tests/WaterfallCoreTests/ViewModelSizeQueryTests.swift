@@ -27,7 +27,7 @@ private final class RangeAnsweringDelegate: WaterfallDelegate {
         return kept + Array(repeating: .height(9_999), count: max(0, lengthError))
     }
 
-    func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, marginFor type: MarginType) -> CGFloat {
+    func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, marginFor type: MarginType) -> Double {
         source.margin
     }
 }
@@ -44,7 +44,7 @@ private final class OneByOneDelegate: WaterfallDelegate {
         source.sizes[index]
     }
 
-    func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, marginFor type: MarginType) -> CGFloat {
+    func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, marginFor type: MarginType) -> Double {
         source.margin
     }
 }
@@ -94,7 +94,7 @@ struct ViewModelSizeQueryTests {
 
     @Test("an insert in a batch that a later move renumbers asks each size at its final index")
     func tracedInsertAsksOneByOne() {
-        let fixture = Fixture(sizes: (0..<200).map { .height(CGFloat(60 + $0 % 7 * 20)) })
+        let fixture = Fixture(sizes: (0..<200).map { .height(Double(60 + $0 % 7 * 20)) })
         let delegate = RangeAnsweringDelegate(source: fixture.source)
         fixture.model.delegate = delegate
         fixture.source.sizes.insert(contentsOf: [.height(111), .height(222)], at: 10)

@@ -14,13 +14,13 @@ struct ViewModelVirtualizationTests {
         fixture.expectConsistent("seed \(seed), initial")
         for step in 0..<300 {
             let current = fixture.model.contentOffset.y
-            let target: CGFloat
+            let target: Double
             switch Int.random(in: 0..<10, using: &generator) {
-            case 0: target = CGFloat.random(in: 0...fixture.maxOffset, using: &generator)   // jump
-            case 1: target = current - CGFloat.random(in: 0...400, using: &generator)       // back up
-            default: target = current + CGFloat.random(in: 0...120, using: &generator)      // read on
+            case 0: target = Double.random(in: 0...fixture.maxOffset, using: &generator)   // jump
+            case 1: target = current - Double.random(in: 0...400, using: &generator)       // back up
+            default: target = current + Double.random(in: 0...120, using: &generator)      // read on
             }
-            fixture.model.setContentOffset(CGPoint(x: 0, y: min(max(target, 0), fixture.maxOffset)))
+            fixture.model.setContentOffset(Point(x: 0, y: min(max(target, 0), fixture.maxOffset)))
             fixture.expectConsistent("seed \(seed), step \(step), offset \(fixture.model.contentOffset.y)")
         }
     }
@@ -31,11 +31,11 @@ struct ViewModelVirtualizationTests {
         let fixture = Fixture(sizes: randomSizes(3_000, using: &generator), columns: 4)
         for probe in 0..<400 {
             if probe % 20 == 0 {
-                fixture.model.setContentOffset(CGPoint(x: 0, y: CGFloat.random(in: 0...fixture.maxOffset, using: &generator)))
+                fixture.model.setContentOffset(Point(x: 0, y: Double.random(in: 0...fixture.maxOffset, using: &generator)))
             }
-            let point = CGPoint(x: CGFloat.random(in: -4...404, using: &generator),
-                                y: CGFloat.random(in: 0...800, using: &generator))
-            let content = CGPoint(x: point.x, y: point.y + fixture.model.contentOffset.y)
+            let point = Point(x: Double.random(in: -4...404, using: &generator),
+                                y: Double.random(in: 0...800, using: &generator))
+            let content = Point(x: point.x, y: point.y + fixture.model.contentOffset.y)
             let expected = (0..<fixture.model.numberOfItems).first { fixture.model.layout.frame(at: $0).contains(content) }
             #expect(fixture.model.index(at: point) == expected, "seed \(seed), probe \(probe), point \(point)")
         }
@@ -45,20 +45,20 @@ struct ViewModelVirtualizationTests {
     func clickSelects() {
         let fixture = Fixture(sizes: Array(repeating: .height(100), count: 30))
         // Column 0 starts at x 8, row 0 at y 8; the item of index 0 is there.
-        #expect(fixture.model.click(at: CGPoint(x: 20, y: 20)) == 0)
+        #expect(fixture.model.click(at: Point(x: 20, y: 20)) == 0)
         #expect(fixture.model.selectedIndex == 0)
         #expect(fixture.source.selections == [0])
-        #expect(fixture.model.click(at: CGPoint(x: 2, y: 2)) == nil, "a margin selects nothing")
+        #expect(fixture.model.click(at: Point(x: 2, y: 2)) == nil, "a margin selects nothing")
         #expect(fixture.source.selections == [0])
     }
 
     @Test("scrolled-out cells are reused by identity")
     func reuseByIdentity() {
         let fixture = Fixture(sizes: Array(repeating: .height(100), count: 600))
-        fixture.model.setContentOffset(CGPoint(x: 0, y: 1_000))
+        fixture.model.setContentOffset(Point(x: 0, y: 1_000))
         let first = fixture.model.liveIndices.compactMap { fixture.model.cell(at: $0) }
         let created = fixture.source.cellsCreated
-        fixture.model.setContentOffset(CGPoint(x: 0, y: 1_000 + 40 * 108))   // 40 rows on: same alignment
+        fixture.model.setContentOffset(Point(x: 0, y: 1_000 + 40 * 108))   // 40 rows on: same alignment
         let later = fixture.model.liveIndices.compactMap { fixture.model.cell(at: $0) }
         #expect(!first.isEmpty && later.count == first.count, "the same number of cells is live at both offsets")
         #expect(fixture.source.cellsCreated == created, "a jump of many screens creates no cell")
@@ -71,10 +71,10 @@ struct ViewModelVirtualizationTests {
         let fixture = Fixture(sizes: Array(repeating: .height(90), count: 3_000),
                               identifier: { $0 % 3 == 0 ? "banner" : "photo" })
         for step in 1...200 {
-            fixture.model.setContentOffset(CGPoint(x: 0, y: CGFloat(step) * 97))
+            fixture.model.setContentOffset(Point(x: 0, y: Double(step) * 97))
             fixture.expectConsistent("step \(step)")
         }
-        fixture.model.setViewportSize(CGSize(width: 400, height: 100))   // sends cells to the pool
+        fixture.model.setViewportSize(Size(width: 400, height: 100))   // sends cells to the pool
         #expect(fixture.model.dequeueReusableCell(withIdentifier: "unknown") == nil)
         #expect(fixture.model.dequeueReusableCell(withIdentifier: "photo")?.reuseIdentifier == "photo")
         #expect(fixture.model.dequeueReusableCell(withIdentifier: "banner")?.reuseIdentifier == "banner")
@@ -87,10 +87,10 @@ struct ViewModelVirtualizationTests {
         func scrollThrough(count: Int, checkBound: Bool) -> (created: Int, maxLive: Int) {
             let fixture = Fixture(sizes: Array(repeating: .height(120), count: count), columns: 4)
             var maxLive = 0
-            var offset: CGFloat = 0
+            var offset: Double = 0
             while offset < fixture.maxOffset {
                 offset = min(offset + 53, fixture.maxOffset)
-                fixture.model.setContentOffset(CGPoint(x: 0, y: offset))
+                fixture.model.setContentOffset(Point(x: 0, y: offset))
                 maxLive = max(maxLive, fixture.model.liveCellCount)
                 if checkBound {
                     let window = fixture.bruteForceIndices(in: fixture.window).count
@@ -111,7 +111,7 @@ struct ViewModelVirtualizationTests {
     func poolIsBounded() {
         let fixture = Fixture(sizes: Array(repeating: .height(50), count: 500))
         fixture.model.reusePoolCapacity = 2
-        fixture.model.setViewportSize(CGSize(width: 400, height: 100))
+        fixture.model.setViewportSize(Size(width: 400, height: 100))
         #expect(fixture.model.pooledCellCount <= 2)
         #expect(fixture.host.discardCount > 0)
         fixture.expectConsistent("after shrinking the viewport")
@@ -122,17 +122,17 @@ struct ViewModelVirtualizationTests {
         let fixture = Fixture(sizes: Array(repeating: .height(100), count: 1_000))
         let initial = fixture.source.prefetchCount
         #expect(initial > fixture.model.liveCellCount, "the window ahead is announced on load")
-        fixture.model.setContentOffset(CGPoint(x: 0, y: 300))
+        fixture.model.setContentOffset(Point(x: 0, y: 300))
         #expect(fixture.source.prefetchCount > initial)
         #expect(fixture.source.cancelCount == 0, "moving on cancels nothing ahead")
-        fixture.model.setContentOffset(CGPoint(x: 0, y: 250))
+        fixture.model.setContentOffset(Point(x: 0, y: 250))
         #expect(fixture.source.cancelCount > 0, "turning back cancels what was ahead")
     }
 
     @Test("frames given to the host stay small at 1,000,000 items")
     func viewportRelativeFrames() {
         let fixture = Fixture(sizes: Array(repeating: .height(250), count: 1_000_000), columns: 4)
-        fixture.model.setContentOffset(CGPoint(x: 0, y: fixture.maxOffset))
+        fixture.model.setContentOffset(Point(x: 0, y: fixture.maxOffset))
         #expect(fixture.model.contentSize.height > 60_000_000)
         #expect(fixture.model.liveIndices.count >= 4, "cells are live at the end of the content")
         for index in fixture.model.liveIndices {
@@ -147,12 +147,12 @@ struct ViewModelVirtualizationTests {
         let source = HeadlessDataSource(sizes: Array(repeating: .height(1), count: 10))
         let model = WaterfallViewModel<HeadlessCell>()
         model.dataSource = source
-        model.setViewportSize(CGSize(width: 320, height: 480))
+        model.setViewportSize(Size(width: 320, height: 480))
         model.attach(to: host)
-        let expectedWidth = CGFloat(320 - 8 - 8 - 2 * 8) / 3
+        let expectedWidth = Double(320 - 8 - 8 - 2 * 8) / 3
         #expect(model.cellWidth == expectedWidth)
-        #expect(model.layout.frame(at: 0) == CGRect(x: 8, y: 8, width: model.cellWidth, height: 70))
-        let secondRow: CGFloat = 8 + 70 + 8
+        #expect(model.layout.frame(at: 0) == Rect(x: 8, y: 8, width: model.cellWidth, height: 70))
+        let secondRow: Double = 8 + 70 + 8
         #expect(model.layout.frame(at: 3).minY == secondRow)
     }
 
@@ -165,7 +165,7 @@ struct ViewModelVirtualizationTests {
         model.delegate = source
         model.attach(to: host)
         #expect(model.numberOfItems == 0 && model.liveCellCount == 0)
-        model.setViewportSize(CGSize(width: 400, height: 600))
+        model.setViewportSize(Size(width: 400, height: 600))
         #expect(model.numberOfItems == 50 && model.liveCellCount > 0)
     }
 

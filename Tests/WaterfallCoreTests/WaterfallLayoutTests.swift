@@ -27,8 +27,8 @@ import Testing
     }
 
     /// Whether two frames are equal up to rounding errors.
-    private static func isClose(_ a: CGRect, _ b: CGRect) -> Bool {
-        func close(_ x: CGFloat, _ y: CGFloat) -> Bool { abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
+    private static func isClose(_ a: Rect, _ b: Rect) -> Bool {
+        func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
         return close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width) && close(a.height, b.height)
     }
 
@@ -37,12 +37,12 @@ import Testing
         for seed in UInt64(0)..<300 {
             var rng = SplitMix64(seed: seed)
             let columns = Int.random(in: 1...8, using: &rng)
-            let width = CGFloat(Int.random(in: 200...1400, using: &rng))
-            let heights = (0..<Int.random(in: 0...400, using: &rng)).map { _ in CGFloat.random(in: 1...400, using: &rng) }
+            let width = Double(Int.random(in: 200...1400, using: &rng))
+            let heights = (0..<Int.random(in: 0...400, using: &rng)).map { _ in Double.random(in: 1...400, using: &rng) }
             var layout = WaterfallLayout(columns: .fixed(columns), containerWidth: width)
             layout.append(contentsOf: heights.map { .height($0) })
-            let cellW = (width - 8 - 8 - CGFloat(columns - 1) * 8) / CGFloat(columns)
-            var maxYOfColumns = [CGFloat](repeating: 0, count: columns)
+            let cellW = (width - 8 - 8 - Double(columns - 1) * 8) / Double(columns)
+            var maxYOfColumns = [Double](repeating: 0, count: columns)
             for (index, height) in heights.enumerated() {
                 var cellColumn = 0
                 var maxYOfCellColumn = maxYOfColumns[0]
@@ -51,7 +51,7 @@ import Testing
                     maxYOfCellColumn = maxYOfColumns[j]
                 }
                 let cellY = maxYOfCellColumn == 0 ? 8 : maxYOfCellColumn + 8
-                let expected = CGRect(x: 8 + CGFloat(cellColumn) * (cellW + 8), y: cellY, width: cellW, height: height)
+                let expected = Rect(x: 8 + Double(cellColumn) * (cellW + 8), y: cellY, width: cellW, height: height)
                 guard layout.frame(at: index) == expected else {
                     Issue.record("seed \(seed): item \(index) at \(layout.frame(at: index)), seed algorithm \(expected)")
                     break
@@ -76,7 +76,7 @@ import Testing
         // The shortest-column rule for 1–4 columns runs on sorted register lanes; ties (equal
         // bottoms, empty columns, zero heights and spacings) must still go to the leftmost
         // column, across paged appends, edits in the middle and full-span items.
-        let heights: [CGFloat] = [0, 5, 10, 10, 10.5, 20]
+        let heights: [Double] = [0, 5, 10, 10, 10.5, 20]
         for seed in UInt64(0)..<1500 {
             var rng = SplitMix64(seed: seed)
             var layout = WaterfallLayout(columns: .fixed(Int.random(in: 1...4, using: &rng)),
@@ -178,7 +178,7 @@ import Testing
             let height = Double(layout.contentSize.height)
             for _ in 0..<30 {
                 let top = Double.random(in: -100...(height + 100), using: &rng)
-                let rect = CGRect(x: 0, y: top, width: 10, height: Double.random(in: 0...900, using: &rng))
+                let rect = Rect(x: 0, y: top, width: 10, height: Double.random(in: 0...900, using: &rng))
                 let expected = frames.indices.filter { frames[$0].maxY > rect.minY && frames[$0].minY < rect.maxY }
                 #expect(layout.indices(in: rect) == expected, "seed \(seed) rect \(rect)")
                 var unordered: [Int] = []
@@ -196,14 +196,14 @@ import Testing
             let frames = layout.allFrames
             let size = layout.contentSize
             for _ in 0..<60 {
-                let point: CGPoint
+                let point: Point
                 if !frames.isEmpty, Bool.random(using: &rng) {
                     // Aim at an item's edges and inside, where rounding matters.
                     let frame = frames.randomElement(using: &rng)!
-                    point = CGPoint(x: [frame.minX, frame.midX, frame.maxX].randomElement(using: &rng)!,
+                    point = Point(x: [frame.minX, frame.midX, frame.maxX].randomElement(using: &rng)!,
                                     y: [frame.minY, frame.midY, frame.maxY].randomElement(using: &rng)!)
                 } else {
-                    point = CGPoint(x: Double.random(in: -10...(size.width + 10), using: &rng),
+                    point = Point(x: Double.random(in: -10...(size.width + 10), using: &rng),
                                     y: Double.random(in: -10...(size.height + 10), using: &rng))
                 }
                 // Neighbouring frames can overlap by a rounding error, so any containing item is right.
@@ -224,7 +224,7 @@ import Testing
         #expect(layout.columnRange(at: 4) == 0..<3)
         #expect(layout.columnRange(at: 5) == 0..<1 && layout.columnRange(at: 6) == 1..<2)
         // The fourth item goes under the tall first one although column 1 is shorter.
-        #expect(layout.frame(at: 3).minY == CGFloat(8 + 300 + 8))
+        #expect(layout.frame(at: 3).minY == Double(8 + 300 + 8))
     }
 
     @Test func toleranceKeepsReadingOrderUntilColumnsReallyDiffer() {
@@ -243,7 +243,7 @@ import Testing
         var layout = WaterfallLayout(columns: .fixed(2), containerWidth: 200)
         layout.append(contentsOf: [.height(50), .height(120), .fullSpan(height: 30), .height(10), .fullSpanAspectRatio(width: 368, height: 92)])
         let banner = layout.frame(at: 2)
-        #expect(banner == CGRect(x: 8, y: 8 + 120 + 8, width: 184, height: 30))
+        #expect(banner == Rect(x: 8, y: 8 + 120 + 8, width: 184, height: 30))
         #expect(layout.frame(at: 3).minY == banner.maxY + 8)
         #expect(layout.frame(at: 3).minX == 8)
         #expect(layout.frame(at: 4).height == 46)
@@ -257,7 +257,7 @@ import Testing
                                       insets: EdgeInsets(top: 4, left: 10, bottom: 4, right: 20), containerWidth: 600)
             var rtl = ltr
             rtl.direction = .rightToLeft
-            let items = (0..<50).map { _ in ItemSize.height(CGFloat.random(in: 1...200, using: &rng)) }
+            let items = (0..<50).map { _ in ItemSize.height(Double.random(in: 1...200, using: &rng)) }
             ltr.append(contentsOf: items)
             rtl.append(contentsOf: items)
             for index in items.indices {
@@ -265,7 +265,7 @@ import Testing
                 #expect(right.minY == left.minY && right.size == left.size, "seed \(seed)")
                 #expect(abs((600 - right.maxX) - left.minX) < 1e-9, "seed \(seed)")
             }
-            #expect(rtl.frame(at: 0).maxX == CGFloat(600 - 10))   // column 0 on the right, left inset leading
+            #expect(rtl.frame(at: 0).maxX == Double(600 - 10))   // column 0 on the right, left inset leading
         }
     }
 
@@ -315,8 +315,8 @@ import Testing
         layout.direction = .rightToLeft
         #expect(layout.allFrames.allSatisfy { $0.minX >= 0 && $0.minX.isFinite })
         #expect(layout.contentSize.height.isFinite && layout.contentSize.width == 5)
-        #expect(layout.indices(in: CGRect(x: 0, y: CGFloat.nan, width: 1, height: 1)).isEmpty)
-        #expect(layout.index(at: CGPoint(x: CGFloat.nan, y: 0)) == nil)
+        #expect(layout.indices(in: Rect(x: 0, y: Double.nan, width: 1, height: 1)).isEmpty)
+        #expect(layout.index(at: Point(x: Double.nan, y: 0)) == nil)
     }
 
     /// `--columns 100000` gave zero-width columns and content 16 points tall: a fixed count is
@@ -399,19 +399,19 @@ import Testing
 
     @Test func emptyLayoutHasInsetsOnlyContent() {
         let layout = WaterfallLayout(insets: EdgeInsets(top: 3, left: 0, bottom: 5, right: 0), containerWidth: 100)
-        #expect(layout.contentSize == CGSize(width: 100, height: 8))
-        #expect(layout.indices(in: CGRect(x: 0, y: 0, width: 100, height: 100)).isEmpty)
+        #expect(layout.contentSize == Size(width: 100, height: 8))
+        #expect(layout.indices(in: Rect(x: 0, y: 0, width: 100, height: 100)).isEmpty)
     }
 
     @Test func copiesAreIndependent() {
         var original = WaterfallLayout(containerWidth: 300)
-        original.append(contentsOf: (0..<100).map { .height(CGFloat($0 % 7 * 10 + 20)) })
+        original.append(contentsOf: (0..<100).map { .height(Double($0 % 7 * 10 + 20)) })
         let snapshot = original.allFrames
         var copy = original
         copy.replaceSubrange(0..<10, with: [.height(500)])
         copy.append(.height(1))
         #expect(original.allFrames == snapshot)
-        let band = CGRect(x: 0, y: 0, width: 300, height: 200)
+        let band = Rect(x: 0, y: 0, width: 300, height: 200)
         let inBand = snapshot.indices.filter { snapshot[$0].maxY > band.minY && snapshot[$0].minY < band.maxY }
         #expect(!inBand.isEmpty)
         #expect(original.indices(in: band) == inBand, "queries of the original see its own frames, not the copy's")
@@ -432,7 +432,7 @@ import Testing
         let count = 1_000_000
         let before = HeapBytes.inUse
         var layout = WaterfallLayout(columns: .fixed(4), containerWidth: 390)
-        layout.append(contentsOf: (0..<count).lazy.map { .height(CGFloat($0 % 13 * 17 + 60)) })
+        layout.append(contentsOf: (0..<count).lazy.map { .height(Double($0 % 13 * 17 + 60)) })
         let measured = HeapBytes.inUse - before
         #expect(layout.count == count)
         #expect(measured > 20 * count, "the storage is on the heap: \(measured) bytes")

@@ -246,7 +246,7 @@ struct ImagePipelineTests {
             return
         }
         if case .transport(let code, _) = stalled.kind {
-            #expect(code == URLError.Code.timedOut.rawValue, "\(stalled)")
+            #expect(code == TransportError.Code.timedOut.rawValue, "\(stalled)")
         } else {
             Issue.record("expected a timeout, got \(stalled)")
         }

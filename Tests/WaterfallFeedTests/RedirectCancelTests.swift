@@ -55,7 +55,7 @@ struct RedirectCancelTests {
                             return "transfer \(plan.index): not the redirect's image: \(response)"
                         }
                     case .failure(let error):
-                        guard error is CancellationError || (error as? URLError)?.code == .cancelled else {
+                        guard error is CancellationError || (error as? TransportError)?.code == .cancelled else {
                             return "transfer \(plan.index): \(error)"
                         }
                     }

@@ -182,13 +182,12 @@ struct TLSTests {
     @Test func libcurlCertificateMessagesAreClassified() {
         let url = URL(string: "https://a.test/")!
         func failure(_ code: Int, _ message: String) -> DataLoadFailure {
-            DataLoadFailure(url: url, error: NSError(domain: NSURLErrorDomain, code: code,
-                                                     userInfo: [NSLocalizedDescriptionKey: message]))
+            DataLoadFailure(url: url, error: TransportError(TransportError.Code(rawValue: code), message: message))
         }
         #expect(failure(-1, "SSL certificate problem: certificate has expired").kind == .certificate("certificate has expired"))
         #expect(failure(-1, "SSL: no alternative certificate subject name matches target host name 'a.test'").kind
                 == .certificate("SSL: no alternative certificate subject name matches target host name 'a.test'"))
-        #expect(failure(URLError.Code.serverCertificateUntrusted.rawValue, "untrusted").kind == .certificate("untrusted"))
+        #expect(failure(TransportError.Code.serverCertificateUntrusted.rawValue, "untrusted").kind == .certificate("untrusted"))
         #expect(failure(-1, "transfer closed with 10 bytes remaining to read").kind
                 == .transport(code: -1, message: "transfer closed with 10 bytes remaining to read"))
     }

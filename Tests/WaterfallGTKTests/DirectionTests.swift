@@ -41,7 +41,7 @@ extension WallTests {
         defer { GTKHost.close(window) }
         let columns = { (view.model.layout as? WaterfallCollectionLayout)?.engine.columnCount }
         // Columns of at least 150 px with 8 px insets and spacing: n·150 + (n + 1)·8 ≤ width.
-        let fitting = { (width: CGFloat) in Int((width - 8) / 158) }
+        let fitting = { (width: Double) in Int((width - 8) / 158) }
         #expect(columns() == fitting(view.model.viewportSize.width))
         #expect(view.model.cellWidth >= 150)
 

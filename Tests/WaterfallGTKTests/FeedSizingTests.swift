@@ -49,7 +49,7 @@ extension WallTests {
                                         timeout: .seconds(10)), "no cell was measured")
         await GTKHost.pump(frames: 2, of: view.widget)
         let width = view.model.cellWidth
-        var captionHeights: [Int: CGFloat] = [:]
+        var captionHeights: [Int: Double] = [:]
         for index in view.model.visibleIndices {
             let cell = try #require(view.model.cell(at: index))
             let frame = view.model.layout.frame(at: index)

@@ -90,7 +90,7 @@ extension WallTests {
     /// After two frames, a cell wholly on screen, flattened (the tests run with the cairo
     /// renderer), with its index and frame.
     private func flattenedCellOnScreen(in view: WaterfallView<WaterfallImageCell>) async throws
-        -> (index: Int, cell: WaterfallImageCell, frame: CGRect) {
+        -> (index: Int, cell: WaterfallImageCell, frame: Rect) {
         await GTKHost.pump(frames: 2, of: view.widget)
         try #require(wf_flatten_applies(view.widget) != 0, "the tests run with GSK_RENDERER=cairo")
         let index = try #require(view.model.visibleIndices.first { index in

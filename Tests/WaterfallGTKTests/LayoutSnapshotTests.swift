@@ -47,7 +47,7 @@ extension WallTests {
         let (view, window) = try await showPhotos(wall, layout: CircleLayout())
         defer { GTKHost.close(window) }
         #expect(scrollRange(of: view.horizontalAdjustment) == 0 && scrollRange(of: view.adjustment) == 0)
-        #expect(view.model.viewportSize == CGSize(width: 800, height: 400))
+        #expect(view.model.viewportSize == Size(width: 800, height: 400))
         let image = pixels(of: try WidgetSnapshot.texture(of: view.widget))
         #expect(view.model.liveIndices == Array(0..<6))
         for index in 0..<6 {

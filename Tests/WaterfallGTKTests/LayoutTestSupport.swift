@@ -26,10 +26,10 @@ extension WallTests {
 
     /// The rectangle a cell's widget is drawn in, in the view's coordinates (its transform,
     /// scale included, applied).
-    func drawnBounds(_ cell: WaterfallImageCell, in view: WaterfallView<WaterfallImageCell>) throws -> CGRect {
+    func drawnBounds(_ cell: WaterfallImageCell, in view: WaterfallView<WaterfallImageCell>) throws -> Rect {
         var bounds = graphene_rect_t()
         try #require(gtk_widget_compute_bounds(cell.widget, view.widget, &bounds) != 0)
-        return CGRect(x: Double(bounds.origin.x), y: Double(bounds.origin.y),
+        return Rect(x: Double(bounds.origin.x), y: Double(bounds.origin.y),
                       width: Double(bounds.size.width), height: Double(bounds.size.height))
     }
 

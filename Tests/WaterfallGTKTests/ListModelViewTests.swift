@@ -174,9 +174,9 @@ extension WallTests {
         let input = try #require(XTestInput(), "the X server has no XTEST extension")
         let visible = view.model.visibleIndices.sorted()
         try #require(visible.count >= 8)
-        func centre(_ index: Int) throws -> CGPoint {
+        func centre(_ index: Int) throws -> Point {
             let frame = try #require(view.model.placedAttributes(at: index)).frame
-            return CGPoint(x: frame.midX, y: frame.midY)
+            return Point(x: frame.midX, y: frame.midY)
         }
         func click(_ index: Int, control: Bool = false, shift: Bool = false, expecting selected: [Int]) async throws {
             let point = try centre(index)
@@ -287,10 +287,10 @@ extension WallTests {
         defer { GTKHost.close(window) }
         view.listModelSource.enableRubberband = true
         let input = try #require(XTestInput(), "the X server has no XTEST extension")
-        let start = CGPoint(x: 30, y: 40), end = CGPoint(x: 420, y: 330)
-        let band = CGRect(x: start.x, y: start.y, width: end.x - start.x, height: end.y - start.y)
+        let start = Point(x: 30, y: 40), end = Point(x: 420, y: 330)
+        let band = Rect(x: start.x, y: start.y, width: end.x - start.x, height: end.y - start.y)
         let expected = view.model.liveIndices.filter {
-            view.model.placedAttributes(at: $0).map { $0.frame.intersects(band) } ?? false
+            view.model.placedAttributes(at: $0).map { $0.frame.overlaps(band) } ?? false
         }.sorted()
         try #require(expected.count >= 4)
         try input.drag(view.widget, x: start.x, y: start.y, toX: end.x, toY: end.y, steps: 12)
@@ -347,7 +347,7 @@ extension WallTests {
     func listModelPositionSizes() async throws {
         try GTKHost.start()
         let count = 20_000
-        let heights = (0..<count).map { CGFloat(60 + 20 * ($0 % 7)) }
+        let heights = (0..<count).map { Double(60 + 20 * ($0 % 7)) }
         /// A wall over a lazy model of `count` positions (each `get_item` makes an object),
         /// sized by `size`, and the objects the model made while it loaded and showed it.
         func load(_ size: (WaterfallListModelSource) -> Void) async throws -> (view: WaterfallView<WaterfallItemCell>, made: Int) {
@@ -455,19 +455,19 @@ struct ReplaceCountingLayout: CollectionLayout {
 
     var scrollAxis: ScrollAxis { base.scrollAxis }
     var itemCount: Int { base.itemCount }
-    var contentSize: CGSize { base.contentSize }
-    var cellWidth: CGFloat { base.cellWidth }
-    mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
+    var contentSize: Size { base.contentSize }
+    var cellWidth: Double { base.cellWidth }
+    mutating func prepare(for containerSize: Size, with metrics: LayoutMetrics) {
         base.prepare(for: containerSize, with: metrics)
     }
     mutating func replaceItems<C: Collection>(in range: Range<Int>, with sizes: C) where C.Element == ItemSize {
         counter.replaceCalls += 1
         base.replaceItems(in: range, with: sizes)
     }
-    func frame(at index: Int) -> CGRect { base.frame(at: index) }
+    func frame(at index: Int) -> Rect { base.frame(at: index) }
     func layoutAttributes(at index: Int) -> LayoutAttributes { base.layoutAttributes(at: index) }
-    func forEachIndex(in rect: CGRect, _ body: (Int) -> Void) { base.forEachIndex(in: rect, body) }
-    func index(at point: CGPoint) -> Int? { base.index(at: point) }
+    func forEachIndex(in rect: Rect, _ body: (Int) -> Void) { base.forEachIndex(in: rect, body) }
+    func index(at point: Point) -> Int? { base.index(at: point) }
 }
 
 extension WallTests {

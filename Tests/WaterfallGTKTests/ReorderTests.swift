@@ -14,7 +14,7 @@ extension WallTests {
 
     /// Moves the pointer, button held, from `from` to `to` (viewport points) in a few motions.
     private func dragPointer(_ input: XTestInput, in view: WaterfallView<WaterfallImageCell>,
-                             from: CGPoint, to: CGPoint) throws {
+                             from: Point, to: Point) throws {
         try input.pressButton(view.widget, x: from.x, y: from.y)
         for step in 1...6 {
             let fraction = Double(step) / 6
@@ -31,7 +31,7 @@ extension WallTests {
         let input = try #require(XTestInput(), "the X server has no XTEST extension")
         let first = try #require(view.model.placedAttributes(at: 0)).frame
         let fifth = try #require(view.model.placedAttributes(at: 4)).frame
-        try dragPointer(input, in: view, from: CGPoint(x: first.midX, y: first.midY), to: CGPoint(x: fifth.midX, y: fifth.midY))
+        try dragPointer(input, in: view, from: Point(x: first.midX, y: first.midY), to: Point(x: fifth.midX, y: fifth.midY))
         try #require(await GTKHost.pump(until: { view.model.reorderDestination == 4 }), "the drag never reached item 4")
         let lifted = try #require(view.model.liftedCell)
         #expect(gtk_widget_has_css_class(lifted.widget, WaterfallStyle.ClassName.lifted) != 0)
@@ -49,7 +49,7 @@ extension WallTests {
         let before = wall.ids
         let third = try #require(view.model.placedAttributes(at: 2)).frame
         let eighth = try #require(view.model.placedAttributes(at: 7)).frame
-        try dragPointer(input, in: view, from: CGPoint(x: third.midX, y: third.midY), to: CGPoint(x: eighth.midX, y: eighth.midY))
+        try dragPointer(input, in: view, from: Point(x: third.midX, y: third.midY), to: Point(x: eighth.midX, y: eighth.midY))
         try #require(await GTKHost.pump(until: { view.model.reorderDestination == 7 }), "the second drag never reached item 7")
         input.press(Int32(GDK_KEY_Escape))
         try #require(await GTKHost.pump(until: { !view.model.isReordering }), "Escape did not cancel")
@@ -60,7 +60,7 @@ extension WallTests {
         try expectCellsWhereTheLayoutSays(view)
 
         // A reload under the drag ends it; the next pointer event takes the shadow off.
-        #expect(view.beginReorder(at: CGPoint(x: third.midX, y: third.midY)))
+        #expect(view.beginReorder(at: Point(x: third.midX, y: third.midY)))
         let reloaded = try #require(view.model.liftedCell)
         view.model.reloadData()
         #expect(!view.model.isReordering)
@@ -75,14 +75,14 @@ extension WallTests {
         let (view, window) = try await showPhotos(wall, layout: WaterfallCollectionLayout())
         defer { GTKHost.close(window) }
         let frame = try #require(view.model.placedAttributes(at: 1)).frame
-        let start = CGPoint(x: frame.midX, y: frame.midY)
+        let start = Point(x: frame.midX, y: frame.midY)
         // The gesture handlers, driven directly: a touch drag without a long press scrolls on.
         view.reorderDragBegan(at: start, touch: true)
-        view.reorderDragMoved(by: CGSize(width: 0, height: 40), gesture: nil)
+        view.reorderDragMoved(by: Size(width: 0, height: 40), gesture: nil)
         #expect(!view.model.isReordering)
         #expect(view.lift(at: start), "the long press lifts")
         let height = view.model.viewportSize.height
-        view.reorderDragMoved(by: CGSize(width: 0, height: height - 8 - start.y), gesture: nil)
+        view.reorderDragMoved(by: Size(width: 0, height: height - 8 - start.y), gesture: nil)
         let velocity = view.model.reorderScrollVelocity
         #expect(velocity > 0 && view.isAutoScrolling)
         #expect(view.autoScrollFrame(at: 100))   // the first frame only starts the clock

@@ -55,7 +55,7 @@ extension WallTests {
         wall.columnsForWidth = { $0 < 600 ? 2 : 4 }
         // The first 20,000 items (the sample the island's place is estimated from) are shorter
         // than the rest, so the estimate is off and the island moves when it joins.
-        wall.correctedHeights = Dictionary(uniqueKeysWithValues: (0..<20_000).map { ($0, CGFloat(60)) })
+        wall.correctedHeights = Dictionary(uniqueKeysWithValues: (0..<20_000).map { ($0, Double(60)) })
         let (view, window) = try await show(wall, width: 900, height: 700)
         defer { GTKHost.close(window) }
         let engine = { (view.model.layout as? WaterfallCollectionLayout)?.engine }

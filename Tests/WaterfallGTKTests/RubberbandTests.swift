@@ -20,10 +20,10 @@ extension WallTests {
     }
 
     /// `widget`'s bounds in `view`'s coordinates.
-    private func bounds(of widget: UnsafeMutablePointer<GtkWidget>, in view: UnsafeMutablePointer<GtkWidget>) throws -> CGRect {
+    private func bounds(of widget: UnsafeMutablePointer<GtkWidget>, in view: UnsafeMutablePointer<GtkWidget>) throws -> Rect {
         var rect = graphene_rect_t()
         try #require(gtk_widget_compute_bounds(widget, view, &rect) != 0)
-        return CGRect(x: Double(rect.origin.x), y: Double(rect.origin.y),
+        return Rect(x: Double(rect.origin.x), y: Double(rect.origin.y),
                       width: Double(rect.size.width), height: Double(rect.size.height))
     }
 
@@ -36,16 +36,16 @@ extension WallTests {
         let input = try #require(XTestInput(), "the X server has no XTEST extension")
         #expect(rubberbandChild(of: view.widget) == nil, "no band before a drag")
 
-        let start = CGPoint(x: 30, y: 40)
+        let start = Point(x: 30, y: 40)
         try input.pressButton(view.widget, x: start.x, y: start.y)
         var drawn: UnsafeMutablePointer<GtkWidget>?
-        for (step, end) in [CGPoint(x: 250, y: 200), CGPoint(x: 420, y: 330)].enumerated() {
+        for (step, end) in [Point(x: 250, y: 200), Point(x: 420, y: 330)].enumerated() {
             for part in 1...6 {
                 let t = Double(part) / 6
-                let from = step == 0 ? start : CGPoint(x: 250, y: 200)
+                let from = step == 0 ? start : Point(x: 250, y: 200)
                 try input.move(to: view.widget, x: from.x + (end.x - from.x) * t, y: from.y + (end.y - from.y) * t)
             }
-            let expected = CGRect(x: start.x, y: start.y, width: end.x - start.x, height: end.y - start.y)
+            let expected = Rect(x: start.x, y: start.y, width: end.x - start.x, height: end.y - start.y)
             try #require(await GTKHost.pump(until: {
                 guard let band = self.rubberbandChild(of: view.widget), let rect = try? self.bounds(of: band, in: view.widget) else { return false }
                 return abs(rect.maxX - expected.maxX) <= 1 && abs(rect.maxY - expected.maxY) <= 1
@@ -94,9 +94,9 @@ extension WallTests {
         view.listModelSource.enableRubberband = true
         let input = try #require(XTestInput(), "the X server has no XTEST extension")
         let height = Double(gtk_widget_get_height(view.widget))
-        let start = CGPoint(x: 30, y: 40)
+        let start = Point(x: 30, y: 40)
         // Inside the band's margin at the bottom: 10 points from the edge.
-        let held = CGPoint(x: 400, y: height - 10)
+        let held = Point(x: 400, y: height - 10)
         try input.pressButton(view.widget, x: start.x, y: start.y)
         for part in 1...8 {
             let t = Double(part) / 8
@@ -114,7 +114,7 @@ extension WallTests {
         // The selection is what the band covered at its last step: from where it began to the
         // pointer, in content coordinates after the scrolling.
         let end = view.model.contentPoint(atViewportPoint: held)
-        let covered = CGRect(x: start.x, y: start.y, width: end.x - start.x, height: end.y - start.y)
+        let covered = Rect(x: start.x, y: start.y, width: end.x - start.x, height: end.y - start.y)
         var expected: [Int] = []
         view.model.layout.forEachIndex(in: covered) { expected.append($0) }
         #expect(wall.selected == expected.sorted(), "selected \(wall.selected.count) items, the band covers \(expected.count)")

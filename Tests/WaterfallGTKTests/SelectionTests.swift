@@ -114,7 +114,7 @@ extension WallTests {
         // that starts inside the viewport (reference: the layout's frames, searched directly).
         let page = gtk_adjustment_get_page_increment(view.scrollAdjustment)
         let start = view.model.layout.frame(at: 0)
-        let target = CGPoint(x: start.midX, y: start.midY + page)
+        let target = Point(x: start.midX, y: start.midY + page)
         let frames = (0..<view.model.numberOfItems).map { view.model.layout.frame(at: $0) }
         let expected = frames.firstIndex { $0.contains(target) }
             ?? frames.firstIndex { $0.minY >= page && $0.minY < page + view.model.viewportSize.height }

@@ -17,7 +17,7 @@ extension WallTests {
         // 50 items above the viewport and on screen get a new height.
         let changed = Array(stride(from: 0, to: before.index + 20, by: max(1, (before.index + 20) / 50)).prefix(50))
         for index in changed {
-            wall.correctedHeights[wall.ids[index]] = 60 + CGFloat(index % 5) * 40
+            wall.correctedHeights[wall.ids[index]] = 60 + Double(index % 5) * 40
         }
         view.model.invalidateSizes(at: changed)
         #expect(view.model.hasPendingSizeChanges, "nothing is applied before the frame")
@@ -30,7 +30,7 @@ extension WallTests {
         #expect(abs(after.frame.minY - before.y) < 1e-6, "item \(before.index) moved from \(before.y) to \(after.frame.minY)")
         for index in changed {
             let frame = view.model.layout.frame(at: index)
-            #expect(abs(frame.height / frame.width - (60 + CGFloat(index % 5) * 40) / 100) < 1e-9, "item \(index)")
+            #expect(abs(frame.height / frame.width - (60 + Double(index % 5) * 40) / 100) < 1e-9, "item \(index)")
         }
     }
 }

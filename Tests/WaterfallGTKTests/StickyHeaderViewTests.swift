@@ -37,7 +37,7 @@ extension WallTests {
         try #require(await GTKHost.pump(until: { view.model.pinnedHeader?.index == 30 }), "header 30 never pinned")
         await GTKHost.pump(frames: 2, of: view.widget)
         let realized = view.model.visibleBounds.insetBy(dx: 0, dy: -view.model.overscan)
-        #expect(!view.model.layout.frame(at: 30).intersects(realized) && view.model.liveIndices.first == 30,
+        #expect(!view.model.layout.frame(at: 30).overlaps(realized) && view.model.liveIndices.first == 30,
                 "its own frame is outside the live window; it is live as the pinned header")
         let header = try #require(view.model.cell(at: 30))
         var bounds = graphene_rect_t()
@@ -49,8 +49,8 @@ extension WallTests {
         #expect(wf_accessible_label_is(header.widget, "Item 30") != 0, "assistive technologies read the header")
 
         // Something else lies beneath the header; the picture there is the header's.
-        let point = CGPoint(x: 50, y: TestWall.headerHeight / 2)
-        let beneath = try #require(view.model.layout.index(at: CGPoint(x: point.x, y: point.y + view.model.contentOffset.y)))
+        let point = Point(x: 50, y: TestWall.headerHeight / 2)
+        let beneath = try #require(view.model.layout.index(at: Point(x: point.x, y: point.y + view.model.contentOffset.y)))
         #expect(beneath != 30, "an item scrolls beneath the pinned header")
         let image = pixels(of: try WidgetSnapshot.texture(of: view.widget))
         #expect(close(rgb(image, Int(point.x), Int(point.y)), [0x20, 0x20, 0x20], tolerance: 16),

@@ -108,7 +108,7 @@ extension WallTests {
         let wall = PhotoWall(count: 8)
         let (view, window) = try await showPhotos(wall, layout: CarouselLayout())
         defer { GTKHost.close(window) }
-        var clicks: [CGPoint] = []
+        var clicks: [Point] = []
         view.onBackgroundClick = { [view] point in
             clicks.append(point)
             view.setLayout(view.model.layout is CarouselLayout ? CircleLayout() : CarouselLayout())
@@ -116,7 +116,7 @@ extension WallTests {
         let input = try #require(XTestInput(), "the X server has no XTEST extension")
         try input.click(view.widget, x: 20, y: 20)
         try #require(await GTKHost.pump(until: { clicks.count == 1 }), "the click never arrived")
-        #expect(clicks == [CGPoint(x: 20, y: 20)])
+        #expect(clicks == [Point(x: 20, y: 20)])
         #expect(view.model.layout is CircleLayout)
         #expect(wall.ids.count == 8)
         try await finishAnimations(view)

@@ -30,7 +30,7 @@ struct TranslationTests {
             let strings = WaterfallStrings()
             return (strings.loadingMore, strings.newItems(1), strings.newItems(12),
                     strings.failures.sentence(for: DataLoadFailure(url: URL(string: "http://127.0.0.1:9/page1.json")!,
-                                                                    kind: .transport(code: URLError.Code.cannotConnectToHost.rawValue,
+                                                                    kind: .transport(code: TransportError.Code.cannotConnectToHost.rawValue,
                                                                                      message: "Couldn't connect to server"))))
         }
         #expect(loading == "正在載入更多…")

@@ -20,7 +20,7 @@ struct WallTests {
     }
 
     /// The first visible item's index and its top edge on screen.
-    func firstVisible(_ view: WaterfallView<WaterfallImageCell>) throws -> (index: Int, y: CGFloat) {
+    func firstVisible(_ view: WaterfallView<WaterfallImageCell>) throws -> (index: Int, y: Double) {
         let index = try #require(view.model.visibleIndices.first)
         let attributes = try #require(view.model.placedAttributes(at: index))
         return (index, attributes.frame.minY)

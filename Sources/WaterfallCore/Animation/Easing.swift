@@ -1,5 +1,3 @@
-import Foundation
-
 /// Timing curves for animated transitions: map linear progress in 0...1 to eased progress.
 public enum Easing: Equatable, Sendable {
     /// Constant speed.
@@ -17,9 +15,11 @@ public enum Easing: Equatable, Sendable {
         case .linear:
             return t
         case .easeInOut:
-            return t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
+            let rest = 2 - 2 * t
+            return t < 0.5 ? 4 * t * t * t : 1 - rest * rest * rest / 2
         case .easeOut:
-            return 1 - pow(1 - t, 3)
+            let rest = 1 - t
+            return 1 - rest * rest * rest
         }
     }
 }

@@ -1,13 +1,11 @@
-import Foundation
-
 /// An animated scroll to a resting offset — the settle of a snapping layout (seed 003's
 /// carousel centring an item after a drag or a fling). It eases the content offset from where
 /// scrolling stopped to where the layout wants it, and ends exactly there.
 public struct ScrollSettle: Equatable, Sendable {
     /// The offset the settle starts from.
-    public var from: CGPoint
+    public var from: Point
     /// The offset it ends on.
-    public var to: CGPoint
+    public var to: Point
     /// When it starts, in seconds on the host's clock.
     public var start: Double
     /// How long it takes, in seconds.
@@ -16,7 +14,7 @@ public struct ScrollSettle: Equatable, Sendable {
     public var easing: Easing
 
     /// Creates a settle from `from` to `to` starting at `start`.
-    public init(from: CGPoint, to: CGPoint, start: Double, duration: Double = 0.3, easing: Easing = .easeOut) {
+    public init(from: Point, to: Point, start: Double, duration: Double = 0.3, easing: Easing = .easeOut) {
         self.from = from
         self.to = to
         self.start = start
@@ -26,7 +24,7 @@ public struct ScrollSettle: Equatable, Sendable {
 
     /// A settle from `from` to `to` starting at `start` that takes longer the further it goes
     /// (``duration(forDistance:)`` of the distance between them), as the view's snapping does.
-    public static func paced(from: CGPoint, to: CGPoint, start: Double, easing: Easing = .easeOut) -> ScrollSettle {
+    public static func paced(from: Point, to: Point, start: Double, easing: Easing = .easeOut) -> ScrollSettle {
         let distance = Double(abs(to.x - from.x) + abs(to.y - from.y))
         return ScrollSettle(from: from, to: to, start: start, duration: duration(forDistance: distance), easing: easing)
     }
@@ -42,10 +40,10 @@ public struct ScrollSettle: Equatable, Sendable {
     /// The offset to show at `now`: `from` before the start, exactly `to` once the duration
     /// has passed.
     /// - Complexity: O(1).
-    public func offset(at now: Double) -> CGPoint {
+    public func offset(at now: Double) -> Point {
         guard duration > 0, now - start < duration else { return to }
-        let fraction = CGFloat(easing((now - start) / duration))
-        return CGPoint(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)
+        let fraction = Double(easing((now - start) / duration))
+        return Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)
     }
 
     /// Whether the settle has reached `to` at `now`.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Drives animated transitions at the frame clock: given, per item, where it is and where it
 /// must go, it answers what to draw at each frame time, eased over a fixed duration.
 ///
@@ -51,7 +49,7 @@ public struct TransitionAnimator<Key: Hashable & Sendable>: Sendable {
         guard let track = tracks[key] else { return nil }
         let elapsed = now - track.start
         guard duration > 0, elapsed < duration else { return track.to }
-        return track.from.interpolated(to: track.to, fraction: CGFloat(easing(elapsed / duration)))
+        return track.from.interpolated(to: track.to, fraction: Double(easing(elapsed / duration)))
     }
 
     /// Forgets the items whose animation has finished at `now` and returns their keys with

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc // sin, cos: the standard library has no trigonometry
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Seed 003's circle layout: equal items (default 50×50) spread evenly on a circle (default
 /// radius 70) around the container's centre, item i at angle 2π·i/n measured from straight down
@@ -13,21 +17,21 @@ import Foundation
 /// one ring overlap anyway.
 public struct CircleLayout: CollectionLayout, Sendable {
     /// The size of every item (seed: 50×50).
-    public var itemSize: CGSize
+    public var itemSize: Size
     /// The circle's radius (seed: 70).
-    public var radius: CGFloat
+    public var radius: Double
     /// How ``itemSize`` and ``radius`` follow the container's size (default
     /// ``ContainerScaling/fixed``: they are points).
     public var scaling: ContainerScaling
     /// The number of items.
     public private(set) var itemCount = 0
     /// The container size the layout was prepared for.
-    public private(set) var containerSize = CGSize.zero
+    public private(set) var containerSize = Size.zero
 
     /// Creates a circle layout; the defaults are seed 003's. Pass
     /// `.proportional(reference: ContainerScaling.seedContainer)` as `scaling` for the seed's
     /// proportions at any window size.
-    public init(itemSize: CGSize = CGSize(width: 50, height: 50), radius: CGFloat = 70,
+    public init(itemSize: Size = Size(width: 50, height: 50), radius: Double = 70,
                 scaling: ContainerScaling = .fixed) {
         self.itemSize = itemSize
         self.radius = radius
@@ -36,31 +40,31 @@ public struct CircleLayout: CollectionLayout, Sendable {
 
     /// The size every item has in the current container: ``itemSize`` (sanitized: non-finite
     /// or negative counts as 0) times ``scaling``'s factor.
-    public var scaledItemSize: CGSize {
+    public var scaledItemSize: Size {
         let factor = scaling.factor(for: containerSize)
-        return CGSize(width: itemSize.width.sanitizedLength * factor, height: itemSize.height.sanitizedLength * factor)
+        return Size(width: itemSize.width.sanitizedLength * factor, height: itemSize.height.sanitizedLength * factor)
     }
 
     /// The circle's radius in the current container: ``radius`` (sanitized) times ``scaling``'s factor.
-    public var scaledRadius: CGFloat { radius.sanitizedLength * scaling.factor(for: containerSize) }
+    public var scaledRadius: Double { radius.sanitizedLength * scaling.factor(for: containerSize) }
 
     /// The width of every item, ``scaledItemSize``'s.
-    public var cellWidth: CGFloat { scaledItemSize.width }
+    public var cellWidth: Double { scaledItemSize.width }
 
     /// Always ``ScrollAxis/none``.
     public var scrollAxis: ScrollAxis { .none }
 
     /// The container size.
-    public var contentSize: CGSize { containerSize }
+    public var contentSize: Size { containerSize }
 
     /// Lays out around the centre of a container of this size.
-    public mutating func prepare(for containerSize: CGSize) {
-        self.containerSize = CGSize(width: containerSize.width.sanitizedLength, height: containerSize.height.sanitizedLength)
+    public mutating func prepare(for containerSize: Size) {
+        self.containerSize = Size(width: containerSize.width.sanitizedLength, height: containerSize.height.sanitizedLength)
     }
 
     /// Lays out around the centre of a container of this size; a circle has no columns or
     /// margins, so `metrics` change nothing.
-    public mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
+    public mutating func prepare(for containerSize: Size, with metrics: LayoutMetrics) {
         prepare(for: containerSize)
     }
 
@@ -71,19 +75,19 @@ public struct CircleLayout: CollectionLayout, Sendable {
 
     /// The centre of an item.
     /// - Complexity: O(1).
-    public func center(of index: Int) -> CGPoint {
-        let origin = CGPoint(x: containerSize.width / 2, y: containerSize.height / 2)
+    public func center(of index: Int) -> Point {
+        let origin = Point(x: containerSize.width / 2, y: containerSize.height / 2)
         guard itemCount > 1 else { return origin }
-        let angle = 2 * CGFloat.pi / CGFloat(itemCount) * CGFloat(index)
+        let angle = 2 * Double.pi / Double(itemCount) * Double(index)
         let r = scaledRadius
-        return CGPoint(x: origin.x + r * sin(angle), y: origin.y + r * cos(angle))
+        return Point(x: origin.x + r * sin(angle), y: origin.y + r * cos(angle))
     }
 
     /// The frame of an item, centred on ``center(of:)``.
     /// - Complexity: O(1).
-    public func frame(at index: Int) -> CGRect {
+    public func frame(at index: Int) -> Rect {
         let center = center(of: index), size = scaledItemSize
-        return CGRect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+        return Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
     }
 
     /// The item's frame; later items are drawn above earlier ones where they overlap.
@@ -93,18 +97,18 @@ public struct CircleLayout: CollectionLayout, Sendable {
 
     /// Whether `newBounds` has another size than the container: the circle then re-centres (and
     /// re-scales with ``scaling``), as the seed's `shouldInvalidateLayoutForBoundsChange:` asks.
-    public func shouldInvalidate(forBoundsChange newBounds: CGRect) -> Bool {
+    public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
         newBounds.size != containerSize
     }
 
     /// Lays out again for the size of `newBounds`.
-    public mutating func invalidate(forBoundsChange newBounds: CGRect) {
+    public mutating func invalidate(forBoundsChange newBounds: Rect) {
         prepare(for: newBounds.size)
     }
 
     /// Every item whose frame overlaps `rect`.
     /// - Complexity: O(n).
-    public func forEachIndex(in rect: CGRect, _ body: (Int) -> Void) {
+    public func forEachIndex(in rect: Rect, _ body: (Int) -> Void) {
         for index in 0..<itemCount where frame(at: index).overlaps(rect) { body(index) }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension CollectionLayout {
     /// The item directly below (`below`) or above the item at `index`, what the Down and Up
     /// arrow keys move to: of the items that cross the vertical line through the item's centre
@@ -12,7 +10,7 @@ extension CollectionLayout {
     /// - Complexity: one ``forEachIndex(in:_:)`` query of a 1 × `distance` strip plus O(k)
     ///   for the k items it reports: O(c log n + k) for the waterfall (c columns), where k is
     ///   bounded by the items that fit in the strip's height, not by n.
-    public func verticalNeighbour(of index: Int, below: Bool, within distance: CGFloat) -> Int? {
+    public func verticalNeighbour(of index: Int, below: Bool, within distance: Double) -> Int? {
         neighbour(of: index, forward: below, within: distance, transposed: false)
     }
 
@@ -20,18 +18,18 @@ extension CollectionLayout {
     /// item directly right of (`forward`) or left of the item at `index`, what the Right and
     /// Left arrow keys move to along a row layout — of the items that cross the horizontal line
     /// through the item's centre and reach past its right (left) edge, the nearest one.
-    func neighbour(of index: Int, forward below: Bool, within distance: CGFloat, transposed: Bool) -> Int? {
+    func neighbour(of index: Int, forward below: Bool, within distance: Double, transposed: Bool) -> Int? {
         // Frames and strips are read through the swap, so the search below is written once.
-        func swapped(_ rect: CGRect) -> CGRect {
-            transposed ? CGRect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
+        func swapped(_ rect: Rect) -> Rect {
+            transposed ? Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
         }
         guard index >= 0, index < itemCount, distance > 0, distance.isFinite else { return nil }
         let origin = swapped(frame(at: index))
         let x = origin.midX, edge = below ? origin.maxY : origin.minY
         guard x.isFinite, edge.isFinite else { return nil }
-        let strip = swapped(CGRect(x: x - 0.5, y: below ? edge : edge - distance, width: 1, height: distance))
+        let strip = swapped(Rect(x: x - 0.5, y: below ? edge : edge - distance, width: 1, height: distance))
         // Ordered as the candidates rank: the nearest, then the higher z-index, then the lower index.
-        var best: (gap: CGFloat, zIndex: Int, index: Int)?
+        var best: (gap: Double, zIndex: Int, index: Int)?
         forEachIndex(in: strip) { candidate in
             guard candidate != index else { return }
             let attributes = layoutAttributes(at: candidate)

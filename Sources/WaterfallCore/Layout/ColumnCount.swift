@@ -1,5 +1,3 @@
-import Foundation
-
 /// How many columns a ``WaterfallLayout`` has.
 public enum ColumnCount: Equatable, Hashable, Sendable {
     /// This many columns, clamped to `1...WaterfallLayout.maximumColumnCount` and to as many as
@@ -10,11 +8,11 @@ public enum ColumnCount: Equatable, Hashable, Sendable {
     /// As many columns as fit with each at least `minimumWidth` wide (and at least one), so the
     /// count follows the container width: the seeds' 3 columns in portrait and 5 in landscape
     /// come from one setting. A non-finite or non-positive minimum width gives one column.
-    case adaptive(minimumWidth: CGFloat)
+    case adaptive(minimumWidth: Double)
 
     /// The number of columns for a given available width (container width minus the left and
     /// right insets) and column spacing, clamped to `1...maximum`.
-    func resolved(availableWidth: CGFloat, spacing: CGFloat, maximum: Int) -> Int {
+    func resolved(availableWidth: Double, spacing: Double, maximum: Int) -> Int {
         switch self {
         case .fixed(let count):
             let fitting = Self.fittingCount(availableWidth: availableWidth, spacing: spacing,
@@ -28,9 +26,9 @@ public enum ColumnCount: Equatable, Hashable, Sendable {
     }
 
     /// How many columns at least `minimumWidth` (> 0) wide fit, in `1...maximum`.
-    private static func fittingCount(availableWidth: CGFloat, spacing: CGFloat, minimumWidth: CGFloat, maximum: Int) -> Int {
+    private static func fittingCount(availableWidth: Double, spacing: Double, minimumWidth: Double, maximum: Int) -> Int {
         let fitting = ((availableWidth + spacing) / (minimumWidth + spacing)).rounded(.down)
         guard fitting.isFinite, fitting >= 1 else { return 1 }
-        return fitting >= CGFloat(maximum) ? maximum : Int(fitting)
+        return fitting >= Double(maximum) ? maximum : Int(fitting)
     }
 }

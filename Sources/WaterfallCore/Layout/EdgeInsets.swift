@@ -1,5 +1,3 @@
-import Foundation
-
 /// Distances from the container's edges to the content, in points.
 ///
 /// The layout engine sanitizes every inset: a negative, NaN or infinite value counts as 0.
@@ -7,16 +5,16 @@ import Foundation
 /// the leading inset and `right` as the trailing one.
 public struct EdgeInsets: Equatable, Hashable, Sendable {
     /// Space above the first row.
-    public var top: CGFloat
+    public var top: Double
     /// Space before the first column (the leading edge).
-    public var left: CGFloat
+    public var left: Double
     /// Space below the tallest column.
-    public var bottom: CGFloat
+    public var bottom: Double
     /// Space after the last column (the trailing edge).
-    public var right: CGFloat
+    public var right: Double
 
     /// Creates insets from the four edge distances.
-    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
         self.top = top
         self.left = left
         self.bottom = bottom
@@ -24,7 +22,7 @@ public struct EdgeInsets: Equatable, Hashable, Sendable {
     }
 
     /// Creates insets with the same distance on every edge.
-    public init(all value: CGFloat) {
+    public init(all value: Double) {
         self.init(top: value, left: value, bottom: value, right: value)
     }
 
@@ -38,17 +36,17 @@ public struct EdgeInsets: Equatable, Hashable, Sendable {
     }
 }
 
-extension CGFloat {
+extension Double {
     /// The longest length the engine keeps, 2³⁰ points (some 16,000 screens): a longer finite
     /// length counts as this one, so that lengths added up over millions of items stay finite.
-    @inlinable static var maximumLayoutLength: CGFloat { 0x1p30 }
+    @inlinable static var maximumLayoutLength: Double { 0x1p30 }
 
     /// The value itself when it is finite and not negative, at most ``maximumLayoutLength``;
     /// otherwise 0.
     ///
     /// The engine's single fallback rule for lengths (heights, insets, spacings, widths).
     @inlinable
-    var sanitizedLength: CGFloat {
+    var sanitizedLength: Double {
         // Floating-point selects rather than `isFinite && self > 0`, which compiled to two
         // branches per item on the append path: NaN, negatives and -0 fail the first compare,
         // +infinity the second.

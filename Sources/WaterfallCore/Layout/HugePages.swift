@@ -1,4 +1,6 @@
-import Foundation
+#if os(Linux)
+import Glibc // posix_memalign, madvise
+#endif
 
 /// Allocations for the engine's large per-item buffers, backed by transparent huge pages where
 /// the kernel offers them on request (`madvise` mode, as on this project's machines): a buffer

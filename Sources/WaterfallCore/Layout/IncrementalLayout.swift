@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a layout adds to ``CollectionLayout`` when an item's place depends on the items before
 /// it (the waterfall): placement that may wait for idle time, parts placed ahead at an estimated
 /// place, blocks that keep the screen still across edits above it, and appends that keep every
@@ -26,13 +24,13 @@ public protocol IncrementalLayout: CollectionLayout {
     /// Like ``CollectionLayout/prepare(for:with:)``, but the layout may leave items unplaced:
     /// the view model then asks for what it must show with ``place(around:clearance:itemBudget:)``
     /// and ``place(covering:)`` and has the rest done in slices with ``continueLayout(itemBudget:)``.
-    mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics)
+    mutating func prepareDeferringLayout(for containerSize: Size, with metrics: LayoutMetrics)
     /// How many items, from index 0, have frames: ``CollectionLayout/itemCount`` unless
     /// placement waits after ``prepareDeferringLayout(for:with:)``. Only placed items may be
     /// asked for their frame or attributes, and only they are reported by queries.
     var placedCount: Int { get }
     /// Places every item that may overlap `rect`, if it is not yet.
-    mutating func place(covering rect: CGRect)
+    mutating func place(covering rect: Rect)
     /// Places up to `itemBudget` more of the waiting items.
     /// - Returns: whether every item is placed now.
     mutating func continueLayout(itemBudget: Int) -> Bool
@@ -40,7 +38,7 @@ public protocol IncrementalLayout: CollectionLayout {
     /// content at least `clearance` above it along the scroll axis placed too, placing about
     /// `itemBudget` waiting items at most when it is deep in the items (the waterfall's
     /// ``WaterfallLayout/place(around:clearance:itemBudget:)`` places an island there).
-    mutating func place(around index: Int, clearance: CGFloat, itemBudget: Int)
+    mutating func place(around index: Int, clearance: Double, itemBudget: Int)
     /// Returns, once, how placement moved content since the last call (the waterfall's island
     /// joining its placed prefix), or `nil`.
     mutating func takeLayoutShift() -> LayoutShift?
@@ -52,7 +50,7 @@ public protocol IncrementalLayout: CollectionLayout {
     /// of the frames of the items in `range`, which must be placed; `.infinity` for an empty
     /// range. The view model checks an appended page against its live and prefetch windows item
     /// by item only when the page starts before their end.
-    func leadingEdge(ofItemsIn range: Range<Int>) -> CGFloat
+    func leadingEdge(ofItemsIn range: Range<Int>) -> Double
 }
 
 extension IncrementalLayout {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The size of one item as the data source describes it, before layout.
 ///
 /// Invalid values never crash the engine: a height that is negative, NaN or infinite counts as
@@ -10,26 +8,26 @@ import Foundation
 /// `Int.max`) spans every column.
 public enum ItemSize: Equatable, Hashable, Sendable {
     /// An item of one column's width and this height in points (the seeds' `heightAtIndex`).
-    case height(CGFloat)
+    case height(Double)
     /// An item of one column's width whose height keeps the aspect ratio of a `width`×`height`
     /// image: height = columnWidth × height / width (seed 004's `cellWidth * h / w`).
-    case aspectRatio(width: CGFloat, height: CGFloat)
+    case aspectRatio(width: Double, height: Double)
     /// An item across the whole content width (a header, section break or banner) with this
     /// height, placed below every column.
-    case fullSpan(height: CGFloat)
+    case fullSpan(height: Double)
     /// A full-span item whose height keeps the aspect ratio of a `width`×`height` image across
     /// the content width.
-    case fullSpanAspectRatio(width: CGFloat, height: CGFloat)
+    case fullSpanAspectRatio(width: Double, height: Double)
     /// An item across `columns` adjacent columns (their widths plus the spacings between them)
     /// with this height. It goes into the run of adjacent columns whose tallest bottom is
     /// lowest (see ``PlacementStrategy`` for each strategy's rule) and sits below all of them.
     /// `columns` < 1 counts as 1 (a plain ``height(_:)`` item); `columns` ≥ the column count is
     /// a full-span item, so the same item spans 2 of 4 columns and every column of 2.
-    case spanning(_ columns: Int, height: CGFloat)
+    case spanning(_ columns: Int, height: Double)
     /// A spanning item (see ``spanning(_:height:)``) whose height keeps the aspect ratio of a
     /// `width`×`height` image across its own width: `columns` column widths plus the
     /// `columns − 1` spacings between them.
-    case spanningAspectRatio(_ columns: Int, width: CGFloat, height: CGFloat)
+    case spanningAspectRatio(_ columns: Int, width: Double, height: Double)
 
     /// Whether the item spans every column whatever the column count (``fullSpan(height:)`` and
     /// ``fullSpanAspectRatio(width:height:)``); a ``spanning(_:height:)`` item spans every
@@ -78,9 +76,9 @@ public enum ItemSize: Equatable, Hashable, Sendable {
     /// length across any column or along any row stays finite; 0 when the pair is not a valid
     /// image size or the height is 0.
     @usableFromInline
-    static func ratio(width: CGFloat, height: CGFloat) -> Double {
+    static func ratio(width: Double, height: Double) -> Double {
         guard width.isFinite, width > 0, height.isFinite, height > 0 else { return 0 }
-        let limit = Double(CGFloat.maximumLayoutLength)
+        let limit = Double(Double.maximumLayoutLength)
         return Swift.min(Swift.max(Double(height / width), 1 / limit), limit)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The sanitized numbers a ``WaterfallLayout`` lays out with, resolved once per configuration.
 struct LayoutGeometry: Sendable {
     /// Container width (≥ 0).
@@ -28,8 +26,8 @@ struct LayoutGeometry: Sendable {
     let mirrorWidth: Double
 
     /// Resolves a layout's public configuration.
-    init(containerWidth: CGFloat, columns: ColumnCount, insets: EdgeInsets,
-         columnSpacing: CGFloat, rowSpacing: CGFloat,
+    init(containerWidth: Double, columns: ColumnCount, insets: EdgeInsets,
+         columnSpacing: Double, rowSpacing: Double,
          placement: PlacementStrategy, direction: LayoutDirection, axis: LayoutAxis) {
         let width = containerWidth.sanitizedLength
         isHorizontal = axis == .horizontal
@@ -43,7 +41,7 @@ struct LayoutGeometry: Sendable {
         let available = width - insets.left - insets.right
         let count = columns.resolved(availableWidth: available, spacing: spacing,
                                      maximum: WaterfallLayout.maximumColumnCount)
-        let columnWidth = (width - insets.left - insets.right - CGFloat(count - 1) * spacing) / CGFloat(count)
+        let columnWidth = (width - insets.left - insets.right - Double(count - 1) * spacing) / Double(count)
         self.containerWidth = width
         self.top = insets.top
         self.left = insets.left
@@ -60,7 +58,7 @@ struct LayoutGeometry: Sendable {
         case .shortestWithTolerance(let value): tolerance = value.sanitizedLength
         }
         isMirrored = direction == .rightToLeft && !isHorizontal
-        mirrorWidth = Swift.max(width, insets.left + insets.right + CGFloat(count - 1) * spacing)
+        mirrorWidth = Swift.max(width, insets.left + insets.right + Double(count - 1) * spacing)
     }
 
     /// Where a level segment's floors lie: one row spacing above the first row, which starts at

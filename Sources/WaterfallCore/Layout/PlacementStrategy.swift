@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which column the next item goes into.
 public enum PlacementStrategy: Equatable, Hashable, Sendable {
     /// The seeds' rule: the column whose bottom is highest (shortest column); ties go to the
@@ -12,7 +10,7 @@ public enum PlacementStrategy: Equatable, Hashable, Sendable {
     /// points of the shortest column's, so reading order stays left to right unless the columns
     /// really differ. A tolerance of 0 is ``shortestColumn``; a negative or non-finite tolerance
     /// counts as 0.
-    case shortestWithTolerance(CGFloat)
+    case shortestWithTolerance(Double)
 }
 
 /// The horizontal direction in which columns are numbered.

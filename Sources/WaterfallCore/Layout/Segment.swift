@@ -1,5 +1,3 @@
-import Foundation
-
 /// A run of items of a ``WaterfallLayout``, `start` up to the next segment's start, laid out by
 /// the masonry rule on its own, in coordinates of its own along the main axis.
 ///
@@ -53,12 +51,12 @@ struct Segment: Sendable {
 /// nothing on screen moves.
 public struct LayoutShift: Equatable, Sendable {
     /// Content from this coordinate on (along the scroll axis, before the move) moved.
-    public var level: CGFloat
+    public var level: Double
     /// How far it moved along the scroll axis (positive: toward the end).
-    public var distance: CGFloat
+    public var distance: Double
 
     /// Creates a shift of the content from `level` on by `distance`.
-    public init(level: CGFloat, distance: CGFloat) {
+    public init(level: Double, distance: Double) {
         self.level = level
         self.distance = distance
     }

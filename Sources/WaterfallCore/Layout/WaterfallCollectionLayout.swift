@@ -1,5 +1,3 @@
-import Foundation
-
 /// ``WaterfallLayout`` as a ``CollectionLayout`` (columns scrolling vertically, or rows
 /// scrolling horizontally): a thin wrapper that forwards to the engine,
 /// so the view model drives the masonry layout at the engine's speed (O(c log n + k) window
@@ -22,27 +20,27 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
 
     /// The engine's content size.
     /// - Complexity: O(c).
-    public var contentSize: CGSize { engine.contentSize }
+    public var contentSize: Size { engine.contentSize }
 
     /// The engine's ``WaterfallLayout/leadingEdge(ofItemsIn:)``.
     /// - Complexity: O(range.count).
-    public func leadingEdge(ofItemsIn range: Range<Int>) -> CGFloat { engine.leadingEdge(ofItemsIn: range) }
+    public func leadingEdge(ofItemsIn range: Range<Int>) -> Double { engine.leadingEdge(ofItemsIn: range) }
 
     /// The engine's column width; 0 for rows, whose items have no single width.
-    public var cellWidth: CGFloat { engine.axis == .horizontal ? 0 : engine.columnWidth }
+    public var cellWidth: Double { engine.axis == .horizontal ? 0 : engine.columnWidth }
 
     /// Sets the engine's container width (for rows, the container's height), columns, insets,
     /// spacings and direction with at most one relayout — a resize that changes both the width
     /// and the column count lays out once.
     /// - Complexity: O(1) when nothing changed, else one O(n log c) relayout.
-    public mutating func prepare(for containerSize: CGSize, with metrics: LayoutMetrics) {
+    public mutating func prepare(for containerSize: Size, with metrics: LayoutMetrics) {
         engine.configure { Self.apply(metrics, containerSize, to: &$0) }
     }
 
     /// Like ``prepare(for:with:)``, through ``WaterfallLayout/configureDeferringLayout(_:)``:
     /// a width (for rows, height) or column change drops every frame and places nothing yet.
     /// - Complexity: O(c).
-    public mutating func prepareDeferringLayout(for containerSize: CGSize, with metrics: LayoutMetrics) {
+    public mutating func prepareDeferringLayout(for containerSize: Size, with metrics: LayoutMetrics) {
         engine.configureDeferringLayout { Self.apply(metrics, containerSize, to: &$0) }
     }
 
@@ -51,7 +49,7 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
 
     /// Forwards to ``WaterfallLayout/place(covering:)``.
     /// - Complexity: O(c log n + k log c) for the k items placed.
-    public mutating func place(covering rect: CGRect) { engine.place(covering: rect) }
+    public mutating func place(covering rect: Rect) { engine.place(covering: rect) }
 
     /// Forwards to ``WaterfallLayout/continueLayout(itemBudget:)``.
     /// - Complexity: O(c log n + itemBudget · log c).
@@ -60,7 +58,7 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
     /// Forwards to ``WaterfallLayout/place(around:clearance:itemBudget:)``.
     /// - Complexity: O(c log n + k log c) for the k items placed, about `itemBudget` at most
     ///   before an island.
-    public mutating func place(around index: Int, clearance: CGFloat, itemBudget: Int) {
+    public mutating func place(around index: Int, clearance: Double, itemBudget: Int) {
         engine.place(around: index, clearance: clearance, itemBudget: itemBudget)
     }
 
@@ -73,7 +71,7 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
 
     /// Copies the settings of `metrics` and the container's extent across the columns (its
     /// width, or its height for rows) that differ into `engine`.
-    private static func apply(_ metrics: LayoutMetrics, _ containerSize: CGSize, to engine: inout WaterfallLayout) {
+    private static func apply(_ metrics: LayoutMetrics, _ containerSize: Size, to engine: inout WaterfallLayout) {
         let length = engine.axis == .horizontal ? containerSize.height : containerSize.width
         if engine.containerWidth != length { engine.containerWidth = length }
         if engine.columns != metrics.columns { engine.columns = metrics.columns }
@@ -126,7 +124,7 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
 
     /// The engine's frame.
     /// - Complexity: O(1).
-    public func frame(at index: Int) -> CGRect { engine.frame(at: index) }
+    public func frame(at index: Int) -> Rect { engine.frame(at: index) }
 
     /// The engine's frame, unscaled and opaque.
     /// - Complexity: O(1).
@@ -137,7 +135,7 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
     /// The engine's query along its axis, filtered across it so that the result is exactly the
     /// open intersection with `rect`.
     /// - Complexity: O(c log n + k) for k indices reported.
-    public func forEachIndex(in rect: CGRect, _ body: (Int) -> Void) {
+    public func forEachIndex(in rect: Rect, _ body: (Int) -> Void) {
         // Items are wider than 0 and lie within the container across the axis: for a rectangle
         // across all of it (a scroll window) the engine's query is exact, and nothing is copied.
         let (low, high) = engine.axis == .horizontal ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
@@ -151,5 +149,5 @@ public struct WaterfallCollectionLayout: IncrementalLayout, Sendable {
 
     /// The engine's hit test.
     /// - Complexity: O(log n).
-    public func index(at point: CGPoint) -> Int? { engine.index(at: point) }
+    public func index(at point: Point) -> Int? { engine.index(at: point) }
 }

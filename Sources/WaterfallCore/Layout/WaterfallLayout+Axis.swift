@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallLayout {
     /// The content's length along the axis items stack on, in engine terms: the lowest item's
     /// bottom + the closing inset (empty: both insets); while items wait for placement, the
@@ -30,15 +28,15 @@ extension WaterfallLayout {
     /// mirrored for a vertical right-to-left layout), `main` and `length` along them. Along rows
     /// the two swap.
     @inline(__always)
-    func contentRect(cross: (x: Double, width: Double), main: Double, length: Double) -> CGRect {
-        guard geometry.isHorizontal else { return CGRect(x: cross.x, y: main, width: cross.width, height: length) }
-        return CGRect(x: main, y: cross.x, width: length, height: cross.width)
+    func contentRect(cross: (x: Double, width: Double), main: Double, length: Double) -> Rect {
+        guard geometry.isHorizontal else { return Rect(x: cross.x, y: main, width: cross.width, height: length) }
+        return Rect(x: main, y: cross.x, width: length, height: cross.width)
     }
 
     /// The range along the engine's main axis that a rectangle in content coordinates covers
     /// (its vertical extent; along rows its horizontal one).
     @inline(__always)
-    func mainRange(of rect: CGRect) -> (low: Double, high: Double) {
+    func mainRange(of rect: Rect) -> (low: Double, high: Double) {
         geometry.isHorizontal ? (Double(rect.minX), Double(rect.maxX)) : (Double(rect.minY), Double(rect.maxY))
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallLayout {
     /// The smallest coordinate along the scroll axis of the frames of the items in `range` —
     /// their lowest `minY`, or `minX` along rows — or `.infinity` for an empty range. Every
@@ -8,7 +6,7 @@ extension WaterfallLayout {
     /// An item's stored position along the columns is its frame's leading edge, so this is one
     /// pass over contiguous doubles.
     /// - Complexity: O(range.count).
-    public func leadingEdge(ofItemsIn range: Range<Int>) -> CGFloat {
+    public func leadingEdge(ofItemsIn range: Range<Int>) -> Double {
         guard !range.isEmpty else { return .infinity }
         checkLaidOut(range.lowerBound)
         checkLaidOut(range.upperBound - 1)
@@ -24,6 +22,6 @@ extension WaterfallLayout {
             lowest = Swift.min(lowest, run + segments[position].origin)
             index = end
         }
-        return CGFloat(lowest)
+        return Double(lowest)
     }
 }

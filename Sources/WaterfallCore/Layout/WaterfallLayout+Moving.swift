@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where the items of a ``WaterfallLayout`` would go if one item moved, computed without
 /// changing the layout (see ``WaterfallLayout/previewMove(from:to:through:)``): the frames by
 /// position *after* the move (`array.insert(array.remove(at: source), at: destination)`).
@@ -9,14 +7,14 @@ public struct MovePreview: Equatable, Sendable {
     /// The moved item's index after the move.
     public let destination: Int
     /// The frames of positions `lowerBound ..< lowerBound + placed.count`, in content coordinates.
-    public let placed: [CGRect]
+    public let placed: [Rect]
     /// When the placement reached the next segment (see ``WaterfallLayout/startBlock(at:)``):
     /// the position it starts at and the distance every item from it on moves; `nil` otherwise.
     public let blockShift: BlockShift?
     /// The content height (along rows, its width) after the move, when the preview reached the
     /// last item or a segment; `nil` when it stopped at its limit (the height is then not known
     /// without placing the rest).
-    public let contentHeight: CGFloat?
+    public let contentHeight: Double?
 
     /// The first position whose frame can differ from the layout's: `min(source, destination)`.
     /// Every position before it keeps its frame.
@@ -32,7 +30,7 @@ public struct MovePreview: Equatable, Sendable {
         /// The first position that moves.
         public let position: Int
         /// How far it moves.
-        public let distance: CGFloat
+        public let distance: Double
     }
 }
 
@@ -87,7 +85,7 @@ extension WaterfallLayout {
     /// frames.
     /// - Complexity: O(c log n + p log c) for the p positions placed (about the items between
     ///   `min(source, destination)` and `limit`).
-    public func previewMove(from source: Int, to destination: Int, through limit: CGFloat) -> MovePreview {
+    public func previewMove(from source: Int, to destination: Int, through limit: Double) -> MovePreview {
         checkIndex(source)
         checkIndex(destination)
         let lower = Swift.min(source, destination), upper = Swift.max(source, destination)
@@ -106,7 +104,7 @@ extension WaterfallLayout {
             // of those placed.
             var tallest = storeBottoms(ofSegment: owner, before: lower - segment.start, into: columns)
             for column in 0..<columnCount { bottoms[column] = columns[column] }
-            var frames: [CGRect] = []   // by position from `lower`
+            var frames: [Rect] = []   // by position from `lower`
             // Places the positions from `lower` until `end`, or until every column reaches the
             // limit, as the engine's placement loop does (spans and full-span items included).
             func run<Columns: ColumnState & ~Copyable>(_ columns: consuming Columns) {
@@ -161,12 +159,12 @@ extension WaterfallLayout {
                     for later in segments[next...] where later.placed > 0 {
                         lowest = Swift.max(lowest, later.tallest + later.origin + distance)
                     }
-                    shift = MovePreview.BlockShift(position: end, distance: CGFloat(distance))
+                    shift = MovePreview.BlockShift(position: end, distance: Double(distance))
                 }
                 height = lowest + geometry.bottom
             }
             return MovePreview(source: source, destination: destination, placed: frames, blockShift: shift,
-                               contentHeight: height.map { CGFloat($0) })
+                               contentHeight: height.map { Double($0) })
         }
     }
 }

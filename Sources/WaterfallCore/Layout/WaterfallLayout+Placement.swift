@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallLayout {
     /// Whether every item has its frame (no placement is pending).
     /// - Complexity: O(1).
@@ -58,7 +56,7 @@ extension WaterfallLayout {
     /// it places the items before it, which settles it (see ``takeLayoutShift()``), and is then
     /// covered both where it was and moved with the segment.
     /// - Complexity: O(c log n + k · log c) for the k items placed.
-    public mutating func place(covering rect: CGRect) {
+    public mutating func place(covering rect: Rect) {
         guard placedCount < count else { return }
         let low = mainRange(of: rect).low
         var high = mainRange(of: rect).high
@@ -148,7 +146,7 @@ extension WaterfallLayout {
         let distance = derivedOrigin(ofSegment: position) - segments[position].origin
         if segments[position].isEstimated {
             segments[position].isEstimated = false
-            unreportedShift = LayoutShift(level: CGFloat(level(ofSegment: position)), distance: CGFloat(distance))
+            unreportedShift = LayoutShift(level: Double(level(ofSegment: position)), distance: Double(distance))
         }
         guard distance != 0 else { return }
         var moved = position

@@ -1,12 +1,10 @@
-import Foundation
-
 extension WaterfallLayout {
     /// The frame of an item, in content coordinates (origin at the content's top-left). The
     /// item must be laid out (below ``placedCount``, which is ``count`` unless placement was
     /// deferred with ``configureDeferringLayout(_:)``).
     /// - Complexity: O(1); O(log s) for an item across several but not all columns, among s
     ///   such items.
-    public func frame(at index: Int) -> CGRect {
+    public func frame(at index: Int) -> Rect {
         checkLaidOut(index)
         let slot = items.slots[index]
         let height = geometry.height(value: items.values[index], slot: slot)
@@ -44,7 +42,7 @@ extension WaterfallLayout {
     /// - Complexity: O(1).
     public func itemSize(at index: Int) -> ItemSize {
         checkIndex(index)
-        let value = CGFloat(items.values[index])
+        let value = Double(items.values[index])
         let slot = items.slots[index]
         let isProportional = slot & ItemKind.proportional.rawValue != 0
         guard slot & ItemKind.multiColumn.rawValue != 0 else {
@@ -80,7 +78,7 @@ extension WaterfallLayout {
     /// the other items only.
     /// - Complexity: O(s + c log n + k + m · (w + log s)) for s segments and k indices reported,
     ///   m of them across w < c columns each, among s such items.
-    public func forEachIndex(in rect: CGRect, _ body: (Int) throws -> Void) rethrows {
+    public func forEachIndex(in rect: Rect, _ body: (Int) throws -> Void) rethrows {
         let (top, bottom) = mainRange(of: rect)
         guard segments.count > 1 else { return try forEachIndex(from: top, to: bottom, inSegment: 0, body) }
         let estimated = segments.lastIndex(where: \.isEstimated)
@@ -126,22 +124,22 @@ extension WaterfallLayout {
     /// (`frame.maxY > rect.minY && frame.minY < rect.maxY`; along rows, horizontally).
     /// - Complexity: O(c log n + k log k + m · (w + log s)) for k indices returned, m of them
     ///   across w < c columns each, among s such items.
-    public func indices(in rect: CGRect) -> [Int] {
+    public func indices(in rect: Rect) -> [Int] {
         var result: [Int] = []
         forEachIndex(in: rect) { result.append($0) }
         result.sort()
         return result
     }
 
-    /// The item whose frame contains `point` (`CGRect.contains` semantics: minimum edges
+    /// The item whose frame contains `point` (`Rect.contains` semantics: minimum edges
     /// included, maximum edges excluded), or `nil` for a gap, an inset or an empty-sized item:
     /// the items around the point, checked against their frames in content coordinates. Items
     /// overlap only where a segment at an estimated place lies over the items above it (see
     /// ``place(around:clearance:itemBudget:)``); there the later item wins.
     /// - Complexity: O(c log n).
-    public func index(at point: CGPoint) -> Int? {
+    public func index(at point: Point) -> Int? {
         var hit: Int?
-        forEachIndex(in: CGRect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)) { index in
+        forEachIndex(in: Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1)) { index in
             if index > hit ?? -1, frame(at: index).contains(point) { hit = index }
         }
         return hit

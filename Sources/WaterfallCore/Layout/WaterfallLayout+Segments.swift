@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallLayout {
     /// The indices at which segments after the first start, ascending, leaving out those at an
     /// estimated place (see ``islandRange``): empty while the layout is one segment. See
@@ -128,7 +126,7 @@ extension WaterfallLayout {
     /// - Complexity: O(c log n + k log c) for the k items placed, plus the sums of the item
     ///   sizes before the segment that are not current (O(n) once after a change deep in the
     ///   items, O(4,096) otherwise); O(1) when the item has its frame already.
-    public mutating func place(around index: Int, clearance: CGFloat, itemBudget: Int) {
+    public mutating func place(around index: Int, clearance: Double, itemBudget: Int) {
         checkIndex(index)
         guard index >= placedCount, !hasFrame(index) else { return }
         uniqueStorage()

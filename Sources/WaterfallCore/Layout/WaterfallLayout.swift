@@ -1,5 +1,3 @@
-import Foundation
-
 /// The masonry ("waterfall flow", 瀑布流) layout engine: fixed-width columns, items of varying
 /// height, each item placed under the shortest column — exactly the seeds' rule — but
 /// incremental, with O(log n) queries and about 22 bytes per item.
@@ -9,7 +7,7 @@ import Foundation
 ///                              columnSpacing: 8, rowSpacing: 8)
 /// layout.containerWidth = 390
 /// layout.append(contentsOf: [.height(120), .aspectRatio(width: 300, height: 400)])
-/// layout.frame(at: 1)                 // CGRect in content coordinates
+/// layout.frame(at: 1)                 // Rect in content coordinates
 /// layout.indices(in: visibleRect)     // what to show
 /// ```
 ///
@@ -49,19 +47,19 @@ public struct WaterfallLayout: Sendable {
     /// The narrowest column a fixed count may produce: `.fixed(n)` gets at most as many columns
     /// as fit this wide (at least one), so an absurd count gives narrow columns, never zero-wide
     /// ones (see ``ColumnCount/fixed(_:)``).
-    public static let minimumColumnWidth: CGFloat = 1
+    public static let minimumColumnWidth: Double = 1
 
     /// The width of the container, in points (its height along rows, ``LayoutAxis/horizontal``).
     /// Setting it relayouts every item.
-    public var containerWidth: CGFloat { didSet { invalidateAll() } }
+    public var containerWidth: Double { didSet { invalidateAll() } }
     /// How many columns there are. Setting it relayouts every item.
     public var columns: ColumnCount { didSet { invalidateAll() } }
     /// Distances from the container's edges to the items. Setting them relayouts every item.
     public var insets: EdgeInsets { didSet { invalidateAll() } }
     /// Horizontal space between columns. Setting it relayouts every item.
-    public var columnSpacing: CGFloat { didSet { invalidateAll() } }
+    public var columnSpacing: Double { didSet { invalidateAll() } }
     /// Vertical space between items of a column. Setting it relayouts every item.
-    public var rowSpacing: CGFloat { didSet { invalidateAll() } }
+    public var rowSpacing: Double { didSet { invalidateAll() } }
     /// Which column receives the next item. Setting it relayouts every item.
     public var placement: PlacementStrategy { didSet { invalidateAll() } }
     /// Left-to-right or with the columns mirrored. Rows (``LayoutAxis/horizontal``) ignore it:
@@ -103,12 +101,12 @@ public struct WaterfallLayout: Sendable {
     /// Creates an empty layout. `placement` defaults to the seeds' shortest-column rule.
     public init(columns: ColumnCount = .fixed(3),
                 insets: EdgeInsets = EdgeInsets(all: 8),
-                columnSpacing: CGFloat = 8,
-                rowSpacing: CGFloat = 8,
+                columnSpacing: Double = 8,
+                rowSpacing: Double = 8,
                 placement: PlacementStrategy = .shortestColumn,
                 direction: LayoutDirection = .leftToRight,
                 axis: LayoutAxis = .vertical,
-                containerWidth: CGFloat = 0) {
+                containerWidth: Double = 0) {
         self.containerWidth = containerWidth
         self.columns = columns
         self.insets = insets
@@ -133,7 +131,7 @@ public struct WaterfallLayout: Sendable {
     public var columnCount: Int { geometry.columnCount }
 
     /// The width of one column — the seeds' `cellWidth`.
-    public var columnWidth: CGFloat { CGFloat(geometry.columnWidth) }
+    public var columnWidth: Double { Double(geometry.columnWidth) }
 
     /// The size of the whole content: the container width by the tallest column plus
     /// `insets.bottom` (for an empty layout, top + bottom); along rows (``LayoutAxis/horizontal``)
@@ -142,9 +140,9 @@ public struct WaterfallLayout: Sendable {
     /// from the laid-out prefix in proportion to the item count; it settles as placement goes on
     /// and is exact once ``isFullyPlaced``.
     /// - Complexity: O(1).
-    public var contentSize: CGSize {
-        geometry.isHorizontal ? CGSize(width: contentLength, height: geometry.containerWidth)
-            : CGSize(width: geometry.containerWidth, height: contentLength)
+    public var contentSize: Size {
+        geometry.isHorizontal ? Size(width: contentLength, height: geometry.containerWidth)
+            : Size(width: geometry.containerWidth, height: contentLength)
     }
 
     /// Bytes held by the engine's storage (array capacities, not counts).

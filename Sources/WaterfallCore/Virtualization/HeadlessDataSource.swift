@@ -1,5 +1,3 @@
-import Foundation
-
 /// A data source and delegate backed by an array of sizes, for tests and benchmarks. Cells
 /// are dequeued by identifier and created only when the pool has none, as an app's would be.
 @MainActor
@@ -14,7 +12,7 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     /// Columns returned instead of `.fixed(columns)` when set (e.g. adaptive columns).
     public var columnRule: ColumnCount?
     /// The margin returned for every margin type.
-    public var margin: CGFloat
+    public var margin: Double
     /// The reuse identifier for an item.
     public var identifier: (Int) -> String
     /// Whether an item is a section header (default: none is).
@@ -36,7 +34,7 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
 
     /// Creates a data source with these items.
     public init(sizes: [ItemSize], columns: Int = WaterfallDefaults.numberOfColumns,
-                margin: CGFloat = WaterfallDefaults.margin, identifier: @escaping (Int) -> String = { _ in "cell" }) {
+                margin: Double = WaterfallDefaults.margin, identifier: @escaping (Int) -> String = { _ in "cell" }) {
         self.sizes = sizes
         self.columns = columns
         self.margin = margin
@@ -78,7 +76,7 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     }
 
     /// ``margin``.
-    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, marginFor type: MarginType) -> CGFloat {
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, marginFor type: MarginType) -> Double {
         margin
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A fake front end for tests and benchmarks: it applies the view model's callbacks to
 /// ``HeadlessCell``s and records the rest.
 ///
@@ -18,9 +16,9 @@ public final class HeadlessHost: WaterfallHosting {
     /// How many cells were discarded because the pool was full.
     public private(set) var discardCount = 0
     /// The content size last announced.
-    public private(set) var contentSize: CGSize = .zero
+    public private(set) var contentSize: Size = .zero
     /// Every offset the view model set on its own initiative, in order.
-    public private(set) var offsetChanges: [CGPoint] = []
+    public private(set) var offsetChanges: [Point] = []
     /// Every load-more state announced, in order.
     public private(set) var loadMoreStates: [LoadMoreState] = []
     /// Every refresh state announced, in order.
@@ -35,6 +33,15 @@ public final class HeadlessHost: WaterfallHosting {
     public var layoutOverrides = LayoutOverrides()
     /// Whether overscroll drives pull-to-refresh (default `false`).
     public var isPullToRefreshEnabled = false
+    /// Where the items are drawn, as an animating front end reports them (default `nil`: where
+    /// they were placed).
+    public var presentedAttributes: [LayoutAttributes]?
+    /// Whether a plain click activates (default `false`).
+    public var activatesOnSingleClick = false
+    /// The double-click time in milliseconds (default 400).
+    public var doubleClickTime: UInt32 = 400
+    /// Every item activated, in order.
+    public private(set) var activatedIndices: [Int] = []
 
     /// Creates a host.
     public init() {}
@@ -63,12 +70,12 @@ public final class HeadlessHost: WaterfallHosting {
     }
 
     /// Records the size.
-    public func contentSizeDidChange(_ size: CGSize) {
+    public func contentSizeDidChange(_ size: Size) {
         contentSize = size
     }
 
     /// Records the offset.
-    public func contentOffsetDidChange(_ offset: CGPoint) {
+    public func contentOffsetDidChange(_ offset: Point) {
         offsetChanges.append(offset)
     }
 
@@ -85,6 +92,11 @@ public final class HeadlessHost: WaterfallHosting {
     /// Records the count.
     public func newItemsAboveDidChange(_ count: Int) {
         newItemsAboveCounts.append(count)
+    }
+
+    /// Records the item.
+    public func didActivateItem(at index: Int) {
+        activatedIndices.append(index)
     }
 
     /// Counts the notification; the test applies the changes when it pumps a frame.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One realized item: its index, the cell showing it and its attributes in content coordinates.
 ///
 /// Not generic over the cell type: the view model's callers live in other modules, where
@@ -34,7 +32,7 @@ struct LiveSet {
     /// The window, in content coordinates, the entries are exactly the items overlapping
     /// (besides the pinned header); `nil` before the first derivation and after every cell was
     /// recycled.
-    var window: CGRect?
+    var window: Rect?
     /// Cells that left the live set, for ``WaterfallViewModel/dequeueReusableCell(withIdentifier:)``.
     var pool = ReusePool()
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How often scrolling toward the end retries a failed load-more: a failing server is not
 /// asked again at the frame rate, and less often the longer it keeps failing.
 ///
@@ -37,7 +35,8 @@ public struct LoadMoreRetryThrottle: Equatable, Sendable {
     /// - Complexity: O(1).
     public var interval: Double {
         guard consecutiveFailures > 0 else { return 0 }
-        let grown = baseInterval * pow(multiplier, Double(min(consecutiveFailures - 1, 64)))
+        var grown = baseInterval
+        for _ in 1..<min(consecutiveFailures, 65) where grown < maximumInterval { grown *= multiplier }
         return min(grown.isNaN ? maximumInterval : grown, maximumInterval)
     }
 

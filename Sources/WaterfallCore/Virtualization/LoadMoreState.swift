@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where load-more (the footer that asks for the next page near the content's end) stands.
 public enum LoadMoreState: Equatable, Sendable {
     /// Waiting for the reader to come near the end.
@@ -23,7 +21,7 @@ struct LoadMoreStateMachine: Equatable, Sendable {
     /// How often scrolling retries after failures; counts them.
     var retryThrottle = LoadMoreRetryThrottle()
     /// How close to the end the viewport's end must come (``WaterfallViewModel/loadMoreDistance``).
-    var distance: CGFloat = 600
+    var distance: Double = 600
 
     /// Fires (moving to `.loading`) when idle, within `triggerDistance` of the end, and the
     /// item count changed since the last request.

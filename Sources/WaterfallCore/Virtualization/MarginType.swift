@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which margin the delegate is asked for: an inset of the content or a spacing between items.
 public enum MarginType: CaseIterable, Equatable, Sendable {
     /// Above the first row.
@@ -19,9 +17,9 @@ public enum MarginType: CaseIterable, Equatable, Sendable {
 /// The defaults used when the data source or delegate does not say otherwise.
 public enum WaterfallDefaults {
     /// Cell height when the delegate gives none.
-    public static let cellHeight: CGFloat = 70
+    public static let cellHeight: Double = 70
     /// Every margin when the delegate gives none.
-    public static let margin: CGFloat = 8
+    public static let margin: Double = 8
     /// Column count when the data source gives none.
     public static let numberOfColumns = 3
 }

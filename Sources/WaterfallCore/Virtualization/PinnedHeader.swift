@@ -1,5 +1,3 @@
-import Foundation
-
 /// The section header pinned to the top of the viewport (see
 /// ``WaterfallViewModel/pinnedHeader``): which item it is and where it is drawn.
 public struct PinnedHeader: Equatable, Sendable {
@@ -15,10 +13,10 @@ public struct PinnedHeader: Equatable, Sendable {
     public var attributes: LayoutAttributes
     /// How far the next header has pushed it above the pin line: 0 while it rests there, up to
     /// its height as the next header takes its place.
-    public var pushDistance: CGFloat
+    public var pushDistance: Double
 
     /// Creates a value (the view model makes them; tests compare against them).
-    public init(index: Int, attributes: LayoutAttributes, pushDistance: CGFloat) {
+    public init(index: Int, attributes: LayoutAttributes, pushDistance: Double) {
         self.index = index
         self.attributes = attributes
         self.pushDistance = pushDistance

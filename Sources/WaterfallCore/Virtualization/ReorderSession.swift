@@ -1,5 +1,3 @@
-import Foundation
-
 /// A reorder drag in progress: the lifted item's cell, held outside the live set while it
 /// follows the pointer, where the pointer holds it, and the landing place the other items are
 /// shown around.
@@ -23,9 +21,9 @@ struct ReorderSession {
     /// had when lifted.
     var lifted: LiveCell
     /// The pointer, relative to the viewport.
-    var pointer: CGPoint
+    var pointer: Point
     /// The pointer's distance from the lifted item's top-left corner when it was lifted.
-    var grab: CGSize
+    var grab: Size
     /// The item under the pointer that last chose the landing place, so that hovering it does
     /// not choose again after the items reflow.
     var lastHit: Int?
@@ -34,12 +32,12 @@ struct ReorderSession {
     /// The waterfall's preview of the move, `nil` for other layouts.
     private var preview: MovePreview?
     /// The content coordinate along the scroll axis down to which ``preview`` is placed.
-    private var limit: CGFloat = 0
+    private var limit: Double = 0
     /// The waterfall's scroll axis, along which the preview is placed and moves segments.
     private var axis = ScrollAxis.vertical
 
     /// Lifts `lifted`, landing where it is.
-    init(lifted: LiveCell, pointer: CGPoint, grab: CGSize) {
+    init(lifted: LiveCell, pointer: Point, grab: Size) {
         self.lifted = lifted
         self.pointer = pointer
         self.grab = grab
@@ -55,7 +53,7 @@ struct ReorderSession {
     /// Places the waterfall's preview of the move in `layout` down to `end` plus `slack`.
     /// - Complexity: O(c log n + p log c) for the p items from `min(source, destination)` to
     ///   the limit; O(1) for other layouts.
-    mutating func place(in layout: any CollectionLayout, downTo end: CGFloat, slack: CGFloat) {
+    mutating func place(in layout: any CollectionLayout, downTo end: Double, slack: Double) {
         guard source < layout.itemCount, destination < layout.itemCount,
               let waterfall = layout as? WaterfallCollectionLayout else { return preview = nil }
         limit = end + max(slack, 1)
@@ -64,21 +62,21 @@ struct ReorderSession {
     }
 
     /// Whether `window` reaches past the placed preview along the scroll axis.
-    func needsPlacing(for window: CGRect) -> Bool {
-        preview.map { !$0.isComplete && axis.position(of: CGPoint(x: window.maxX, y: window.maxY)) > limit } ?? false
+    func needsPlacing(for window: Rect) -> Bool {
+        preview.map { !$0.isComplete && axis.position(of: Point(x: window.maxX, y: window.maxY)) > limit } ?? false
     }
 
     /// The content size after the move: the preview's length along the scroll axis when it
     /// reached the end, else the layout's.
-    func contentSize(of layout: any CollectionLayout) -> CGSize {
+    func contentSize(of layout: any CollectionLayout) -> Size {
         let size = layout.contentSize
         guard let length = preview?.contentHeight else { return size }
-        return axis == .horizontal ? CGSize(width: length, height: size.height) : CGSize(width: size.width, height: length)
+        return axis == .horizontal ? Size(width: length, height: size.height) : Size(width: size.width, height: length)
     }
 
     /// The frame of the item at `index` after the move.
     /// - Complexity: O(1).
-    func frame(at index: Int, in layout: any CollectionLayout) -> CGRect {
+    func frame(at index: Int, in layout: any CollectionLayout) -> Rect {
         let position = move.map(index) ?? index
         guard let preview else { return layout.frame(at: position) }
         if position < preview.lowerBound { return layout.frame(at: index) }
@@ -99,7 +97,7 @@ struct ReorderSession {
 
     /// Calls `body` for every item but the lifted one whose frame after the move overlaps `rect`.
     /// - Complexity: the layout's query, plus O(p) for the p items the preview placed.
-    func forEachIndex(in rect: CGRect, of layout: any CollectionLayout, _ body: (Int) -> Void) {
+    func forEachIndex(in rect: Rect, of layout: any CollectionLayout, _ body: (Int) -> Void) {
         let (lifted, move) = (source, move)
         // The item at a position after the move, by its index before it; the lifted one is a hole.
         func report(position: Int) {
@@ -120,13 +118,13 @@ struct ReorderSession {
 
     /// The item under `point` (content coordinates) after the move, other than the lifted one.
     /// - Complexity: that of ``forEachIndex(in:of:_:)`` for a 1-point square.
-    func index(at point: CGPoint, in layout: any CollectionLayout) -> Int? {
+    func index(at point: Point, in layout: any CollectionLayout) -> Int? {
         guard preview != nil else {
             let index = layout.index(at: point).map { move.inverse.map($0) ?? $0 }
             return index == source ? nil : index
         }
         var hit: Int?
-        forEachIndex(in: CGRect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1), of: layout) { index in
+        forEachIndex(in: Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1), of: layout) { index in
             if hit == nil, frame(at: index, in: layout).contains(point) { hit = index }
         }
         return hit

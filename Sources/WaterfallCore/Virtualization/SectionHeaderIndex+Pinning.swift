@@ -1,5 +1,3 @@
-import Foundation
-
 extension SectionHeaderIndex {
     /// The header pinned for a viewport whose top is at `top` (content coordinates), with the
     /// pin line `inset` below it: the last header whose frame has reached the pin line, held
@@ -8,9 +6,9 @@ extension SectionHeaderIndex {
     /// coordinates: headers after them count as below the pin line, those before as above it,
     /// and none of those pins. During a drag the frames are those `reorder` shows.
     /// - Complexity: O(log h) frame look-ups for h headers.
-    func pinned(at top: CGFloat, inset: CGFloat, in layout: any CollectionLayout, showing reorder: ReorderSession?,
+    func pinned(at top: Double, inset: Double, in layout: any CollectionLayout, showing reorder: ReorderSession?,
                 framed: Range<Int>) -> PinnedHeader? {
-        func frame(_ index: Int) -> CGRect { reorder?.frame(at: index, in: layout) ?? layout.frame(at: index) }
+        func frame(_ index: Int) -> Rect { reorder?.frame(at: index, in: layout) ?? layout.frame(at: index) }
         let line = top + inset
         // The headers at or above the pin line are a prefix (their frames' tops ascend).
         let position = indices.partitioningIndex {

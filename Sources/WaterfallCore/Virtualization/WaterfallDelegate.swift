@@ -1,5 +1,3 @@
-import Foundation
-
 /// Sizes, margins and events: item sizes, margins, selection and scrolling, plus the
 /// load-more and pull-to-refresh requests. Every method is optional.
 ///
@@ -15,7 +13,7 @@ public protocol WaterfallDelegate<Cell>: AnyObject {
 
     /// The item's height in points (default ``WaterfallDefaults/cellHeight``). Only used by the
     /// default ``waterfallView(_:sizeAt:)``.
-    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, heightAt index: Int) -> CGFloat
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, heightAt index: Int) -> Double
 
     /// The item's size (default `.height(heightAt)`). Prefer `.aspectRatio(width:height:)` for
     /// images: the layout then keeps the ratio across width and column changes without asking
@@ -32,10 +30,15 @@ public protocol WaterfallDelegate<Cell>: AnyObject {
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, sizesIn range: Range<Int>) -> [ItemSize]
 
     /// A margin (default ``WaterfallDefaults/margin``).
-    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> CGFloat
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> Double
 
     /// The user clicked an item. Default: nothing.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int)
+
+    /// The user activated an item: a double-click, Enter, a click with the host's
+    /// ``WaterfallHosting/activatesOnSingleClick``, or ``WaterfallViewModel/activate(_:)``.
+    /// Default: nothing.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didActivateAt index: Int)
 
     /// The content offset changed (user scrolling, anchoring or scroll-to-index). Default: nothing.
     func waterfallViewDidScroll(_ waterfallView: WaterfallViewModel<Cell>)
@@ -53,7 +56,7 @@ public protocol WaterfallDelegate<Cell>: AnyObject {
 
 extension WaterfallDelegate {
     /// ``WaterfallDefaults/cellHeight``.
-    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, heightAt index: Int) -> CGFloat {
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, heightAt index: Int) -> Double {
         WaterfallDefaults.cellHeight
     }
 
@@ -72,12 +75,15 @@ extension WaterfallDelegate {
     }
 
     /// ``WaterfallDefaults/margin``.
-    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> CGFloat {
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> Double {
         WaterfallDefaults.margin
     }
 
     /// Does nothing.
     public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {}
+
+    /// Does nothing.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didActivateAt index: Int) {}
 
     /// Does nothing.
     public func waterfallViewDidScroll(_ waterfallView: WaterfallViewModel<Cell>) {}

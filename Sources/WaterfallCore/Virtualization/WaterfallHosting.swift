@@ -1,5 +1,3 @@
-import Foundation
-
 /// The platform front end as the view model sees it: it owns the cell widgets' parent and does
 /// exactly what it is told. All frames and offsets it receives are ready to use: frames are
 /// relative to the viewport's top-left (content position − scroll offset), so a widget
@@ -29,14 +27,14 @@ public protocol WaterfallHosting<Cell>: AnyObject {
     func discardCell(_ cell: Cell)
 
     /// The content size changed: update the scroll range. Default: nothing.
-    func contentSizeDidChange(_ size: CGSize)
+    func contentSizeDidChange(_ size: Size)
 
     /// The view model moved the scroll position itself (scroll anchoring, scroll-to-index, a
     /// layout island joining the laid-out items, which moves the content on screen and the
     /// offset together): update the scroll bar without reporting the change back. May come
     /// from inside ``WaterfallViewModel/continueLayout(within:clock:sliceItems:)`` or a scroll
     /// step. Default: nothing.
-    func contentOffsetDidChange(_ offset: CGPoint)
+    func contentOffsetDidChange(_ offset: Point)
 
     /// The load-more state changed: show or hide the footer's spinner, retry button or
     /// "no more" label. Default: nothing.
@@ -70,19 +68,36 @@ public protocol WaterfallHosting<Cell>: AnyObject {
     /// Default: none.
     var layoutOverrides: LayoutOverrides { get }
 
-    /// Whether overscroll drives pull-to-refresh (``WaterfallViewModel/overscroll(_:)``,
-    /// ``WaterfallViewModel/endOverscroll()``; ``WaterfallViewModel/beginRefreshing()`` always
+    /// Whether a pull past the top refreshes (``WaterfallViewModel/overshot(atEnd:time:)``;
+    /// ``WaterfallViewModel/beginRefreshing()`` always
     /// works): the GTK view's `enable-pull-to-refresh` property. Default: `false`.
     var isPullToRefreshEnabled: Bool { get }
+
+    /// Where the live items are drawn while the host animates them (a layout switch, a batch
+    /// update), relative to the viewport; `nil` (the default) when each is drawn where it was
+    /// placed. ``WaterfallViewModel/index(at:)`` hit-tests these.
+    var presentedAttributes: [LayoutAttributes]? { get }
+
+    /// Whether a plain click activates the item instead of selecting it (the GTK view's
+    /// `single-click-activate` property). Default: `false`.
+    var activatesOnSingleClick: Bool { get }
+
+    /// The longest time between two clicks on one item that makes them a double-click, in
+    /// milliseconds (GTK's `gtk-double-click-time`). Default: 400.
+    var doubleClickTime: UInt32 { get }
+
+    /// An item was activated (``WaterfallViewModel/activate(_:)``): the GTK view emits its
+    /// `activate` signal. Default: nothing.
+    func didActivateItem(at index: Int)
 }
 
 extension WaterfallHosting {
     /// Does nothing.
     public func discardCell(_ cell: Cell) {}
     /// Does nothing.
-    public func contentSizeDidChange(_ size: CGSize) {}
+    public func contentSizeDidChange(_ size: Size) {}
     /// Does nothing.
-    public func contentOffsetDidChange(_ offset: CGPoint) {}
+    public func contentOffsetDidChange(_ offset: Point) {}
     /// Does nothing.
     public func loadMoreStateDidChange(_ state: LoadMoreState) {}
     /// Does nothing.
@@ -97,4 +112,12 @@ extension WaterfallHosting {
     public var layoutOverrides: LayoutOverrides { LayoutOverrides() }
     /// `false`.
     public var isPullToRefreshEnabled: Bool { false }
+    /// `nil`: every item is drawn where it was placed.
+    public var presentedAttributes: [LayoutAttributes]? { nil }
+    /// `false`.
+    public var activatesOnSingleClick: Bool { false }
+    /// 400 ms.
+    public var doubleClickTime: UInt32 { 400 }
+    /// Does nothing.
+    public func didActivateItem(at index: Int) {}
 }

@@ -1,11 +1,9 @@
-import Foundation
-
 /// The item a layout change must not move on screen, and where it was in the viewport.
 struct ScrollAnchor: Equatable {
     /// The item's index (renumbered through batch updates before restoring).
     var index: Int
     /// Its frame's origin relative to the viewport before the change.
-    var viewportOrigin: CGPoint
+    var viewportOrigin: Point
 }
 
 extension WaterfallViewModel {
@@ -17,7 +15,7 @@ extension WaterfallViewModel {
         var candidates: [ScrollAnchor] = []
         for entry in live.entries where entry.attributes.frame.overlaps(bounds) {
             let frame = entry.attributes.frame
-            candidates.append(ScrollAnchor(index: entry.index, viewportOrigin: CGPoint(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)))
+            candidates.append(ScrollAnchor(index: entry.index, viewportOrigin: Point(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY)))
         }
         return candidates
     }
@@ -25,7 +23,7 @@ extension WaterfallViewModel {
     /// The content offset that puts the anchor's item back at its on-screen position along
     /// the scroll axis (before clamping to the scrollable range).
     /// - Complexity: O(1) for the waterfall.
-    func offset(restoring anchor: ScrollAnchor) -> CGPoint {
+    func offset(restoring anchor: ScrollAnchor) -> Point {
         let start = scrollAxis.position(of: layout.frame(at: anchor.index).origin)
         return scrollAxis.moving(contentOffset, to: start - scrollAxis.position(of: anchor.viewportOrigin))
     }

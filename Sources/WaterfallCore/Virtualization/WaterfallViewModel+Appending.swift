@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallViewModel {
     /// The change pipeline's path for a batch that only appends at the end of an incremental
     /// layout (which keeps every existing frame across an append) when the live set is
@@ -62,10 +60,10 @@ extension WaterfallViewModel {
     /// `leadingEdge`, from ``IncrementalLayout/leadingEdge(ofItemsIn:)``, is at or past their
     /// end) needs no look at each frame.
     /// - Complexity: O(1) for a page beyond both windows, else m frame look-ups for m items.
-    private func realizeAppendedItems(in range: Range<Int>, startingAt leadingEdge: CGFloat, window: CGRect,
+    private func realizeAppendedItems(in range: Range<Int>, startingAt leadingEdge: Double, window: Rect,
                                       source: (any WaterfallDataSource<Cell>)?) {
         let announced = prefetch.window
-        let reach = scrollAxis.position(of: CGPoint(x: Swift.max(window.maxX, announced?.maxX ?? -.infinity),
+        let reach = scrollAxis.position(of: Point(x: Swift.max(window.maxX, announced?.maxX ?? -.infinity),
                                                     y: Swift.max(window.maxY, announced?.maxY ?? -.infinity)))
         guard !(leadingEdge >= reach) else { return }
         for index in range {
@@ -80,7 +78,7 @@ private extension IncrementalLayout {
     /// After appending `range` to `layout` (a `Self`): the part of `range` placed (items waiting
     /// for placement have no frame yet) and that part's leading edge.
     /// - Complexity: that of ``IncrementalLayout/leadingEdge(ofItemsIn:)``.
-    static func placedPage(_ range: Range<Int>, of layout: any CollectionLayout) -> (placed: Range<Int>, leadingEdge: CGFloat) {
+    static func placedPage(_ range: Range<Int>, of layout: any CollectionLayout) -> (placed: Range<Int>, leadingEdge: Double) {
         var placed = range   // (set in the closure: a tuple result would instantiate its metadata each call)
         let edge = reading(layout) { layout in
             placed = range.clamped(to: 0..<layout.placedCount)

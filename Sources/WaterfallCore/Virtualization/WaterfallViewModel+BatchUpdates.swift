@@ -1,5 +1,3 @@
-import Foundation
-
 /// A live item before a change: its index then and where it was on screen.
 struct TransitionSource {
     /// Its index before the change.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a change to the items, their sizes, the metrics or the layout is. The change pipeline
 /// (``WaterfallViewModel/performChange(_:_:)``) chooses by it which item must stay still on
 /// screen, whether the items above it are held apart, how live cells are renumbered and
@@ -124,7 +122,7 @@ extension WaterfallViewModel {
             }
         }
         live.entries = ContiguousArray(updates.isEmpty ? survivors : survivors.sorted { $0.index < $1.index })
-        selectedIndex = selectedIndex.flatMap { updates.trace($0).index }
+        selection.renumber { updates.trace($0).index }
         let count = layout.itemCount
         focusedIndex = focusedIndex.flatMap { old in updates.trace(old).index ?? (count > 0 ? min(old, count - 1) : nil) }
         renumberPendingSizeChanges(through: updates)

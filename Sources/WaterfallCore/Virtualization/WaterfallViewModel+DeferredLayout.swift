@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallViewModel {
     /// Whether items still wait to be laid out: a width or column change (``setViewportSize(_:)``,
     /// ``invalidateLayout()``) lays out at once only the items up to the first visible one and
@@ -60,15 +58,15 @@ extension WaterfallViewModel {
     /// scroll axis. Cheap when it is laid out already.
     /// - Complexity: O(1) when nothing is pending or the window is laid out, else the layout's
     ///   cost for the items up to the window's end.
-    func placeLiveWindows(at offset: CGPoint) {
+    func placeLiveWindows(at offset: Point) {
         guard isLayoutPending else { return }
-        let window = scrollAxis.widening(CGRect(origin: offset, size: viewportSize), by: liveWindowsReach)
+        let window = scrollAxis.widening(Rect(origin: offset, size: viewportSize), by: liveWindowsReach)
         incrementally { $0.place(covering: window) }
     }
 
     /// How far the windows ``placeLiveWindows(at:)`` lays out reach beyond the viewport on
     /// either side along the scroll axis: the overscan plus the prefetch distance.
-    var liveWindowsReach: CGFloat { Self.nonNegative(overscan) + Self.nonNegative(prefetch.distance) }
+    var liveWindowsReach: Double { Self.nonNegative(overscan) + Self.nonNegative(prefetch.distance) }
 
     /// Gives the item at `index` a frame and lays out `clearance` plus the live windows' reach
     /// of content above it, placing at most about ``eagerLayoutLimit`` waiting items before it:
@@ -76,7 +74,7 @@ extension WaterfallViewModel {
     /// ``WaterfallLayout/place(around:clearance:itemBudget:)``) and leaves the items before it
     /// to the idle slices.
     /// - Complexity: the layout's (O(c log n + k log c) for the k items the waterfall places).
-    func place(around index: Int, clearance: CGFloat) {
+    func place(around index: Int, clearance: Double) {
         let clearance = liveWindowsReach + clearance, budget = eagerLayoutLimit
         placement.islandMayJoin = true
         incrementally { $0.place(around: index, clearance: clearance, itemBudget: budget) }
@@ -123,7 +121,7 @@ extension WaterfallViewModel {
     /// - Complexity: O(1) when nothing is pending, else the layout's cost for the items up to
     ///   `index` and those down to `distance` past its frame — O(c log n + k log c) for the k
     ///   items the waterfall places.
-    func place(through index: Int, reaching distance: CGFloat = 0) {
+    func place(through index: Int, reaching distance: Double = 0) {
         guard isLayoutPending else { return }
         let axis = scrollAxis
         incrementally { layout in
@@ -136,8 +134,8 @@ extension WaterfallViewModel {
             // place every item before the segment at once.
             if let island = layout.islandRange, island.contains(index) {
                 let top = axis.position(of: layout.frame(at: island.lowerBound).origin)
-                let huge = CGFloat.greatestFiniteMagnitude
-                strip = strip.intersection(CGRect(origin: axis.moving(strip.origin, to: top), size: CGSize(width: huge, height: huge)))
+                let huge = Double.greatestFiniteMagnitude
+                strip = strip.intersection(Rect(origin: axis.moving(strip.origin, to: top), size: Size(width: huge, height: huge)))
             }
             layout.place(covering: strip)
         }
@@ -147,9 +145,9 @@ extension WaterfallViewModel {
     /// there is exact. Does nothing when nothing is pending.
     /// - Complexity: O(1) when nothing is pending, else the layout's cost for the items down to
     ///   `point`.
-    func place(coveringPoint point: CGPoint) {
+    func place(coveringPoint point: Point) {
         guard isLayoutPending, point.x.isFinite, point.y.isFinite else { return }
-        incrementally { $0.place(covering: CGRect(origin: point, size: CGSize(width: 1, height: 1))) }
+        incrementally { $0.place(covering: Rect(origin: point, size: Size(width: 1, height: 1))) }
     }
 }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallViewModel {
     /// The item an arrow key moves the keyboard focus ring to from the item at `index`.
     ///
@@ -43,18 +41,28 @@ extension WaterfallViewModel {
     ///   live items; while the layout is pending (``isLayoutPending``), plus laying out the
     ///   items up to `index` and down to the place it moved to (O(c log n + k log c) for the k
     ///   items placed).
-    public func focusTarget(afterPaging distance: CGFloat, from index: Int?) -> Int? {
+    public func focusTarget(afterPaging distance: Double, from index: Int?) -> Int? {
         // A layout that does not scroll pages as a vertical one would.
         let axis = scrollAxis == .horizontal ? ScrollAxis.horizontal : .vertical
         if let index, index >= 0, index < layout.itemCount {
             place(through: index)
             let frame = layout.frame(at: index)
-            let center = CGPoint(x: frame.midX, y: frame.midY)
+            let center = Point(x: frame.midX, y: frame.midY)
             let moved = axis.moving(center, to: axis.position(of: center) + distance)
             place(coveringPoint: moved)
             if let target = layout.index(at: moved) { return target }
         }
         let start = axis.position(of: contentOffset)
         return visibleIndices.first { axis.position(of: layout.frame(at: $0).origin) >= start }
+    }
+
+    /// Where the keyboard focus starts without a focus ring: the item drawn at the viewport's
+    /// centre in a horizontal layout (the carousel's centred item), else the lowest visible
+    /// index, 0 when nothing is visible.
+    /// - Complexity: O(k) for k live items.
+    public var focusStartIndex: Int {
+        if scrollAxis == .horizontal,
+           let centred = index(at: Point(x: viewportSize.width / 2, y: viewportSize.height / 2)) { return centred }
+        return visibleIndices.first ?? 0
     }
 }

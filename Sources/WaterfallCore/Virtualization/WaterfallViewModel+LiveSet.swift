@@ -1,5 +1,3 @@
-import Foundation
-
 /// The live set's mechanics: which items are realized, how cells enter and leave it through
 /// the reuse pool, and where they are placed. The pinned section header is live wherever its
 /// frame is, so its cell keeps its identity while its section scrolls by.
@@ -46,7 +44,7 @@ extension WaterfallViewModel {
 
     /// The realized window for the current offset: the viewport widened by ``overscan``
     /// along the scroll axis.
-    func realizedWindow() -> CGRect {
+    func realizedWindow() -> Rect {
         scrollAxis.widening(visibleBounds, by: Self.nonNegative(overscan))
     }
 
@@ -66,7 +64,7 @@ extension WaterfallViewModel {
     /// is derived again by index: live items still wanted keep their cells and get fresh
     /// attributes, the others are recycled, missing ones are realized.
     /// - Complexity: O(c log n + changes + k) with `old`, else O(c log n + k log k).
-    func rederiveLiveCells(diffingFrom old: CGRect? = nil) {
+    func rederiveLiveCells(diffingFrom old: Rect? = nil) {
         let window = realizedWindow()
         let wasPinned = pinnedHeader?.index
         updatePinnedHeader()
@@ -91,7 +89,7 @@ extension WaterfallViewModel {
 
     /// Makes the live set exactly the items overlapping `window` and the `pinned` header,
     /// matching them by index.
-    private func deriveLiveCellsByIndex(in window: CGRect, pinned: Int?) {
+    private func deriveLiveCellsByIndex(in window: Rect, pinned: Int?) {
         var wanted: [Int] = []
         forEachShownIndex(in: window) { wanted.append($0) }
         if let pinned { wanted.append(pinned) }   // (it may be in the window too: a repeat is harmless)

@@ -1,11 +1,9 @@
-import Foundation
-
 extension WaterfallViewModel {
     /// The load-more state, for the host's footer.
     public var loadMoreState: LoadMoreState { loadMore.state }
 
     /// The distance from the viewport's end to the content's end along the scroll axis.
-    var remainingScrollDistance: CGFloat {
+    var remainingScrollDistance: Double {
         guard scrollAxis != .none else { return .infinity }
         return scrollAxis.length(of: contentSize) - scrollAxis.position(of: contentOffset) - scrollAxis.length(of: viewportSize)
     }

@@ -1,24 +1,17 @@
-import Foundation
-
 extension WaterfallViewModel {
     /// The pull-to-refresh state, for the host's header.
     public var refreshState: RefreshState { refresh.state }
 
-    /// The content is pulled `distance` points past its start (0 when not overscrolled), e.g.
-    /// from GTK's `edge-overshot`/kinetic overshoot. Moves idle → pulling → armed and back.
-    /// Ignored unless ``isRefreshEnabled``.
-    public func overscroll(_ distance: CGFloat) {
-        guard isRefreshEnabled else { return }
-        let threshold = refresh.threshold
-        transitionRefresh { $0.pull(distance: distance, threshold: threshold) }
-    }
-
-    /// The user let go of the overscrolled content: an armed pull starts a refresh (the
-    /// delegate's ``WaterfallDelegate/waterfallViewDidRequestRefresh(_:)``); a shorter one
-    /// springs back to idle.
-    public func endOverscroll() {
-        guard isRefreshEnabled, transitionRefresh({ $0.release() }) else { return }
-        delegate?.waterfallViewDidRequestRefresh(self)
+    /// The content was pulled past its start (`atEnd` false) or its end along the scroll axis
+    /// (a touch or kinetic overshoot), at `time` (seconds, a monotonic clock): past the top of
+    /// a vertical layout it refreshes when ``isRefreshEnabled``; past the end a failed
+    /// load-more retries (see ``retryLoadingMoreIfDue(at:)``).
+    public func overshot(atEnd: Bool, time: Double) {
+        if atEnd {
+            retryLoadingMoreIfDue(at: time)
+        } else if scrollAxis == .vertical, isRefreshEnabled {
+            beginRefreshing()
+        }
     }
 
     /// Starts a refresh without a gesture (F5, Ctrl+R, a refresh button). Does nothing while

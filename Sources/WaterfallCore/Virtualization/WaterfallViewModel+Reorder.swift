@@ -1,10 +1,8 @@
-import Foundation
-
 extension WaterfallViewModel {
     /// The lifted item's z-index while it follows the pointer: above every item.
     public static var liftedZIndex: Int { 1 << 20 }
     /// How much the lifted item is scaled while it follows the pointer.
-    public static var liftedScale: CGFloat { 1.04 }
+    public static var liftedScale: Double { 1.04 }
 
     /// Whether the data source lets the user move the item at `index` (its
     /// ``WaterfallDataSource/waterfallView(_:canMoveItemAt:)``; `false` without a data source
@@ -34,8 +32,8 @@ extension WaterfallViewModel {
     /// The host is told through ``WaterfallHosting/place(_:attributes:)`` at every pointer move.
     public var liftedAttributes: LayoutAttributes? {
         guard let drag = reorder else { return nil }
-        let corner = CGPoint(x: drag.pointer.x - drag.grab.width, y: drag.pointer.y - drag.grab.height)
-        return LayoutAttributes(index: drag.lifted.index, frame: CGRect(origin: corner, size: drag.lifted.attributes.frame.size),
+        let corner = Point(x: drag.pointer.x - drag.grab.width, y: drag.pointer.y - drag.grab.height)
+        return LayoutAttributes(index: drag.lifted.index, frame: Rect(origin: corner, size: drag.lifted.attributes.frame.size),
                                 scale: Self.liftedScale, zIndex: Self.liftedZIndex)
     }
 
@@ -44,7 +42,7 @@ extension WaterfallViewModel {
     /// - Returns: whether an item was lifted.
     /// - Complexity: that of ``beginReorder(ofItemAt:pointer:)``.
     @discardableResult
-    public func beginReorder(at point: CGPoint) -> Bool {
+    public func beginReorder(at point: Point) -> Bool {
         guard point.x.isFinite, point.y.isFinite,
               let index = layout.index(at: contentPoint(atViewportPoint: point))
         else { return false }
@@ -64,13 +62,13 @@ extension WaterfallViewModel {
     /// - Complexity: one preview placement — O(c log n + p log c) for the p items from `index`
     ///   to the end of the realized window — plus O(k log k).
     @discardableResult
-    public func beginReorder(ofItemAt index: Int, pointer: CGPoint) -> Bool {
+    public func beginReorder(ofItemAt index: Int, pointer: Point) -> Bool {
         guard reorder == nil, !needsReload, pointer.x.isFinite, pointer.y.isFinite,
               canMoveItem(at: index), let position = live.position(of: index) else { return false }
         let lifted = live.entries.remove(at: position)
         let frame = toViewport(lifted.attributes).frame
         startReorder(ReorderSession(lifted: lifted, pointer: pointer,
-                                    grab: CGSize(width: pointer.x - frame.minX, height: pointer.y - frame.minY)))
+                                    grab: Size(width: pointer.x - frame.minX, height: pointer.y - frame.minY)))
         return true
     }
 
@@ -84,7 +82,7 @@ extension WaterfallViewModel {
     ///   + p log c) for the p items from the lower of the two indices to the end of the realized
     ///   window) plus O(k log k).
     @discardableResult
-    public func moveReorder(to point: CGPoint) -> [ItemTransition] {
+    public func moveReorder(to point: Point) -> [ItemTransition] {
         guard reorder != nil, point.x.isFinite, point.y.isFinite else { return [] }
         reorder?.pointer = point
         placeLiftedCell()
@@ -95,7 +93,7 @@ extension WaterfallViewModel {
     /// scroll axis (negative toward the start): non-zero while the pointer is within
     /// ``reorderEdgeDistance`` of the viewport's edge (or past it) and the content can scroll
     /// that way, growing with the square of its closeness up to ``reorderMaximumScrollSpeed``.
-    public var reorderScrollVelocity: CGFloat {
+    public var reorderScrollVelocity: Double {
         guard let drag = reorder, scrollAxis != .none else { return 0 }
         // Along the scroll axis from the viewport's leading edge (its right one, mirrored).
         let offset = scrollAxis.position(of: contentOffset), length = scrollAxis.length(of: viewportSize)
@@ -103,7 +101,7 @@ extension WaterfallViewModel {
         let content = scrollAxis.length(of: contentSize)
         let edge = min(Self.nonNegative(reorderEdgeDistance), length / 3)
         guard edge > 0 else { return 0 }
-        func speed(_ depth: CGFloat) -> CGFloat {
+        func speed(_ depth: Double) -> Double {
             let closeness = min(1, max(0, depth / edge))
             return Self.nonNegative(reorderMaximumScrollSpeed) * closeness * closeness
         }
@@ -122,7 +120,7 @@ extension WaterfallViewModel {
     public func stepReorderAutoScroll(seconds: Double) -> [ItemTransition] {
         let velocity = reorderScrollVelocity
         guard velocity != 0, seconds.isFinite, seconds > 0 else { return [] }
-        let distance = velocity * CGFloat(min(seconds, 0.1))
+        let distance = velocity * Double(min(seconds, 0.1))
         scrollToOffset(scrollAxis.moving(contentOffset, to: scrollAxis.position(of: contentOffset) + distance))
         return chooseLandingPlace()
     }
@@ -177,13 +175,13 @@ extension WaterfallViewModel {
     }
 
     /// Calls `body` for every item the live set shows overlapping `rect` (content coordinates).
-    func forEachShownIndex(in rect: CGRect, _ body: (Int) -> Void) {
+    func forEachShownIndex(in rect: Rect, _ body: (Int) -> Void) {
         guard let reorder else { return layout.forEachIndex(in: rect, body) }
         reorder.forEachIndex(in: rect, of: layout, body)
     }
 
     /// Places the drag's preview for the viewport at `offset` (nothing without a drag).
-    func placeReorderPreview(at offset: CGPoint) {
+    func placeReorderPreview(at offset: Point) {
         let length = scrollAxis.length(of: viewportSize)
         reorder?.place(in: layout, downTo: scrollAxis.position(of: offset) + length + Self.nonNegative(overscan), slack: length)
     }
@@ -205,7 +203,7 @@ extension WaterfallViewModel {
     /// - Returns: the transitions when the landing place changed.
     private func chooseLandingPlace() -> [ItemTransition] {
         guard let drag = reorder else { return [] }
-        let inside = CGPoint(x: min(max(drag.pointer.x, 0), max(0, viewportSize.width - 1)),
+        let inside = Point(x: min(max(drag.pointer.x, 0), max(0, viewportSize.width - 1)),
                              y: min(max(drag.pointer.y, 0), max(0, viewportSize.height - 1)))
         let hit = drag.index(at: contentPoint(atViewportPoint: inside), in: layout)
         guard hit != drag.lastHit else { return [] }
@@ -224,7 +222,7 @@ extension WaterfallViewModel {
         // starts at the pointer: its drawn frame's leading corner, in content coordinates.
         var entry = drag.lifted
         entry.attributes = lifted
-        let corner = CGPoint(x: mirrorsViewport ? lifted.frame.maxX : lifted.frame.minX, y: lifted.frame.minY)
+        let corner = Point(x: mirrorsViewport ? lifted.frame.maxX : lifted.frame.minX, y: lifted.frame.minY)
         entry.attributes.frame.origin = contentPoint(atViewportPoint: corner)
         live.insert(entry)
         return commitMove(from: entry.index, to: landing(drag))
@@ -280,7 +278,7 @@ extension WaterfallViewModel {
 /// (``WaterfallViewModel/reorderEdgeDistance``, ``WaterfallViewModel/reorderMaximumScrollSpeed``).
 struct ReorderAutoscroll {
     /// The distance from the edge at which scrolling starts.
-    var edgeDistance: CGFloat = 64
+    var edgeDistance: Double = 64
     /// The speed at or past the edge, in points per second.
-    var maximumSpeed: CGFloat = 1600
+    var maximumSpeed: Double = 1600
 }

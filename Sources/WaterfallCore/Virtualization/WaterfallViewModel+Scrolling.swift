@@ -1,5 +1,3 @@
-import Foundation
-
 extension WaterfallViewModel {
     /// Scrolls so that the item at `index` is shown at `position` (limited to the scrollable
     /// range), tells the host the new offset, and updates the live cells as a scroll step does.
@@ -16,7 +14,7 @@ extension WaterfallViewModel {
         let start = axis.position(of: frame.origin)
         let length = axis.length(of: frame.size)
         let current = axis.position(of: contentOffset)
-        let target: CGFloat
+        let target: Double
         switch position {
         case .start: target = start
         case .center: target = start + length / 2 - viewport / 2
@@ -31,7 +29,7 @@ extension WaterfallViewModel {
     /// Scrolls to `offset` (limited to the scrollable range) on the model's own initiative:
     /// tells the host the new offset and updates the live cells as a scroll step does.
     /// - Complexity: O(c log n + k) for the waterfall.
-    public func scrollToOffset(_ offset: CGPoint) {
+    public func scrollToOffset(_ offset: Point) {
         let offset = clampedOffset(offset)
         guard offset != contentOffset else { return }
         host?.contentOffsetDidChange(offset)
@@ -40,7 +38,7 @@ extension WaterfallViewModel {
 
     /// Where a fling that would stop at `proposed` (content coordinates) at `velocity` should
     /// come to rest, as the layout decides (a carousel centres an item), within the scroll range.
-    public func targetContentOffset(forProposed proposed: CGPoint, velocity: CGPoint) -> CGPoint {
+    public func targetContentOffset(forProposed proposed: Point, velocity: Point) -> Point {
         let target = (layout as? any SnappingLayout)?.targetContentOffset(forProposed: proposed, velocity: velocity)
         return clampedOffset(target ?? proposed)
     }

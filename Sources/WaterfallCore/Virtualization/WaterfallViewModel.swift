@@ -1,5 +1,3 @@
-import Foundation
-
 /// A masonry collection view without the drawing, with what `UICollectionView` offers:
 /// the layout, which cells are live, where they go, cell reuse, hit testing, batch updates,
 /// scroll anchoring, load-more and pull-to-refresh — platform-free and headless.
@@ -13,9 +11,9 @@ import Foundation
 /// model.dataSource = app; model.delegate = app
 /// model.setViewportSize(allocation.size)                    // on every resize
 /// model.attach(to: host)                                    // first load
-/// model.setContentOffset(CGPoint(x: 0, y: adjustmentValue)) // on every scroll step
+/// model.setContentOffset(Point(x: 0, y: adjustmentValue)) // on every scroll step
 /// model.click(at: pointInViewport)                          // → delegate didSelectAt
-/// model.overscroll(pullDistance); model.endOverscroll()     // pull-to-refresh gesture
+/// model.overshot(atEnd: false, time: now)                   // pull-to-refresh gesture
 /// model.beginRefreshing()                                   // F5, Ctrl+R, refresh button
 /// model.retryLoadingMore()                                  // the footer's retry button
 /// ```
@@ -66,14 +64,14 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// layout existential (a copy of the layout's value each time).
     @exclusivity(unchecked) private(set) var scrollAxis: ScrollAxis
     /// The viewport's size, as last reported by the host.
-    @exclusivity(unchecked) public internal(set) var viewportSize: CGSize = .zero
+    @exclusivity(unchecked) public internal(set) var viewportSize: Size = .zero
     /// The scroll position: the content point at the viewport's top-left (right to left, along
     /// a horizontal axis, at its top-right: see ``layoutDirection``).
-    @exclusivity(unchecked) public internal(set) var contentOffset: CGPoint = .zero
+    @exclusivity(unchecked) public internal(set) var contentOffset: Point = .zero
     /// Extra distance, in points, realized beyond each edge of the viewport along the scroll
     /// axis, so that a scroll step rarely has to create a cell at the last moment (negative or
     /// non-finite counts as 0). Takes effect at the next scroll step.
-    @exclusivity(unchecked) public var overscan: CGFloat = 200
+    @exclusivity(unchecked) public var overscan: Double = 200
     /// The host's text direction; a right-to-left host (Arabic, Hebrew) sets
     /// ``LayoutDirection/rightToLeft`` and the layout is shown mirrored, keeping the first
     /// visible item in place. A vertical layout mirrors its own columns (it gets the direction in
@@ -86,9 +84,11 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     @exclusivity(unchecked) public var layoutDirection = LayoutDirection.leftToRight {
         didSet { if layoutDirection != oldValue { invalidateLayout() } }
     }
-    /// The index the user selected last (by click or programmatically); kept in step with
-    /// batch updates, cleared by reloads and when its item is deleted.
-    public var selectedIndex: Int?
+    /// Where the selection is kept: the view model's own ``SingleSelection`` (default), or a
+    /// toolkit's selection model. Renumbered by batch updates, reset by reloads.
+    public var selection: any WaterfallSelection = SingleSelection()
+    /// The last click that could begin a double-click: its item and event time.
+    var lastClick: (index: Int, time: UInt32)?
     /// The item with the keyboard focus (the front end's focus ring, and the cell that holds the
     /// toolkit's focus for assistive technologies), or `nil`. Kept in step with batch updates
     /// like ``selectedIndex``, so inserts above it do not move the focus to another item; when
@@ -113,14 +113,14 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     public var eagerLayoutLimit = 20_000
     /// How far beyond the realized window, ahead in the scroll direction, items are announced
     /// to the data source's prefetch method (default 800; negative or non-finite counts as 0).
-    public var prefetchDistance: CGFloat {
+    public var prefetchDistance: Double {
         get { prefetch.distance }
         set { prefetch.distance = newValue }
     }
     /// How far below the viewport's top edge section headers pin, in points (default 0; e.g.
     /// the height of a translucent bar drawn over the wall). Negative or non-finite counts as
     /// 0. Takes effect at the next scroll step.
-    @exclusivity(unchecked) public var pinnedHeaderInset: CGFloat = 0
+    @exclusivity(unchecked) public var pinnedHeaderInset: Double = 0
     /// The section header pinned to the top of the viewport, or `nil` when no header's section
     /// is scrolled under the pin line (see ``WaterfallDataSource/waterfallView(_:isSectionHeaderAt:)``).
     /// Updated at every scroll step and layout change; its cell is live and placed at
@@ -128,7 +128,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     @exclusivity(unchecked) public internal(set) var pinnedHeader: PinnedHeader?
     /// Load-more fires when the viewport's end is within this distance of the content's end
     /// (default 600).
-    public var loadMoreDistance: CGFloat {
+    public var loadMoreDistance: Double {
         get { loadMore.distance }
         set { loadMore.distance = newValue }
     }
@@ -139,11 +139,6 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// ``WaterfallHosting/isPullToRefreshEnabled`` (`false` without a host;
     /// ``beginRefreshing()`` always works).
     public var isRefreshEnabled: Bool { host?.isPullToRefreshEnabled ?? false }
-    /// How far the content must be pulled past its top to arm a refresh (default 64).
-    public var refreshThreshold: CGFloat {
-        get { refresh.threshold }
-        set { refresh.threshold = newValue }
-    }
     /// How many items at the front arrived above the reader (by a refresh, or inserts at the
     /// top while scrolled down) since the reader was last at the top: the count on the "N new
     /// items" pill. Back to 0 at the top and on ``reloadData()``.
@@ -170,7 +165,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// What placement may still have to do (an island to join, items waiting).
     @exclusivity(unchecked) var placement = PendingPlacement()
     /// The content size last announced to the host.
-    @exclusivity(unchecked) var announcedContentSize: CGSize?
+    @exclusivity(unchecked) var announcedContentSize: Size?
     /// Nothing is loaded yet: the host or the viewport size is missing.
     @exclusivity(unchecked) var needsReload = true
     /// The reorder drag in progress (see ``beginReorder(at:)``).
@@ -178,14 +173,14 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// How close to the viewport's edge along the scroll axis the pointer starts auto-scrolling
     /// a reorder drag (default 64 points; at most a third of the viewport is used; negative or
     /// non-finite counts as 0).
-    public var reorderEdgeDistance: CGFloat {
+    public var reorderEdgeDistance: Double {
         get { reorderAutoscroll.edgeDistance }
         set { reorderAutoscroll.edgeDistance = newValue }
     }
     /// The auto-scroll speed with the pointer at or past the edge, in points per second
     /// (default 1,600; negative or non-finite counts as 0); it grows with the square of the
     /// pointer's closeness to the edge.
-    public var reorderMaximumScrollSpeed: CGFloat {
+    public var reorderMaximumScrollSpeed: Double {
         get { reorderAutoscroll.maximumSpeed }
         set { reorderAutoscroll.maximumSpeed = newValue }
     }
@@ -211,7 +206,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     // MARK: Loading
 
     /// The width of one column; 0 for layouts without one.
-    public var cellWidth: CGFloat { layout.cellWidth }
+    public var cellWidth: Double { layout.cellWidth }
 
     /// The number of items currently laid out.
     public var numberOfItems: Int { layout.itemCount }
@@ -219,7 +214,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// The size of the whole content, as shown: during a reorder drag, with the lifted item
     /// moved to its landing place.
     /// - Complexity: that of the layout's `contentSize` (O(c) for the waterfall).
-    public var contentSize: CGSize { reorder?.contentSize(of: layout) ?? layout.contentSize }
+    public var contentSize: Size { reorder?.contentSize(of: layout) ?? layout.contentSize }
 
     /// Attaches the front end and loads (``reloadData()``).
     /// If the viewport has no size yet, the load happens at the first ``setViewportSize(_:)``.
@@ -255,7 +250,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         abandonReorder()
         performChange(.reload) {
             loadItems()
-            selectedIndex = nil
+            selection.reset()
+            lastClick = nil
             setNewItemsAbove(0)
             focusedIndex = nil
             loadMore.reset()
@@ -323,8 +319,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// for margins again (they may depend on the width), relayouts, and keeps the first visible
     /// item at the same place on screen. Negative or non-finite lengths count as 0.
     /// - Complexity: O(n log c) when the width or metrics change, else O(c log n + k).
-    public func setViewportSize(_ size: CGSize) {
-        let size = CGSize(width: Self.nonNegative(size.width), height: Self.nonNegative(size.height))
+    public func setViewportSize(_ size: Size) {
+        let size = Size(width: Self.nonNegative(size.width), height: Self.nonNegative(size.height))
         guard size != viewportSize else { return }
         guard !needsReload else { viewportSize = size; return reloadData() }
         performChange(.metrics) {
@@ -366,7 +362,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// - Complexity: O(c log n + changes) for the diff of the old and new windows, plus O(k)
     ///   placements for k live cells, plus O(log h) frame look-ups for the pinned one of h
     ///   section headers.
-    public func setContentOffset(_ offset: CGPoint) {
+    public func setContentOffset(_ offset: Point) {
         guard offset != contentOffset, offset.x.isFinite, offset.y.isFinite else { return }
         let delta = scrollAxis == .horizontal ? offset.x - contentOffset.x : offset.y - contentOffset.y
         if delta != 0 { prefetch.direction = delta > 0 ? 1 : -1 }
@@ -381,7 +377,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     // MARK: The scroll step and the restore step
 
     /// The viewport in content coordinates.
-    public var visibleBounds: CGRect { CGRect(origin: contentOffset, size: viewportSize) }
+    public var visibleBounds: Rect { Rect(origin: contentOffset, size: viewportSize) }
 
     /// Brings the live set to the current offset by diffing windows (or re-deriving it when
     /// the layout depends on the offset), then places every live cell.
@@ -453,16 +449,16 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     /// the scroll offset, and mirrored in the viewport's width for a right-to-left layout that
     /// does not scroll vertically (see ``layoutDirection``).
     @inline(__always)
-    public func viewportRect(ofContentRect rect: CGRect) -> CGRect {
+    public func viewportRect(ofContentRect rect: Rect) -> Rect {
         let x = rect.minX - contentOffset.x
-        return CGRect(x: mirrorsViewport ? viewportSize.width - x - rect.width : x, y: rect.minY - contentOffset.y,
+        return Rect(x: mirrorsViewport ? viewportSize.width - x - rect.width : x, y: rect.minY - contentOffset.y,
                       width: rect.width, height: rect.height)
     }
 
     /// The content point shown at a point relative to the viewport: the inverse of
     /// ``viewportRect(ofContentRect:)``.
-    public func contentPoint(atViewportPoint point: CGPoint) -> CGPoint {
-        CGPoint(x: (mirrorsViewport ? viewportSize.width - point.x : point.x) + contentOffset.x, y: point.y + contentOffset.y)
+    public func contentPoint(atViewportPoint point: Point) -> Point {
+        Point(x: (mirrorsViewport ? viewportSize.width - point.x : point.x) + contentOffset.x, y: point.y + contentOffset.y)
     }
 
     /// Content attributes → viewport attributes (``viewportRect(ofContentRect:)``).
@@ -474,13 +470,13 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     }
 
     /// `offset` limited to the scrollable range along the scroll axis; the other axis is 0.
-    func clampedOffset(_ offset: CGPoint) -> CGPoint {
+    func clampedOffset(_ offset: Point) -> Point {
         let range = scrollAxis.length(of: contentSize) - scrollAxis.length(of: viewportSize)
         return scrollAxis.moving(.zero, to: max(0, min(scrollAxis.position(of: offset), range)))
     }
 
     /// A length setting as used: negative or non-finite counts as 0.
-    static func nonNegative(_ length: CGFloat) -> CGFloat { length.isFinite ? max(0, length) : 0 }
+    static func nonNegative(_ length: Double) -> Double { length.isFinite ? max(0, length) : 0 }
 
     // MARK: Data source and delegate with the defaults
 
@@ -494,7 +490,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     func currentMetrics() -> LayoutMetrics {
         let layoutOverrides = host?.layoutOverrides ?? LayoutOverrides()
         let columns = layoutOverrides.columns ?? dataSource?.columns(in: self) ?? .fixed(WaterfallDefaults.numberOfColumns)
-        func margin(_ type: MarginType) -> CGFloat {
+        func margin(_ type: MarginType) -> Double {
             delegate?.waterfallView(self, marginFor: type) ?? WaterfallDefaults.margin
         }
         return LayoutMetrics(

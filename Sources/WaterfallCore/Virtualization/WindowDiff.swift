@@ -1,5 +1,3 @@
-import Foundation
-
 extension CollectionLayout {
     /// Reports the items that leave and enter when a window moves from `old` to `new`: first
     /// `left` for each item overlapping `old` but not `new`, then `entered` for each item
@@ -12,7 +10,7 @@ extension CollectionLayout {
     /// - Complexity: O(q + changes), where q is the cost of at most four strip queries
     ///   (O(c log n) each for the waterfall); each strip also returns the ≤ c items straddling
     ///   its inner edge, which are filtered out.
-    func forEachChange(from old: CGRect, to new: CGRect, left: (Int) -> Void, entered: (Int) -> Void) {
+    func forEachChange(from old: Rect, to new: Rect, left: (Int) -> Void, entered: (Int) -> Void) {
         guard old != new else { return }
         let leaving = Self.strips(of: old, outside: new)
         report(in: leaving.0, skippingOverlapsWith: new, left)
@@ -23,7 +21,7 @@ extension CollectionLayout {
     }
 
     /// Calls `body` for each item in `strip` that does not overlap `other`.
-    private func report(in strip: CGRect?, skippingOverlapsWith other: CGRect, _ body: (Int) -> Void) {
+    private func report(in strip: Rect?, skippingOverlapsWith other: Rect, _ body: (Int) -> Void) {
         guard let strip else { return }
         forEachIndex(in: strip) { index in
             if !frame(at: index).overlaps(other) { body(index) }
@@ -34,27 +32,27 @@ extension CollectionLayout {
     /// on which the two differ, each widened by 1 pt into `other` so that zero-size items on
     /// the boundary are not missed. Falls back to the whole window when the rectangles differ
     /// on both axes or `other` is too thin for two strips to stay apart.
-    private static func strips(of window: CGRect, outside other: CGRect) -> (CGRect?, CGRect?) {
+    private static func strips(of window: Rect, outside other: Rect) -> (Rect?, Rect?) {
         if window.minY == other.minY, window.maxY == other.maxY, window.minX != other.minX || window.maxX != other.maxX {
             // Side by side: the same strips with the axes swapped.
             let (leading, trailing) = strips(of: window.transposed, outside: other.transposed)
             return (leading?.transposed, trailing?.transposed)
         }
-        let pad: CGFloat = 1
+        let pad: Double = 1
         guard window.minX == other.minX, window.maxX == other.maxX, other.height > 2 * pad else { return (window, nil) }
         let top = window.minY < other.minY
-            ? CGRect(x: window.minX, y: window.minY, width: window.width,
+            ? Rect(x: window.minX, y: window.minY, width: window.width,
                      height: min(other.minY + pad, window.maxY) - window.minY)
             : nil
         let bottomStart = max(other.maxY - pad, window.minY)
         let bottom = window.maxY > other.maxY
-            ? CGRect(x: window.minX, y: bottomStart, width: window.width, height: window.maxY - bottomStart)
+            ? Rect(x: window.minX, y: bottomStart, width: window.width, height: window.maxY - bottomStart)
             : nil
         return (top, bottom)
     }
 }
 
-extension CGRect {
+extension Rect {
     /// The rectangle with its x and y axes swapped.
-    fileprivate var transposed: CGRect { CGRect(x: minY, y: minX, width: height, height: width) }
+    fileprivate var transposed: Rect { Rect(x: minY, y: minX, width: height, height: width) }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything that can go wrong while loading a feed, with enough context to show the user.
 public enum FeedError: Error, Sendable, Hashable, CustomStringConvertible {

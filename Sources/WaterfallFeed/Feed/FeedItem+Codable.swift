@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension FeedItem: Encodable {
     private enum CodingKeys: String, CodingKey {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One entry of a feed: an image URL with the image's pixel size when the feed gives it (so a
 /// layout can place the item without moving it later), plus optional caption and placeholder

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Loads a feed page by page for a UI: the first page, more pages at the end one at a time,
 /// fresh items on refresh, with retries and an error state that never loses loaded items.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension FeedPage {
     /// Decodes a page document shaped as `schema` says (by default the project's own format: a
@@ -34,13 +34,17 @@ extension FeedPage {
         try limits.check(data, pageURL: pageURL)
         let isPropertyList = isPropertyList(data)
         let document: FeedValue
-        do {
-            document = isPropertyList ? try FeedValue(propertyList: data) : try FeedValue(json: data)
+        do throws(FeedDocumentError) {
+            document = isPropertyList ? try FeedValue(propertyList: data, limits: limits) : try FeedValue(json: data, limits: limits)
         } catch {
-            let (location, reason) = isPropertyList ? ("", "not a valid property list (\(describe(error)))")
-                                                    : syntaxError(error, in: data)
-            let typeNote = contentType.map { " (content type \($0))" } ?? ""
-            throw .malformed(url: pageURL, location: location, reason: reason + typeNote)
+            switch error {
+            case .limitExceeded(let violation):
+                throw .limitExceeded(url: pageURL, violation)
+            case .invalid(let location, let reason):
+                let typeNote = contentType.map { " (content type \($0))" } ?? ""
+                throw .malformed(url: pageURL, location: location,
+                                 reason: (isPropertyList ? "not a valid property list (" : "invalid JSON (") + reason + ")" + typeNote)
+            }
         }
         let extracted: (items: [FeedItem], dropped: Int, isEmpty: Bool, next: PageNext)
         do throws(SchemaMismatch) {
@@ -75,28 +79,7 @@ extension FeedPage {
     private static func isPropertyList(_ data: Data) -> Bool {
         let head = data.prefix(64)
         if head.starts(with: Array("bplist".utf8)) { return true }
-        guard let text = String(data: head, encoding: .utf8)?.drop(while: { $0.isWhitespace }) else {
-            return false
-        }
+        let text = String(decoding: head, as: UTF8.self).drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         return text.hasPrefix("<?xml") || text.hasPrefix("<!DOCTYPE plist") || text.hasPrefix("<plist")
-    }
-
-    /// The readable part of a Foundation parsing error.
-    private static func describe(_ error: any Error) -> String {
-        (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? (error as NSError).localizedDescription
-    }
-
-    /// The line and column of a JSON syntax error: `JSONSerialization` names the byte offset,
-    /// converted here to a line and column (1-based, columns counted in bytes).
-    private static func syntaxError(_ error: any Error, in data: Data) -> (location: String, reason: String) {
-        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not valid JSON"
-        guard let range = detail.range(of: #"character \d+"#, options: .regularExpression),
-              let offset = Int(detail[range].dropFirst("character ".count)) else {
-            return ("", "invalid JSON (\(detail))")
-        }
-        let prefix = data.prefix(offset)
-        let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        let lineStart = prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? data.startIndex
-        return ("line \(line), column \(offset - (lineStart - data.startIndex) + 1)", "invalid JSON (\(detail))")
     }
 }

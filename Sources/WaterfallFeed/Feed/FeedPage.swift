@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a feed page comes from: a page number of a URL template (1-based) or a URL the
 /// previous page led to (its `next` URL, its cursor put into the query, or its `Link` header).

@@ -1,20 +1,24 @@
-import Foundation
+import FoundationEssentials
 
-/// Bounds on a feed page document, checked before Foundation's decoders see it.
+/// Bounds on a feed page document, checked before the document is read.
 ///
-/// Foundation's XML property-list scanner recurses once per nesting level and overflows the stack
-/// (a crash, not an error) somewhere near 9,500 nested arrays on an 8 MiB main thread, far fewer
-/// on a 512 KiB worker thread; any feed server could send such a page. So every page is first
-/// measured by a linear byte scan that allocates nothing for text documents (JSON arrays and
-/// objects; XML `<array>` and `<dict>` elements; binary-plist arrays, dictionaries and sets,
-/// following object references), and a page that is too large or nests too deeply is refused
-/// with ``FeedError/limitExceeded(url:_:)`` naming the limit and the place.
+/// A reader that recursed once per nesting level would overflow the stack (a crash, not an
+/// error) on a page of some thousands of nested arrays (Foundation's XML property-list scanner
+/// did, near 9,500 on an 8 MiB main thread, far fewer on a 512 KiB worker thread); any feed
+/// server could send such a page. So every page is first measured by a linear byte scan that
+/// allocates nothing for text documents (JSON arrays and objects; XML `<array>` and `<dict>`
+/// elements; binary-plist arrays, dictionaries and sets, following object references), and a
+/// page that is too large or nests too deeply is refused with
+/// ``FeedError/limitExceeded(url:_:)`` naming the limit and the place. The readers
+/// (``FeedValue/init(json:limits:)``, ``FeedValue/init(propertyList:limits:)``) enforce the same
+/// limits again as they build the document, for callers that use them without the scan.
 ///
 /// The same scan counts the page's containers (JSON objects and arrays, plist dictionaries and
-/// arrays) as the decoder will make them, and refuses a page with more than
-/// ``maximumContainerCount``: Foundation's decoders take about 3 KB per small object, so a 13 MB
+/// arrays) as the reader will make them, and refuses a page with more than
+/// ``maximumContainerCount``: Foundation's decoders took about 3 KB per small object, so a 13 MB
 /// page of 1,000,000 tiny items took 2.7–3.4 GB, and a 138-byte binary plist whose arrays share
-/// references, 24 levels deep, expands to 2²⁴ arrays (it reached 1.5 GB and climbing).
+/// references, 24 levels deep, expands to 2²⁴ arrays as a copying decoder builds them (it
+/// reached 1.5 GB and climbing).
 ///
 /// The defaults (16 MiB, 64 levels, 100,000 containers) are far above real feeds (a 50-item page
 /// is ~10 KB; Reddit's listing of 100 posts nests 9 levels in a few thousand containers) and far

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Something that produces feed pages for a `FeedLoader`: `HTTPFeed` (a URL template over a
 /// `DataLoading`) or `FolderFeed` (the images of a local directory).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A feed URL template: a URL that may contain `{page}`, replaced by the 1-based page number.
 ///
@@ -17,7 +17,7 @@ public struct FeedSource: Sendable, Hashable {
     ///   `file` URL.
     public init(template: String) throws(FeedError) {
         self.template = template
-        guard let url = URL(string: template.replacingOccurrences(of: Self.pagePlaceholder, with: "1")),
+        guard let url = URL(string: template.replacing(Self.pagePlaceholder, with: "1")),
               let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
             throw .invalidURL(template)
         }
@@ -31,6 +31,6 @@ public struct FeedSource: Sendable, Hashable {
     /// The URL of page `page` (1-based).
     public func url(forPage page: Int) -> URL {
         // Substituting digits into a template that parsed with "1" in their place always parses.
-        URL(string: template.replacingOccurrences(of: Self.pagePlaceholder, with: String(page)))!
+        URL(string: template.replacing(Self.pagePlaceholder, with: String(page)))!
     }
 }

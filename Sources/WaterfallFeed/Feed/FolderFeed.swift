@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The images of a local directory as a feed: files ending in `.png`, `.jpg`, `.jpeg`, `.gif`,
 /// `.webp` or `.bmp` (any case), sorted by file name, in pages of `pageSize`, with pixel sizes
@@ -28,17 +33,22 @@ public struct FolderFeed: FeedPageProviding {
     /// - Complexity: O(*n* log *n*) for *n* directory entries.
     /// - Throws: `FeedError.unreadableFolder` when the directory cannot be listed.
     public func imageFiles() throws(FeedError) -> [URL] {
-        let entries: [URL]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(
-                at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        } catch {
-            throw .unreadableFolder(directory, reason: (error as NSError).localizedDescription)
+        let path = directory.path
+        guard let stream = opendir(path) else {
+            throw .unreadableFolder(directory, reason: String(cString: strerror(errno)))
         }
-        return entries
-            .filter { Self.imageExtensions.contains($0.pathExtension.lowercased()) }
-            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let fileExtension = name.lastIndex(of: ".").map { name[name.index(after: $0)...].lowercased() }
+            guard !name.hasPrefix("."), let fileExtension, Self.imageExtensions.contains(fileExtension) else { continue }
+            // lstat: a symbolic link is not a regular file, so nothing outside the folder is listed.
+            var status = stat()
+            guard lstat(path + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            names.append(name)
+        }
+        return names.sorted().map { directory.appendingPathComponent($0, isDirectory: false) }
     }
 
     /// Page `n` of the listing (1-based); the directory is listed again for each page, so files

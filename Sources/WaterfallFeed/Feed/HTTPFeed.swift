@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Pages of a feed fetched from a URL template through a `DataLoading`, read through a
 /// `FeedSchema`.

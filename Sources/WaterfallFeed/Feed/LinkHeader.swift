@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The links of an HTTP `Link` header (RFC 8288), as GitHub, Shopify and Unsplash page with:
 /// `<https://…?page_info=abc>; rel="next", <…>; rel="previous"`.
@@ -31,14 +31,14 @@ public struct LinkHeader: Sendable, Hashable {
         while let open = rest.firstIndex(of: "<") {
             rest = rest[rest.index(after: open)...]
             guard let close = rest.firstIndex(of: ">") else { break }
-            let target = rest[..<close].trimmingCharacters(in: .whitespaces)
+            let target = rest[..<close].trimmingSpaces
             rest = rest[rest.index(after: close)...]
             var relations: Set<String> = []
             // Parameters up to the next top-level comma.
             while let first = rest.first(where: { !$0.isWhitespace }), first == ";" {
                 rest = rest.drop { $0.isWhitespace }.dropFirst()
                 let nameEnd = rest.firstIndex { $0 == "=" || $0 == ";" || $0 == "," } ?? rest.endIndex
-                let name = rest[..<nameEnd].trimmingCharacters(in: .whitespaces).lowercased()
+                let name = rest[..<nameEnd].trimmingSpaces.lowercased()
                 rest = rest[nameEnd...]
                 var parameter = ""
                 if rest.first == "=" {
@@ -61,7 +61,7 @@ public struct LinkHeader: Sendable, Hashable {
     private static func parameterValue(_ text: Substring) -> (String, Substring) {
         guard text.first == "\"" else {
             let end = text.firstIndex { $0 == ";" || $0 == "," } ?? text.endIndex
-            return (text[..<end].trimmingCharacters(in: .whitespaces), text[end...])
+            return (text[..<end].trimmingSpaces, text[end...])
         }
         var value = ""
         var index = text.index(after: text.startIndex)

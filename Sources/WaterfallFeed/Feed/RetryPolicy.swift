@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How often and how patiently transient failures are retried: exponential backoff with full
 /// jitter (each wait is a random fraction of `baseDelay · multiplier^attempt`, capped at

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ImageHeader {
     /// The number of frames of a GIF (image descriptors) or WebP (`ANMF` chunks of an animated

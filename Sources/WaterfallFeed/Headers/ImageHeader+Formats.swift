@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ImageHeader {
     /// PNG: 8-byte signature, then the IHDR chunk whose data starts with big-endian width and

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An image's format, stored pixel size and EXIF orientation, read from the first bytes of its file
 /// without decoding it. Lay an image out at `displaySize`: a portrait phone photo is usually
@@ -62,11 +67,13 @@ public struct ImageHeader: Sendable, Hashable {
     ///
     /// - Returns: `nil` when the file cannot be read or is not a supported image.
     public static func read(contentsOf fileURL: URL) -> ImageHeader? {
-        guard let handle = try? FileHandle(forReadingFrom: fileURL) else { return nil }
-        defer { try? handle.close() }
+        let descriptor = open(fileURL.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
         var reader = ByteReader { offset, count in
-            guard (try? handle.seek(toOffset: UInt64(offset))) != nil else { return Data() }
-            return (try? handle.read(upToCount: count)) ?? Data()
+            var data = Data(count: max(0, count))
+            let read = data.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset)) }
+            return data.prefix(max(0, read))
         }
         return parse(&reader)
     }

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A decoded BlurHash (Wolt's compact placeholder format, https://blurha.sh): a few DCT
 /// components of an image, quantised and written in base 83, decoded into a small blurred image

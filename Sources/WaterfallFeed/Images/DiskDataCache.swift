@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -71,16 +71,16 @@ public final class DiskDataCache: Sendable {
         try fileManager.createDirectory(at: directory, withIntermediateDirectories: true,
                                         attributes: [.posixPermissions: 0o700])
         try fileManager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
-        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        let files = (try? fileManager.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys)) ?? []
+        let names = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
         var entries: [(name: String, size: Int, date: Date)] = []
-        for file in files {
-            let name = file.lastPathComponent
-            let values = try? file.resourceValues(forKeys: Set(keys))
-            if name.hasPrefix(Self.temporaryPrefix) || (values?.contentModificationDate ?? .distantFuture) < oldest {
+        for name in names {
+            let file = directory.appendingPathComponent(name)
+            let attributes = try? fileManager.attributesOfItem(atPath: file.path)
+            let date = attributes?[.modificationDate] as? Date
+            if name.hasPrefix(Self.temporaryPrefix) || (date ?? .distantFuture) < oldest {
                 try? fileManager.removeItem(at: file)
-            } else if file.pathExtension == Self.entryExtension, let values {
-                entries.append((name, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast))
+            } else if file.pathExtension == Self.entryExtension, let attributes {
+                entries.append((name, Self.size(in: attributes) ?? 0, date ?? .distantPast))
             }
         }
         var lru = LRUCache<String, Void>(costLimit: byteLimit)
@@ -209,12 +209,22 @@ public final class DiskDataCache: Sendable {
         return String(hash, radix: 16) + "." + entryExtension
     }
 
+    /// The file size of `attributes`: FoundationEssentials gives a `UInt` (no `NSNumber` to
+    /// bridge it to `Int`), Foundation on Darwin an `NSNumber`.
+    private static func size(in attributes: [FileAttributeKey: Any]) -> Int? {
+        switch attributes[.size] {
+        case let size as UInt: Int(exactly: size)
+        case let size as Int: size
+        default: nil
+        }
+    }
+
     /// The bytes of `file`; `nil` when it cannot be read or is empty. An empty file (a corrupt
     /// entry) is not read at all: Foundation's `Data(contentsOf:)` leaks a 4 KiB buffer for every
     /// empty file it reads (Swift 6.3 on Linux).
     private static func contents(of file: URL) -> Data? {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int,
-              size > 0 else { return nil }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+              let size = size(in: attributes), size > 0 else { return nil }
         return try? Data(contentsOf: file)
     }
 

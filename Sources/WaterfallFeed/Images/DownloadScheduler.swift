@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Bounds how many downloads run at once — in all, and per host — and hands a freed slot to the
 /// waiting download of the highest priority whose host is below its limit (first come, first

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The pipeline's negative cache: URLs whose last load failed, and until when a new request is
 /// answered with that failure instead of being sent again (SDWebImage's failed-URL list).

@@ -1,4 +1,5 @@
-import Foundation
+import CWaterfallSoup
+import FoundationEssentials
 
 /// What the disk cache keeps about a response to follow HTTP caching (RFC 9111, as a private
 /// cache): until when it is fresh, and the validators to revalidate it with once stale.
@@ -95,22 +96,18 @@ public struct HTTPCacheMetadata: Sendable, Hashable, Codable {
         var result: [String: String?] = [:]
         for part in header.split(separator: ",") {
             let pair = part.split(separator: "=", maxSplits: 1)
-            guard let name = pair.first?.trimmingCharacters(in: .whitespaces).lowercased(), !name.isEmpty else { continue }
-            let value = pair.count > 1 ? pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
+            guard let name = pair.first?.trimmingSpaces.lowercased(), !name.isEmpty else { continue }
+            let value = pair.count > 1 ? pair[1].trimmingSpaces.trimming { $0 == "\"" } : nil
             result[name] = value
         }
         return result
     }
 
-    /// An HTTP-date (`Sun, 06 Nov 1994 08:49:37 GMT`, the obsolete RFC 850 and asctime forms too).
+    /// An HTTP-date (`Sun, 06 Nov 1994 08:49:37 GMT`, the obsolete RFC 850 and asctime forms
+    /// too), read by libsoup.
     static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text.trimmingCharacters(in: .whitespaces)) { return date }
-        }
-        return nil
+        guard let date = soup_date_time_new_from_http_string(text.trimmingSpaces) else { return nil }
+        defer { g_date_time_unref(date) }
+        return Date(timeIntervalSince1970: TimeInterval(g_date_time_to_unix(date)))
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads an image's header from the bytes of a load as they arrive and reports it once.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns encoded image bytes into a platform image no larger than a target size. WaterfallFeed
 /// knows nothing of the platform image type; the GTK front end provides `PixbufDecoder`, whose

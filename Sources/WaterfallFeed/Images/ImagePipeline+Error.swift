@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything that can go wrong while loading an image, with the URL it concerns.
 public enum ImagePipelineError: Error, Sendable, Hashable, CustomStringConvertible {

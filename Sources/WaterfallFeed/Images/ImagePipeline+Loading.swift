@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ImagePipeline: ImageTaskOwner {
     /// Runs a new job in a detached task (so decoding never runs on the caller's actor).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Loads images for a UI: data through a `DataLoading` with at most
 /// `Configuration.maximumConcurrentDownloads` downloads at once and

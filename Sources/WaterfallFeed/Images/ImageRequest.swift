@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A request for an image decoded to fit a pixel size.
 public struct ImageRequest: Sendable, Hashable {

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// One transfer's `received` callback, called off the network thread with the newest body so
 /// far: at most one call runs at a time, and chunks that arrive meanwhile are coalesced into the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a document that names URLs came from, and so which URLs it may make the app load: the
 /// origin rules described in the package's docs/NETWORK.md.

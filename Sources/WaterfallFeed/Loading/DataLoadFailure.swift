@@ -1,12 +1,12 @@
-import Foundation
+import FoundationEssentials
 
 /// Why fetching a URL failed, shared by the feed loader (`FeedError.load`) and the image pipeline
 /// (`ImagePipelineError.loadFailed`).
 public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Sendable, Hashable {
-        /// The transfer failed before a complete response arrived: the `URLError` code (0 for
-        /// errors outside `NSURLErrorDomain`) and message.
+        /// The transfer failed before a complete response arrived: the ``TransportError`` code
+        /// (0 for other errors) and message.
         case transport(code: Int, message: String)
         /// The server answered with a status outside 200–299.
         case httpStatus(Int)
@@ -45,13 +45,13 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
     /// connections, truncated bodies, 5xx, 408 and 429. Cancellation, other 4xx, refused URLs
     /// and certificate failures are not transient.
     ///
-    /// `URLError.unknown` counts as transient: ``SoupDataLoader`` reports a failure GLib does not
-    /// classify with it, and a loader of an app's own built on URLSession reports libcurl's
-    /// transfer failures such as a connection closed mid-body with it.
+    /// ``TransportError/Code/unknown`` counts as transient: ``SoupDataLoader`` reports a failure
+    /// GLib does not classify with it, and a loader of an app's own built on URLSession reports
+    /// libcurl's transfer failures such as a connection closed mid-body with it.
     public var isTransient: Bool {
         switch kind {
         case .transport(let code, _):
-            return Self.transientURLErrorCodes.contains(code)
+            return Self.transientTransportCodes.contains(code)
         case .httpStatus(let status):
             return status >= 500 || status == 408 || status == 429
         case .truncated, .deadlineExceeded:
@@ -74,7 +74,7 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
     public var isNotFound: Bool {
         switch kind {
         case .httpStatus(404): return true
-        case .transport(let code, _): return code == URLError.Code.fileDoesNotExist.rawValue
+        case .transport(let code, _): return code == TransportError.Code.fileDoesNotExist.rawValue
         default: return false
         }
     }
@@ -95,14 +95,21 @@ public struct DataLoadFailure: Error, Sendable, Hashable, CustomStringConvertibl
         case .refused(let reason):
             return "\(url.absoluteString): refused: \(reason)"
         case .deadlineExceeded(let seconds):
-            return "\(url.absoluteString): not complete within its deadline of \(seconds.formatted(.number.precision(.fractionLength(0...1)))) s"
+            return "\(url.absoluteString): not complete within its deadline of \(Self.tenths(seconds)) s"
         case .certificate(let problem):
             return "\(url.absoluteString): TLS certificate not accepted: \(problem)"
         }
     }
 
-    private static let transientURLErrorCodes: Set<Int> = [
-        URLError.Code.timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
+    /// `seconds` to a tenth, without a fraction when it has none (`30`, `2.5`).
+    private static func tenths(_ seconds: Double) -> String {
+        let tenths = (seconds * 10).rounded()
+        guard tenths.isFinite, abs(tenths) < 1e15 else { return String(seconds) }
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int64(tenths / 10)) : String(tenths / 10)
+    }
+
+    private static let transientTransportCodes: Set<Int> = [
+        TransportError.Code.timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
         .cannotFindHost, .dnsLookupFailed, .badServerResponse, .resourceUnavailable,
         .cannotParseResponse, .zeroByteResource, .unknown,
     ].reduce(into: []) { $0.insert($1.rawValue) }
@@ -199,10 +206,10 @@ extension DataLoadFailure {
         } else if let certificate = error as? RejectedCertificate {
             self.init(url: url, kind: .certificate(certificate.problem))
         } else {
-            let nsError = error as NSError
-            let code = error is URLError || nsError.domain == NSURLErrorDomain ? nsError.code : 0
-            let message = (error as? URLError)?.localizedDescription ?? nsError.localizedDescription
-            if code == URLError.Code.cancelled.rawValue {
+            let transport = error as? TransportError
+            let code = transport?.code.rawValue ?? 0
+            let message = transport?.message ?? String(describing: error)
+            if code == TransportError.Code.cancelled.rawValue {
                 self.init(url: url, kind: .cancelled)
             } else if Self.isCertificateFailure(code: code, message: message) {
                 self.init(url: url, kind: .certificate(Self.certificateProblem(in: message)))
@@ -212,16 +219,16 @@ extension DataLoadFailure {
         }
     }
 
-    /// Whether a transport error is a failed certificate check: the `URLError` codes of
+    /// Whether a transport error is a failed certificate check: the ``TransportError`` codes of
     /// certificate and secure-connection failures, or — for a loader of an app's own built on
-    /// URLSession, which reports libcurl's verification failures as `URLError.unknown` with
+    /// URLSession, which reports libcurl's verification failures as `URLError.unknown` (passed on as ``TransportError/Code/unknown``) with
     /// libcurl's message — a message of libcurl's TLS layer ("SSL certificate problem: …", "SSL: no alternative
     /// certificate subject name matches target host name …").
     private static func isCertificateFailure(code: Int, message: String) -> Bool {
-        if (URLError.Code.clientCertificateRequired.rawValue...URLError.Code.secureConnectionFailed.rawValue).contains(code) {
+        if (TransportError.Code.clientCertificateRequired.rawValue...TransportError.Code.secureConnectionFailed.rawValue).contains(code) {
             return true
         }
-        return code == URLError.Code.unknown.rawValue && (message.hasPrefix("SSL certificate problem")
+        return code == TransportError.Code.unknown.rawValue && (message.hasPrefix("SSL certificate problem")
             || message.hasPrefix("SSL: ") || message.contains("certificate"))
     }
 

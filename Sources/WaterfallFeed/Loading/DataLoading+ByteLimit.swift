@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A body that grew past the bound a caller set (see
 /// ``DataLoading/data(for:received:maximumByteCount:)``).

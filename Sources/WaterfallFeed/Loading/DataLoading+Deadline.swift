@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The deadline timer of ``DataLoading/result(within:on:_:)`` fired first.
 struct DeadlineMissed: Error {}

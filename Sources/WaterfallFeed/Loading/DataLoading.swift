@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Something that fetches the bytes behind a URL: the seam between the feed loader and image
 /// pipeline and the network, so tests can inject fakes. The default is ``SoupDataLoader``
@@ -10,8 +10,8 @@ public protocol DataLoading: Sendable {
     /// Fetches the whole body of `request`.
     ///
     /// - Returns: the body and the response (with a status code for HTTP URLs).
-    /// - Throws: `URLError` (or any error) when the transfer fails; `CancellationError` or
-    ///   `URLError(.cancelled)` when the calling task is cancelled.
+    /// - Throws: ``TransportError`` (or any error) when the transfer fails; `CancellationError`
+    ///   or ``TransportError`` `.cancelled` when the calling task is cancelled.
     func data(for request: DataRequest) async throws -> (Data, DataResponse)
 
     /// Fetches the whole body of `request`, calling `received` with the body received so far
@@ -38,7 +38,7 @@ public struct DataRequest: Sendable, Hashable {
     public var url: URL
     /// Extra request headers (`If-None-Match`, `If-Modified-Since`, …), by name.
     public var headers: [String: String]
-    /// How long the transfer may receive nothing before it fails with `URLError(.timedOut)`, in
+    /// How long the transfer may receive nothing before it fails with ``TransportError`` `.timedOut`, in
     /// seconds (an idle timeout, not a deadline for the whole transfer).
     public var timeout: TimeInterval
 
@@ -77,7 +77,7 @@ public struct DataResponse: Sendable, Hashable {
     /// - Complexity: O(*h*) for *h* headers.
     public func value(forHTTPHeaderField name: String) -> String? {
         if let value = headers[name] { return value }
-        return headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        return headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 
     /// The media type of `Content-Type` without its parameters, lowercased (`"application/json"`),
@@ -85,12 +85,12 @@ public struct DataResponse: Sendable, Hashable {
     public var mimeType: String? {
         guard let type = value(forHTTPHeaderField: "Content-Type") else { return nil }
         let media = type.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let trimmed = media.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = media.trimmingSpaces.lowercased()
         return trimmed.isEmpty ? nil : trimmed
     }
 
     /// The body's length as the response announced it (`Content-Length`), or -1 when unknown.
     public var expectedContentLength: Int64 {
-        value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } ?? -1
+        value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0.trimmingSpaces) } ?? -1
     }
 }

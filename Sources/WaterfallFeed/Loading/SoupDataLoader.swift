@@ -1,9 +1,9 @@
 import CWaterfallSoup
 import CWaterfallSoupLoading
-import Foundation
+import FoundationEssentials
 
 /// The default `DataLoading`: GNOME's HTTP client, libsoup 3, for `http` and `https`, and a
-/// direct file read for `file:` URLs (a missing file throws `URLError(.fileDoesNotExist)`).
+/// direct file read for `file:` URLs (a missing file throws ``TransportError`` `.fileDoesNotExist`).
 ///
 /// One `SoupSession` serves every request of a loader, on a network thread of its own that runs
 /// its own GLib main context: a busy GTK main loop cannot stall a transfer, and the loader needs
@@ -17,11 +17,11 @@ import Foundation
 /// - A certificate that does not verify is never accepted; the transfer fails with a
 ///   ``DataLoadFailure/Kind/certificate(_:)`` that names the problem in plain words (from
 ///   GLib's `GTlsCertificateFlags`).
-/// - Cancelling the calling task answers it at once with `URLError(.cancelled)` and cancels the
+/// - Cancelling the calling task answers it at once with ``TransportError`` `.cancelled` and cancels the
 ///   transfer on the network thread (its connection is closed). libsoup has no state in which a
 ///   cancel is unsafe.
 /// - The request's `timeoutInterval` is an idle timeout: a transfer that receives nothing for
-///   that long fails with `URLError(.timedOut)`. The overall deadline is the caller's (see
+///   that long fails with ``TransportError`` `.timedOut`. The overall deadline is the caller's (see
 ///   `HTTPFeed(deadline:)`, `ImagePipeline.Configuration.requestDeadline`).
 /// - The body is handed to `received` as it arrives, off the network thread, one call at a
 ///   time per transfer, newer chunks coalesced (a slow callback holds up nothing else).
@@ -60,7 +60,7 @@ public final class SoupDataLoader: DataLoading, Sendable {
     /// network thread, coalesced), so an image's header is known from its first bytes; see
     /// `DataLoading.data(for:received:)`. `file:` URLs are read whole.
     ///
-    /// - Throws: ``RefusedTransfer`` for a redirect ``RedirectRule`` refuses; `URLError` for a
+    /// - Throws: ``RefusedTransfer`` for a redirect ``RedirectRule`` refuses; ``TransportError`` for a
     ///   failed transfer (`.cancelled` when the calling task is cancelled, `.timedOut`,
     ///   `.cannotFindHost`, `.cannotConnectToHost`, `.networkConnectionLost`,
     ///   `.httpTooManyRedirects`, `.unsupportedURL` for a scheme other than `http(s)` and `file`);
@@ -75,7 +75,7 @@ public final class SoupDataLoader: DataLoading, Sendable {
             return result
         }
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw URLError(.unsupportedURL, userInfo: [NSURLErrorFailingURLErrorKey: url])
+            throw TransportError(.unsupportedURL, message: "\(url.scheme ?? "a URL without a scheme"): not a scheme this loader reads")
         }
         let transfer = SoupTransfer(url: url, received: received)
         return try await withTaskCancellationHandler {
@@ -91,9 +91,7 @@ public final class SoupDataLoader: DataLoading, Sendable {
 
     static func readFile(at url: URL) throws -> (Data, DataResponse) {
         guard FileManager.default.fileExists(atPath: url.path) else {
-            // Named in words: Foundation on Linux describes the code only as "NSURLErrorDomain error -1100".
-            throw URLError(.fileDoesNotExist, userInfo: [NSURLErrorFailingURLErrorKey: url,
-                                                         NSLocalizedDescriptionKey: "no file at \(url.path)"])
+            throw TransportError(.fileDoesNotExist, message: "no file at \(url.path)")
         }
         let data = try Data(contentsOf: url)
         return (data, DataResponse(url: url))
@@ -210,7 +208,7 @@ final class SoupTransfer: Sendable {
         if cancelled, let handle { wf_soup_transfer_cancel(handle) }
     }
 
-    /// Answers the caller with `URLError(.cancelled)` now, reports nothing more, and cancels the
+    /// Answers the caller with ``TransportError`` `.cancelled` now, reports nothing more, and cancels the
     /// transfer on the network thread.
     func cancel() {
         let (continuation, handle) = state.withLock { state in
@@ -222,7 +220,7 @@ final class SoupTransfer: Sendable {
             return (state.continuation, state.handle)
         }
         reports.close()
-        continuation?.resume(throwing: URLError(.cancelled, userInfo: [NSURLErrorFailingURLErrorKey: url]))
+        continuation?.resume(throwing: TransportError(.cancelled, message: "cancelled"))
         if let handle { wf_soup_transfer_cancel(handle) }
     }
 
@@ -239,7 +237,7 @@ final class SoupTransfer: Sendable {
             guard let namePointer = names?[index], let valuePointer = values?[index] else { continue }
             let name = String(cString: namePointer), value = String(cString: valuePointer)
             // One field per name; repeated fields are joined.
-            if let key = fields.keys.first(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+            if let key = fields.keys.first(where: { $0.lowercased() == name.lowercased() }) {
                 fields[key]! += ", " + value
             } else {
                 fields[name] = value
@@ -298,10 +296,8 @@ final class SoupTransfer: Sendable {
             return (state.continuation, state.data, state.response, state.refusal, state.current ?? url)
         }
         guard let continuation else { return }
-        func failure(_ code: URLError.Code) -> URLError {
-            var info: [String: Any] = [NSURLErrorFailingURLErrorKey: url]
-            if let message { info[NSLocalizedDescriptionKey] = message }
-            return URLError(code, userInfo: info)
+        func failure(_ code: TransportError.Code) -> TransportError {
+            TransportError(code, message: message)
         }
         switch outcome {
         case WF_SOUP_OK:

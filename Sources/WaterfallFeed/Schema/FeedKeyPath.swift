@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a field sits in a page document: dot-separated keys, `[N]` for an array index and
 /// `["key"]` (or `['key']`) for a key containing dots or brackets or starting with a digit, e.g.
@@ -26,7 +26,7 @@ public struct FeedKeyPath: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `FeedSchemaError.invalidPath` naming the problem, e.g. an unclosed `[` or an
     ///   empty key between two dots.
     public init(_ text: String) throws(FeedSchemaError) {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        let text = text.trimmingSpaces
         description = text
         var components: [Component] = []
         var scalars = Substring(text)
@@ -43,7 +43,7 @@ public struct FeedKeyPath: Sendable, Hashable, CustomStringConvertible {
                     guard scalars.first == "]" else { throw fail("expected ] after the quoted key") }
                 } else {
                     guard let close = scalars.firstIndex(of: "]") else { throw fail("unclosed [") }
-                    let inside = scalars[..<close].trimmingCharacters(in: .whitespaces)
+                    let inside = scalars[..<close].trimmingSpaces
                     guard let index = Int(inside), index >= 0 else {
                         throw fail("'[\(inside)]' is not an index; quote keys as [\"\(inside)\"]")
                     }

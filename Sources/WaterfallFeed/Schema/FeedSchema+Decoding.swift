@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A place in a page document where the value does not fit the schema, and why.
 struct SchemaMismatch: Error {
@@ -124,11 +124,10 @@ extension URL {
     /// `text` as an absolute URL, resolved against `base`, after trimming spaces and, when it
     /// does not parse as written, percent-encoding what a URL cannot hold; `nil` otherwise.
     init?(lenient text: String, relativeTo base: URL?) {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.insert(charactersIn: "#%[]")
-        let parsed = URL(string: text, relativeTo: base)
-            ?? text.addingPercentEncoding(withAllowedCharacters: allowed).flatMap { URL(string: $0, relativeTo: base) }
+        let text = text.trimmingWhitespace
+        let parsed = URL(string: text, relativeTo: base) ?? URL(string: text.percentEncoded {
+            URLBytes.isQueryAllowed($0) || "#%[]".utf8.contains($0)
+        }, relativeTo: base)
         guard let url = parsed?.absoluteURL, url.scheme != nil else { return nil }
         self = url
     }
@@ -140,12 +139,10 @@ extension URL {
     /// - Complexity: O(length of the query).
     func settingQueryParameter(_ name: String, to value: String) -> URL {
         guard var components = URLComponents(url: self, resolvingAgainstBaseURL: true) else { return self }
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        let encode = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
+        let encode = { (text: String) in text.percentEncoded(keeping: URLBytes.isUnreserved) }
         var items = (components.percentEncodedQuery ?? "").split(separator: "&").filter { pair in
             let key = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-            return (key.removingPercentEncoding ?? key) != name
+            return (key.percentDecoded ?? key) != name
         }.map(String.init)
         items.append(encode(name) + "=" + encode(value))
         components.percentEncodedQuery = items.joined(separator: "&")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a feed's fields are in its page documents, so a feed shaped like a real API (Unsplash,
 /// Pexels, Reddit, Shopify, Pinterest…) loads without code.
@@ -78,7 +78,7 @@ public struct FeedSchema: Sendable, Hashable {
     ///
     /// - Throws: `FeedSchemaError` with a one-line message.
     public init(mapping: String) throws(FeedSchemaError) {
-        var entries = Self.split(mapping, on: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        var entries = Self.split(mapping, on: ",").map { $0.trimmingSpaces }
         entries.removeAll(where: \.isEmpty)
         var schema = FeedSchema.standard
         guard let first = entries.first else { throw .invalidEntry(mapping) }
@@ -89,7 +89,7 @@ public struct FeedSchema: Sendable, Hashable {
         }
         for entry in entries {
             guard let equals = entry.firstIndex(of: "=") else { throw .invalidEntry(entry) }
-            let name = entry[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let name = entry[..<equals].trimmingSpaces.lowercased()
             let value = String(entry[entry.index(after: equals)...])
             try schema.set(name, to: value)
         }
@@ -100,7 +100,7 @@ public struct FeedSchema: Sendable, Hashable {
     private mutating func set(_ name: String, to value: String) throws(FeedSchemaError) {
         switch name {
         case "cursor":
-            let parameter = value.trimmingCharacters(in: .whitespaces)
+            let parameter = value.trimmingSpaces
             if parameter.isEmpty {
                 cursorParameter = nil
             } else {
@@ -109,7 +109,7 @@ public struct FeedSchema: Sendable, Hashable {
                 }
                 cursorParameter = parameter
             }
-        case "items": items = value.trimmingCharacters(in: .whitespaces).isEmpty
+        case "items": items = value.trimmingSpaces.isEmpty
             ? FeedField(paths: [try FeedKeyPath("")]) : try FeedField(value)
         case "img": imageURL = try FeedField(value)
         case "w": width = try FeedField(value)

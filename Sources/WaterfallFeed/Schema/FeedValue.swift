@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 
 /// A value of a page document (JSON or property list) before a `FeedSchema` picks fields from
 /// it: the tree the key paths walk.
 ///
-/// Documents are parsed by `JSONSerialization` or `PropertyListSerialization` (fast, and
-/// Foundation's own limits apply) and converted; property-list values JSON has no form for
-/// (dates, data) become `.null`, so a page carrying them still loads.
+/// Documents are read by the module's own readers, which enforce ``FeedPageLimits`` as they go;
+/// property-list values JSON has no form for (dates, data) become `.null`, so a page carrying
+/// them still loads.
 public enum FeedValue: Sendable, Hashable {
     /// JSON `null` (or a property-list value with no JSON form).
     case null
@@ -22,54 +22,43 @@ public enum FeedValue: Sendable, Hashable {
     /// An object (a property-list dictionary).
     case object([String: FeedValue])
 
-    /// Parses a JSON document (any value at the top, not only arrays and objects).
+    /// Reads a JSON document (any value at the top, not only arrays and objects), refusing it
+    /// as soon as it nests deeper or holds more containers than `limits` allow.
     ///
     /// - Complexity: O(*n*) in the document size.
-    /// - Throws: `JSONSerialization`'s error, whose debug description names the byte offset.
-    public init(json data: Data) throws {
-        self.init(foundationObject: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+    /// - Throws: ``FeedDocumentError/invalid(location:reason:)`` naming the line and column;
+    ///   ``FeedDocumentError/limitExceeded(_:)``.
+    public init(json data: Data, limits: FeedPageLimits = .default) throws(FeedDocumentError) {
+        self = try Self.read(data) { bytes throws(FeedDocumentError) in try JSONReader.read(bytes, limits: limits) }
     }
 
-    /// Parses a property list (XML or binary).
+    /// Reads a property list (XML, or binary `bplist00`), refusing it as soon as it nests deeper
+    /// or holds more containers than `limits` allow (in a binary one, a container is counted each
+    /// time it is referenced).
     ///
     /// - Complexity: O(*n*) in the document size.
-    /// - Throws: `PropertyListSerialization`'s error.
-    public init(propertyList data: Data) throws {
-        self.init(foundationObject: try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
-    }
-
-    /// Converts what `JSONSerialization` or `PropertyListSerialization` produced. Booleans are
-    /// told from numbers by their type (`NSNumber`'s `c` encoding, or Swift `Bool`); integers
-    /// that fit in 64 bits stay exact.
-    ///
-    /// - Complexity: O(*n*) in the number of values.
-    init(foundationObject object: Any) {
-        switch object {
-        case let text as String:
-            self = .string(text)
-        case let members as [String: Any]:
-            self = .object(members.mapValues(FeedValue.init(foundationObject:)))
-        case let elements as [Any]:
-            self = .array(elements.map(FeedValue.init(foundationObject:)))
-        case let flag as Bool where type(of: object) == Bool.self:
-            self = .bool(flag)
-        case let number as NSNumber:
-            switch String(cString: number.objCType) {
-            case "c", "B": self = .bool(number.boolValue)
-            case "d", "f": self = .number(number.doubleValue)
-            case "Q" where number.uint64Value > UInt64(Int64.max): self = .number(number.doubleValue)
-            default: self = .integer(number.int64Value)
-            }
-        default:
-            self = .null
+    /// - Throws: ``FeedDocumentError/invalid(location:reason:)`` naming the line and column, or
+    ///   the binary object; ``FeedDocumentError/limitExceeded(_:)``.
+    public init(propertyList data: Data, limits: FeedPageLimits = .default) throws(FeedDocumentError) {
+        self = try Self.read(data) { bytes throws(FeedDocumentError) in
+            bytes.starts(with: Array("bplist".utf8)) ? try BinaryPlistReader.read(bytes, limits: limits)
+                                                     : try XMLPlistReader.read(bytes, limits: limits)
         }
+    }
+
+    /// Runs `reader` on the bytes of `data`.
+    private static func read(_ data: Data, with reader: (UnsafeBufferPointer<UInt8>) throws(FeedDocumentError) -> FeedValue)
+        throws(FeedDocumentError) -> FeedValue {
+        try data.withUnsafeBytes { raw in
+            Result { () throws(FeedDocumentError) in try reader(raw.bindMemory(to: UInt8.self)) }
+        }.get()
     }
 
     /// Whether the value is absent in the sense of a feed field: `null` or an empty string.
     var isBlank: Bool {
         switch self {
         case .null: return true
-        case .string(let text): return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        case .string(let text): return text.trimmingWhitespace.isEmpty
         default: return false
         }
     }
@@ -79,7 +68,7 @@ public enum FeedValue: Sendable, Hashable {
         switch self {
         case .integer(let value): return Double(value)
         case .number(let value): return value
-        case .string(let text): return Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        case .string(let text): return Double(text.trimmingWhitespace)
         default: return nil
         }
     }

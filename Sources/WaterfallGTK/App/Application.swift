@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 
 /// Runs GTK from a synchronous `main`: initialises GTK, installs the main-actor bridge and
 /// runs a GLib main loop until ``quit()`` or until the last ``Window`` is closed.
@@ -33,7 +32,11 @@ public final class Application {
             if let id {
                 g_set_prgname(id)
             } else if g_get_prgname() == nil {
-                let programName = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }
+                let programName = CommandLine.arguments.first.flatMap { path -> String? in
+                    guard let name = g_path_get_basename(path) else { return nil }
+                    defer { g_free(name) }
+                    return String(cString: name)
+                }
                 g_set_prgname(programName ?? "waterfall")
             }
             g_set_application_name(name ?? String(cString: g_get_prgname()))

@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 /// A cell of a ``WaterfallView``: one widget tree that shows one item at a time and is reused
@@ -123,15 +122,15 @@ open class WaterfallCell: ReusableCell {
     /// ``WaterfallSelfSizing``): by default the root widget's natural height for that width
     /// (`gtk_widget_measure`). Subclasses whose content has a known shape may answer from it.
     /// - Complexity: GTK's measure of the cell's widget tree.
-    open func measuredHeight(forWidth width: CGFloat) -> CGFloat {
+    open func measuredHeight(forWidth width: Double) -> Double {
         Self.naturalHeight(of: widget, forWidth: width)
     }
 
     /// A widget's natural height for `width` (`gtk_widget_measure` in the vertical orientation).
-    public static func naturalHeight(of widget: some GPointer, forWidth width: CGFloat) -> CGFloat {
+    public static func naturalHeight(of widget: some GPointer, forWidth width: Double) -> Double {
         var minimum: gint = 0, natural: gint = 0
         gtk_widget_measure(gcast(widget), GTK_ORIENTATION_VERTICAL, gint(max(0, width.rounded())), &minimum, &natural, nil, nil)
-        return CGFloat(natural)
+        return Double(natural)
     }
 
     private func setClass(_ name: String, _ on: Bool) {

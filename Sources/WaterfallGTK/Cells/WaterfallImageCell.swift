@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallFeed
 
 /// A cell that shows an image scaled to cover it, a placeholder until the image is ready, and a
@@ -147,7 +146,7 @@ public final class WaterfallImageCell: WaterfallCell {
     /// `width` plus the wrapped caption's natural height for `width` (`gtk_widget_measure`), so
     /// the answer does not depend on whether the image has arrived. Otherwise the whole
     /// widget's natural height.
-    public override func measuredHeight(forWidth width: CGFloat) -> CGFloat {
+    public override func measuredHeight(forWidth width: Double) -> Double {
         guard let wrappedCaption, let ratio = imageAspectRatio, ratio.isFinite, ratio > 0 else {
             return super.measuredHeight(forWidth: width)
         }

@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallFeed
 
 /// The Swift logic of the C type `WaterfallFeedWall` (see `wf_feed_wall.h`): one ``FeedWall``

@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallCore
 import WaterfallFeed
 
@@ -7,7 +6,7 @@ extension FeedWall {
     public struct Options {
         /// The columns for a viewport this wide (asked on every resize). Default: adaptive
         /// columns at least 180 px wide, which the layout resolves itself.
-        public var columns: @MainActor (_ viewportWidth: CGFloat) -> ColumnCount
+        public var columns: @MainActor (_ viewportWidth: Double) -> ColumnCount
         /// The caption strip's text for an item (`nil`: no text). Default: its price, else its
         /// title.
         public var caption: @MainActor (FeedItem) -> String?
@@ -34,7 +33,7 @@ extension FeedWall {
         public var failureTitle: String?
 
         /// Creates options; see each field for its default.
-        public init(columns: @escaping @MainActor (_ viewportWidth: CGFloat) -> ColumnCount = { _ in .adaptive(minimumWidth: 180) },
+        public init(columns: @escaping @MainActor (_ viewportWidth: Double) -> ColumnCount = { _ in .adaptive(minimumWidth: 180) },
                     caption: @escaping @MainActor (FeedItem) -> String? = { $0.price ?? $0.title },
                     errorMessage: @escaping @MainActor (FeedError) -> String = { WaterfallStrings.current.failures.sentence(for: $0) },
                     loadsMore: Bool = true, refreshes: Bool = true, wrapsCaptions: Bool = false,

@@ -1,5 +1,4 @@
 import CWaterfallGtk
-import Foundation
 import WaterfallCore
 import WaterfallFeed
 

@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallCore
 import WaterfallFeed
 
@@ -7,7 +6,7 @@ import WaterfallFeed
 /// the bound cell (self-sizing); until then the caption counts as two lines.
 extension FeedWallSource: WaterfallSelfSizing {
     /// The caption height assumed before a cell is measured: two lines and the padding.
-    static let estimatedCaptionHeight: CGFloat = 50
+    static let estimatedCaptionHeight: Double = 50
 
     /// Every captioned item asks to be measured.
     func waterfallView(_ view: WaterfallView<Cell>, shouldMeasureItemAt index: Int) -> Bool {
@@ -16,21 +15,21 @@ extension FeedWallSource: WaterfallSelfSizing {
 
     /// Keeps the caption part of the measured height (the image part follows the item's size,
     /// which a header may still correct).
-    func waterfallView(_ view: WaterfallView<Cell>, didMeasureItemAt index: Int, height: CGFloat, width: CGFloat) {
+    func waterfallView(_ view: WaterfallView<Cell>, didMeasureItemAt index: Int, height: Double, width: Double) {
         let item = items[index]
         captionHeights[item.deduplicationKey] = (width, height - imageHeight(of: item, width: width))
     }
 
     /// The size of a captioned item at `cellWidth`: image height plus measured (or assumed)
     /// caption height.
-    func captionedSize(of item: FeedItem, cellWidth: CGFloat) -> ItemSize {
+    func captionedSize(of item: FeedItem, cellWidth: Double) -> ItemSize {
         let caption = captionHeights[item.deduplicationKey].flatMap { $0.width == cellWidth ? $0.height : nil }
         return .height(imageHeight(of: item, width: cellWidth) + (caption ?? Self.estimatedCaptionHeight))
     }
 
     /// The image part of a captioned cell, as ``WaterfallImageCell/measuredHeight(forWidth:)`` computes it.
-    private func imageHeight(of item: FeedItem, width: CGFloat) -> CGFloat {
+    private func imageHeight(of item: FeedItem, width: Double) -> Double {
         let size = layoutSize(of: item)
-        return (width * CGFloat(size.height / size.width)).rounded()
+        return (width * Double(size.height / size.width)).rounded()
     }
 }

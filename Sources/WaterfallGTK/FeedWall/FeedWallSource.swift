@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallCore
 import WaterfallFeed
 
@@ -33,7 +32,7 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     /// Estimated and discovered item sizes.
     var sizes = Sizes()
     /// Measured caption heights, by item key, with the width they were measured at.
-    var captionHeights: [String: (width: CGFloat, height: CGFloat)] = [:]
+    var captionHeights: [String: (width: Double, height: Double)] = [:]
     /// The pipeline's header handler this source added (``listenForImageSizes()``), removed
     /// when the source goes away.
     var headerHandler: ImagePipeline<PixbufDecoder>.HeaderHandlerID?
@@ -133,7 +132,7 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
         let item = items[index]
         if options.wrapsCaptions { return captionedSize(of: item, cellWidth: waterfallView.cellWidth) }
         let size = layoutSize(of: item)
-        return .aspectRatio(width: CGFloat(size.width), height: CGFloat(size.height))
+        return .aspectRatio(width: Double(size.width), height: Double(size.height))
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WaterfallFeed
 
 extension ImagePipeline where Decoder == PixbufDecoder {

@@ -1,6 +1,5 @@
 import CWaterfallGtk4
 import CWaterfallPixbufDecoding
-import Foundation
 import WaterfallFeed
 
 extension PixbufDecoder {

@@ -1,6 +1,6 @@
 import CWaterfallGtk4
 import CWaterfallPixbufDecoding
-import Foundation
+import FoundationEssentials
 import Synchronization
 import WaterfallFeed
 
@@ -98,6 +98,6 @@ struct MissingLoader: Hashable {
     /// Writes the missing package to standard error, the first time it is missing.
     func logOnce() {
         guard Self.reported.withLock({ $0.insert(package).inserted }) else { return }
-        FileHandle.standardError.write(Data("waterfall: cannot decode \(format) images: install the \(package) package (gdk-pixbuf loader)\n".utf8))
+        StandardError.write("waterfall: cannot decode \(format) images: install the \(package) package (gdk-pixbuf loader)\n")
     }
 }

@@ -1,5 +1,5 @@
 import CWaterfallGtk4
-import Foundation
+import FoundationEssentials
 import WaterfallFeed
 
 /// Decodes image data of any pixel size into a `Texture` no larger than the requested size, on

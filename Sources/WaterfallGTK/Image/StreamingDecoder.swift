@@ -1,5 +1,5 @@
 import CWaterfallImageDecoding
-import Foundation
+import FoundationEssentials
 import WaterfallFeed
 
 /// The streaming decoders of `CWaterfallImageDecoding` (libjpeg-turbo, libpng, libwebp) seen from

@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 
 /// The cell of the list-model path: a ``WaterfallCell`` around one `WaterfallItem` object whose
 /// widgets an item factory made (see ``WaterfallListModelSource``).
@@ -82,11 +81,13 @@ public final class WaterfallItemCell: WaterfallCell {
         isBound = true
     }
 
-    /// Records that the item the cell shows moved to `position` (an edit of the model before
-    /// it); the object and the binding stay.
-    func follow(position: Int) {
-        guard isBound, self.position != position else { return }
-        waterfall_item_update(item, waterfall_item_get_item(item), guint(position), isSelected ? 1 : 0)
+    /// Placed at another index (an edit of the model before the item renumbered it), the item
+    /// records its new position; the object and the binding stay.
+    override var placement: LayoutAttributes? {
+        didSet {
+            guard isBound, let index = placement?.index, index != oldValue?.index, position != index else { return }
+            waterfall_item_update(item, waterfall_item_get_item(item), guint(index), isSelected ? 1 : 0)
+        }
     }
 
     /// Runs the factory's unbind and clears the item's object, if the cell is bound.

@@ -1,17 +1,16 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 extension WaterfallListModelSource {
     /// `removed` items at `position` were replaced by `added` ones: one delete and one insert
-    /// in a single batch (one relayout from `position`, whatever the counts), then the live
-    /// cells' positions and selected states.
+    /// in a single batch (one relayout from `position`, whatever the counts), which renumbers
+    /// the live cells and the anchor.
     ///
     /// A change made by the app while the wall is calling into it (a factory's `bind`, a size
     /// function) cannot edit the layout the wall is walking: it waits until the wall's pass is
     /// over and is applied from an idle callback, the changes of one pass together.
-    /// - Complexity: the view model's batch update, plus O(k) for k live cells.
+    /// - Complexity: the view model's batch update.
     func itemsChanged(at position: Int, removed: Int, added: Int) {
         guard callOutDepth == 0, pendingChanges.isEmpty else {
             pendingChanges.append((position, removed, added))
@@ -49,21 +48,6 @@ extension WaterfallListModelSource {
         if removed > 0 { updates.append(.delete(position..<position + removed)) }
         if added > 0 { updates.append(.insert(position..<position + added)) }
         guard !updates.isEmpty else { return }
-        if let anchor, anchor >= position {
-            self.anchor = anchor < position + removed ? nil : anchor - removed + added
-        }
         view.performBatchUpdates(updates, animated: false)
-        refreshLiveCells(in: 0..<Int.max)
-    }
-
-    /// Gives the live cells of items in `range` their current positions and selected states.
-    /// - Complexity: O(k) for k live cells.
-    func refreshLiveCells(in range: Range<Int>) {
-        guard let view else { return }
-        for index in view.model.liveIndices where range.contains(index) {
-            guard let cell = view.model.cell(at: index) else { continue }
-            cell.isSelected = isSelected(index)
-            cell.follow(position: index)
-        }
     }
 }

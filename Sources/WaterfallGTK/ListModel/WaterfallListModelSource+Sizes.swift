@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 extension WaterfallListModelSource: WaterfallSelfSizing {
@@ -20,7 +19,7 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
     /// Keeps the measured height on the model's item (it follows the item through sorts and
     /// splices).
     public func waterfallView(_ view: WaterfallView<WaterfallItemCell>, didMeasureItemAt index: Int,
-                              height: CGFloat, width: CGFloat) {
+                              height: Double, width: Double) {
         guard let object = object(at: index) else { return }
         wf_item_set_measured_height(object, Double(height), Double(width))
         g_object_unref(object)
@@ -28,12 +27,12 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
 
     /// The size of the model's `object`: the size function's, the expressions', the measured
     /// height at `cellWidth`, or ``estimatedHeight``.
-    func size(of object: UnsafeMutableRawPointer, at index: Int, cellWidth: CGFloat) -> ItemSize {
+    func size(of object: UnsafeMutableRawPointer, at index: Int, cellWidth: Double) -> ItemSize {
         if let sizeFunction { return sizeFunction(object.assumingMemoryBound(to: GObject.self), index) }
         if let size = declaredSize(of: object) { return size }
         wf_item_mark_undeclared(object, sizingGeneration)
         let measured = wf_item_get_measured_height(object, Double(cellWidth))
-        return .height(measured >= 0 ? CGFloat(measured) : estimatedHeight)
+        return .height(measured >= 0 ? Double(measured) : estimatedHeight)
     }
 
     /// The size ``aspectRatioExpression``, ``aspectRatioProperty`` or ``heightExpression`` gives `object`, `nil` when
@@ -42,15 +41,15 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
     func declaredSize(of object: UnsafeMutableRawPointer) -> ItemSize? {
         if let expression = aspectRatioExpression {
             guard let ratio = evaluate(expression, on: object, as: "aspect-ratio-expression") else { return nil }
-            return .aspectRatio(width: CGFloat(SizeLimits.aspectRatio(ratio)), height: 1)
+            return .aspectRatio(width: Double(SizeLimits.aspectRatio(ratio)), height: 1)
         }
         if let name = aspectRatioProperty {
             guard let ratio = evaluate(property: name, on: object) else { return nil }
-            return .aspectRatio(width: CGFloat(SizeLimits.aspectRatio(ratio)), height: 1)
+            return .aspectRatio(width: Double(SizeLimits.aspectRatio(ratio)), height: 1)
         }
         if let expression = heightExpression {
             guard let height = evaluate(expression, on: object, as: "height-expression") else { return nil }
-            return .height(CGFloat(min(height, SizeLimits.maximumHeight)))
+            return .height(Double(min(height, SizeLimits.maximumHeight)))
         }
         return nil
     }

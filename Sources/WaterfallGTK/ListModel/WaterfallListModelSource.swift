@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 /// The list-model path of a ``WaterfallView``, the GTK way: items come from a
@@ -37,7 +36,7 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     public var factory: UnsafeMutablePointer<WaterfallItemFactory>? { widget.flatMap(waterfall_masonry_view_get_factory) }
 
     /// The height an item has until its cell is measured (the self-sizing path), in points.
-    public var estimatedHeight: CGFloat = 200
+    public var estimatedHeight: Double = 200
     /// The item size for a position alone, for an app that keeps its sizes beside the model
     /// (a table of heights): the wall asks it without fetching the model's item, which a model
     /// that makes its items on demand would make for each of its positions when the wall loads.
@@ -91,8 +90,6 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     private var widget: OpaquePointer? { view?.masonryView }
     /// Where Shift+click extends the selection from: the last item clicked without Shift.
     var anchor: Int?
-    /// The last click that could begin a double-click: its item and event time.
-    var lastClick: (index: Int, time: UInt32)?
     /// Expressions already warned about (one warning each).
     var warnedExpressions: Set<OpaquePointer> = []
     /// Aspect-ratio property names already warned about (one warning each).
@@ -140,8 +137,6 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
 
     /// The view's `model` property changed: the new model's items from the top.
     func modelDidChange() {
-        anchor = nil
-        lastClick = nil
         view?.model.reloadData()
         view?.scroll(to: 0)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WaterfallFeed
 
 /// What went wrong, in plain words: one short sentence per kind of failure of the feed and
@@ -100,8 +100,8 @@ public struct FailureStrings: Sendable, Equatable {
         var status = ""
         switch failure.kind {
         case .transport(let code, _):
-            template = URLError.Code(rawValue: code).map(transportTemplate) ?? other
-            if code == URLError.Code.fileDoesNotExist.rawValue { status = "404" }
+            template = transportTemplate(TransportError.Code(rawValue: code))
+            if code == TransportError.Code.fileDoesNotExist.rawValue { status = "404" }
         case .httpStatus(let code):
             template = statusTemplate(code)
             status = String(code)
@@ -121,7 +121,7 @@ public struct FailureStrings: Sendable, Equatable {
         return WaterfallStrings.fill(template, ["host": host, "status": status])
     }
 
-    private func transportTemplate(_ code: URLError.Code) -> String {
+    private func transportTemplate(_ code: TransportError.Code) -> String {
         switch code {
         case .cannotConnectToHost, .cannotLoadFromNetwork: unreachable
         case .notConnectedToInternet, .internationalRoamingOff, .dataNotAllowed: offline

@@ -5,7 +5,7 @@
 /// (reading it, formatting two numbers, a dictionary, the fill) costs several times more than
 /// the one number that changes. So the template is cut once around its `{position}`, with
 /// `{count}` filled in, and each description writes only its position between the two parts
-/// (with ``IntegerText``, not through ICU).
+/// (with ``IntegerText``).
 /// The template is read again at each description, so a replacement the app assigns to
 /// ``WaterfallStrings/itemPosition`` shows on the next bind.
 struct ItemPositionText {
@@ -15,8 +15,8 @@ struct ItemPositionText {
     /// The filled text before and after `{position}`; `nil` when the template holds
     /// `{position}` other than once, which is filled whole each time.
     private var parts: (head: String, tail: String)?
-    /// Writes the positions as `formatted()` does in the process's locale: learnt from ICU
-    /// once, at the first description of any view, and shared by every view.
+    /// Writes the positions as the C library's numeric locale groups them: learnt once, at the
+    /// first description of any view, and shared by every view.
     @MainActor private static var integers: IntegerText?
 
     /// The description of the 1-based `position` of `count` items.
@@ -39,7 +39,7 @@ struct ItemPositionText {
     private static func parts(of template: String, count: Int) -> (head: String, tail: String)? {
         let pieces = template.split(separator: "{position}", omittingEmptySubsequences: false)
         guard pieces.count == 2 else { return nil }
-        let values = ["count": count.formatted()]
+        let values = ["count": IntegerText()(count)]
         return (WaterfallStrings.fill(String(pieces[0]), values), WaterfallStrings.fill(String(pieces[1]), values))
     }
 }

@@ -1,6 +1,7 @@
 /// A text that depends on a count, such as "1 new item" / "12 new items": gettext's `ngettext`
 /// picks the form the language's plural rule asks for (Hebrew and Chinese differ from English),
-/// and `{count}` in it becomes the count, formatted for the locale.
+/// and `{count}` in it becomes the count, grouped as the C library's numeric locale groups it
+/// (``IntegerText``).
 public struct PluralText: Sendable, Equatable {
     /// The English singular, the gettext `msgid`.
     public var singular: String
@@ -25,6 +26,6 @@ public struct PluralText: Sendable, Equatable {
         } else {
             form = count == 1 ? singular : plural
         }
-        return WaterfallStrings.fill(form, ["count": count.formatted()])
+        return WaterfallStrings.fill(form, ["count": IntegerText()(count)])
     }
 }

@@ -1,5 +1,4 @@
 import CWaterfallGtk
-import Foundation
 
 /// Waterfall's translations: the gettext text domain `waterfall` and where its catalogs are.
 ///
@@ -36,24 +35,33 @@ public enum Translation {
     /// The directories looked at, in order (see the type's documentation).
     static func candidateDirectories() -> [String] {
         var directories: [String] = []
-        if let override = ProcessInfo.processInfo.environment[directoryVariable], !override.isEmpty {
+        if let override = g_getenv(directoryVariable).map({ String(cString: $0) }), !override.isEmpty {
             directories.append(override)
         }
-        if let image = imagePath() {
-            let folder = URL(fileURLWithPath: image).deletingLastPathComponent()
-            directories += ["locale", "../share/locale", "../../share/locale"].map {
-                folder.appendingPathComponent($0).standardizedFileURL.path
-            }
+        if let image = imagePath(), let slash = image.lastIndex(of: "/") {
+            let folder = String(image[..<slash])
+            directories += ["locale", "../share/locale", "../../share/locale"].map { canonical(folder + "/" + $0) }
         }
         return directories
     }
 
+    /// `path` with its `.` and `..` components resolved as text (GLib's `g_canonicalize_filename`).
+    private static func canonical(_ path: String) -> String {
+        guard let canonical = g_canonicalize_filename(path, nil) else { return path }
+        defer { g_free(canonical) }
+        return String(cString: canonical)
+    }
+
     /// Whether `directory` holds a catalog of the domain for some language.
     private static func holdsCatalog(_ directory: String) -> Bool {
-        let languages = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return languages.contains { language in
-            FileManager.default.fileExists(atPath: "\(directory)/\(language)/LC_MESSAGES/\(domain).mo")
+        guard let folder = g_dir_open(directory, 0, nil) else { return false }
+        defer { g_dir_close(folder) }
+        while let language = g_dir_read_name(folder) {
+            if g_file_test("\(directory)/\(String(cString: language))/LC_MESSAGES/\(domain).mo", G_FILE_TEST_EXISTS) != 0 {
+                return true
+            }
         }
+        return false
     }
 
     /// The absolute path of the executable or library Waterfall is linked into.
@@ -64,7 +72,9 @@ public enum Translation {
             if path.hasPrefix("/") { return path }
         }
         // The main program is named as it was started (possibly relative): ask the kernel.
-        return try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        guard let target = g_file_read_link("/proc/self/exe", nil) else { return nil }
+        defer { g_free(target) }
+        return String(cString: target)
     }
 
     /// `message` translated into the current locale (itself when the catalog has no

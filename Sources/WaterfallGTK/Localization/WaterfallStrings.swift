@@ -1,5 +1,3 @@
-import Foundation
-
 /// Every piece of text the Waterfall widgets show, translated through gettext.
 ///
 /// Each field reads the translation of its English text from Waterfall's catalogs (text domain
@@ -23,10 +21,6 @@ public struct WaterfallStrings: Sendable, Equatable {
     @Localized("Could not load more.") public var loadMoreFailed: String
     /// Added to the failed footer when scrolling on would try again (there is room to scroll).
     @Localized("Scroll down to try again.") public var scrollToRetry: String
-    /// The refresh header while the content is pulled down.
-    @Localized("Pull to refresh") public var pullToRefresh: String
-    /// The refresh header once releasing would refresh.
-    @Localized("Release to refresh") public var releaseToRefresh: String
     /// The refresh header while refreshing.
     @Localized("Refreshing…") public var refreshing: String
     /// An image cell whose image failed to load or decode.
@@ -78,12 +72,14 @@ public struct WaterfallStrings: Sendable, Equatable {
 
     /// ``movedToPosition`` with its placeholders filled in.
     public func movedToPosition(_ position: Int, of count: Int) -> String {
-        Self.fill(movedToPosition, ["position": position.formatted(), "count": count.formatted()])
+        let integers = IntegerText()
+        return Self.fill(movedToPosition, ["position": integers(position), "count": integers(count)])
     }
 
     /// ``itemPosition`` with its placeholders filled in.
     public func itemPosition(_ position: Int, of count: Int) -> String {
-        Self.fill(itemPosition, ["position": position.formatted(), "count": count.formatted()])
+        let integers = IntegerText()
+        return Self.fill(itemPosition, ["position": integers(position), "count": integers(count)])
     }
 
     /// The texts in the current locale.

@@ -1,6 +1,10 @@
 import CWaterfallImageWorker
 import CWaterfallSandbox
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension ImageWorkerPool {
     /// The worker executable's file name.
@@ -19,23 +23,37 @@ extension ImageWorkerPool {
     /// the shared library holding this code (an app linking the installed library); and in the
     /// directory the build configured (`-DWATERFALL_LIBEXECDIR="…"` for `CWaterfallSandbox`: the
     /// Meson build's libexecdir).
-    public static func workerCandidates(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func workerCandidates(environment: [String: String] = ProcessEnvironment.current) -> [String] {
         if let named = environment[workerEnvironmentVariable], !named.isEmpty {
             return named == "none" ? [] : [named]
         }
         var directories: [String] = []
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            directories.append((executable as NSString).deletingLastPathComponent)
+        if let executable = Self.ownExecutablePath(), let slash = executable.lastIndex(of: "/") {
+            directories.append(slash == executable.startIndex ? "/" : String(executable[..<slash]))
         }
         if let library = wf_worker_code_directory() { directories.append(String(cString: library)) }
         if let libexec = wf_worker_libexecdir() { directories.append(String(cString: libexec)) }
         var seen = Set<String>()
-        return directories.filter { seen.insert($0).inserted }.map { ($0 as NSString).appendingPathComponent(workerName) }
+        return directories.filter { seen.insert($0).inserted }.map { $0.hasSuffix("/") ? $0 + workerName : $0 + "/" + workerName }
+    }
+
+    /// Where `/proc/self/exe` leads: the running executable's absolute path.
+    private static func ownExecutablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(ownExecutable, &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether `path` is a regular file this process may execute.
+    private static func isExecutableFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
     }
 
     /// The first of `workerCandidates(environment:)` that is an executable file, or `nil`.
-    public static func locateWorker(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        workerCandidates(environment: environment).first { FileManager.default.isExecutableFile(atPath: $0) }
+    public static func locateWorker(environment: [String: String] = ProcessEnvironment.current) -> String? {
+        workerCandidates(environment: environment).first(where: isExecutableFile)
     }
 
     /// The pool the standard decoder (`PixbufDecoder.Decoding.standard`) shares, with the default
@@ -52,12 +70,12 @@ extension ImageWorkerPool {
     /// Otherwise `ImageWorkerError.unavailable` with where the worker was looked for, and a line
     /// on standard error: images then fail with that reason.
     public static let standard: Result<ImageWorkerPool, ImageWorkerError> = {
-        standardExecutable(environment: ProcessInfo.processInfo.environment).map { executable in
+        standardExecutable(environment: ProcessEnvironment.current).map { executable in
             let pool = ImageWorkerPool(configuration: Configuration(executable: executable))
             pool.prestart()
             return pool
         }.mapError { error in
-            FileHandle.standardError.write(Data("waterfall: \(error); images are not decoded\n".utf8))
+            StandardError.write("waterfall: \(error); images are not decoded\n")
             return error
         }
     }()

@@ -1,6 +1,6 @@
 import CWaterfallSandbox
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 import WaterfallFeed
 

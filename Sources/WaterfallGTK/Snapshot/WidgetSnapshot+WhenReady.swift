@@ -1,4 +1,3 @@
-import Foundation
 
 extension WidgetSnapshot {
     /// How a ``savePNG(of:to:whenReady:timeout:prepare:completion:)`` ended.

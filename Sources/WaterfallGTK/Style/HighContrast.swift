@@ -1,5 +1,5 @@
 import CWaterfallGtk4
-import Foundation
+import Glibc // dlopen, dlsym
 
 /// Follows GTK's high-contrast theme: GTK 4.8 has no CSS media query for contrast, so a wall
 /// carries the ``WaterfallStyle/ClassName/highContrast`` style class while the theme is
@@ -21,7 +21,7 @@ enum HighContrast {
 
     /// The theme GTK loads for `settings`: `GTK_THEME` when it is set, else `gtk-theme-name`.
     static func themeName(of settings: OpaquePointer) -> String {
-        if let environment = ProcessInfo.processInfo.environment["GTK_THEME"], !environment.isEmpty {
+        if let environment = g_getenv("GTK_THEME").map({ String(cString: $0) }), !environment.isEmpty {
             return environment
         }
         var value = GValue()

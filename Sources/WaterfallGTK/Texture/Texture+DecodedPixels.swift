@@ -1,6 +1,5 @@
 import CWaterfallGtk4
 import CWaterfallImageDecoding
-import Foundation
 
 extension Texture {
     /// Makes a texture that takes ownership of a decoded image's premultiplied RGBA pixels

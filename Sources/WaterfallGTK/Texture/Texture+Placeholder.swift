@@ -1,5 +1,4 @@
 import CWaterfallGtk4
-import Foundation
 import WaterfallFeed
 
 extension Texture {

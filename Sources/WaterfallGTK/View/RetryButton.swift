@@ -9,7 +9,7 @@ func makeRetryButton(clicked: (@MainActor () -> Void)? = nil) -> UnsafeMutablePo
     let text = WaterfallStrings.current.retry
     let button = gtk_button_new_with_mnemonic(text)!
     gtk_accessible_reset_relation(gcast(button), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
-    Accessible.setLabel(button, text.replacingOccurrences(of: "_", with: ""))
+    Accessible.setLabel(button, text.filter { $0 != "_" })
     if let clicked { Signal.connect(button, "clicked", clicked) }
     return button
 }

@@ -1,4 +1,3 @@
-import Foundation
 
 /// The bounds the GTK front end keeps item sizes and widget lengths within, so that a size
 /// from outside (a feed's `{"w": 1, "h": 1e308}`, an image header of 1×2³¹ pixels, an

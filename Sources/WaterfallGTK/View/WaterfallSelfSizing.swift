@@ -1,5 +1,4 @@
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 /// Self-sizing items, the general form of a size correction: an item asks to be measured, the
@@ -20,7 +19,7 @@ public protocol WaterfallSelfSizing<Cell>: AnyObject {
 
     /// The item's cell wants `height` at `width` (the column width): store it and answer it
     /// from the delegate's `sizeAt`.
-    func waterfallView(_ view: WaterfallView<Cell>, didMeasureItemAt index: Int, height: CGFloat, width: CGFloat)
+    func waterfallView(_ view: WaterfallView<Cell>, didMeasureItemAt index: Int, height: Double, width: Double)
 }
 
 extension WaterfallView {

@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 extension WaterfallView {
@@ -15,7 +14,7 @@ extension WaterfallView {
     /// relative to the viewport.
     func allocate(width: Int32, height: Int32) {
         measuringWork {
-            model.setViewportSize(CGSize(width: Double(max(0, width)), height: Double(max(0, height))))
+            model.setViewportSize(Size(width: Double(max(0, width)), height: Double(max(0, height))))
             let scale = Double(gtk_widget_get_scale_factor(widget))
             for cell in shownCells {
                 guard let attributes = presentedAttributes(of: cell) else { continue }

@@ -1,5 +1,4 @@
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 extension WaterfallView {
@@ -47,7 +46,7 @@ extension WaterfallView {
         case .done:
             let added = model.numberOfItems - paging.itemsBeforeRefresh
             announce(added > 0 ? WaterfallStrings.current.newItems(added) : WaterfallStrings.current.noNewItems)
-        case .idle, .pulling, .armed:
+        case .idle:
             break
         }
     }

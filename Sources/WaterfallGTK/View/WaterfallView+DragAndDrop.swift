@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 /// What a dragged item carries out of the wall.
@@ -43,7 +42,7 @@ extension WaterfallView {
         let source = gtk_drag_source_new()!
         gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
         Signal.connect(source, "prepare") { [weak self, source] (x: Double, y: Double) -> UnsafeMutablePointer<GdkContentProvider>? in
-            guard let self, let index = self.draggableIndex(at: CGPoint(x: x, y: y)),
+            guard let self, let index = self.draggableIndex(at: Point(x: x, y: y)),
                   let provider = waterfall_masonry_view_emit_prepare_drag(self.masonryView, guint(index)) else { return nil }
             if let cell = self.model.cell(at: index) {
                 let icon = gtk_widget_paintable_new(cell.widget)!
@@ -62,19 +61,19 @@ extension WaterfallView {
     /// From C, an app adds its own `GtkDropTarget` and asks
     /// `waterfall_masonry_view_get_position_at` for the item.
     public func acceptDrops(of type: GType,
-                            handler: @escaping @MainActor (UnsafePointer<GValue>, Int?, CGPoint) -> Bool) {
+                            handler: @escaping @MainActor (UnsafePointer<GValue>, Int?, Point) -> Bool) {
         let target = gtk_drop_target_new(type, GDK_ACTION_COPY)!
         Signal.connect(target, "drop") { [weak self] (value: UnsafePointer<GValue>, x: Double, y: Double) -> Bool in
             guard let self else { return false }
-            let point = CGPoint(x: x, y: y)
-            return handler(value, self.index(drawnAt: point), point)
+            let point = Point(x: x, y: y)
+            return handler(value, self.model.index(at: point), point)
         }
         gtk_widget_add_controller(widget, gcast(target))
     }
 
     /// The item under a viewport point that a drag there would carry out, if any.
-    func draggableIndex(at point: CGPoint) -> Int? {
-        guard waterfall_masonry_view_get_enable_item_drag(masonryView) != 0, let index = index(drawnAt: point) else { return nil }
+    func draggableIndex(at point: Point) -> Int? {
+        guard waterfall_masonry_view_get_enable_item_drag(masonryView) != 0, let index = model.index(at: point) else { return nil }
         if model.dataSource?.waterfallView(model, canMoveItemAt: index) == true { return nil }
         return index
     }

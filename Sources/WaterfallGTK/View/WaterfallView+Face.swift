@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 /// What the C side of `WaterfallMasonryView` asks of its Swift logic (see
@@ -39,7 +38,7 @@ protocol MasonryViewFace: AnyObject {
     /// API gave it (``WaterfallView/enableDraggingItems(content:)``), `nil` without one.
     func dragContent(ofItemAt position: Int) -> UnsafeMutablePointer<GdkContentProvider>?
     /// The item drawn at `point` (viewport coordinates), if any.
-    func index(drawnAt point: CGPoint) -> Int?
+    func position(at point: Point) -> Int?
     /// The view is being disposed.
     func detach()
 }
@@ -147,7 +146,7 @@ func waterfallSwiftMasonryViewDragContent(_ face: gpointer?, _ position: guint) 
 @_cdecl("waterfall_swift_masonry_view_position_at")
 @MainActor
 func waterfallSwiftMasonryViewPositionAt(_ face: gpointer?, _ x: Double, _ y: Double) -> guint {
-    MasonryViewFaceBox.face(face).index(drawnAt: CGPoint(x: x, y: y)).map { guint($0) } ?? GTK_INVALID_LIST_POSITION
+    MasonryViewFaceBox.face(face).position(at: Point(x: x, y: y)).map { guint($0) } ?? GTK_INVALID_LIST_POSITION
 }
 
 @_cdecl("waterfall_swift_masonry_view_items_changed")

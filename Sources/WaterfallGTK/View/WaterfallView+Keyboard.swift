@@ -1,5 +1,4 @@
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 extension WaterfallView {
@@ -44,13 +43,8 @@ extension WaterfallView {
             scroll(to: maximumContentOffset)
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
             guard let index = focusedIndex, index < model.numberOfItems else { return false }
-            let enter = Int32(keyval) == GDK_KEY_Return || Int32(keyval) == GDK_KEY_KP_Enter
-            if let selectionHandler {
-                selectionHandler.keyPressed(on: index, activate: enter)
-            } else {
-                select(index)
-                if enter { activate(index) }
-            }
+            model.keyPressed(on: index, activate: Int32(keyval) == GDK_KEY_Return || Int32(keyval) == GDK_KEY_KP_Enter)
+            refreshCellStates()
         default:
             guard let target = focusTarget(for: Int32(keyval)) else { return false }
             focus(target)
@@ -59,8 +53,8 @@ extension WaterfallView {
     }
 
     /// The item an arrow key moves the focus ring to (see
-    /// `WaterfallViewModel.focusTarget(from:moving:)`; without a focus ring, the first visible
-    /// item), or `nil` for other keys and when there are no items.
+    /// `WaterfallViewModel.focusTarget(from:moving:)`; without a focus ring,
+    /// `WaterfallViewModel.focusStartIndex`), or `nil` for other keys and when there are no items.
     private func focusTarget(for keyval: Int32) -> Int? {
         guard model.numberOfItems > 0 else { return nil }
         let direction: FocusDirection
@@ -71,7 +65,7 @@ extension WaterfallView {
         case GDK_KEY_Left, GDK_KEY_KP_Left: direction = .left
         default: return nil
         }
-        return focusedIndex.flatMap { model.focusTarget(from: $0, moving: direction) } ?? firstVisibleIndex()
+        return focusedIndex.flatMap { model.focusTarget(from: $0, moving: direction) } ?? model.focusStartIndex
     }
 
     /// Moves the focus ring to `index` and, when `reveal` is true, scrolls as little as needed
@@ -95,19 +89,9 @@ extension WaterfallView {
     private func page(by distance: Double) {
         let before = contentOffset
         scroll(to: before + distance)
-        let target = model.focusTarget(afterPaging: CGFloat(contentOffset - before), from: focusedIndex)
+        let target = model.focusTarget(afterPaging: Double(contentOffset - before), from: focusedIndex)
         // A snapping layout centres the new item; a vertical one stays where the page put it.
-        focus(target ?? firstVisibleIndex(), reveal: model.layout.scrollAxis == .horizontal)
-    }
-
-    /// Where arrow keys start without a focus ring: the lowest visible index (0 when nothing is
-    /// visible), or the centred item of a horizontal layout.
-    private func firstVisibleIndex() -> Int {
-        if model.layout.scrollAxis == .horizontal {
-            let centre = CGPoint(x: model.viewportSize.width / 2, y: model.viewportSize.height / 2)
-            if let centred = index(drawnAt: centre) { return centred }
-        }
-        return model.visibleIndices.first ?? 0
+        focus(target ?? model.focusStartIndex, reveal: model.layout.scrollAxis == .horizontal)
     }
 
     /// Hides the focus ring once the keyboard focus is neither on the view nor on its cells.

@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 extension WaterfallView where Cell == WaterfallItemCell {
@@ -26,10 +25,10 @@ extension WaterfallView where Cell == WaterfallItemCell {
         source.setFactory(factory)
     }
 
-    /// Makes `source` the view's selection and self-sizing, follows its model, and installs
-    /// the list-model keys and rubberband.
+    /// Makes `source` the model's selection and the view's self-sizing, follows its model,
+    /// and installs the list-model keys and rubberband.
     func adopt(_ source: WaterfallListModelSource) {
-        selectionHandler = source
+        model.selection = source
         selfSizing = source
         source.view = self
         installSelectAllKeys()
@@ -51,7 +50,7 @@ extension WaterfallView where Cell == WaterfallItemCell {
     /// The source of the list-model path: its selection model, factory, sizes and selection
     /// settings.
     public var listModelSource: WaterfallListModelSource {
-        selectionHandler as! WaterfallListModelSource
+        model.selection as! WaterfallListModelSource
     }
 }
 
@@ -59,23 +58,25 @@ extension WaterfallView {
     /// The widget's model changed its items: a list-model wall applies the splice (a data
     /// source's wall shows no model).
     func itemsChanged(at position: Int, removed: Int, added: Int) {
-        (selectionHandler as? WaterfallListModelSource)?.itemsChanged(at: position, removed: removed, added: added)
+        (model.selection as? WaterfallListModelSource)?.itemsChanged(at: position, removed: removed, added: added)
     }
 
-    /// The widget's model changed its selection: a list-model wall updates the live cells.
+    /// The widget's model changed its selection: the shown cells follow.
     func selectionChanged(at position: Int, count: Int) {
-        (selectionHandler as? WaterfallListModelSource)?.refreshLiveCells(in: position..<position + count)
+        for cell in shownCells {
+            if let index = cell.placement?.index { cell.isSelected = model.isSelected(index) }
+        }
     }
 
-    /// Ctrl+A selects every item and Ctrl+Shift+A none, through the ``selectionHandler``
+    /// Ctrl+A selects every item and Ctrl+Shift+A none, through the model's selection
     /// (before the view's own keys, in the capture phase).
     func installSelectAllKeys() {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signal.connect(keys, "key-pressed") { [weak self] (keyval: UInt32, _: UInt32, state: GdkModifierType) -> Bool in
-            guard let handler = self?.selectionHandler, state.rawValue & GDK_CONTROL_MASK.rawValue != 0,
+            guard let self, state.rawValue & GDK_CONTROL_MASK.rawValue != 0,
                   gdk_keyval_to_lower(keyval) == UInt32(GDK_KEY_a) else { return false }
-            handler.selectAll(state.rawValue & GDK_SHIFT_MASK.rawValue == 0)
+            self.model.selection.selectAll(state.rawValue & GDK_SHIFT_MASK.rawValue == 0)
             return true
         }
         gtk_widget_add_controller(widget, keys)

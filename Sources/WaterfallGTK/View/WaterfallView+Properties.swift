@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 extension WaterfallView {
@@ -44,10 +43,10 @@ extension WaterfallView {
             overrides.columns = columnCount
         }
         if !isDefault(WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING) {
-            overrides.columnSpacing = CGFloat(waterfall_masonry_view_get_column_spacing(masonryView))
+            overrides.columnSpacing = Double(waterfall_masonry_view_get_column_spacing(masonryView))
         }
         if !isDefault(WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING) {
-            overrides.rowSpacing = CGFloat(waterfall_masonry_view_get_row_spacing(masonryView))
+            overrides.rowSpacing = Double(waterfall_masonry_view_get_row_spacing(masonryView))
         }
         overrides.allowsReordering = waterfall_masonry_view_get_reorderable(masonryView) != 0
         return overrides
@@ -58,7 +57,7 @@ extension WaterfallView {
     var columnCount: ColumnCount {
         let columns = waterfall_masonry_view_get_columns(masonryView)
         return columns > 0 ? .fixed(Int(columns))
-            : .adaptive(minimumWidth: CGFloat(waterfall_masonry_view_get_min_column_width(masonryView)))
+            : .adaptive(minimumWidth: Double(waterfall_masonry_view_get_min_column_width(masonryView)))
     }
 
     /// `GtkOrientable:orientation`, which the layout holds: horizontal for a layout that
@@ -76,12 +75,13 @@ extension WaterfallView {
         setLayout(layout)
     }
 
-    /// Whether a click activates the item it hits (the `single-click-activate` property).
-    var activatesOnSingleClick: Bool { waterfall_masonry_view_get_single_click_activate(masonryView) != 0 }
+    /// Whether a plain click activates the item it hits instead of selecting it (the
+    /// `single-click-activate` property).
+    public var activatesOnSingleClick: Bool { waterfall_masonry_view_get_single_click_activate(masonryView) != 0 }
 
-    /// Emits `activate` for the item at `index` (Enter, a click with `single-click-activate`,
-    /// the `list.activate-item` action).
-    func activate(_ index: Int) {
+    /// Emits `activate` for the item at `index` (a double-click, Enter, a click with
+    /// `single-click-activate`, the `list.activate-item` action).
+    public func didActivateItem(at index: Int) {
         guard index >= 0, index < actionItemCount else { return }
         waterfall_masonry_view_emit_activate(masonryView, guint(index))
     }

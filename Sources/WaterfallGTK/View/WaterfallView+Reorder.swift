@@ -1,11 +1,11 @@
 import CWaterfallGtk4
-import Foundation
+import Glibc
 import WaterfallCore
 
 /// The state of the view's reorder gestures.
 struct ReorderGestureState {
     /// Where the current pointer drag began, relative to the viewport; `nil` between drags.
-    var start: CGPoint?
+    var start: Point?
     /// Whether the current drag comes from a touchscreen (it lifts only after a long press).
     var isTouch = false
     /// Set by Escape: the rest of the current drag is ignored.
@@ -41,10 +41,10 @@ extension WaterfallView {
         let drag = gtk_gesture_drag_new()!
         gtk_gesture_single_set_button(gcast(drag), 1)
         Signal.connect(drag, "drag-begin") { [weak self, drag] (x: Double, y: Double) in
-            self?.reorderDragBegan(at: CGPoint(x: x, y: y), touch: Self.isTouch(drag))
+            self?.reorderDragBegan(at: Point(x: x, y: y), touch: Self.isTouch(drag))
         }
         Signal.connect(drag, "drag-update") { [weak self, drag] (dx: Double, dy: Double) in
-            self?.reorderDragMoved(by: CGSize(width: dx, height: dy), gesture: drag)
+            self?.reorderDragMoved(by: Size(width: dx, height: dy), gesture: drag)
         }
         Signal.connect(drag, "drag-end") { [weak self] (_: Double, _: Double) in
             self?.reorderDragEnded()
@@ -59,7 +59,7 @@ extension WaterfallView {
         let press = gtk_gesture_long_press_new()!
         gtk_gesture_single_set_touch_only(gcast(press), 1)
         Signal.connect(press, "pressed") { [weak self, press] (x: Double, y: Double) in
-            guard let self, self.lift(at: CGPoint(x: x, y: y)) else { return }
+            guard let self, self.lift(at: Point(x: x, y: y)) else { return }
             gtk_gesture_set_state(gcast(press), GTK_EVENT_SEQUENCE_CLAIMED)
         }
         gtk_widget_add_controller(widget, gcast(press))
@@ -77,7 +77,7 @@ extension WaterfallView {
     }
 
     /// A drag began at `point`: nothing lifts yet (a click must still select).
-    func reorderDragBegan(at point: CGPoint, touch: Bool) {
+    func reorderDragBegan(at point: Point, touch: Bool) {
         reorderGesture.start = point
         reorderGesture.isTouch = touch
         reorderGesture.isCancelled = false
@@ -85,7 +85,7 @@ extension WaterfallView {
 
     /// The drag moved by `offset` from its start: past the threshold a pointer drag lifts the
     /// item there (claiming the events, so no click follows); a lifted item follows.
-    func reorderDragMoved(by offset: CGSize, gesture: OpaquePointer?) {
+    func reorderDragMoved(by offset: Size, gesture: OpaquePointer?) {
         settleLiftedStyle()
         guard let start = reorderGesture.start, !reorderGesture.isCancelled else { return }
         if !model.isReordering {
@@ -93,7 +93,7 @@ extension WaterfallView {
                   lift(at: start) else { return }
             if let gesture { gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED) }
         }
-        moveLifted(to: CGPoint(x: start.x + offset.width, y: start.y + offset.height))
+        moveLifted(to: Point(x: start.x + offset.width, y: start.y + offset.height))
     }
 
     /// The drag ended: a lifted item is dropped where it would land.
@@ -108,7 +108,7 @@ extension WaterfallView {
     /// move: its cell gets the `lifted` CSS class and is drawn above the others.
     /// - Returns: whether an item was lifted.
     @discardableResult
-    func lift(at point: CGPoint) -> Bool {
+    func lift(at point: Point) -> Bool {
         stopSettle()
         guard measuringWork({ model.beginReorder(at: point) }), let cell = model.liftedCell else { return false }
         animation.transitions.cancel(.cell(ObjectIdentifier(cell)))
@@ -129,7 +129,7 @@ extension WaterfallView {
 
     /// The lifted item follows the pointer to `point`; the others animate to where they go
     /// around its landing place, and auto-scroll starts or stops.
-    func moveLifted(to point: CGPoint) {
+    func moveLifted(to point: Point) {
         applyReorderChange { model.moveReorder(to: point) }
         updateAutoScroll()
     }
@@ -150,13 +150,13 @@ extension WaterfallView {
     /// ``cancelReorder()``. The pointer gestures use the same path.
     /// - Returns: whether an item was lifted (the data source lets it move, no drag is running).
     @discardableResult
-    public func beginReorder(at point: CGPoint) -> Bool {
+    public func beginReorder(at point: Point) -> Bool {
         lift(at: point)
     }
 
     /// Moves the lifted item to follow a pointer at `point` (relative to the view); the other
     /// items animate to their places around where it would land. Ignored without a drag.
-    public func moveReorder(to point: CGPoint) {
+    public func moveReorder(to point: Point) {
         guard model.isReordering else { return }
         moveLifted(to: point)
     }

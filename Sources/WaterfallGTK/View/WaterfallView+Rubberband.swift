@@ -1,6 +1,6 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
+import Glibc
 import WaterfallCore
 
 /// A rubberband drag in progress: where it began in content coordinates, whether it adds to
@@ -8,16 +8,16 @@ import WaterfallCore
 @MainActor
 final class RubberbandState {
     /// The band's first corner in content coordinates; `nil` between drags.
-    var start: CGPoint?
+    var start: Point?
     /// Whether Ctrl or Shift was held when the drag began.
     var extend = false
     /// The band in content coordinates, once the drag went past the threshold and selects.
-    var rect: CGRect?
+    var rect: Rect?
     /// The drawn band (CSS node `rubberband`, the last child of the view so it is drawn above
     /// the cells), while ``rect`` is set.
     var widget: UnsafeMutablePointer<GtkWidget>?
     /// Where the pointer is, relative to the view, while the band selects.
-    var pointer: CGPoint?
+    var pointer: Point?
 
     /// Whether the drag went past the threshold and the band selects.
     var isActive: Bool { rect != nil }
@@ -34,7 +34,7 @@ extension WaterfallView {
     /// (at most twice the margin, when the pointer is past the edge).
     static var rubberbandAutoScrollMargin: Double { 30 }
 
-    /// Rubberband selection, when the ``selectionHandler`` allows it (a multi-selection with
+    /// Rubberband selection, when the model's selection allows it (a multi-selection with
     /// rubberband on): a primary-button drag of more than ``reorderDragThreshold`` points
     /// selects every item whose frame meets the band, as it grows or shrinks; Ctrl or Shift
     /// keeps the earlier selection. A drag that lifts an item to reorder it, or starts on an
@@ -51,14 +51,14 @@ extension WaterfallView {
         Signal.connect(drag, "drag-begin") { [weak self, drag] (x: Double, y: Double) in
             guard let self else { return }
             self.endRubberband()
-            guard self.selectionHandler?.allowsRubberband == true,
-                  self.draggableIndex(at: CGPoint(x: x, y: y)) == nil else { return }
+            guard self.model.selection.allowsRubberband,
+                  self.draggableIndex(at: Point(x: x, y: y)) == nil else { return }
             let state = gtk_event_controller_get_current_event_state(gcast(drag)).rawValue
-            self.rubberband.start = self.model.contentPoint(atViewportPoint: CGPoint(x: x, y: y))
+            self.rubberband.start = self.model.contentPoint(atViewportPoint: Point(x: x, y: y))
             self.rubberband.extend = state & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0
         }
         Signal.connect(drag, "drag-update") { [weak self, drag] (dx: Double, dy: Double) in
-            self?.rubberbandMoved(gesture: drag, by: CGSize(width: dx, height: dy))
+            self?.rubberbandMoved(gesture: drag, by: Size(width: dx, height: dy))
         }
         Signal.connect(drag, "drag-end") { [weak self] (_: Double, _: Double) in
             self?.endRubberband()
@@ -68,8 +68,8 @@ extension WaterfallView {
 
     /// The band's drag moved to `offset` from where it began: selects the items under it, moves
     /// the drawn band there, and starts the auto-scroll when the pointer is near an edge.
-    private func rubberbandMoved(gesture: OpaquePointer, by offset: CGSize) {
-        guard rubberband.start != nil, selectionHandler != nil else { return }
+    private func rubberbandMoved(gesture: OpaquePointer, by offset: Size) {
+        guard rubberband.start != nil else { return }
         guard reorderGesture.liftedWidget == nil else {
             endRubberband()
             return
@@ -80,7 +80,7 @@ extension WaterfallView {
         }
         var startX = 0.0, startY = 0.0
         gtk_gesture_drag_get_start_point(gcast(gesture), &startX, &startY)
-        rubberband.pointer = CGPoint(x: startX + offset.width, y: startY + offset.height)
+        rubberband.pointer = Point(x: startX + offset.width, y: startY + offset.height)
         selectUnderRubberband()
         if rubberbandAutoScrollStep != 0, !frames.isRunning(.rubberbandAutoScroll) {
             frames.run(.rubberbandAutoScroll) { [weak self] _ in self?.rubberbandAutoScrollFrame() ?? false }
@@ -91,14 +91,14 @@ extension WaterfallView {
     /// drawn band there.
     /// - Complexity: the layout's rect query, O(log n + m) for m items under the band.
     private func selectUnderRubberband() {
-        guard let start = rubberband.start, let pointer = rubberband.pointer, let handler = selectionHandler else { return }
+        guard let start = rubberband.start, let pointer = rubberband.pointer else { return }
         let end = model.contentPoint(atViewportPoint: pointer)
-        let rect = CGRect(x: min(start.x, end.x), y: min(start.y, end.y),
+        let rect = Rect(x: min(start.x, end.x), y: min(start.y, end.y),
                           width: abs(end.x - start.x), height: abs(end.y - start.y))
         showRubberband(rect)
         var indices: [Int] = []
         model.layout.forEachIndex(in: rect) { indices.append($0) }
-        handler.rubberband(covering: indices, extend: rubberband.extend)
+        model.selection.select(covering: indices, extend: rubberband.extend)
         refreshCellStates()
     }
 
@@ -129,7 +129,7 @@ extension WaterfallView {
     }
 
     /// Draws the band over `rect` (content coordinates), adding its widget on the first call.
-    private func showRubberband(_ rect: CGRect) {
+    private func showRubberband(_ rect: Rect) {
         rubberband.rect = rect
         if rubberband.widget == nil {
             let band = wf_rubberband_new()!

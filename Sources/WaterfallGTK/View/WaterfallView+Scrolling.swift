@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 extension WaterfallView: MasonryViewFace {
@@ -20,9 +19,8 @@ extension WaterfallView: MasonryViewFace {
 
     /// Lets a mouse wheel turn scroll a sideways layout (a carousel, rows), which
     /// GtkScrolledWindow only does with Shift: a vertical notch moves the hadjustment by its
-    /// step increment, as the scrolled window's keyboard step does. Hides the scrollbars of the
-    /// scrolled window the view enters from assistive technologies (pointer-only: the keyboard
-    /// scrolls the wall itself; GTK 4.8 names them by their GObject types).
+    /// step increment, as the scrolled window's keyboard step does. (The widget hides the
+    /// scrollbars of the scrolled window it enters from assistive technologies.)
     func installScrolling() {
         let controller = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
         Signal.connect(controller, "scroll") { [weak self, controller] (_: Double, dy: Double) -> Bool in
@@ -34,15 +32,6 @@ extension WaterfallView: MasonryViewFace {
             return true
         }
         gtk_widget_add_controller(widget, gcast(controller))
-        Signal.connect(widget, "notify::parent") { [weak self] in
-            guard let self, let parent = gtk_widget_get_parent(self.widget),
-                  g_type_check_instance_is_a(gcast(parent), gtk_scrolled_window_get_type()) != 0 else { return }
-            for bar in [gtk_scrolled_window_get_vscrollbar(gcast(parent)), gtk_scrolled_window_get_hscrollbar(gcast(parent))] {
-                guard let bar else { continue }
-                Accessible.setHidden(bar, true)
-                Signal.connect(bar, "notify::visible") { [bar] in Accessible.setHidden(bar, true) }
-            }
-        }
     }
 
     /// The view entered or left a scrolled window: the new adjustments get the content's range.
@@ -59,7 +48,7 @@ extension WaterfallView: MasonryViewFace {
         let axis: ScrollAxis = orientation == GTK_ORIENTATION_HORIZONTAL ? .horizontal : .vertical
         guard !isSyncingAdjustment, axis == model.layout.scrollAxis else { return }
         let value = scrollAdjustmentOffset
-        let offset = axis == .horizontal ? CGPoint(x: value, y: 0) : CGPoint(x: 0, y: value)
+        let offset = axis == .horizontal ? Point(x: value, y: 0) : Point(x: 0, y: value)
         let forward = value > Double(axis == .horizontal ? model.contentOffset.x : model.contentOffset.y)
         measuringWork { model.setContentOffset(offset) }
         if forward, model.loadMoreState == .failed {
@@ -73,18 +62,11 @@ extension WaterfallView: MasonryViewFace {
     /// a vertical wall it refreshes (pull-to-refresh); past the end (the left edge of
     /// right-to-left rows) a failed load-more retries.
     func edgeOvershot(_ position: GtkPositionType) {
-        switch position {
-        case GTK_POS_TOP where model.layout.scrollAxis == .vertical && model.isRefreshEnabled:
-            refresh()
-        case GTK_POS_BOTTOM where model.layout.scrollAxis == .vertical,
-             GTK_POS_RIGHT where model.layout.scrollAxis == .horizontal && !isRightToLeft,
-             GTK_POS_LEFT where model.layout.scrollAxis == .horizontal && isRightToLeft:
-            if model.loadMoreState == .failed {
-                model.retryLoadingMoreIfDue(at: Double(g_get_monotonic_time()) / 1_000_000)
-            }
-        default:
-            break
-        }
+        let vertical = model.layout.scrollAxis == .vertical
+        let start: GtkPositionType = vertical ? GTK_POS_TOP : isRightToLeft ? GTK_POS_RIGHT : GTK_POS_LEFT
+        let end: GtkPositionType = vertical ? GTK_POS_BOTTOM : isRightToLeft ? GTK_POS_LEFT : GTK_POS_RIGHT
+        guard position == start || position == end else { return }
+        model.overshot(atEnd: position == end, time: Double(g_get_monotonic_time()) / 1_000_000)
     }
 
     /// The widget is being disposed: animations, timers and idle work stop, so nothing touches

@@ -1,5 +1,4 @@
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 extension FrameClient {
@@ -59,13 +58,13 @@ extension WaterfallView {
     /// items. The item is laid out first if it waits for placement.
     func settle(centering index: Int) {
         guard let frame = model.contentAttributes(ofItemAt: index)?.frame else { return }
-        let proposed = CGPoint(x: frame.midX - model.viewportSize.width / 2, y: 0)
+        let proposed = Point(x: frame.midX - model.viewportSize.width / 2, y: 0)
         settle(to: model.targetContentOffset(forProposed: proposed, velocity: .zero))
     }
 
     /// Animates the scroll position to `target` on the frame clock (moves it there at once when
     /// animations are off).
-    func settle(to target: CGPoint) {
+    func settle(to target: Point) {
         stopSettle()
         let current = model.contentOffset
         guard target != current else { return }
@@ -89,7 +88,7 @@ extension WaterfallView {
     }
 
     /// Moves the scroll position to `offset` as a settle does (without scheduling another).
-    private func setSettlingOffset(_ offset: CGPoint) {
+    private func setSettlingOffset(_ offset: Point) {
         snapping.isSettling = true
         setScrollAdjustmentOffset(Double(model.layout.scrollAxis == .horizontal ? offset.x : offset.y))
         snapping.isSettling = false

@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 extension FrameClient {
@@ -19,7 +18,7 @@ extension WaterfallView {
         let moves = capturingGhosts(animated) { model.setLayout(layout) }
         syncAdjustment(offset: model.contentOffset, contentSize: model.contentSize)
         if self.orientation != orientation { g_object_notify(widget.gpointer.assumingMemoryBound(to: GObject.self), "orientation") }
-        model.setViewportSize(CGSize(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget))))
+        model.setViewportSize(Size(width: Double(gtk_widget_get_width(widget)), height: Double(gtk_widget_get_height(widget))))
         // Ghosts head for their item's place in the new layout (off screen, for a carousel);
         // one whose item waits for placement (a deferred layout) fades where it is.
         let newLayout = model.layout

@@ -1,6 +1,5 @@
 import CWaterfallGtk
 import CWaterfallGtk4
-import Foundation
 import WaterfallCore
 
 /// A GTK 4 waterfall (masonry) wall: the seeds' `WaterflowView` as a widget, and seed 003's
@@ -76,10 +75,6 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Measures the cells of items that size themselves (held weakly); see ``WaterfallSelfSizing``.
     public weak var selfSizing: (any WaterfallSelfSizing<Cell>)?
 
-    /// Keeps the selection instead of the model's `selectedIndex` (the list-model path's
-    /// `GtkSelectionModel`, see ``WaterfallListModelSource``); the view keeps it alive.
-    var selectionHandler: (any WaterfallSelectionHandling)?
-
     /// The rubberband drag and its drawn band (see ``installRubberband()``).
     let rubberband = RubberbandState()
 
@@ -133,7 +128,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
     /// Called with the point (relative to the viewport) when a click hits no item — seed 003
     /// switches layouts on a background tap.
-    public var onBackgroundClick: (@MainActor (CGPoint) -> Void)?
+    public var onBackgroundClick: (@MainActor (Point) -> Void)?
 
     /// Creates the view and attaches its model; items load at the first allocation.
     /// The model holds `dataSource` and `delegate` weakly: keep them alive. Pull-to-refresh is
@@ -277,19 +272,17 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         shownCells.append(cell)
     }
 
-    /// Records where the cell goes and updates its selected and focused states; the widget is
-    /// moved at the next allocation. A cell in flight keeps animating, toward the new place.
-    ///
-    /// With a `selectionHandler` (the list-model path) the handler keeps the cells' selected
-    /// states itself (at each bind, `selection-changed` and `items-changed`), so placing a cell
-    /// asks the selection model nothing.
+    /// Records where the cell goes and updates its focused state, and its selected state when
+    /// it shows another item than before (a new cell, or one renumbered by a change: a
+    /// selection change itself refreshes the shown cells); the widget is moved at the next
+    /// allocation. A cell in flight keeps animating, toward the new place.
     public func place(_ cell: Cell, attributes: LayoutAttributes) {
         if (cell.placement?.zIndex ?? 0) != attributes.zIndex { setNeedsRestack() }
         if isAnimatingTransition { animation.transitions.retarget(.cell(ObjectIdentifier(cell)), to: attributes) }
         let previous = cell.placement
         cell.placement = attributes
         measureIfNeeded(cell, previous: previous, attributes: attributes)
-        if selectionHandler == nil { cell.isSelected = isItemSelected(attributes.index) }
+        if previous?.index != attributes.index { cell.isSelected = model.isSelected(attributes.index) }
         cell.isFocused = attributes.index == focusedIndex
         updateAccessibility(of: cell, index: attributes.index)
         gtk_widget_queue_allocate(widget)
@@ -319,13 +312,13 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     }
 
     /// Sets the scroll range to the content's length along the scroll axis.
-    public func contentSizeDidChange(_ size: CGSize) {
+    public func contentSizeDidChange(_ size: Size) {
         syncAdjustment(offset: model.contentOffset, contentSize: size)
         updateStatus()
     }
 
     /// Moves the adjustment to the model's offset (anchoring, scroll-to-index).
-    public func contentOffsetDidChange(_ offset: CGPoint) {
+    public func contentOffsetDidChange(_ offset: Point) {
         syncAdjustment(offset: offset, contentSize: model.contentSize)
     }
 
@@ -338,15 +331,13 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         updateStatus()
     }
 
-    /// Shows the header while pulling and refreshing, and announces a refresh and its result.
+    /// Shows the header while refreshing, and announces a refresh and its result.
     public func refreshStateDidChange(_ state: RefreshState) {
         // Announced before the `refresh` signal: the count of new items starts before its
         // handlers, which may insert the new items at once.
         announceRefresh(state)
         switch state {
         case .idle, .done: chrome.header.hide()
-        case .pulling: chrome.header.show(WaterfallStrings.current.pullToRefresh, spinning: false)
-        case .armed: chrome.header.show(WaterfallStrings.current.releaseToRefresh, spinning: false)
         case .refreshing:
             chrome.header.show(WaterfallStrings.current.refreshing, spinning: true)
             waterfall_masonry_view_emit_refresh(masonryView)
@@ -356,11 +347,11 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
 
     /// Configures both adjustments without reporting the change back to the model: the one of
     /// the layout's axis to the content and viewport, the other to an empty range.
-    func syncAdjustment(offset: CGPoint, contentSize size: CGSize) {
+    func syncAdjustment(offset: Point, contentSize size: Size) {
         isSyncingAdjustment = true
         defer { isSyncingAdjustment = false }
-        func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, _ value: CGFloat, _ upper: CGFloat,
-                       _ page: CGFloat, active: Bool) {
+        func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, _ value: Double, _ upper: Double,
+                       _ page: Double, active: Bool) {
             let page = Double(page), value = active ? Double(value) : 0, upper = max(active ? Double(upper) : 0, page)
             gtk_adjustment_configure(adjustment, flipIfRightToLeft(value, upper: upper, pageSize: page, horizontal: adjustment == horizontalAdjustment),
                                      0, upper, max(page * 0.1, 40), page * 0.9, page)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WaterfallFeed
 import WaterfallGTK
 
@@ -17,7 +17,7 @@ package final class FeedWindow: WallWindow {
         let pipeline = ImagePipeline.standard(memoryCacheMegabytes: options.imageCacheMegabytes, diskCache: cacheDirectory,
                                               diskCacheMegabytes: options.diskCacheMegabytes, diskCacheDays: options.diskCacheDays)
         if pipeline.configuration.diskCache == nil {
-            FileHandle.standardError.write(Data("waterfall-demo: no disk cache at \(cacheDirectory.path)\n".utf8))
+            StandardError.write("waterfall-demo: no disk cache at \(cacheDirectory.path)\n")
         }
         let columns = options.columns
         var wallOptions = FeedWall.Options(columns: { columns.columnCount(forWidth: $0) }, loadsMore: !preloadAll,

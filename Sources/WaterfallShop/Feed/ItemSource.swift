@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import WaterfallFeed
 import WaterfallGTK
 
@@ -23,7 +23,9 @@ extension Options {
 
         /// A `--folder` value (a missing or unreadable folder shows its error in the window).
         static func folder(path: String) -> Source {
-            .folder(URL(fileURLWithPath: (path as NSString).expandingTildeInPath, isDirectory: true))
+            let home = FileManager.default.homeDirectoryForCurrentUser.path
+            let expanded = path == "~" ? home : path.hasPrefix("~/") ? home + path.dropFirst() : path
+            return .folder(URL(fileURLWithPath: expanded, isDirectory: true))
         }
 
         /// A loader over this source in pages of `pageSize` (folders; feeds page themselves),

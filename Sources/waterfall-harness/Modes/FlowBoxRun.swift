@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallGTK
 import WaterfallShop
 
@@ -30,7 +29,7 @@ final class FlowBoxRun {
         scrolled = gtk_scrolled_window_new()
         let flowBox = gtk_flow_box_new()!
         let margin = 8
-        let columns = options.columns.resolvedCount(forWidth: CGFloat(options.width))
+        let columns = options.columns.resolvedCount(forWidth: Double(options.width))
         let cellWidth = (options.width - margin * (columns + 1)) / columns
         gtk_flow_box_set_selection_mode(gcast(flowBox), GTK_SELECTION_NONE)
         gtk_flow_box_set_homogeneous(gcast(flowBox), 0)

@@ -1,5 +1,4 @@
 import CWaterfallHarness
-import Foundation
 import WaterfallGTK
 import WaterfallShop
 
@@ -45,7 +44,7 @@ final class GridViewRun {
 
     init(application: Application, options: Options) {
         self.options = options
-        columns = options.columns.resolvedCount(forWidth: CGFloat(options.width))
+        columns = options.columns.resolvedCount(forWidth: Double(options.width))
         cellWidth = (options.width - Self.spacing * (columns + 1)) / columns
         window = Window(application: application, title: tr("Shop Wall (GtkGridView)"),
                         width: options.width, height: options.height)

@@ -6,7 +6,7 @@ import WaterfallFeed
 final class FakeDataLoader: DataLoading, @unchecked Sendable {
     enum Reply {
         case body(Data, status: Int)
-        case failure(URLError.Code)
+        case failure(TransportError.Code)
     }
 
     private let lock = NSLock()
@@ -77,7 +77,7 @@ final class FakeDataLoader: DataLoading, @unchecked Sendable {
                                         headers: ["Content-Length": String(data.count)])
             return (data, response)
         case .failure(let code):
-            throw URLError(code)
+            throw TransportError(code)
         }
     }
 }

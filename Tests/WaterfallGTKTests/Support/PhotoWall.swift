@@ -29,7 +29,7 @@ final class PhotoWall: WaterfallDataSource, WaterfallDelegate {
         return cell
     }
 
-    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> CGFloat { 10 }
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, marginFor type: MarginType) -> Double { 10 }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didSelectAt index: Int) {
         ids.remove(at: index)

@@ -65,7 +65,7 @@ final class StringWall {
         waterfall_masonry_view_set_columns(view.masonryView, 4)
         view.listModelSource.sizeFunction = { [weak self] object, _ in
             self?.sizesAsked += 1
-            return .height(CGFloat(80 + 40 * ((Int(Self.string(of: object)) ?? 0) % 4)))
+            return .height(Double(80 + 40 * ((Int(Self.string(of: object)) ?? 0) % 4)))
         }
         return view
     }

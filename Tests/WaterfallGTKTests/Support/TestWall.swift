@@ -16,7 +16,7 @@ final class TestWall: WaterfallDataSource, WaterfallDelegate {
     /// Items per load-more page.
     let pageSize: Int
     /// Columns for a viewport width.
-    var columnsForWidth: (CGFloat) -> Int = { _ in 3 }
+    var columnsForWidth: (Double) -> Int = { _ in 3 }
     /// Columns returned instead of `.fixed(columnsForWidth(width))` when set.
     var columnRule: ColumnCount?
     /// Indices the delegate was told were selected.
@@ -50,8 +50,8 @@ final class TestWall: WaterfallDataSource, WaterfallDelegate {
     }
 
     /// Item `id`'s height for a width of 100.
-    static func height(of id: Int) -> CGFloat {
-        CGFloat(60 + ((id &* 37) % 7 + 7) % 7 * 20)
+    static func height(of id: Int) -> Double {
+        Double(60 + ((id &* 37) % 7 + 7) % 7 * 20)
     }
 
     func numberOfCells(in waterfallView: WaterfallViewModel<Cell>) -> Int { ids.count }
@@ -76,11 +76,11 @@ final class TestWall: WaterfallDataSource, WaterfallDelegate {
 
     /// Heights (for a width of 100) that replace ``height(of:)`` for some item ids, for size
     /// corrections.
-    var correctedHeights: [Int: CGFloat] = [:]
+    var correctedHeights: [Int: Double] = [:]
     /// Item ids that are sticky section headers: full-span, ``headerHeight`` high, dark grey.
     var headerIDs: Set<Int> = []
     /// The height of a section header.
-    static let headerHeight: CGFloat = 40
+    static let headerHeight: Double = 40
     /// The colour of a section header's picture.
     static let headerColor: UInt32 = 0x20_20_20
 

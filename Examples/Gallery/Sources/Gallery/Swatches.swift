@@ -1,4 +1,3 @@
-import Foundation
 import WaterfallGTK
 
 /// The gallery's data source and delegate: 1,000 swatches of varying height in adaptive
@@ -25,7 +24,7 @@ final class Swatches: WaterfallDataSource, WaterfallDelegate {
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<SwatchCell>, sizeAt index: Int) -> ItemSize {
-        .height(CGFloat(80 + (index * 37) % 160))
+        .height(Double(80 + (index * 37) % 160))
     }
 
     func waterfallView(_ waterfallView: WaterfallViewModel<SwatchCell>, didSelectAt index: Int) {

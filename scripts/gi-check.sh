@@ -143,9 +143,11 @@ suppressions=(--suppressions=scripts/valgrind-gtk.supp)
 if printf '3.22\n%s\n' "$(valgrind --version | sed 's/^valgrind-//')" | sort -V -C; then
   suppressions+=(--suppressions=scripts/valgrind-gtk-3.22.supp)
 fi
+# No GL under valgrind: GDK_DISABLE=gl from GTK 4.16 (which warns of GDK_DEBUG=gl-disable).
+if pkg-config --atleast-version=4.16 gtk4; then no_gl=GDK_DISABLE=gl; else no_gl=GDK_DEBUG=gl-disable; fi
 memcheck() {
   echo "gi-check: valgrind on $1"; shift
-  without_swift timeout 1800 env GDK_DEBUG=gl-disable xvfb-run -a -s "-screen 0 1280x1024x24" \
+  without_swift timeout 1800 env "$no_gl" xvfb-run -a -s "-screen 0 1280x1024x24" \
     valgrind --quiet --error-exitcode=9 --child-silent-after-fork=yes --leak-check=full \
       --show-leak-kinds=definite --errors-for-leak-kinds=definite --num-callers=30 \
       "${suppressions[@]}" "$@"

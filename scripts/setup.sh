@@ -44,8 +44,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# The translations' tests and screenshots run the demo under these locales.
-for l in zh_TW.UTF-8 he_IL.UTF-8; do
+# The translations' tests and screenshots run the demo under zh_TW and he_IL; IntegerText's test
+# compares its digit grouping with printf's in all of these (de_DE, fr_FR and hi_IN group
+# differently), and cannot skip a missing one before Swift 6.3 (Debian 13's swiftlang is 6.0.3).
+for l in zh_TW.UTF-8 he_IL.UTF-8 de_DE.UTF-8 fr_FR.UTF-8 hi_IN.UTF-8; do
   if ! locale -a 2>/dev/null | grep -qix "${l%.UTF-8}.utf8"; then
     grep -q "^${l} UTF-8" /etc/locale.gen 2>/dev/null || echo "${l} UTF-8" >> /etc/locale.gen
     need_locales=1

@@ -1,7 +1,5 @@
 #include "wf_accessible.h"
 
-#include <dlfcn.h>
-
 void wf_accessible_set_label(GtkWidget *widget, const char *label) {
   gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
@@ -17,6 +15,15 @@ void wf_accessible_set_selected(GtkWidget *widget, gboolean selected) {
 
 void wf_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
   gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+#if GTK_CHECK_VERSION(4, 10, 0)
+  /* Newer GTK (4.18 does; 4.8 does not) keeps the hidden state itself: mapping a widget clears
+   * it, so a shown widget would come back into the tree. The presentation role leaves a widget
+   * and its children out for good; GTK lets the role change only until an assistive technology
+   * has seen the widget, so it is set once, when the widget is first hidden (at construction). */
+  if (hidden && gtk_accessible_get_accessible_role(GTK_ACCESSIBLE(widget)) != GTK_ACCESSIBLE_ROLE_PRESENTATION) {
+    g_object_set(widget, "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
+  }
+#endif
 }
 
 void wf_accessible_set_position(GtkWidget *widget, int position, int count) {
@@ -29,35 +36,27 @@ GtkWidget *wf_widget_new_with_role(GType type, GtkAccessibleRole role) {
   return g_object_new(type, "accessible-role", role, NULL);
 }
 
-/* gtk_accessible_announce (GTK 4.14) with GTK 4.14's GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM
- * (1), and gtk_accessible_get_at_context (GTK 4.10), looked up at run time so the library builds
- * and runs against GTK 4.8. */
-typedef void (*WfAnnounceFunc)(GtkAccessible *accessible, const char *message, int priority);
-typedef GObject *(*WfGetATContextFunc)(GtkAccessible *accessible);
+gboolean wf_accessible_status_takes_label(void) {
+  return !GTK_CHECK_VERSION(4, 14, 0);
+}
 
 gboolean wf_accessible_announce(GtkWidget *widget, const char *message) {
-  static gsize looked_up = 0;
-  static WfAnnounceFunc announce = NULL;
-  static WfGetATContextFunc get_at_context = NULL;
-  if (g_once_init_enter(&looked_up)) {
-    announce = (WfAnnounceFunc)dlsym(RTLD_DEFAULT, "gtk_accessible_announce");
-    get_at_context = (WfGetATContextFunc)dlsym(RTLD_DEFAULT, "gtk_accessible_get_at_context");
-    g_once_init_leave(&looked_up, 1);
-  }
-  if (announce == NULL || get_at_context == NULL) {
-    return FALSE;
-  }
+#if GTK_CHECK_VERSION(4, 14, 0)
   /* GtkTestATContext, which GTK also falls back to when there is no accessibility bus (no session
    * bus), has no announce function up to at least GTK 4.18: gtk_accessible_announce would call
    * NULL. There is no screen reader to hear it then; the caller's fallback names the node. */
-  GObject *context = get_at_context(GTK_ACCESSIBLE(widget));
+  GtkATContext *context = gtk_accessible_get_at_context(GTK_ACCESSIBLE(widget));
   gboolean can_announce = context != NULL && g_strcmp0(G_OBJECT_TYPE_NAME(context), "GtkTestATContext") != 0;
   g_clear_object(&context);
   if (!can_announce) {
     return FALSE;
   }
-  announce(GTK_ACCESSIBLE(widget), message, 1);
+  gtk_accessible_announce(GTK_ACCESSIBLE(widget), message, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
   return TRUE;
+#else
+  (void)widget, (void)message;
+  return FALSE;
+#endif
 }
 
 gboolean wf_animations_enabled(GtkWidget *widget) {

@@ -1,5 +1,6 @@
 #include "CWaterfallPixbufDecoding.h"
 
+#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -168,6 +169,30 @@ static void preload_fonts(void) {
     }
 }
 
+/* libheif's struct heif_error and heif_init (libheif/heif.h), which the worker does not include. */
+typedef struct {
+    int code;
+    int subcode;
+    const char *message;
+} wf_heif_error;
+typedef wf_heif_error (*wf_heif_init_function)(void *params);
+
+/*
+ * libheif (the HEIF/AVIF loader's library) built with plugin loading, as Debian 13's 1.23 is,
+ * finds its decoders (libde265, dav1d) as plugins in its plugin folder, loaded by heif_init; the
+ * loader never calls it, so libheif would load them on the first decode, after the filter, where
+ * the folder cannot be read (every HEIC and AVIF would fail to decode). heif_init is called here once the loader brought libheif in (it is looked up, not
+ * linked: gdk-pixbuf opens loaders with local symbols, and another system may have no libheif);
+ * the matching heif_deinit never comes, so the plugins stay loaded for the worker's life.
+ */
+static void preload_heif_plugins(void) {
+    void *libheif = dlopen("libheif.so.1", RTLD_LAZY | RTLD_NOLOAD);
+    if (!libheif) return;
+    wf_heif_init_function heif_init = (wf_heif_init_function)dlsym(libheif, "heif_init");
+    if (heif_init) heif_init(NULL);
+    dlclose(libheif);
+}
+
 static GLogWriterOutput drop_structured(GLogLevelFlags level, const GLogField *fields, gsize count, gpointer data) {
     (void)level, (void)fields, (void)count, (void)data;
     return G_LOG_WRITER_HANDLED;
@@ -193,5 +218,6 @@ void wf_pixbuf_preload(void) {
     gdk_pixbuf_loader_write(sniffing, probe, sizeof probe - 1, NULL);
     gdk_pixbuf_loader_close(sniffing, NULL);
     g_object_unref(sniffing);
+    preload_heif_plugins();
     preload_fonts();
 }

@@ -10,15 +10,16 @@ GTK's AT-SPI backend (GTK_A11Y=atspi) and found on the desktop by its process id
     KEY            a key press (an X keysym name: Down, Page_Down, Tab, ISO_Left_Tab, Return, F5)
                    through the registry (XTEST on X11); the step ends at the next focus change
     +KEY           the same key press, not waiting for a focus change
-    press:NAME     activates the button named NAME through its AT-SPI action, as a screen
-                   reader user does
+    press:NAME     activates the button (push or toggle) named NAME through its AT-SPI action,
+                   as a screen reader user does
     await:ROLE     waits until a node of ROLE ("notification", "status_bar": underscores for
-                   spaces) is added or renamed, counting events since the previous await
+                   spaces) is added or renamed, counting events since the previous await; for
+                   "status_bar" an announcement (GTK 4.14 and later) counts too
     settle         a round trip to the program: every event it sent before answering has arrived
 
 One JSON document goes to REPORT.json (not stdout, which the bus daemons share): the application's name and description, the accessible tree
 before and after the steps, and per step the events that arrived (focus changes, names,
-descriptions, nodes added, selection). Exit status: 0 after the steps, 2 on bad arguments,
+descriptions, nodes added, selection, announcements). Exit status: 0 after the steps, 2 on bad arguments,
 3 when the program never showed up on the bus, 77 when there is no AT-SPI bus to use.
 """
 import json
@@ -41,9 +42,12 @@ START_ATTEMPTS = 2
 KEYSYMS = {"Down": 0xFF54, "Up": 0xFF52, "Right": 0xFF53, "Left": 0xFF51, "Page_Down": 0xFF56,
            "Page_Up": 0xFF55, "Home": 0xFF50, "End": 0xFF57, "Tab": 0xFF09, "ISO_Left_Tab": 0xFE20,
            "Return": 0xFF0D, "space": 0x20, "F5": 0xFFC2}
+# A button's AT-SPI role name: "push button" up to at-spi2-core 2.46, "button" later; GTK 4.18
+# gives toggle buttons their own role, GTK 4.8 does not.
+BUTTON_ROLES = ("push button", "button", "toggle button")
 EVENTS = ["object:state-changed:focused", "object:state-changed:selected",
           "object:property-change:accessible-name", "object:property-change:accessible-description",
-          "object:children-changed:add"]
+          "object:children-changed:add", "object:announcement"]
 
 
 def describe(node):
@@ -140,7 +144,7 @@ class Reader:
             ok = self.pump(lambda: since() is not None, STEP_TIMEOUT)
             self.awaited = since() + 1 if ok else len(self.events)
         elif step.startswith("press:"):
-            button = self.find(app, "push button", step[len("press:"):])
+            button = self.find(app, BUTTON_ROLES, step[len("press:"):])
             ok = button is not None and button.do_action(0)
         else:
             Atspi.generate_keyboard_event(KEYSYMS[step.lstrip("+")], None, Atspi.KeySynthType.SYM)
@@ -148,22 +152,24 @@ class Reader:
         self.settle(app)
         return {"step": step, "completed": ok, "events": self.events[start:]}
 
-    def find(self, node, role, name):
-        """The first node of `role` named `name` under `node` (depth first), or None."""
+    def find(self, node, roles, name):
+        """The first node of one of `roles` named `name` under `node` (depth first), or None."""
         if node is None:
             return None
         try:
-            if node.get_role_name() == role and node.get_name() == name:
+            if node.get_role_name() in roles and node.get_name() == name:
                 return node
             children = [node.get_child_at_index(i) for i in range(node.get_child_count())]
         except GLib.Error:
             return None
-        return next((found for found in (self.find(child, role, name) for child in children) if found), None)
+        return next((found for found in (self.find(child, roles, name) for child in children) if found), None)
 
     @staticmethod
     def matches(event, kind):
         if kind == "focus":
             return event["type"] == "object:state-changed:focused" and event["detail"] == 1
+        if event["type"] == "object:announcement":
+            return kind == "status bar"
         child = event.get("child") or {}
         return child.get("role") == kind or (event.get("role") == kind and "name" in event["type"])
 

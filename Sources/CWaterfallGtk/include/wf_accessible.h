@@ -12,7 +12,10 @@ void wf_accessible_set_description(GtkWidget *widget, const char *description);
 void wf_accessible_set_selected(GtkWidget *widget, gboolean selected);
 
 /* Sets the accessible "hidden" state of a widget: hidden widgets (and their children) are left
- * out of the accessibility tree; variadic in GTK. */
+ * out of the accessibility tree; variadic in GTK. Built against GTK 4.10 or later, hiding also
+ * gives the widget the presentation role (newer GTK, 4.18 at least, clears the state when it maps
+ * the widget), which is for good: hide only widgets that stay out of the tree, before they are
+ * first shown. */
 void wf_accessible_set_hidden(GtkWidget *widget, gboolean hidden);
 
 /* Sets a widget's 1-based position in its set and the set's size (the pos-in-set and set-size
@@ -23,9 +26,14 @@ void wf_accessible_set_position(GtkWidget *widget, int position, int count);
  * construct-only property that only the variadic g_object_new can set; floating. */
 GtkWidget *wf_widget_new_with_role(GType type, GtkAccessibleRole role);
 
-/* Asks assistive technologies to announce `message` (gtk_accessible_announce, GTK 4.14 and
- * later, found at run time); returns FALSE without doing anything on older GTK, or where the
- * widget's context cannot announce (GTK's test context, also used when there is no bus). */
+/* Whether GTK names a status (GTK_ACCESSIBLE_ROLE_STATUS) by the accessible label set on it: GTK
+ * 4.8 does. Built against GTK 4.14 or later it does not (its ARIA name computation prohibits
+ * naming a status; seen on 4.18): there the status's content, a label, says its text. */
+gboolean wf_accessible_status_takes_label(void);
+
+/* Asks assistive technologies to announce `message` (gtk_accessible_announce, built against GTK
+ * 4.14 or later); returns FALSE without doing anything when built against older GTK, or where
+ * the widget's context cannot announce (GTK's test context, also used when there is no bus). */
 gboolean wf_accessible_announce(GtkWidget *widget, const char *message);
 
 /* Whether GTK's gtk-enable-animations setting is on for the widget's display, or the default

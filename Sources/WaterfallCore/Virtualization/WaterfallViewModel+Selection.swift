@@ -27,7 +27,7 @@ extension WaterfallViewModel {
             hit = attributes
         }
         if let presented = host?.presentedAttributes {
-            presented.forEach(consider)
+            for attributes in presented { consider(attributes) }
         } else {
             let pinned = pinnedHeader
             for entry in live.entries { consider(placedAttributes(of: entry, pinned: pinned)) }

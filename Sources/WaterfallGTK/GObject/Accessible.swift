@@ -24,8 +24,11 @@ public enum Accessible {
         wf_accessible_set_selected(gcast(widget), selected ? 1 : 0)
     }
 
-    /// Leaves `widget` and its children out of the accessibility tree (or puts them back):
-    /// for decoration, and for parts whose text the parent's label already says.
+    /// Leaves `widget` and its children out of the accessibility tree: for decoration, and for
+    /// parts whose text the parent's label already says. Call it before the widget is first
+    /// shown. Built against GTK 4.10 or later this is for good (the widget gets the presentation
+    /// role, since GTK 4.18 clears the hidden state whenever it maps a widget); against GTK 4.8,
+    /// `hidden` false puts the widget back.
     public static func setHidden(_ widget: some GPointer, _ hidden: Bool) {
         wf_accessible_set_hidden(gcast(widget), hidden ? 1 : 0)
     }

@@ -4,8 +4,9 @@ import CWaterfallGtk4
 /// A floating pill with a spinner and a line of text: the pull-to-refresh header and the
 /// load-more footer of a ``WaterfallView``; after a failed page the footer also offers Retry.
 ///
-/// For assistive technologies the pill is a status (AT-SPI "status bar") named by its text; it
-/// joins the accessibility tree when shown, with its name, and leaves it when hidden.
+/// For assistive technologies the pill is a status (AT-SPI "status bar") named by its text (on
+/// GTK 4.14 and later, which name no status, its label says the text); it joins the
+/// accessibility tree when shown and leaves it when hidden.
 @MainActor
 final class StatusIndicator {
     /// The pill (a horizontal `GtkBox`), parented by the view.
@@ -21,9 +22,10 @@ final class StatusIndicator {
         widget = Accessible.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, role: GTK_ACCESSIBLE_ROLE_STATUS)
         spinner = gtk_spinner_new()
         label = gcast(gtk_label_new(nil))
-        // The status's name says the text; the parts would only repeat it.
+        // The status's name says the text; the parts would only repeat it. Where GTK names no
+        // status (4.14 and later), the label says it.
         Accessible.setHidden(spinner, true)
-        Accessible.setHidden(label, true)
+        if wf_accessible_status_takes_label() != 0 { Accessible.setHidden(label, true) }
         gtk_widget_add_css_class(widget, WaterfallStyle.ClassName.indicator)
         gtk_widget_set_can_target(widget, 0)
         gtk_box_append(gcast(widget), spinner)

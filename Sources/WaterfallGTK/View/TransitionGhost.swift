@@ -30,6 +30,7 @@ final class TransitionGhost {
         gtk_picture_set_content_fit(gcast(widget), GTK_CONTENT_FIT_FILL)
         gtk_picture_set_can_shrink(gcast(widget), 1)
         gtk_widget_set_can_target(widget, 0)
+        Accessible.setHidden(widget, true)  // a still of cells the tree already has
     }
 
     /// Unparents the picture (the ghost is gone).

@@ -47,7 +47,7 @@ extension WaterfallView {
     /// (`WaterfallHosting.presentedAttributes`, for the model's hit test), else `nil`.
     public var presentedAttributes: [LayoutAttributes]? {
         guard isAnimatingTransition else { return nil }
-        return shownCells.compactMap(presentedAttributes(of:))
+        return shownCells.compactMap { presentedAttributes(of: $0) }
     }
 
     /// GTK's `gtk-double-click-time` setting, in milliseconds.

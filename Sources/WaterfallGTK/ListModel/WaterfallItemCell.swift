@@ -149,14 +149,11 @@ public final class WaterfallItemCell: WaterfallCell {
     private func followItem() {
         let child = waterfall_item_get_child(item)
         if gtk_overlay_get_child(gcast(widget)) != child { gtk_overlay_set_child(gcast(widget), child) }
-        let label = waterfall_item_get_accessible_label(item).map { String(cString: $0) }
-        if label != accessibleLabel {
-            accessibleLabel = label
-            if let label { Accessible.setLabel(widget, label) } else { Accessible.resetLabel(widget) }
+        if let label = waterfall_item_get_accessible_label(item) {
+            Accessible.setLabel(widget, String(cString: label))
+        } else {
+            Accessible.resetLabel(widget)
         }
         accessibleDescription = waterfall_item_get_accessible_description(item).map { String(cString: $0) }
     }
-
-    /// The item's accessible label the cell last took.
-    private var accessibleLabel: String?
 }

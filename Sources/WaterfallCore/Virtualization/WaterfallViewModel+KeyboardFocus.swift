@@ -58,7 +58,10 @@ extension WaterfallViewModel {
     /// the ring — unless the delegate says the selection does not follow the focus there
     /// (``WaterfallDelegate/waterfallView(_:selectionFollowsFocusAt:)``). Sets
     /// ``focusedIndex``; the host scrolls the item into view.
-    /// - Parameter modifiers: `.toggle` for Ctrl, `.extend` for Shift.
+    /// - Parameters:
+    ///   - direction: the arrow pressed.
+    ///   - index: the item the focus ring is on, or `nil` for none yet.
+    ///   - modifiers: `.toggle` for Ctrl, `.extend` for Shift.
     /// - Returns: the item the ring is on afterwards, or `nil` when there are no items.
     @discardableResult
     public func arrowKeyPressed(_ direction: FocusDirection, from index: Int?,

@@ -1,7 +1,7 @@
 /// A text that depends on a count, such as "1 new item" / "12 new items": gettext's `ngettext`
 /// picks the form the language's plural rule asks for (Hebrew and Chinese differ from English),
 /// and `{count}` in it becomes the count, grouped as the C library's numeric locale groups it
-/// (``IntegerText``).
+/// (digits grouped by `printf`'s `'` flag).
 public struct PluralText: Sendable, Equatable {
     /// The English singular, the gettext `msgid`.
     public var singular: String

@@ -1,7 +1,6 @@
 #include "wf_flatten.h"
 
 #include <math.h>
-#include <string.h>
 
 /* What a flattened child keeps between frames: the render node GTK last gave for it and the
  * node that draws it — a recording of its drawing (with cached gradients) the first frame GTK
@@ -362,48 +361,6 @@ static void wf_draw(GskRenderNode *node, cairo_t *cr, int scale, double origin_x
 
 /* ---- Flattening a child: its node recorded, then rasterized once, until GTK gives another node. ---- */
 
-/* Makes `node`, a GskCairoNode whose draw context made its (empty) recording, draw `image`
- * instead, and takes the caller's reference to `image`; FALSE (nothing changed) where that
- * cannot be done safely.
- *
- * GTK 4.8's cairo node draws its surface with `cairo_set_source_surface (cr, surface, 0, 0)`
- * and `cairo_paint`. Its draw context, the only public way to fill it, records; and cairo paints
- * a recording by replaying it into a new image of the node's size and compositing that, on
- * every frame: two more passes over the cell's pixels (calloc and a copy) than painting the
- * raster itself, which is what GSK does for a cairo node that holds an image surface. The node's surface is its one field after the
- * GskRenderNode header; it is found by its value — the recording gsk_cairo_node_get_surface
- * returns — as the single pointer-sized word of the instance holding it, and the node is
- * checked to answer the image afterwards. A GTK whose node differs keeps the recording. */
-static gboolean wf_cairo_node_adopt(GskRenderNode *node, cairo_surface_t *image) {
-  cairo_surface_t *recording = gsk_cairo_node_get_surface(node);
-  if (recording == NULL || cairo_surface_get_type(recording) != CAIRO_SURFACE_TYPE_RECORDING) {
-    return FALSE;
-  }
-  GTypeQuery query;
-  g_type_query(G_TYPE_FROM_INSTANCE(node), &query);
-  cairo_surface_t **field = NULL;
-  for (gsize offset = sizeof(GTypeInstance); offset + sizeof(gpointer) <= query.instance_size;
-       offset += sizeof(gpointer)) {
-    cairo_surface_t **word = (cairo_surface_t **)((char *)node + offset);
-    if (*word == recording) {
-      if (field != NULL) {
-        return FALSE;
-      }
-      field = word;
-    }
-  }
-  if (field == NULL) {
-    return FALSE;
-  }
-  *field = image;
-  if (gsk_cairo_node_get_surface(node) != image) {
-    *field = recording;
-    return FALSE;
-  }
-  cairo_surface_destroy(recording);
-  return TRUE;
-}
-
 /* A node that paints `image` (an image surface whose device offset and scale place it in user
  * space) at its place, holding its own reference to it. */
 static GskRenderNode *wf_raster_node(cairo_surface_t *image) {
@@ -415,11 +372,6 @@ static GskRenderNode *wf_raster_node(cairo_surface_t *image) {
                                               (float)(width / scale_x), (float)(height / scale_y));
   GskRenderNode *flat = gsk_cairo_node_new(&pixels);
   cairo_t *flat_cr = gsk_cairo_node_get_draw_context(flat);
-  if (wf_cairo_node_adopt(flat, cairo_surface_reference(image))) {
-    cairo_destroy(flat_cr);
-    return flat;
-  }
-  cairo_surface_destroy(image);
   cairo_set_source_surface(flat_cr, image, 0, 0);
   cairo_pattern_set_filter(cairo_get_source(flat_cr), CAIRO_FILTER_NEAREST);
   cairo_paint(flat_cr);
@@ -429,85 +381,6 @@ static GskRenderNode *wf_raster_node(cairo_surface_t *image) {
   static cairo_user_data_key_t raster_key;
   cairo_surface_set_user_data(gsk_cairo_node_get_surface(flat), &raster_key, cairo_surface_reference(image),
                               (cairo_destroy_func_t)cairo_surface_destroy);
-  return flat;
-}
-
-/* Whether every pixel of `raster` (ARGB32) in columns [left, right) of rows [top, bottom) is
- * opaque. */
-static gboolean wf_is_opaque(cairo_surface_t *raster, int left, int right, int top, int bottom) {
-  const guint8 *data = cairo_image_surface_get_data(raster);
-  int stride = cairo_image_surface_get_stride(raster);
-  for (int y = top; y < bottom; y++) {
-    const guint32 *row = (const guint32 *)(data + (gsize)y * (gsize)stride);
-    for (int x = left; x < right; x++) {
-      if ((row[x] >> 24) != 0xFF) {
-        return FALSE;
-      }
-    }
-  }
-  return TRUE;
-}
-
-/* The pixels of `raster` in the rectangle, as a new image placed where they were (`opaque`:
- * as RGB24, which cairo and pixman composite as a plain copy instead of blending). */
-static cairo_surface_t *wf_raster_crop(cairo_surface_t *raster, int x, int y, int width, int height, gboolean opaque) {
-  cairo_surface_t *piece = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, width, height);
-  cairo_surface_flush(raster);
-  const guint8 *from = cairo_image_surface_get_data(raster);
-  int from_stride = cairo_image_surface_get_stride(raster);
-  guint8 *to = cairo_image_surface_get_data(piece);
-  int to_stride = cairo_image_surface_get_stride(piece);
-  for (int row = 0; row < height; row++) {
-    memcpy(to + (gsize)row * (gsize)to_stride, from + (gsize)(y + row) * (gsize)from_stride + (gsize)x * 4, (gsize)width * 4);
-  }
-  cairo_surface_mark_dirty(piece);
-  double offset_x, offset_y, scale_x, scale_y;
-  cairo_surface_get_device_offset(raster, &offset_x, &offset_y);
-  cairo_surface_get_device_scale(raster, &scale_x, &scale_y);
-  cairo_surface_set_device_scale(piece, scale_x, scale_y);
-  cairo_surface_set_device_offset(piece, offset_x - x, offset_y - y);
-  return piece;
-}
-
-/* The node that paints a child's `raster` (ARGB32): one piece, or — when
- * most of it is opaque, as a card with rounded corners is — its opaque middle as an RGB24
- * piece and the four edges around it (the corners, the antialiased sides) as ARGB32 pieces.
- * Blending is most of what painting a cell costs under the cairo renderer; an opaque piece is
- * copied instead. The middle is the opaque run of the middle row around the centre, grown up
- * and down while the rows stay opaque across it. */
-static GskRenderNode *wf_raster_pieces(cairo_surface_t *raster) {
-  int width = cairo_image_surface_get_width(raster), height = cairo_image_surface_get_height(raster);
-  int middle_y = height / 2, left = width / 2, right = width / 2;
-  cairo_surface_flush(raster);
-  while (left > 0 && wf_is_opaque(raster, left - 1, left, middle_y, middle_y + 1)) left--;
-  while (right < width && wf_is_opaque(raster, right, right + 1, middle_y, middle_y + 1)) right++;
-  int top = middle_y, bottom = middle_y;
-  while (top > 0 && right > left && wf_is_opaque(raster, left, right, top - 1, top)) top--;
-  while (bottom < height && right > left && wf_is_opaque(raster, left, right, bottom, bottom + 1)) bottom++;
-  if ((gint64)(right - left) * (bottom - top) * 2 < (gint64)width * height) {
-    return wf_raster_node(raster);
-  }
-  GskRenderNode *pieces[5];
-  guint count = 0;
-  struct { int x, y, width, height; gboolean opaque; } rects[5] = {
-    { left, top, right - left, bottom - top, TRUE },
-    { 0, 0, width, top, FALSE },
-    { 0, bottom, width, height - bottom, FALSE },
-    { 0, top, left, bottom - top, FALSE },
-    { right, top, width - right, bottom - top, FALSE },
-  };
-  for (guint i = 0; i < G_N_ELEMENTS(rects); i++) {
-    if (rects[i].width <= 0 || rects[i].height <= 0) {
-      continue;
-    }
-    cairo_surface_t *piece = wf_raster_crop(raster, rects[i].x, rects[i].y, rects[i].width, rects[i].height, rects[i].opaque);
-    pieces[count++] = wf_raster_node(piece);
-    cairo_surface_destroy(piece);
-  }
-  GskRenderNode *flat = gsk_container_node_new(pieces, count);
-  for (guint i = 0; i < count; i++) {
-    gsk_render_node_unref(pieces[i]);
-  }
   return flat;
 }
 
@@ -547,7 +420,7 @@ static GskRenderNode *wf_rasterize(GskRenderNode *node, int scale, double offset
   wf_draw(node, cr, scale, fraction_x - x0, fraction_y - y0);
   cairo_destroy(cr);
 
-  GskRenderNode *flat = wf_raster_pieces(surface);
+  GskRenderNode *flat = wf_raster_node(surface);
   cairo_surface_destroy(surface);
   return flat;
 }

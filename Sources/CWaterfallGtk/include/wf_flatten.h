@@ -24,6 +24,12 @@ G_BEGIN_DECLS
  * not say WATERFALL_FLATTEN=0 — and off under GL and Vulkan, which keep textures and clips on
  * the GPU: there the children are drawn exactly as GtkWidget draws them, with no lookup per
  * child. docs/PERFORMANCE.md has the figures with and without it.
+ *
+ * Public API only, on every GTK: the raster is painted by a GskCairoNode whose recording paints
+ * it (cairo replays the recording into a new image of the cell's size each frame, then blends
+ * it). An earlier version wrote the raster into the node's private surface field to skip that
+ * replay, and cut out the opaque middle to copy instead of blending; both went (#39), as a
+ * change to that private structure in any GTK release would have been a crash.
  */
 
 /* Marks `child` (a child of a WaterfallMasonryView) to be flattened when the view draws it. */

@@ -1,6 +1,7 @@
 #include "wf_flatten.h"
 
 #include <math.h>
+#include <sys/mman.h>
 
 /* What a flattened child keeps between frames: the render node GTK last gave for it and the
  * node that draws it — a recording of its drawing (with cached gradients) the first frame GTK
@@ -395,6 +396,42 @@ static gboolean wf_raster_fits(double width, double height) {
   return width <= WF_RASTER_MAX_SIDE && height <= WF_RASTER_MAX_SIDE && width * height <= WF_RASTER_MAX_PIXELS;
 }
 
+/* A buffer of an image surface mapped on its own: returned to the system when the surface goes. */
+typedef struct {
+  void *pixels;
+  gsize bytes;
+} WfRasterPages;
+
+static void wf_raster_pages_free(gpointer data) {
+  WfRasterPages *pages = data;
+  munmap(pages->pixels, pages->bytes);
+  g_free(pages);
+}
+
+/* A cleared ARGB32 image of `width` × `height` pixels whose pixels are pages of their own.
+ * Rasters come and go with every bind, at the sizes of cells (about 100 KB); from malloc they
+ * fragment its heap — a soak's RSS grew twice as fast per item as with glibc's mmap threshold
+ * held at 64 KB (docs/PERFORMANCE.md) — where unmapped pages go back to the system at once. */
+static cairo_surface_t *wf_raster_surface(int width, int height) {
+  int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width);
+  gsize bytes = (gsize)stride * (gsize)height;
+  void *pixels = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (pixels == MAP_FAILED) {
+    return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+  }
+  cairo_surface_t *surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, width, height, stride);
+  WfRasterPages *pages = g_new(WfRasterPages, 1);
+  pages->pixels = pixels;
+  pages->bytes = bytes;
+  static cairo_user_data_key_t pages_key;
+  if (cairo_surface_set_user_data(surface, &pages_key, pages, wf_raster_pages_free) != CAIRO_STATUS_SUCCESS) {
+    cairo_surface_destroy(surface);
+    wf_raster_pages_free(pages);
+    return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+  }
+  return surface;
+}
+
 /* `node` rasterized on a grid that coincides with the device pixels: `offset_x/y` is where the
  * node's origin lies in device pixels (its fraction is what matters). The result paints the
  * raster with nearest-pixel sampling, so it shows the pixels drawing `node` in place gives. */
@@ -412,7 +449,7 @@ static GskRenderNode *wf_rasterize(GskRenderNode *node, int scale, double offset
   if (width <= 0 || height <= 0) {
     return gsk_render_node_ref(node);
   }
-  cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+  cairo_surface_t *surface = wf_raster_surface(width, height);
   cairo_surface_set_device_scale(surface, scale, scale);
   /* User point u lands on raster pixel u · scale + fraction − x0. */
   cairo_surface_set_device_offset(surface, fraction_x - x0, fraction_y - y0);

@@ -4,7 +4,7 @@
 #  2. with the toolchain hidden (an empty directory bind-mounted over it in a private mount
 #     namespace, so neither `swift` nor its runtime exists), compiles the C example with
 #     `pkg-config --cflags --libs waterfall-1` and the Vala one with `--pkg waterfall-1`, runs the
-#     four examples (C, Vala, /usr/bin/python3, gjs), the Python feed example over a local feed
+#     four examples (C, Vala, /usr/bin/python3, gjs; and Rust where Debian has gtk4-rs 0.9), the Python feed example over a local feed
 #     and the installed demo with --snapshot and checks that each snapshot shows cells
 #     (scripts/check-snapshot.py), checks that the installed demo decodes a folder of every
 #     image format in the installed, seccomp-confined waterfall-image-worker (its debug log),
@@ -74,6 +74,16 @@ run_snapshot vala "$out/photo-wall-vala"
 run_snapshot python /usr/bin/python3 Examples/python/photo-wall.py
 run_snapshot gjs gjs -m Examples/gjs/photo-wall.js
 run_snapshot demo "$prefix/bin/waterfall-demo" --items 2000
+# The Rust example where Debian packages gtk4-rs 0.9 (the Debian 13 leg; setup.sh installs
+# cargo and librust-gtk4-dev there): built offline from Debian's crate folder.
+if compgen -G "/usr/share/cargo/registry/gtk4-0.9*" >/dev/null && command -v cargo >/dev/null; then
+  echo "gi-check: building the Rust example (gtk4-rs 0.9 from Debian's crates, offline)"
+  without_swift bash -euo pipefail -c 'cd Examples/rust/photo-wall && CARGO_TARGET_DIR="$1" cargo build --offline --quiet' \
+    bash "$out/rust"
+  run_snapshot rust "$out/rust/debug/waterfall-photo-wall"
+else
+  echo "gi-check: no gtk4-rs 0.9 among Debian's crates here; the Rust example runs on the Debian 13 leg"
+fi
 # Waterfall.FeedWall from Python over a local feed: 30 generated photos in one JSON page beside
 # img/ (a local feed may name only files under its own folder).
 /usr/bin/python3 scripts/feed-bench-data.py "$out/feed" 30 30 >&2

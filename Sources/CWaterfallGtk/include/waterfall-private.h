@@ -4,10 +4,10 @@
  * What the C side of WaterfallMasonryView and its Swift logic say to each other; not installed.
  *
  * The view owns one "face": an opaque, retained pointer to the Swift object that runs the
- * view (a box around WaterfallView). The C type creates it in `constructed` by calling
- * waterfall_swift_masonry_view_create(), unless Swift made the view itself
- * (waterfall_masonry_view_new_for_face() then waterfall_masonry_view_set_face()). The face is
- * detached in dispose and released in finalize. Every waterfall_swift_* function is
+ * view (a box around WaterfallView). Every view, made from C, a binding or Swift, is made by
+ * g_object_new(), and its `constructed` gets the face from waterfall_swift_masonry_view_create()
+ * (a Swift initializer that is making the view fills the box with itself right after
+ * g_object_new() returns). The face is detached in dispose and released in finalize. Every waterfall_swift_* function is
  * implemented in Swift (`@MainActor @_cdecl`), runs on the main thread and receives the face.
  */
 #include "waterfall/waterfall.h"
@@ -40,13 +40,7 @@ typedef enum {
 
 /* --- Called by Swift ------------------------------------------------------------------- */
 
-/* A new view (floating) whose face Swift sets right after with waterfall_masonry_view_set_face. */
-GtkWidget *waterfall_masonry_view_new_for_face(void);
-
-/* Gives the view its face (a retained pointer the view releases in finalize). */
-void waterfall_masonry_view_set_face(WaterfallMasonryView *self, gpointer face);
-
-/* The view's face (NULL only while Swift creates the view). */
+/* The view's face (never NULL after `constructed`). */
 gpointer waterfall_masonry_view_get_face(WaterfallMasonryView *self);
 
 /* The view's adjustment for `orientation`: the scrolled window's, or the view's own when it is
@@ -69,7 +63,7 @@ GdkContentProvider *waterfall_masonry_view_emit_prepare_drag(WaterfallMasonryVie
 
 /* --- Implemented by Swift ----------------------------------------------------------------- */
 
-/* Makes the face of a view created from C (g_object_new); returns it retained. */
+/* Makes the face of a new view (in `constructed`); returns it retained. */
 gpointer waterfall_swift_masonry_view_create(WaterfallMasonryView *self);
 
 /* GTK allocated the view `width` x `height`: place every child. */

@@ -61,15 +61,16 @@ extension WallTests {
     func oneConstructionPath() throws {
         try GTKHost.start()
         let fromC = try #require(waterfall_masonry_view_new(nil, nil))
-        g_object_ref_sink(gcast(fromC))
-        defer { g_object_unref(gcast(fromC)) }
         let wall = TestWall(initial: 3)
         let overDataSource = WaterfallView(dataSource: wall, delegate: wall)
-        let overListModel = WaterfallView(model: OpaquePointer(gtk_no_selection_new(nil)!),
-                                          factory: waterfall_signal_item_factory_new()!)
+        let selection = gtk_no_selection_new(nil)!
+        let factory = waterfall_signal_item_factory_new()!
+        let overListModel = WaterfallView(model: gcast(selection), factory: factory)
+        g_object_unref(selection.gpointer)
+        g_object_unref(factory)
         let widgets = [fromC, overDataSource.widget, overListModel.widget]
-        for widget in [overDataSource.widget, overListModel.widget] { g_object_ref_sink(gcast(widget)) }
-        defer { for widget in [overDataSource.widget, overListModel.widget] { g_object_unref(gcast(widget)) } }
+        for widget in widgets { g_object_ref_sink(widget.gpointer) }
+        defer { for widget in widgets { g_object_unref(widget.gpointer) } }
         for (widget, made) in zip(widgets, ["C", "Swift over a data source", "Swift over a list model"]) {
             let face = MasonryViewFaceBox.face(waterfall_masonry_view_get_face(OpaquePointer(widget)))
             #expect(face != nil, "made from \(made): the face box holds the view's logic")

@@ -11,38 +11,21 @@ mod ffi {
     use gtk::glib;
     use gtk::glib::ffi::GType;
 
-    #[repr(C)]
-    pub struct WaterfallMasonryView {
-        _private: [u8; 0],
+    /// Declares C structs that Rust only points to.
+    macro_rules! opaque {
+        ($($name:ident),*) => {
+            $(
+                #[repr(C)]
+                pub struct $name {
+                    _private: [u8; 0],
+                }
+            )*
+        };
     }
-    #[repr(C)]
-    pub struct WaterfallMasonryViewClass {
-        _private: [u8; 0],
-    }
-    #[repr(C)]
-    pub struct WaterfallItemFactory {
-        _private: [u8; 0],
-    }
-    #[repr(C)]
-    pub struct WaterfallItemFactoryClass {
-        _private: [u8; 0],
-    }
-    #[repr(C)]
-    pub struct WaterfallSignalItemFactory {
-        _private: [u8; 0],
-    }
-    #[repr(C)]
-    pub struct WaterfallSignalItemFactoryClass {
-        _private: [u8; 0],
-    }
-    #[repr(C)]
-    pub struct WaterfallItem {
-        _private: [u8; 0],
-    }
-    #[repr(C)]
-    pub struct WaterfallItemClass {
-        _private: [u8; 0],
-    }
+    opaque!(
+        WaterfallMasonryView, WaterfallMasonryViewClass, WaterfallItemFactory, WaterfallItemFactoryClass,
+        WaterfallSignalItemFactory, WaterfallSignalItemFactoryClass, WaterfallItem, WaterfallItemClass
+    );
 
     #[link(name = "waterfall-1")]
     extern "C" {

@@ -46,8 +46,8 @@ PHOTO = png(400, 300)
 
 
 class Server:
-    """A local HTTP server: /photo.png, /broken.png (not an image), /slow.png (the PNG's first
-    bytes, then a byte a tenth of a second until the client goes: `gone` is set then)."""
+    """A local HTTP server: /photo.png, /broken.png (not an image), /slow.png?ANY (the PNG's
+    first bytes, then a byte a tenth of a second until the client goes: `gone` is set then)."""
 
     def __init__(self):
         self.gone = threading.Event()
@@ -63,7 +63,7 @@ class Server:
                     self.answer(PHOTO)
                 elif self.path == "/broken.png":
                     self.answer(b"this is not an image" * 10)
-                elif self.path == "/slow.png":
+                elif self.path.split("?")[0] == "/slow.png":
                     server.requested.set()
                     self.send_response(200)
                     self.send_header("Content-Type", "image/png")

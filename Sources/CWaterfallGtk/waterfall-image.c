@@ -34,7 +34,7 @@
  * called, its download and decode are cancelled (unless another image of the same URI and size
  * still waits for them).
  *
- * Since: 0.2
+ * Since: 0.1
  */
 struct _WaterfallImage
 {
@@ -402,7 +402,7 @@ waterfall_image_class_init (WaterfallImageClass *klass)
    * load (the image draws its failure state). The application's URIs are trusted as a feed's
    * own images are: a `file` URI may name any file the process can read.
    *
-   * Since: 0.2
+   * Since: 0.1
    */
   properties[PROP_URI] =
     g_param_spec_string ("uri", NULL, NULL, NULL,
@@ -416,7 +416,7 @@ waterfall_image_class_init (WaterfallImageClass *klass)
    * scale), or at its own size when [method@Waterfall.Image.load] starts it before it is
    * drawn. Changing it while the image loads or is loaded loads it again at the new size.
    *
-   * Since: 0.2
+   * Since: 0.1
    */
   properties[PROP_SIZE_HINT] =
     g_param_spec_int ("size-hint", NULL, NULL, 0, G_MAXINT, 0, writable);
@@ -427,7 +427,7 @@ waterfall_image_class_init (WaterfallImageClass *klass)
    * arrive; %NULL (the default) or a string that is not a valid BlurHash draws the plain
    * placeholder.
    *
-   * Since: 0.2
+   * Since: 0.1
    */
   properties[PROP_BLURHASH] =
     g_param_spec_string ("blurhash", NULL, NULL, NULL, writable);
@@ -436,7 +436,7 @@ waterfall_image_class_init (WaterfallImageClass *klass)
    *
    * Whether the image is being downloaded or decoded.
    *
-   * Since: 0.2
+   * Since: 0.1
    */
   properties[PROP_LOADING] =
     g_param_spec_boolean ("loading", NULL, NULL, FALSE, readable);
@@ -446,7 +446,7 @@ waterfall_image_class_init (WaterfallImageClass *klass)
    * Whether the last load failed (not merely cancelled); the image then draws the failure
    * state and [property@Waterfall.Image:error-message] says why.
    *
-   * Since: 0.2
+   * Since: 0.1
    */
   properties[PROP_FAILED] =
     g_param_spec_boolean ("failed", NULL, NULL, FALSE, readable);
@@ -456,7 +456,7 @@ waterfall_image_class_init (WaterfallImageClass *klass)
    * Why the last load failed, in plain words ("The image from example.com could not be
    * decoded"), or %NULL when it did not fail.
    *
-   * Since: 0.2
+   * Since: 0.1
    */
   properties[PROP_ERROR_MESSAGE] =
     g_param_spec_string ("error-message", NULL, NULL, NULL, readable);
@@ -477,7 +477,7 @@ waterfall_image_init (WaterfallImage *self)
  *
  * Returns: (transfer full): a new `WaterfallImage`
  *
- * Since: 0.2
+ * Since: 0.1
  */
 WaterfallImage *
 waterfall_image_new_for_uri (const char *uri)
@@ -495,7 +495,7 @@ waterfall_image_new_for_uri (const char *uri)
  *
  * Returns: (transfer full): a new `WaterfallImage`
  *
- * Since: 0.2
+ * Since: 0.1
  */
 WaterfallImage *
 waterfall_image_new_for_file (GFile *file)
@@ -516,7 +516,7 @@ waterfall_image_new_for_file (GFile *file)
  *
  * Returns: the image's URI
  *
- * Since: 0.2
+ * Since: 0.1
  */
 const char *
 waterfall_image_get_uri (WaterfallImage *self)
@@ -534,7 +534,7 @@ waterfall_image_get_uri (WaterfallImage *self)
  *
  * Returns: the largest size the image is decoded for, in pixels, or 0
  *
- * Since: 0.2
+ * Since: 0.1
  */
 int
 waterfall_image_get_size_hint (WaterfallImage *self)
@@ -552,7 +552,7 @@ waterfall_image_get_size_hint (WaterfallImage *self)
  *
  * Sets [property@Waterfall.Image:size-hint]. A negative size counts as 0.
  *
- * Since: 0.2
+ * Since: 0.1
  */
 void
 waterfall_image_set_size_hint (WaterfallImage *self,
@@ -584,7 +584,7 @@ waterfall_image_set_size_hint (WaterfallImage *self,
  *
  * Returns: (nullable): the BlurHash drawn until the image arrives
  *
- * Since: 0.2
+ * Since: 0.1
  */
 const char *
 waterfall_image_get_blurhash (WaterfallImage *self)
@@ -601,7 +601,7 @@ waterfall_image_get_blurhash (WaterfallImage *self)
  *
  * Sets [property@Waterfall.Image:blurhash].
  *
- * Since: 0.2
+ * Since: 0.1
  */
 void
 waterfall_image_set_blurhash (WaterfallImage *self,
@@ -625,7 +625,7 @@ waterfall_image_set_blurhash (WaterfallImage *self,
  *
  * Returns: whether the image is being downloaded or decoded
  *
- * Since: 0.2
+ * Since: 0.1
  */
 gboolean
 waterfall_image_get_loading (WaterfallImage *self)
@@ -643,7 +643,7 @@ waterfall_image_get_loading (WaterfallImage *self)
  *
  * Returns: whether the last load failed
  *
- * Since: 0.2
+ * Since: 0.1
  */
 gboolean
 waterfall_image_get_failed (WaterfallImage *self)
@@ -661,7 +661,7 @@ waterfall_image_get_failed (WaterfallImage *self)
  *
  * Returns: (nullable): why the last load failed, in plain words, or %NULL
  *
- * Since: 0.2
+ * Since: 0.1
  */
 const char *
 waterfall_image_get_error_message (WaterfallImage *self)
@@ -680,7 +680,7 @@ waterfall_image_get_error_message (WaterfallImage *self)
  * while it loads or once it has loaded; a failed or cancelled image loads again (a failure is
  * remembered for a while, and then fails again at once).
  *
- * Since: 0.2
+ * Since: 0.1
  */
 void
 waterfall_image_load (WaterfallImage *self)
@@ -698,7 +698,7 @@ waterfall_image_load (WaterfallImage *self)
  * waits for them) and draws the placeholder again. Drawing it or
  * [method@Waterfall.Image.load] starts it again.
  *
- * Since: 0.2
+ * Since: 0.1
  */
 void
 waterfall_image_cancel (WaterfallImage *self)

@@ -7,7 +7,8 @@ Against the installed library: a `file:` image and an `http` image from a local 
 (intrinsic size, `loading` back to false, not `failed`), `size-hint` downscales, the intrinsic
 size is known from the header while the body still arrives, a broken image and a missing one
 fail in plain words, dropping the last reference or `cancel()` cancels the download (the server
-sees its client go), and the image loads when a Gtk.Picture draws it, in a Gtk.GridView too.
+sees its client go), the image loads when a Gtk.Picture draws it, in a Gtk.GridView too, and an
+animated GIF plays its frames.
 GLib criticals are fatal. The disk cache goes to a temporary $XDG_CACHE_HOME.
 """
 import gc
@@ -214,6 +215,25 @@ class ImageTests(unittest.TestCase):
         window.present()
         self.assertTrue(spin_until(lambda: all(loaded(i) for i in [drawn] + images)), "drawing did not load them")
         self.assertFalse(any(i.props.failed for i in [drawn] + images))
+        window.destroy()
+
+    def test_animated_gif_plays_while_drawn(self):
+        from PIL import Image
+        path = os.path.join(self.folder.name, "animated.gif")
+        frames = [Image.new("RGB", (40, 30), colour) for colour in ((255, 0, 0), (0, 255, 0), (0, 0, 255))]
+        frames[0].save(path, save_all=True, append_images=frames[1:], duration=60, loop=0)
+        image = Waterfall.Image.new_for_file(Gio.File.new_for_path(path))
+        window = Gtk.Window(child=Gtk.Picture(paintable=image, width_request=80, height_request=60))
+        window.present()
+        self.assertTrue(spin_until(lambda: loaded(image)), "the GIF did not load")
+        shown = []
+
+        def frame_changed():
+            frame = image.get_current_image()
+            if not any(frame is seen for seen in shown):
+                shown.append(frame)
+            return len(shown) >= 3
+        self.assertTrue(spin_until(frame_changed, 5), f"{len(shown)} of 3 frames shown")
         window.destroy()
 
     def test_blurhash_property(self):

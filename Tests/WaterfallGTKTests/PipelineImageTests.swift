@@ -29,13 +29,7 @@ extension WallTests {
             return
         }
         #expect(pipeline.statistics.loadsCancelled == 1)
-        var disconnects = 0
-        let deadline = ContinuousClock.now + .seconds(10)
-        while disconnects == 0, ContinuousClock.now < deadline {
-            await GTKHost.pump(until: { false }, timeout: .milliseconds(50))
-            disconnects = try await server.disconnectCount(path)
-        }
-        #expect(disconnects == 1, "the server saw the download's connection close")
+        #expect(try await server.disconnects(of: path) == 1, "the server saw the download's connection close")
     }
 
     @Test("a pipeline image decodes at its target size, and a second one is answered from the memory cache")
@@ -71,5 +65,20 @@ extension WallTests {
             return
         }
         #expect(pipeline.statistics.failureCacheHits == 1)
+    }
+}
+
+extension TestServer {
+    /// How many downloads of `path` the server saw disconnect, once it saw one or `timeout`
+    /// passed (the main loop runs meanwhile).
+    @MainActor
+    func disconnects(of path: String, timeout: Duration = .seconds(10)) async throws -> Int {
+        var disconnects = 0
+        let deadline = ContinuousClock.now + timeout
+        while disconnects == 0, ContinuousClock.now < deadline {
+            await GTKHost.pump(until: { false }, timeout: .milliseconds(50))
+            disconnects = try await disconnectCount(path)
+        }
+        return disconnects
     }
 }

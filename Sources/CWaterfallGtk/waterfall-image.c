@@ -21,7 +21,9 @@
  * the result in the process's caches: every `WaterfallImage` shares one pipeline, with one
  * memory cache of decoded images, one disk cache of downloaded data (under
  * `$XDG_CACHE_HOME/waterfall-1`), and fair use of each host. Images of the same URI and size
- * share one load.
+ * share one load. An image keeps no pixels of its own: it draws the memory cache's, so a model
+ * of many images takes no more memory than the cache's bound, and an image the cache dropped
+ * loads again when it is drawn.
  *
  * Until its pixels arrive it draws a placeholder: a gradient in the theme's colours, or the
  * image's [property@Waterfall.Image:blurhash] when it has one. Its intrinsic size is the

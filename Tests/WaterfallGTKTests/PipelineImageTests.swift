@@ -50,6 +50,32 @@ extension WallTests {
         #expect(second.texture != nil && second.pixelSize == first.pixelSize, "in the same call")
     }
 
+    @Test("an image that does not hold its pixels shows the memory cache's, loads again once they are dropped, and holds an image too large for the cache")
+    func pipelineImageInCacheOnly() async throws {
+        try GTKHost.start()
+        let server = try TestServer.get()
+        // Room for one 40×30 image (4,800 bytes) at a time.
+        let pipeline = ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess),
+                                     configuration: .init(memoryCacheByteLimit: 6_000))
+        let target = ImagePixelSize(width: 40, height: 40)
+        let first = PipelineImage(url: server.url("/img/\(uniqueKey()).png?w=40&h=30&real=1"), pipeline: pipeline, holdsPixels: false)
+        let second = PipelineImage(url: server.url("/img/\(uniqueKey()).png?w=40&h=30&real=1"), pipeline: pipeline, holdsPixels: false)
+        first.load(targetSize: target)
+        try #require(await GTKHost.pump(until: { first.texture != nil }, timeout: .seconds(10)))
+        #expect(!first.reloadIfEvicted(), "its pixels are in the cache")
+        second.load(targetSize: target)
+        try #require(await GTKHost.pump(until: { second.texture != nil }, timeout: .seconds(10)))
+        #expect(first.texture == nil, "the second image's pixels pushed the first's out of the cache")
+        #expect(first.reloadIfEvicted())
+        #expect(await GTKHost.pump(until: { first.texture != nil }, timeout: .seconds(10)), "loaded again")
+
+        let tiny = ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess), configuration: .init(memoryCacheByteLimit: 1_000))
+        let large = PipelineImage(url: server.url("/img/\(uniqueKey()).png?w=40&h=30&real=1"), pipeline: tiny, holdsPixels: false)
+        large.load(targetSize: target)
+        try #require(await GTKHost.pump(until: { large.isStarted && !large.isLoading }, timeout: .seconds(10)))
+        #expect(large.texture != nil && !large.reloadIfEvicted(), "an image the cache cannot keep is held")
+    }
+
     @Test("a pipeline image of undecodable data fails, and loads again when asked")
     func pipelineImageFails() async throws {
         try GTKHost.start()

@@ -10,6 +10,12 @@ import WaterfallFeed
 /// that task, which cancels the download and decode unless another request shares them. A
 /// pending load holds the image (as a cell's does), so an image outlives its last user by at
 /// most the time its load takes to notice a cancellation.
+///
+/// An image made with `holdsPixels: false` (as `WaterfallImage` is) keeps no decoded pixels of
+/// its own once loaded: ``texture`` is the pipeline's memory-cache entry, which each use marks
+/// recently used, so any number of such images take no more memory than the cache's bound; an
+/// image the cache dropped loads again when ``reloadIfEvicted()`` is called (when it is drawn).
+/// An image too large for the cache is held.
 @MainActor
 public final class PipelineImage {
     /// Where the image's load stands.
@@ -18,8 +24,8 @@ public final class PipelineImage {
         case idle
         /// Downloading or decoding.
         case loading
-        /// Decoded.
-        case loaded(Texture)
+        /// Decoded (see ``texture``).
+        case loaded
         /// The load failed (a cancellation is ``idle``).
         case failed(ImagePipelineError)
     }
@@ -38,6 +44,13 @@ public final class PipelineImage {
     public private(set) var pixelSize: ImagePixelSize?
     /// Called on the main actor after ``phase`` or ``pixelSize`` changed.
     public var onChange: (@MainActor () -> Void)?
+    /// Whether the loaded image keeps its pixels itself, rather than in the pipeline's cache only.
+    public let holdsPixels: Bool
+
+    /// The decoded pixels held by the image (see ``holdsPixels``).
+    private var heldTexture: Texture?
+    /// The target size of the load that succeeded: the key of its memory-cache entry.
+    private var loadedSize: ImagePixelSize?
 
     /// The pipeline's handle on the current load.
     private var task: ImageTask<Texture>?
@@ -50,11 +63,14 @@ public final class PipelineImage {
     private var generation = 0
 
     /// Creates an image of `url` that loads through `pipeline` (by default the process's
-    /// ``SharedImagePipeline/pipeline``) as a document of `origin` named it.
-    public init(url: URL, origin: ContentOrigin = .unrestricted, pipeline: ImagePipeline<PixbufDecoder> = SharedImagePipeline.pipeline) {
+    /// ``SharedImagePipeline/pipeline``) as a document of `origin` named it; with `holdsPixels`
+    /// false its pixels live in the pipeline's memory cache only.
+    public init(url: URL, origin: ContentOrigin = .unrestricted, pipeline: ImagePipeline<PixbufDecoder> = SharedImagePipeline.pipeline,
+                holdsPixels: Bool = true) {
         self.url = url
         self.origin = origin
         self.pipeline = pipeline
+        self.holdsPixels = holdsPixels
     }
 
     /// Whether a load was started and not cancelled since (it may have finished).
@@ -63,10 +79,30 @@ public final class PipelineImage {
         return true
     }
 
-    /// The decoded image, once it is loaded.
+    /// Whether the image is downloading or decoding.
+    public var isLoading: Bool {
+        if case .loading = phase { return true }
+        return false
+    }
+
+    /// The decoded image once it is loaded: the one held, or the pipeline's memory-cache entry
+    /// (marked recently used), `nil` when the cache has dropped it.
+    /// - Complexity: O(1).
     public var texture: Texture? {
-        if case .loaded(let texture) = phase { return texture }
-        return nil
+        guard case .loaded = phase, let loadedSize else { return nil }
+        return heldTexture ?? pipeline.cachedImage(for: url, size: loadedSize)?.image
+    }
+
+    /// Loads the image again at the size it was loaded at when the pipeline's memory cache has
+    /// dropped its pixels (an image that does not hold them).
+    ///
+    /// - Returns: whether a load started.
+    @discardableResult
+    public func reloadIfEvicted() -> Bool {
+        guard case .loaded = phase, let loadedSize, texture == nil else { return false }
+        phase = .idle
+        load(targetSize: loadedSize)
+        return true
     }
 
     /// Starts loading the image decoded to fit `targetSize` (a zero size: its own size), unless
@@ -83,13 +119,13 @@ public final class PipelineImage {
         }
         generation &+= 1
         if let cached = pipeline.cachedImage(for: url, size: targetSize) {
-            finish(.success(cached))
+            finish(.success(cached), targetSize: targetSize)
             return true
         }
         watchHeader(fittingInto: targetSize)
         let task = pipeline.imageTask(for: ImageRequest(url: url, targetSize: targetSize, priority: .visible, origin: origin))
         if let outcome = task.outcomeIfFinished {
-            finish(outcome)
+            finish(outcome, targetSize: targetSize)
             return false
         }
         self.task = task
@@ -99,7 +135,7 @@ public final class PipelineImage {
         waiter = Task {
             let outcome = await task.outcome()
             guard self.generation == generation else { return }
-            finish(outcome)
+            finish(outcome, targetSize: targetSize)
         }
         return false
     }
@@ -112,18 +148,23 @@ public final class PipelineImage {
         task?.cancel()
         task = nil
         waiter = nil
+        heldTexture = nil
+        loadedSize = nil
         guard isStarted else { return }
         phase = .idle
         onChange?()
     }
 
-    private func finish(_ outcome: ImageTask<Texture>.Outcome) {
+    private func finish(_ outcome: ImageTask<Texture>.Outcome, targetSize: ImagePixelSize) {
         stopWatchingHeader()
         task = nil
         waiter = nil
         switch outcome {
         case .success(let image):
-            phase = .loaded(image.image)
+            phase = .loaded
+            loadedSize = targetSize
+            let cached = pipeline.cachedImage(for: url, size: targetSize) != nil
+            heldTexture = holdsPixels || !cached ? image.image : nil
             pixelSize = ImagePixelSize(width: image.pixelWidth, height: image.pixelHeight)
         case .failure(.cancelled):
             phase = .idle

@@ -23,7 +23,7 @@ final class WaterfallImageFace {
 
     init(uri: String, owner: OpaquePointer) {
         self.owner = owner
-        image = URL(string: uri).map { PipelineImage(url: $0) }
+        image = URL(string: uri).map { PipelineImage(url: $0, holdsPixels: false) }
         image?.onChange = { [unowned(unsafe) self] in self.imageChanged() }
     }
 
@@ -48,8 +48,10 @@ final class WaterfallImageFace {
         sync()
     }
 
-    /// The image was drawn: keeps its animation going.
+    /// The image was drawn: loads it again if the memory cache dropped its pixels, and keeps
+    /// its animation going.
     func drawn() {
+        image?.reloadIfEvicted()
         animation?.drawn()
     }
 

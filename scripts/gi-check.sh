@@ -6,9 +6,9 @@
 #     `pkg-config --cflags --libs waterfall-1` and the Vala one with `--pkg waterfall-1`, runs the
 #     four examples (C, Vala, /usr/bin/python3, gjs; and Rust where Debian has gtk4-rs 0.9), the Python feed example over a local feed
 #     and the installed demo with --snapshot and checks that each snapshot shows cells
-#     (scripts/check-snapshot.py), checks that the installed demo decodes a folder of every
+#     (scripts/check-snapshot.py) and the Python gallery of Waterfall.Image, checks that the installed demo decodes a folder of every
 #     image format in the installed, seccomp-confined waterfall-image-worker (its debug log),
-#     runs the Python reliability, property, GTK-convention, high-contrast and drag-and-drop tests, checks
+#     runs the Python image, reliability, property, GTK-convention, high-contrast and drag-and-drop tests, checks
 #     that a 10,000,000-item lazy GListModel is not walked before the first frame (Examples/c/lazy-model.c), checks that
 #     the C feed wall (an app outside SwiftPM) decodes in the installed, confined worker, and
 #     runs the C photo wall, the C reliability cases (Examples/c/reliability.c) and the C feed
@@ -89,6 +89,10 @@ fi
 /usr/bin/python3 scripts/feed-bench-data.py "$out/feed" 30 30 >&2
 sed 's|"\.\./img/|"img/|g' "$out/feed/page/1.json" > "$out/feed/local.json"
 run_snapshot python-feed /usr/bin/python3 Examples/python/feed.py "file://$out/feed/local.json"
+# Waterfall.Image: the gallery over the feed's photos, and the image's tests (a local server).
+run_snapshot python-gallery /usr/bin/python3 Examples/python/gallery.py "$out/feed/img"
+echo "gi-check: Python image tests"
+without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_image.py
 
 # The installed sandbox: a folder wall of every image fixture, decoded by the installed
 # waterfall-image-worker (libexecdir/waterfall-1, found from the path compiled in), confined.

@@ -114,37 +114,37 @@ func waterfallSwiftImageCreate(_ owner: OpaquePointer?, _ uri: UnsafePointer<CCh
 @_cdecl("waterfall_swift_image_load")
 @MainActor
 func waterfallSwiftImageLoad(_ face: gpointer?, _ width: gint, _ height: gint) {
-    FaceBox<WaterfallImageFace>.face(face).load(targetSize: ImagePixelSize(width: Int(width), height: Int(height)))
+    FaceBox<WaterfallImageFace>.face(face)?.load(targetSize: ImagePixelSize(width: Int(width), height: Int(height)))
 }
 
 @_cdecl("waterfall_swift_image_started")
 @MainActor
 func waterfallSwiftImageStarted(_ face: gpointer?) -> gboolean {
-    FaceBox<WaterfallImageFace>.face(face).isStarted ? 1 : 0
+    FaceBox<WaterfallImageFace>.face(face)?.isStarted == true ? 1 : 0
 }
 
 @_cdecl("waterfall_swift_image_cancel")
 @MainActor
 func waterfallSwiftImageCancel(_ face: gpointer?) {
-    FaceBox<WaterfallImageFace>.face(face).cancel()
+    FaceBox<WaterfallImageFace>.face(face)?.cancel()
 }
 
 @_cdecl("waterfall_swift_image_drawn")
 @MainActor
 func waterfallSwiftImageDrawn(_ face: gpointer?) {
-    FaceBox<WaterfallImageFace>.face(face).drawn()
+    FaceBox<WaterfallImageFace>.face(face)?.drawn()
 }
 
 @_cdecl("waterfall_swift_image_set_blurhash")
 @MainActor
 func waterfallSwiftImageSetBlurHash(_ face: gpointer?, _ blurHash: UnsafePointer<CChar>?) {
-    FaceBox<WaterfallImageFace>.face(face).setBlurHash(blurHash.map { String(cString: $0) })
+    FaceBox<WaterfallImageFace>.face(face)?.setBlurHash(blurHash.map { String(cString: $0) })
 }
 
 @_cdecl("waterfall_swift_image_get_picture")
 @MainActor
 func waterfallSwiftImageGetPicture(_ face: gpointer?) -> OpaquePointer? {
-    FaceBox<WaterfallImageFace>.face(face).picture?.reference.pointer
+    FaceBox<WaterfallImageFace>.face(face)?.picture?.reference.pointer
 }
 
 @_cdecl("waterfall_swift_image_unavailable_text")

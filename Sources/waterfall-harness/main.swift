@@ -16,8 +16,11 @@ guard options.mode.measures else {
     exit(2)
 }
 
-if case .decodeBench(let directory) = options.mode {
-    exit(DecodeBenchRun.run(directory: directory, box: ImagePixelSize(width: options.width, height: options.height)))
+// The folder is copied out of the mode first: Swift 6.0.3 (Debian 13) crashes in its ownership
+// verifier on a release build when the `if case` binding is passed on directly.
+let decodeBenchDirectory: String? = if case .decodeBench(let directory) = options.mode { directory } else { nil }
+if let decodeBenchDirectory {
+    exit(DecodeBenchRun.run(directory: decodeBenchDirectory, box: ImagePixelSize(width: options.width, height: options.height)))
 }
 ShopApplication.requireDisplay(program: "waterfall-harness")
 if options.mode == .compare {

@@ -8,5 +8,7 @@
 #include "waterfall-signal-item-factory.h"
 #include "waterfall-builder-item-factory.h"
 #include "waterfall-feed-wall.h"
+#include "waterfall-feed-item.h"
+#include "waterfall-feed-model.h"
 
 #endif

@@ -42,8 +42,8 @@ public struct FeedSchema: Sendable, Hashable {
     public var color: FeedField
     /// A BlurHash placeholder string (Unsplash `blur_hash`).
     public var blurHash: FeedField
-    /// The web page the item stands for (absolute, or relative to the page URL); a value that
-    /// is not a URL leaves the item without a link.
+    /// The web page the item stands for (absolute, or relative to the page URL, as `img`); a
+    /// value that cannot be made a URL leaves the item without a link.
     public var link: FeedField
 
     /// Creates a schema; unspecified fields are those of `standard`.

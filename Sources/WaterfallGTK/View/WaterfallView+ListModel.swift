@@ -26,9 +26,12 @@ extension WaterfallView where Cell == WaterfallItemCell {
     }
 
     /// Makes `source` the model's selection and the view's self-sizing, follows its model,
-    /// and installs the list-model keys and rubberband.
+    /// installs the list-model keys and rubberband, and turns load-more on: the view emits
+    /// `load-more` near the end of the items (see
+    /// ``WaterfallListModelSource/waterfallViewDidRequestMore(_:)``).
     func adopt(_ source: WaterfallListModelSource) {
         model.selection = source
+        model.isLoadMoreEnabled = true
         selfSizing = source
         source.view = self
         installSelectAllKeys()

@@ -31,6 +31,7 @@ import gi
 
 gi.require_version("Gtk", "4.0")
 gi.require_version("Waterfall", "1")
+gi.require_version("Graphene", "1.0")
 from gi.repository import Gio, GLib, Graphene, Gtk, Waterfall  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("reliability", os.path.join(os.path.dirname(__file__), "test_reliability.py"))
@@ -112,7 +113,9 @@ def titles(model):
     return [model.get_item(i).props.title for i in range(model.get_n_items())]
 
 
-class FeedModelTests(unittest.TestCase):
+class ServedFeed(unittest.TestCase):
+    """Tests with the feed server running, a fresh `Feed` each."""
+
     @classmethod
     def setUpClass(cls):
         cls.server = Server()
@@ -124,6 +127,8 @@ class FeedModelTests(unittest.TestCase):
     def setUp(self):
         self.feed = self.server.feed = Feed()
 
+
+class FeedModelTests(ServedFeed):
     def make_model(self):
         model = Waterfall.FeedModel.new(self.server.url, None)
         changes = []
@@ -233,16 +238,8 @@ class FeedModelTests(unittest.TestCase):
         spin(20)   # the page ends after the model is gone
 
 
-class FeedModelApp(unittest.TestCase):
+class FeedModelApp(ServedFeed):
     """The app of docs/LIST-MODELS.md over the local feed."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.server = Server()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.server.close()
 
     def test_multi_selection_own_factory_aspect_ratio_property(self):
         feed = Waterfall.FeedModel.new(self.server.url, None)
@@ -281,7 +278,7 @@ class FeedModelApp(unittest.TestCase):
             return None
 
         before = place_of(text)
-        self.server.feed.pages[1]["items"][:0] = [item(100 + i) for i in range(4)]
+        self.feed.pages[1]["items"][:0] = [item(100 + i) for i in range(4)]
         self.assertTrue(view.activate_action("list.refresh", None))
         self.assertTrue(spin_until(lambda: feed.get_n_items() == PAGES * PAGE_SIZE + 4 and settled(feed)))
         spin(10)

@@ -7,8 +7,9 @@
  *
  * [property@Waterfall.FeedItem:aspect-ratio] is always usable for
  * [property@Waterfall.MasonryView:aspect-ratio-property]: the image's own width divided by its
- * height when the feed gives its size, else an estimate (the median of the sizes the feed gave
- * so before it, 1 before there is any), as [class@Waterfall.FeedWall] lays such items out.
+ * height when the feed gives its size, else an estimate (the median of the sizes the feed has
+ * given, its own page's included; 1 before there is any), as [class@Waterfall.FeedWall] lays
+ * such items out.
  * [property@Waterfall.FeedItem:width] and [property@Waterfall.FeedItem:height] are then 0.
  *
  * Since: 0.1

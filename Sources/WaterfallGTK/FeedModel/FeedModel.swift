@@ -38,7 +38,7 @@ final class FeedModel {
     /// The loader's state as of the last event applied.
     private(set) var loaderState = FeedLoader.State.idle
     /// Called with new items, their aspect ratios (width / height: the item's own, else the
-    /// estimate) and the index they go to (0 for a refresh, ``count`` before them for a page).
+    /// median of the sizes given so far, theirs included) and the index they go to (0 for a refresh, ``count`` before them for a page).
     var onInsert: (@MainActor (_ items: [FeedItem], _ aspectRatios: [Double], _ index: Int) -> Void)?
     /// Called after the loader's state changed, the items it brought reported.
     var onStatusChange: (@MainActor (Status) -> Void)?

@@ -278,6 +278,7 @@ class FeedModelApp(ServedFeed):
             return None
 
         before = place_of(text)
+        self.assertIsNotNone(before)
         self.feed.pages[1]["items"][:0] = [item(100 + i) for i in range(4)]
         self.assertTrue(view.activate_action("list.refresh", None))
         self.assertTrue(spin_until(lambda: feed.get_n_items() == PAGES * PAGE_SIZE + 4 and settled(feed)))

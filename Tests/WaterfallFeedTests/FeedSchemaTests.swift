@@ -108,7 +108,7 @@ struct FeedSchemaTests {
         let page = try decode(#"[{"img": "a.jpg", "link": "/item/1"}, {"img": "b.jpg", "link": "https://shop.test/b"},"#
             + #" {"img": "c.jpg"}, {"img": "d.jpg", "link": null}]"#, .standard)
         #expect(page.items.map(\.link?.absoluteString) == ["https://api.example.test/item/1", "https://shop.test/b", nil, nil])
-        let reddit = try decode(#"{"data": {"children": [{"data": {"name": "t3_a", "permalink": "/r/pics/comments/a/",""#
+        let reddit = try decode(#"{"data": {"children": [{"data": {"name": "t3_a", "permalink": "/r/pics/comments/a/","#
             + #" "preview": {"images": [{"source": {"url": "https://i.redd.it/a.jpg"}}]}}}]}}"#, .reddit)
         #expect(reddit.items.first?.link?.absoluteString == "https://api.example.test/r/pics/comments/a/")
         #expect(try FeedSchema(mapping: "link=url").link.description == "url")

@@ -4,17 +4,19 @@
 #  2. with the toolchain hidden (an empty directory bind-mounted over it in a private mount
 #     namespace, so neither `swift` nor its runtime exists), compiles the C example with
 #     `pkg-config --cflags --libs waterfall-1` and the Vala one with `--pkg waterfall-1`, runs the
-#     four examples (C, Vala, /usr/bin/python3, gjs; and Rust where Debian has gtk4-rs 0.9), the Python feed example over a local feed
-#     and the installed demo with --snapshot and checks that each snapshot shows cells
-#     (scripts/check-snapshot.py) and the Python gallery of Waterfall.Image, checks that the installed demo decodes a folder of every
+#     four examples (C, Vala, /usr/bin/python3, gjs; and Rust where Debian has gtk4-rs 0.9), the
+#     Python feed example and the GJS feed-model example over a local feed and the installed demo
+#     with --snapshot and checks that each snapshot shows cells (scripts/check-snapshot.py) and the
+#     Python gallery of Waterfall.Image, checks that the installed demo decodes a folder of every
 #     image format in the installed, seccomp-confined waterfall-image-worker (its debug log),
-#     runs the Python image, reliability, property, GTK-convention, high-contrast and drag-and-drop tests, checks
-#     that a 10,000,000-item lazy GListModel is not walked before the first frame (Examples/c/lazy-model.c), checks that
+#     runs the Python image, reliability, property, feed-model, GTK-convention, high-contrast and
+#     drag-and-drop tests, checks that a 10,000,000-item lazy GListModel is not walked before the
+#     first frame (Examples/c/lazy-model.c), checks that
 #     the C feed wall (an app outside SwiftPM) decodes in the installed, confined worker, and
-#     runs the C photo wall, the C reliability cases (Examples/c/reliability.c) and the C feed
-#     wall (dropped with a refresh pending) under valgrind's memcheck: errors and definite
-#     leaks fail (scripts/valgrind-gtk.supp documents the few one-time allocations of GTK's
-#     dependencies it suppresses).
+#     runs the C photo wall, the C reliability cases (Examples/c/reliability.c), the C feed
+#     wall and the C feed model (each dropped with a refresh pending) under valgrind's memcheck:
+#     errors and definite leaks fail (scripts/valgrind-gtk.supp documents the few one-time
+#     allocations of GTK's dependencies it suppresses).
 # The install builds the gi-docgen reference with warnings fatal (-Ddocs=true).
 # Needs root (unshare -m, mount --bind). Set WATERFALL_MESON_BUILD to reuse another build dir.
 set -euo pipefail
@@ -59,6 +61,8 @@ without_swift bash -euo pipefail -c '
     $(pkg-config --cflags --libs waterfall-1)
   cc -Wall -Wextra -Wno-unused-parameter -Werror -o "'"$out"'/lazy-model-c" Examples/c/lazy-model.c \
     $(pkg-config --cflags --libs waterfall-1)
+  cc -Wall -Wextra -Wno-unused-parameter -Werror -o "'"$out"'/feed-model-c" Examples/c/feed-model.c \
+    $(pkg-config --cflags --libs waterfall-1)
   valac --quiet --pkg gtk4 --pkg waterfall-1 --vapidir "'"$prefix"'/share/vala/vapi" \
     --directory "'"$out"'" -o photo-wall-vala Examples/vala/photo-wall.vala 2>/dev/null
 '
@@ -93,6 +97,8 @@ run_snapshot python-feed /usr/bin/python3 Examples/python/feed.py "file://$out/f
 run_snapshot python-gallery /usr/bin/python3 Examples/python/gallery.py "$out/feed/img"
 echo "gi-check: Python image tests"
 without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_image.py
+# Waterfall.FeedModel from GJS, with the example's own cells, over the same feed.
+run_snapshot gjs-feed gjs -m Examples/gjs/feed-wall.js "file://$out/feed/local.json"
 
 # The installed sandbox: a folder wall of every image fixture, decoded by the installed
 # waterfall-image-worker (libexecdir/waterfall-1, found from the path compiled in), confined.
@@ -124,6 +130,11 @@ without_swift timeout 600 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/pytho
   Reliability.test_one_items_changed_of_a_million \
   Reliability.test_finalize_with_work_pending Reliability.test_bad_property_values_fall_back \
   Properties FeedWallReliability
+
+# Waterfall.FeedModel against a local feed server: pages, has-more, refresh at 0 in one
+# items-changed, failed and malformed pages, the MultiSelection app of docs/LIST-MODELS.md.
+echo "gi-check: Python feed-model tests"
+without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_feed_model.py
 
 # What a GTK developer expects: GtkListBase's actions, every refresh emitted over a list model,
 # extreme sizes from the app or a feed.
@@ -176,4 +187,7 @@ memcheck "the C reliability cases" "$out/reliability-c"
 # The feed wall from C: loaded over the local feed (photos decoded in the worker), then dropped
 # with a refresh pending.
 memcheck "the C feed wall" "$out/feed-wall-c" "file://$out/feed/local.json" --exit-when-loaded
+# The feed as a list model from C: loaded into a wall of its own cells, then dropped with a
+# refresh pending.
+memcheck "the C feed model" "$out/feed-model-c" "file://$out/feed/local.json" --exit-when-loaded
 echo "gi-check: all green"

@@ -101,10 +101,14 @@ if (snapshotPath) {
     window.add_tick_callback(() => {
         if (++frames < 20)
             return GLib.SOURCE_CONTINUE;
-        const width = window.get_width(), height = window.get_height();
+        // The window's content: GTK 4.18 draws nothing for a paintable of the window itself.
+        const content = window.get_child();
+        const width = content.get_width(), height = content.get_height();
         const snapshot = new Gtk.Snapshot();
-        new Gtk.WidgetPaintable({widget: window}).snapshot(snapshot, width, height);
+        new Gtk.WidgetPaintable({widget: content}).snapshot(snapshot, width, height);
         const node = snapshot.to_node();
+        if (node === null)
+            return GLib.SOURCE_CONTINUE;
         const rect = new Graphene.Rect().init(0, 0, width, height);
         const texture = window.get_native().get_renderer().render_texture(node, rect);
         status = texture.save_to_png(snapshotPath) ? 0 : 1;

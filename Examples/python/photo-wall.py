@@ -81,8 +81,9 @@ def make_store(count):
     return store
 
 
-def make_view(store):
-    """The wall over `store`: a multi-selection, the signal factory and the aspect property."""
+def make_view(store, endless=True):
+    """The wall over `store`: a multi-selection, the signal factory and the aspect property;
+    `endless`, load-more appends a page of new photos."""
     selection = Gtk.MultiSelection(model=store)
     factory = Waterfall.SignalItemFactory()
     factory.connect("setup", setup)
@@ -99,7 +100,8 @@ def make_view(store):
         store.splice(start, 0, [Photo(i) for i in range(start, start + PAGE)])
         print(f"load-more: {len(store)} items", flush=True)
 
-    view.connect("load-more", load_more)
+    if endless:
+        view.connect("load-more", load_more)
     return view
 
 

@@ -760,6 +760,9 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * @self: the view
    *
    * Emitted when the reader comes near the end of the items and the view wants the next page.
+   * Over a [property@Waterfall.MasonryView:model] the request ends when the handlers return:
+   * append to the model now or later (for a feed, call [method@Waterfall.FeedModel.load_more]);
+   * the view asks again once the model has more items and the reader is near their end.
    */
   signals[SIGNAL_LOAD_MORE] = g_signal_new("load-more", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                            NULL, G_TYPE_NONE, 0);

@@ -130,7 +130,8 @@ package struct Options {
       --feed URL              items from JSON/plist pages; {page} in URL is the 1-based page number
       --map MAP               where --feed's fields are: a preset (unsplash, pexels, reddit, shopify,
                               pinterest) and/or items=PATH,img=PATH,w=PATH,h=PATH,id=PATH,
-                              title=PATH,price=PATH,next=PATH,cursor=NAME,color=PATH,blur_hash=PATH
+                              title=PATH,price=PATH,next=PATH,cursor=NAME,color=PATH,blur_hash=PATH,
+                              link=PATH
                               (PATH: a.b[0]["key"], alternatives a|b; cursor=NAME puts the next
                               value into the query parameter NAME)
       --folder DIR            items from the images in DIR (sizes read from the file headers)

@@ -104,6 +104,16 @@ struct FeedSchemaTests {
             == ["https://api.example.test/photos/a%20b/%C3%BC.jpg?q=x%20y", "https://cdn.test/%E2%9C%93.png"])
     }
 
+    @Test func linksResolveAgainstThePageAndAreOptional() throws {
+        let page = try decode(#"[{"img": "a.jpg", "link": "/item/1"}, {"img": "b.jpg", "link": "https://shop.test/b"},"#
+            + #" {"img": "c.jpg"}, {"img": "d.jpg", "link": null}]"#, .standard)
+        #expect(page.items.map(\.link?.absoluteString) == ["https://api.example.test/item/1", "https://shop.test/b", nil, nil])
+        let reddit = try decode(#"{"data": {"children": [{"data": {"name": "t3_a", "permalink": "/r/pics/comments/a/","#
+            + #" "preview": {"images": [{"source": {"url": "https://i.redd.it/a.jpg"}}]}}}]}}"#, .reddit)
+        #expect(reddit.items.first?.link?.absoluteString == "https://api.example.test/r/pics/comments/a/")
+        #expect(try FeedSchema(mapping: "link=url").link.description == "url")
+    }
+
     @Test func htmlEntities() {
         #expect(HTMLEntities.decode("a&amp;b") == "a&b")
         #expect(HTMLEntities.decode("&amp;amp; &#128512; &#xZZ; & &unknown; &") == "&amp; 😀 &#xZZ; & &unknown; &")

@@ -16,4 +16,5 @@
 #include "wf_rubberband.h"
 #include "wf_feed_wall.h"
 #include "wf_image.h"
+#include "wf_feed_model.h"
 #endif

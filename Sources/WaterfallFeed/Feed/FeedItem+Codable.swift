@@ -10,10 +10,11 @@ extension FeedItem: Encodable {
         case title
         case colorHex = "color"
         case blurHash = "blur_hash"
+        case link
     }
 
     /// Encodes the item in the project's own page format (`FeedSchema.standard`, which reads
-    /// it back): `img` absolute, `id` and `price` as strings, `color` and `blur_hash` when set.
+    /// it back): `img` absolute, `id` and `price` as strings, `color`, `blur_hash` and `link` when set.
     /// The `origin` is not encoded: an item read back takes the origin of the page it is in.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -25,5 +26,6 @@ extension FeedItem: Encodable {
         try container.encodeIfPresent(title, forKey: .title)
         try container.encodeIfPresent(colorHex, forKey: .colorHex)
         try container.encodeIfPresent(blurHash, forKey: .blurHash)
+        try container.encodeIfPresent(link?.absoluteString, forKey: .link)
     }
 }

@@ -24,6 +24,8 @@ public struct FeedItem: Sendable, Hashable {
     public var colorHex: String?
     /// A BlurHash placeholder (`blur_hash`), or `nil`.
     public var blurHash: String?
+    /// The web page the item stands for (`link`, resolved against the page URL), or `nil`.
+    public var link: URL?
     /// The origin of the page that named the item, which decides which image URLs it may name
     /// (see ``ContentOrigin``): `.remote` for an item of an `http(s)` page, the folder for a
     /// local page or folder feed, `.unrestricted` for items the application makes itself. Pass
@@ -33,7 +35,7 @@ public struct FeedItem: Sendable, Hashable {
     /// Creates an item; a width or height of 0 means unknown.
     public init(id: String? = nil, imageURL: URL, pixelWidth: Double, pixelHeight: Double,
                 price: String? = nil, title: String? = nil, colorHex: String? = nil, blurHash: String? = nil,
-                origin: ContentOrigin = .unrestricted) {
+                link: URL? = nil, origin: ContentOrigin = .unrestricted) {
         self.id = id
         self.imageURL = imageURL
         self.pixelWidth = pixelWidth
@@ -42,6 +44,7 @@ public struct FeedItem: Sendable, Hashable {
         self.title = title
         self.colorHex = colorHex
         self.blurHash = blurHash
+        self.link = link
         self.origin = origin
     }
 

@@ -90,7 +90,8 @@ extension FeedSchema {
         return FeedItem(id: try text(id), imageURL: resolvedURL,
                         pixelWidth: try dimension(width), pixelHeight: try dimension(height),
                         price: try text(price), title: try text(title).map(HTMLEntities.decode),
-                        colorHex: try text(color), blurHash: try text(blurHash))
+                        colorHex: try text(color), blurHash: try text(blurHash),
+                        link: try text(link).flatMap { Self.imageURL(from: $0, relativeTo: pageURL) })
     }
 
     /// A URL from a page's text: HTML entities decoded, surrounding spaces dropped, characters

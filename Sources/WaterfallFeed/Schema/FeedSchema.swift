@@ -4,7 +4,7 @@ import FoundationEssentials
 /// Pexels, Reddit, Shopify, Pinterest…) loads without code.
 ///
 /// Each field is a `FeedField`: key paths (`media.images["600x"].url`) with `|` fallbacks. Item
-/// fields (`img`, `w`, `h`, `id`, `title`, `price`, `color`, `blur_hash`) are looked up in each
+/// fields (`img`, `w`, `h`, `id`, `title`, `price`, `color`, `blur_hash`, `link`) are looked up in each
 /// element of the `items` array, so items nested deeper than their array are reached by longer
 /// paths (Reddit: `items=data.children`, `img=data.preview.images[0].source.url`). `next` is
 /// looked up in the page.
@@ -42,12 +42,15 @@ public struct FeedSchema: Sendable, Hashable {
     public var color: FeedField
     /// A BlurHash placeholder string (Unsplash `blur_hash`).
     public var blurHash: FeedField
+    /// The web page the item stands for (absolute, or relative to the page URL, as `img`); a
+    /// value that cannot be made a URL leaves the item without a link.
+    public var link: FeedField
 
     /// Creates a schema; unspecified fields are those of `standard`.
     public init(items: FeedField = "items", imageURL: FeedField = "img", width: FeedField = "w",
                 height: FeedField = "h", id: FeedField = "id", title: FeedField = "title",
                 price: FeedField = "price", next: FeedField = "next", cursorParameter: String? = nil,
-                color: FeedField = "color", blurHash: FeedField = "blur_hash") {
+                color: FeedField = "color", blurHash: FeedField = "blur_hash", link: FeedField = "link") {
         self.items = items
         self.imageURL = imageURL
         self.width = width
@@ -59,6 +62,7 @@ public struct FeedSchema: Sendable, Hashable {
         self.cursorParameter = cursorParameter
         self.color = color
         self.blurHash = blurHash
+        self.link = link
     }
 
     /// The project's own page format (the keys `FeedItem`'s `Encodable` conformance writes).
@@ -66,7 +70,7 @@ public struct FeedSchema: Sendable, Hashable {
 
     /// The field names a mapping may set, in the order of `--map`'s documentation.
     public static let fieldNames = ["items", "img", "w", "h", "id", "title", "price", "next", "cursor",
-                                    "color", "blur_hash"]
+                                    "color", "blur_hash", "link"]
 
     /// A preset name (`unsplash`, …; see `presets`) or a mapping such as
     /// `items=data.children,img=data.preview.images[0].source.url,next=data.after,cursor=after`.
@@ -120,6 +124,7 @@ public struct FeedSchema: Sendable, Hashable {
         case "next": next = try FeedField(value)
         case "color": color = try FeedField(value)
         case "blur_hash", "blurhash": blurHash = try FeedField(value)
+        case "link": link = try FeedField(value)
         default: throw .unknownField(name, known: Self.fieldNames)
         }
     }
@@ -129,7 +134,7 @@ public struct FeedSchema: Sendable, Hashable {
     public var mapping: String {
         var entries = [("items", items), ("img", imageURL), ("w", width), ("h", height), ("id", id),
                        ("title", title), ("price", price), ("next", next), ("color", color),
-                       ("blur_hash", blurHash)].map { "\($0.0)=\($0.1)" }
+                       ("blur_hash", blurHash), ("link", link)].map { "\($0.0)=\($0.1)" }
         if let cursorParameter { entries.append("cursor=\(cursorParameter)") }
         return entries.joined(separator: ",")
     }

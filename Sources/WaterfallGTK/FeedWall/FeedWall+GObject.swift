@@ -24,14 +24,8 @@ final class FeedWallFace {
     /// Mirrors the loader's `state` and the item count into the wall's properties.
     private func sync(_ state: FeedLoader.State) {
         guard let owner, let wall else { return }
-        var loading = false
-        var message: String?
-        switch state {
-        case .loading: loading = true
-        case .failed(let error, _) where !error.isCancellation: message = wall.source.options.errorMessage(error)
-        case .idle, .exhausted, .failed: break
-        }
-        wf_feed_wall_sync_state(owner, guint(clamping: wall.itemCount), loading ? 1 : 0, message)
+        let status = FeedModel.Status(state, errorMessage: wall.source.options.errorMessage)
+        wf_feed_wall_sync_state(owner, guint(clamping: wall.itemCount), status.isLoading ? 1 : 0, status.errorMessage)
     }
 
     /// Emits `item-activated` for the item at `position`.
@@ -54,26 +48,9 @@ final class FeedWallFace {
 
     /// The wall made from `url` and `schema` (a preset name or mapping; `nil`: standard), or
     /// the refusal as a `WATERFALL_FEED_ERROR` code and message.
-    static func makeWall(url: String, schema: String?) -> Result<FeedWall, FeedWallRefusal> {
-        let feedSchema: FeedSchema
-        do {
-            feedSchema = try schema.map { try FeedSchema(mapping: $0) } ?? .standard
-        } catch {
-            return .failure(FeedWallRefusal(code: WATERFALL_FEED_ERROR_INVALID_SCHEMA,
-                                            message: "the feed schema '\(schema ?? "")' is not valid: \(error)"))
-        }
-        do {
-            return .success(try FeedWall(feedURL: url, schema: feedSchema))
-        } catch {
-            return .failure(FeedWallRefusal(code: WATERFALL_FEED_ERROR_INVALID_URL, message: error.description))
-        }
+    static func makeWall(url: String, schema: String?) -> Result<FeedWall, FeedRefusal> {
+        FeedRefusal.loader(url: url, schema: schema).map { FeedWall(loader: $0) }
     }
-}
-
-/// Why a `WaterfallFeedWall` could not be made: a `WaterfallFeedError` code and its message.
-struct FeedWallRefusal: Error {
-    let code: WaterfallFeedError
-    let message: String
 }
 
 @_cdecl("waterfall_swift_feed_wall_create")
@@ -84,7 +61,7 @@ func waterfallSwiftFeedWallCreate(_ owner: OpaquePointer?, _ url: UnsafePointer<
     case .success(let wall):
         return FaceBox.retain(FeedWallFace(wall: wall, owner: owner!)) { $0.detach() }
     case .failure(let refusal):
-        g_set_error_literal(error, waterfall_feed_error_quark(), gint(refusal.code.rawValue), refusal.message)
+        refusal.set(error)
         return nil
     }
 }

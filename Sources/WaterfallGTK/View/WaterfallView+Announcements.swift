@@ -24,7 +24,9 @@ extension WaterfallView {
         switch state {
         case .loading:
             paging.itemsBeforeLoading = count
-            announce(WaterfallStrings.current.loadingMore)
+            // A list model's request ends when the `load-more` handlers return, whether or not
+            // the app loads anything: its items-changed is announced instead.
+            if !showsItemsOfAListModel { announce(WaterfallStrings.current.loadingMore) }
         case .failed:
             announce(loadFailure?.description ?? WaterfallStrings.current.loadMoreFailed)
         case .idle where previous == .loading && count > paging.itemsBeforeLoading:

@@ -27,9 +27,12 @@ extension WaterfallView where Cell == WaterfallItemCell {
     }
 
     /// Makes `source` the model's selection and the view's self-sizing, follows its model,
-    /// and installs the list-model keys and rubberband.
+    /// installs the list-model keys and rubberband, and turns load-more on: the view emits
+    /// `load-more` near the end of the items (see
+    /// ``WaterfallListModelSource/waterfallViewDidRequestMore(_:)``).
     func adopt(_ source: WaterfallListModelSource) {
         model.selection = source
+        model.isLoadMoreEnabled = true
         selfSizing = source
         source.view = self
         installSelectAllKeys()
@@ -56,6 +59,17 @@ extension WaterfallView where Cell == WaterfallItemCell {
 }
 
 extension WaterfallView {
+    /// Emits `load-more`. It runs at the end of a change, scroll step or layout slice, so over
+    /// a list model it is a call into the app, as a factory's bind is: a handler that appends
+    /// to the model at once (as photo-wall.py does) has its `items-changed` applied once the
+    /// wall's pass is over (``WaterfallListModelSource/itemsChanged(at:removed:added:)``).
+    func emitLoadMore() {
+        let source = model.selection as? WaterfallListModelSource
+        source?.callOutDepth += 1
+        defer { source?.callOutDepth -= 1 }
+        waterfall_masonry_view_emit_load_more(masonryView)
+    }
+
     /// The widget's model changed its items: a list-model wall applies the splice (a data
     /// source's wall shows no model).
     func itemsChanged(at position: Int, removed: Int, added: Int) {

@@ -59,7 +59,7 @@ extension WaterfallView {
 
     /// Whether the items come from a `GListModel` (the list-model path): the app owns them, so
     /// an empty model is an empty wall whatever load-more does.
-    private var showsItemsOfAListModel: Bool { model.selection is WaterfallListModelSource }
+    var showsItemsOfAListModel: Bool { model.selection is WaterfallListModelSource }
 
     /// Whether the centred status page is showing (an empty wall's state, or a first page that
     /// failed).

@@ -315,7 +315,7 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// Shows the footer's spinner while a page loads, Retry after a failure (or the centred
     /// status on an empty wall), and announces the change.
     public func loadMoreStateDidChange(_ state: LoadMoreState) {
-        if state == .loading, paging.loadMoreState != .loading { waterfall_masonry_view_emit_load_more(masonryView) }
+        if state == .loading, paging.loadMoreState != .loading { emitLoadMore() }
         announceLoadMore(state, previous: paging.loadMoreState)
         paging.loadMoreState = state
         updateStatus()

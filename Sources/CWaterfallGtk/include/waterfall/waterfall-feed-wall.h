@@ -9,7 +9,8 @@ G_BEGIN_DECLS
 /**
  * WATERFALL_FEED_ERROR:
  *
- * The error domain of [class@Waterfall.FeedWall]; its codes are [error@Waterfall.FeedError].
+ * The error domain of [class@Waterfall.FeedWall] and [class@Waterfall.FeedModel]; its codes
+ * are [error@Waterfall.FeedError].
  */
 #define WATERFALL_FEED_ERROR (waterfall_feed_error_quark ())
 
@@ -18,7 +19,8 @@ G_BEGIN_DECLS
  * @WATERFALL_FEED_ERROR_INVALID_URL: the feed URL is not an `http`, `https` or `file` URL
  * @WATERFALL_FEED_ERROR_INVALID_SCHEMA: the schema is neither a preset name nor a valid mapping
  *
- * Why [ctor@Waterfall.FeedWall.new] refused to make a wall.
+ * Why [ctor@Waterfall.FeedWall.new] refused to make a wall, or [ctor@Waterfall.FeedModel.new]
+ * a model.
  */
 typedef enum
 {

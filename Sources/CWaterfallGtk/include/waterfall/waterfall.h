@@ -9,5 +9,7 @@
 #include "waterfall-builder-item-factory.h"
 #include "waterfall-feed-wall.h"
 #include "waterfall-image.h"
+#include "waterfall-feed-item.h"
+#include "waterfall-feed-model.h"
 
 #endif

@@ -1,0 +1,299 @@
+#!/usr/bin/python3
+"""Waterfall.FeedModel against a local feed server, from Python (run under Xvfb).
+
+    GI_TYPELIB_PATH=… LD_LIBRARY_PATH=… xvfb-run -a /usr/bin/python3 test_feed_model.py
+
+A thread serves a feed of three JSON pages of ten items on 127.0.0.1 (page 4 is a 404: the
+end); each test can change a page, make it fail (HTTP 403) or make it malformed. The model:
+- loads its first page by itself and the next ones on load_more(), one items-changed per page,
+  and `has-more` goes false at the end; its items carry the feed's fields, and an item without
+  a size has width and height 0 and the estimated aspect ratio;
+- refresh() inserts the new items at position 0 in one items-changed;
+- a failing page sets `error-message` (the wall's plain words) and keeps every item, and the
+  next load_more() loads it; a malformed page is a clear error; bad URIs and maps are refused;
+- dropped while a page loads, it is finalized.
+The app test is what the docs (docs/LIST-MODELS.md, "Feeds as a list model") show: the model in
+a Gtk.MultiSelection, a Waterfall.SignalItemFactory of its own and
+`aspect-ratio-property "aspect-ratio"`; the wall's load-more loads the pages as the reader
+scrolls, a refresh keeps the screen still, and a click selects. The run makes GLib criticals
+fatal.
+"""
+import gc
+import importlib.util
+import json
+import os
+import threading
+import unittest
+import weakref
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import gi
+
+gi.require_version("Gtk", "4.0")
+gi.require_version("Waterfall", "1")
+gi.require_version("Graphene", "1.0")
+from gi.repository import Gio, GLib, Graphene, Gtk, Waterfall  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location("reliability", os.path.join(os.path.dirname(__file__), "test_reliability.py"))
+reliability = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(reliability)
+spin, spin_until, widgets = reliability.spin, reliability.spin_until, reliability.widgets
+
+PAGE_SIZE = 10
+PAGES = 3
+
+
+def item(number):
+    """Feed item `number`: 200×400 (aspect 0.5), except every tenth, which has no size."""
+    entry = {"id": str(number), "img": f"/img/{number}.png", "title": f"Item {number}", "price": f"{number}.00 €",
+             "blur_hash": "LEHV6nWB2yk8pyo0adR*.7kCMdnj", "link": f"/item/{number}"}
+    if number % 10 != 5:
+        entry.update(w=200, h=400)
+    return entry
+
+
+class Feed:
+    """What the server answers, page by page: a JSON document, or an HTTP status."""
+
+    def __init__(self):
+        self.pages = {n: {"items": [item((n - 1) * PAGE_SIZE + i) for i in range(PAGE_SIZE)]}
+                      for n in range(1, PAGES + 1)}
+        self.failures = {}    # page number → HTTP status
+        self.malformed = set()
+        self.requests = []
+
+    def answer(self, path):
+        self.requests.append(path)
+        if not path.startswith("/page/") or not path.endswith(".json"):
+            return 404, b""
+        number = int(path[len("/page/"):-len(".json")])
+        if number in self.failures:
+            return self.failures[number], b"refused"
+        if number in self.malformed:
+            return 200, b"{\"items\": [ this is not JSON"
+        if number not in self.pages:
+            return 404, b""
+        return 200, json.dumps(self.pages[number]).encode()
+
+
+class Server:
+    """A ThreadingHTTPServer on 127.0.0.1 serving `Feed`s, one per test."""
+
+    def __init__(self):
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self):
+                status, body = server.feed.answer(self.path)
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.feed = Feed()
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/page/{{page}}.json"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def settled(model):
+    """Whether the model is not loading (its last operation ended)."""
+    return not model.props.loading
+
+
+def titles(model):
+    return [model.get_item(i).props.title for i in range(model.get_n_items())]
+
+
+class ServedFeed(unittest.TestCase):
+    """Tests with the feed server running, a fresh `Feed` each."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = Server()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.close()
+
+    def setUp(self):
+        self.feed = self.server.feed = Feed()
+
+
+class FeedModelTests(ServedFeed):
+    def make_model(self):
+        model = Waterfall.FeedModel.new(self.server.url, None)
+        changes = []
+        model.connect("items-changed", lambda _m, position, removed, added: changes.append((position, removed, added)))
+        return model, changes
+
+    def load_first_page(self, model):
+        self.assertTrue(spin_until(lambda: model.get_n_items() == PAGE_SIZE and settled(model)),
+                        f"the first page did not load: {model.props.error_message}")
+
+    def test_pages_load_and_has_more_ends(self):
+        model, changes = self.make_model()
+        self.assertIsInstance(model, Gio.ListModel)
+        self.assertEqual(model.get_item_type().name, "WaterfallFeedItem")
+        self.load_first_page(model)
+        self.assertTrue(model.props.has_more)
+        for pages in range(2, PAGES + 1):
+            model.load_more()
+            self.assertTrue(spin_until(lambda: model.get_n_items() == pages * PAGE_SIZE and settled(model)))
+        self.assertTrue(model.props.has_more, "has-more went false before the feed said it ended")
+        model.load_more()   # page 4 is a 404: the end of the feed
+        self.assertTrue(spin_until(lambda: not model.props.has_more), "has-more stayed true at the end")
+        self.assertEqual(changes, [(n * PAGE_SIZE, 0, PAGE_SIZE) for n in range(PAGES)], "one items-changed per page")
+        self.assertEqual(titles(model), [f"Item {n}" for n in range(PAGES * PAGE_SIZE)])
+        self.assertIsNone(model.props.error_message)
+        model.load_more()   # nothing more to load
+        spin(10)
+        self.assertEqual(model.get_n_items(), PAGES * PAGE_SIZE)
+
+        first = model.get_item(0)
+        base = self.server.url.split("/page/")[0]
+        self.assertEqual((first.props.id, first.props.title, first.props.subtitle), ("0", "Item 0", "0.00 €"))
+        self.assertEqual(first.props.image_uri, f"{base}/img/0.png")
+        self.assertEqual(first.props.link, f"{base}/item/0")
+        self.assertEqual((first.props.width, first.props.height, first.props.aspect_ratio), (200, 400, 0.5))
+        self.assertEqual(first.props.blurhash, "LEHV6nWB2yk8pyo0adR*.7kCMdnj")
+        unsized = model.get_item(5)
+        self.assertEqual((unsized.props.width, unsized.props.height), (0, 0))
+        self.assertAlmostEqual(unsized.props.aspect_ratio, 0.5, msg="the estimate is the known sizes' median")
+        self.assertIsNone(model.get_item(PAGES * PAGE_SIZE))
+
+    def test_refresh_inserts_at_zero_in_one_items_changed(self):
+        model, changes = self.make_model()
+        self.load_first_page(model)
+        self.feed.pages[1]["items"][:0] = [item(100 + i) for i in range(3)]
+        del changes[:]
+        model.refresh()
+        self.assertTrue(spin_until(lambda: model.get_n_items() == PAGE_SIZE + 3 and settled(model)))
+        spin(5)
+        self.assertEqual(changes, [(0, 0, 3)])
+        self.assertEqual(titles(model)[:4], ["Item 100", "Item 101", "Item 102", "Item 0"])
+        model.refresh()   # nothing new: no change
+        self.assertTrue(spin_until(lambda: settled(model)))
+        spin(5)
+        self.assertEqual(changes, [(0, 0, 3)])
+
+    def test_failed_page_keeps_the_items(self):
+        model, changes = self.make_model()
+        self.load_first_page(model)
+        self.feed.failures[2] = 403
+        notified = []
+        model.connect("notify::error-message", lambda m, _p: notified.append(m.props.error_message))
+        model.load_more()
+        self.assertTrue(spin_until(lambda: model.props.error_message is not None), "no failure reported")
+        self.assertEqual(model.props.error_message, "127.0.0.1 refused access (error 403).")
+        self.assertEqual(notified, [model.props.error_message])
+        self.assertEqual(model.get_n_items(), PAGE_SIZE, "a failed page lost items")
+        self.assertFalse(model.props.loading)
+        self.assertTrue(model.props.has_more)
+        del self.feed.failures[2]
+        model.load_more()   # loads the failed page again
+        self.assertTrue(spin_until(lambda: model.get_n_items() == 2 * PAGE_SIZE and settled(model)))
+        self.assertIsNone(model.props.error_message)
+        self.assertEqual(changes, [(0, 0, PAGE_SIZE), (PAGE_SIZE, 0, PAGE_SIZE)])
+
+    def test_malformed_page_is_a_clear_error(self):
+        model, _ = self.make_model()
+        self.load_first_page(model)
+        self.feed.malformed.add(2)
+        model.load_more()
+        self.assertTrue(spin_until(lambda: model.props.error_message is not None), "no failure reported")
+        self.assertEqual(model.props.error_message, "The page from 127.0.0.1 is not a feed Waterfall can read.")
+        self.assertEqual(model.get_n_items(), PAGE_SIZE)
+
+    def test_refusals(self):
+        with self.assertRaises(GLib.Error) as refused:
+            Waterfall.FeedModel.new("ftp://example.com/feed.json", None)
+        self.assertTrue(refused.exception.matches(Waterfall.feed_error_quark(), Waterfall.FeedError.URL))
+        with self.assertRaises(GLib.Error) as refused:
+            Waterfall.FeedModel.new(self.server.url, "items=data,no_such_field=x")
+        self.assertTrue(refused.exception.matches(Waterfall.feed_error_quark(), Waterfall.FeedError.SCHEMA))
+        # Made as a plain GObject: a warning, no items, no more pages and the reason.
+        model = Waterfall.FeedModel(uri="not a url")
+        self.assertEqual(model.get_n_items(), 0)
+        self.assertFalse(model.props.has_more)
+        self.assertTrue(model.props.error_message)
+        model.load_more()
+        model.refresh()
+
+    def test_dropped_while_loading(self):
+        model, _ = self.make_model()
+        model_ref = weakref.ref(model)
+        spin(1)
+        del model
+        gc.collect()
+        self.assertIsNone(model_ref(), "the model leaked")
+        spin(20)   # the page ends after the model is gone
+
+
+class FeedModelApp(ServedFeed):
+    """The app of docs/LIST-MODELS.md over the local feed."""
+
+    def test_multi_selection_own_factory_aspect_ratio_property(self):
+        feed = Waterfall.FeedModel.new(self.server.url, None)
+        factory = Waterfall.SignalItemFactory()
+        factory.connect("setup", lambda _f, cell: cell.set_child(Gtk.Label()))
+        factory.connect("bind", lambda _f, cell: cell.get_child().set_label(cell.get_item().props.title))
+        selection = Gtk.MultiSelection(model=feed)
+        view = Waterfall.MasonryView(model=selection, factory=factory, columns=3,
+                                     aspect_ratio_property="aspect-ratio")
+        view.connect("load-more", lambda _view: feed.load_more())
+        view.connect("refresh", lambda _view: feed.refresh())
+        window = Gtk.Window(default_width=600, default_height=500, child=Gtk.ScrolledWindow(child=view))
+        window.present()
+        self.assertTrue(spin_until(lambda: feed.get_n_items() == PAGE_SIZE), "the first page did not load")
+        adjustment = view.get_vadjustment()
+
+        # Scrolling to the end loads every page through load-more.
+        def scrolled_to_end():
+            adjustment.set_value(adjustment.get_upper() - adjustment.get_page_size())
+            return not feed.props.has_more and settled(feed)
+
+        self.assertTrue(spin_until(scrolled_to_end, frames=600), f"load-more did not load every page: {feed.get_n_items()}")
+        self.assertEqual(feed.get_n_items(), PAGES * PAGE_SIZE)
+
+        # A refresh inserts at the top without moving what the reader sees.
+        adjustment.set_value((adjustment.get_upper() - adjustment.get_page_size()) / 2)
+        spin(10)
+        label = next(w for w in widgets(view) if isinstance(w, Gtk.Label) and w.get_mapped() and w.get_label())
+        text = label.get_label()
+
+        def place_of(text):
+            for w in widgets(view):
+                if isinstance(w, Gtk.Label) and w.get_mapped() and w.get_label() == text:
+                    found, point = w.compute_point(window, Graphene.Point())
+                    return (round(point.x), round(point.y)) if found else None
+            return None
+
+        before = place_of(text)
+        self.assertIsNotNone(before)
+        self.feed.pages[1]["items"][:0] = [item(100 + i) for i in range(4)]
+        self.assertTrue(view.activate_action("list.refresh", None))
+        self.assertTrue(spin_until(lambda: feed.get_n_items() == PAGES * PAGE_SIZE + 4 and settled(feed)))
+        spin(10)
+        self.assertEqual(place_of(text), before, f"'{text}' moved on the screen after the refresh")
+        self.assertEqual(feed.get_item(0).props.title, "Item 100")
+
+        # The selection is the app's Gtk.MultiSelection.
+        view.activate_action("list.select-item", GLib.Variant("(ubb)", (3, False, False)))
+        spin(2)
+        self.assertTrue(selection.is_selected(3))
+        window.destroy()
+
+
+if __name__ == "__main__":
+    # A GLib critical (an assertion in GTK or in the library) aborts the run: a failure.
+    GLib.log_set_always_fatal(GLib.LogLevelFlags.LEVEL_CRITICAL)
+    unittest.main(verbosity=2)

@@ -1,0 +1,403 @@
+#include "waterfall/waterfall-feed-item.h"
+
+/**
+ * WaterfallFeedItem:
+ *
+ * One item of a [class@Waterfall.FeedModel]: what the feed says of it, read-only.
+ *
+ * [property@Waterfall.FeedItem:aspect-ratio] is always usable for
+ * [property@Waterfall.MasonryView:aspect-ratio-property]: the image's own width divided by its
+ * height when the feed gives its size, else an estimate (the median of the sizes the feed has
+ * given, its own page's included; 1 before there is any), as [class@Waterfall.FeedWall] lays
+ * such items out.
+ * [property@Waterfall.FeedItem:width] and [property@Waterfall.FeedItem:height] are then 0.
+ *
+ * Since: 0.1
+ */
+struct _WaterfallFeedItem
+{
+  GObject parent_instance;
+
+  char *id;
+  char *title;
+  char *subtitle;
+  char *image_uri;
+  int width;
+  int height;
+  double aspect_ratio;
+  char *blurhash;
+  char *link;
+};
+
+enum {
+  PROP_0,
+  PROP_ID,
+  PROP_TITLE,
+  PROP_SUBTITLE,
+  PROP_IMAGE_URI,
+  PROP_WIDTH,
+  PROP_HEIGHT,
+  PROP_ASPECT_RATIO,
+  PROP_BLURHASH,
+  PROP_LINK,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (WaterfallFeedItem, waterfall_feed_item, G_TYPE_OBJECT)
+
+static void
+waterfall_feed_item_finalize (GObject *object)
+{
+  WaterfallFeedItem *self = WATERFALL_FEED_ITEM (object);
+
+  g_free (self->id);
+  g_free (self->title);
+  g_free (self->subtitle);
+  g_free (self->image_uri);
+  g_free (self->blurhash);
+  g_free (self->link);
+
+  G_OBJECT_CLASS (waterfall_feed_item_parent_class)->finalize (object);
+}
+
+static void
+waterfall_feed_item_get_property (GObject    *object,
+                                  guint       property_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  WaterfallFeedItem *self = WATERFALL_FEED_ITEM (object);
+
+  switch (property_id)
+    {
+    case PROP_ID:
+      g_value_set_string (value, self->id);
+      break;
+    case PROP_TITLE:
+      g_value_set_string (value, self->title);
+      break;
+    case PROP_SUBTITLE:
+      g_value_set_string (value, self->subtitle);
+      break;
+    case PROP_IMAGE_URI:
+      g_value_set_string (value, self->image_uri);
+      break;
+    case PROP_WIDTH:
+      g_value_set_int (value, self->width);
+      break;
+    case PROP_HEIGHT:
+      g_value_set_int (value, self->height);
+      break;
+    case PROP_ASPECT_RATIO:
+      g_value_set_double (value, self->aspect_ratio);
+      break;
+    case PROP_BLURHASH:
+      g_value_set_string (value, self->blurhash);
+      break;
+    case PROP_LINK:
+      g_value_set_string (value, self->link);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, property_id, pspec);
+    }
+}
+
+static void
+waterfall_feed_item_set_property (GObject      *object,
+                                  guint         property_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  WaterfallFeedItem *self = WATERFALL_FEED_ITEM (object);
+
+  switch (property_id)
+    {
+    case PROP_ID:
+      self->id = g_value_dup_string (value);
+      break;
+    case PROP_TITLE:
+      self->title = g_value_dup_string (value);
+      break;
+    case PROP_SUBTITLE:
+      self->subtitle = g_value_dup_string (value);
+      break;
+    case PROP_IMAGE_URI:
+      self->image_uri = g_value_dup_string (value);
+      break;
+    case PROP_WIDTH:
+      self->width = g_value_get_int (value);
+      break;
+    case PROP_HEIGHT:
+      self->height = g_value_get_int (value);
+      break;
+    case PROP_ASPECT_RATIO:
+      self->aspect_ratio = g_value_get_double (value);
+      break;
+    case PROP_BLURHASH:
+      self->blurhash = g_value_dup_string (value);
+      break;
+    case PROP_LINK:
+      self->link = g_value_dup_string (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, property_id, pspec);
+    }
+}
+
+static void
+waterfall_feed_item_class_init (WaterfallFeedItemClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = waterfall_feed_item_finalize;
+  object_class->get_property = waterfall_feed_item_get_property;
+  object_class->set_property = waterfall_feed_item_set_property;
+
+  /**
+   * WaterfallFeedItem:id: (getter get_id)
+   *
+   * The item's identity in the feed, or %NULL.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_ID] = g_param_spec_string ("id", NULL, NULL, NULL, flags);
+  /**
+   * WaterfallFeedItem:title: (getter get_title)
+   *
+   * The item's title (HTML entities decoded), or %NULL.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL, flags);
+  /**
+   * WaterfallFeedItem:subtitle: (getter get_subtitle)
+   *
+   * The item's second line: the feed's `price` (the shop's price tag), or %NULL.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_SUBTITLE] = g_param_spec_string ("subtitle", NULL, NULL, NULL, flags);
+  /**
+   * WaterfallFeedItem:image-uri: (getter get_image_uri)
+   *
+   * The absolute URI of the item's image.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_IMAGE_URI] = g_param_spec_string ("image-uri", NULL, NULL, NULL, flags);
+  /**
+   * WaterfallFeedItem:width: (getter get_width)
+   *
+   * The image's width in pixels as the feed gives it; 0 when unknown.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_WIDTH] = g_param_spec_int ("width", NULL, NULL, 0, G_MAXINT, 0, flags);
+  /**
+   * WaterfallFeedItem:height: (getter get_height)
+   *
+   * The image's height in pixels as the feed gives it; 0 when unknown.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_HEIGHT] = g_param_spec_int ("height", NULL, NULL, 0, G_MAXINT, 0, flags);
+  /**
+   * WaterfallFeedItem:aspect-ratio: (getter get_aspect_ratio)
+   *
+   * The image's width divided by its height, between 0.001 and 1000: its own when the feed
+   * gives its size, else an estimate. Made for
+   * [property@Waterfall.MasonryView:aspect-ratio-property].
+   *
+   * Since: 0.1
+   */
+  properties[PROP_ASPECT_RATIO] = g_param_spec_double ("aspect-ratio", NULL, NULL, 0.001, 1000, 1, flags);
+  /**
+   * WaterfallFeedItem:blurhash: (getter get_blurhash)
+   *
+   * A [BlurHash](https://blurha.sh) of the image, to show until it is loaded, or %NULL.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_BLURHASH] = g_param_spec_string ("blurhash", NULL, NULL, NULL, flags);
+  /**
+   * WaterfallFeedItem:link: (getter get_link)
+   *
+   * The absolute URI of the web page the item stands for (the feed's `link`), or %NULL.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_LINK] = g_param_spec_string ("link", NULL, NULL, NULL, flags);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+waterfall_feed_item_init (WaterfallFeedItem *self)
+{
+  self->aspect_ratio = 1;
+}
+
+/**
+ * waterfall_feed_item_get_id:
+ * @self: a `WaterfallFeedItem`
+ *
+ * Gets [property@Waterfall.FeedItem:id].
+ *
+ * Returns: (nullable): the item's identity in the feed
+ *
+ * Since: 0.1
+ */
+const char *
+waterfall_feed_item_get_id (WaterfallFeedItem *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_ITEM (self), NULL);
+
+  return self->id;
+}
+
+/**
+ * waterfall_feed_item_get_title:
+ * @self: a `WaterfallFeedItem`
+ *
+ * Gets [property@Waterfall.FeedItem:title].
+ *
+ * Returns: (nullable): the item's title
+ *
+ * Since: 0.1
+ */
+const char *
+waterfall_feed_item_get_title (WaterfallFeedItem *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_ITEM (self), NULL);
+
+  return self->title;
+}
+
+/**
+ * waterfall_feed_item_get_subtitle:
+ * @self: a `WaterfallFeedItem`
+ *
+ * Gets [property@Waterfall.FeedItem:subtitle].
+ *
+ * Returns: (nullable): the item's second line (its price in a shop)
+ *
+ * Since: 0.1
+ */
+const char *
+waterfall_feed_item_get_subtitle (WaterfallFeedItem *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_ITEM (self), NULL);
+
+  return self->subtitle;
+}
+
+/**
+ * waterfall_feed_item_get_image_uri:
+ * @self: a `WaterfallFeedItem`
+ *
+ * Gets [property@Waterfall.FeedItem:image-uri].
+ *
+ * Returns: (nullable): the URI of the item's image
+ *
+ * Since: 0.1
+ */
+const char *
+waterfall_feed_item_get_image_uri (WaterfallFeedItem *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_ITEM (self), NULL);
+
+  return self->image_uri;
+}
+
+/**
+ * waterfall_feed_item_get_width:
+ * @self: a `WaterfallFeedItem`
+ *
+ * Gets [property@Waterfall.FeedItem:width].
+ *
+ * Returns: the image's width in pixels, or 0 when the feed does not give it
+ *
+ * Since: 0.1
+ */
+int
+waterfall_feed_item_get_width (WaterfallFeedItem *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_ITEM (self), 0);
+
+  return self->width;
+}
+
+/**
+ * waterfall_feed_item_get_height:
+ * @self: a `WaterfallFeedItem`
+ *
+ * Gets [property@Waterfall.FeedItem:height].
+ *
+ * Returns: the image's height in pixels, or 0 when the feed does not give it
+ *
+ * Since: 0.1
+ */
+int
+waterfall_feed_item_get_height (WaterfallFeedItem *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_ITEM (self), 0);
+
+  return self->height;
+}
+
+/**
+ * waterfall_feed_item_get_aspect_ratio:
+ * @self: a `WaterfallFeedItem`
+ *
+ * Gets [property@Waterfall.FeedItem:aspect-ratio].
+ *
+ * Returns: the image's width divided by its height, or its estimate
+ *
+ * Since: 0.1
+ */
+double
+waterfall_feed_item_get_aspect_ratio (WaterfallFeedItem *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_ITEM (self), 1);
+
+  return self->aspect_ratio;
+}
+
+/**
+ * waterfall_feed_item_get_blurhash:
+ * @self: a `WaterfallFeedItem`
+ *
+ * Gets [property@Waterfall.FeedItem:blurhash].
+ *
+ * Returns: (nullable): the image's BlurHash
+ *
+ * Since: 0.1
+ */
+const char *
+waterfall_feed_item_get_blurhash (WaterfallFeedItem *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_ITEM (self), NULL);
+
+  return self->blurhash;
+}
+
+/**
+ * waterfall_feed_item_get_link:
+ * @self: a `WaterfallFeedItem`
+ *
+ * Gets [property@Waterfall.FeedItem:link].
+ *
+ * Returns: (nullable): the URI of the item's web page
+ *
+ * Since: 0.1
+ */
+const char *
+waterfall_feed_item_get_link (WaterfallFeedItem *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_ITEM (self), NULL);
+
+  return self->link;
+}

@@ -1,0 +1,87 @@
+import CWaterfallGtk
+import WaterfallFeed
+
+/// The Swift logic of the C type `WaterfallFeedModel` (see `wf_feed_model.h`): one
+/// ``FeedModel`` whose insertions become `WaterfallFeedItem`s in the C model (one
+/// `items-changed` each) and whose status is mirrored into the model's properties. The C model
+/// owns the face (retained, in a `FaceBox`); the face holds the C model unretained until
+/// ``detach()``.
+@MainActor
+final class FeedModelFace {
+    /// The feed; stopped once the C model is disposed.
+    private let model: FeedModel
+    /// The C `WaterfallFeedModel`; `nil` once it is disposed.
+    private var owner: OpaquePointer?
+
+    init(model: FeedModel, owner: OpaquePointer) {
+        self.model = model
+        self.owner = owner
+        model.onInsert = { [weak self] items, ratios, index in self?.insert(items, ratios, at: index) }
+        model.onStatusChange = { [weak self] status in self?.sync(status) }
+        model.start()
+    }
+
+    /// Inserts `items` at `index` of the C model, in one `items-changed`.
+    private func insert(_ items: [FeedItem], _ ratios: [Double], at index: Int) {
+        guard let owner else { return }
+        var objects: [OpaquePointer?] = zip(items, ratios).map { item, ratio in
+            wf_feed_item_new(item.id, item.title, item.price, item.imageURL.absoluteString,
+                             Self.pixels(item.pixelWidth), Self.pixels(item.pixelHeight), ratio, item.blurHash,
+                             item.link?.absoluteString)
+        }
+        wf_feed_model_insert(owner, guint(index), &objects, guint(objects.count))
+    }
+
+    /// A feed's pixel length as `WaterfallFeedItem` keeps it: whole, 0 when unknown, at most
+    /// `G_MAXINT`.
+    private static func pixels(_ length: Double) -> gint {
+        length.isFinite && length > 0 ? gint(clamping: Int(min(length.rounded(), Double(Int32.max)))) : 0
+    }
+
+    /// Mirrors the feed's status into the model's properties.
+    private func sync(_ status: FeedModel.Status) {
+        guard let owner else { return }
+        wf_feed_model_sync_state(owner, status.isLoading ? 1 : 0, status.hasMore ? 1 : 0, status.errorMessage)
+    }
+
+    /// The C model is being disposed: the loader stops, and nothing calls the model again.
+    func detach() {
+        owner = nil
+        model.stop()
+    }
+
+    /// Loads the next page (see ``FeedModel/loadMore()``).
+    func loadMore() {
+        model.loadMore()
+    }
+
+    /// Loads the first page again (see ``FeedModel/refresh()``).
+    func refresh() {
+        model.refresh()
+    }
+}
+
+@_cdecl("waterfall_swift_feed_model_create")
+@MainActor
+func waterfallSwiftFeedModelCreate(_ owner: OpaquePointer?, _ uri: UnsafePointer<CChar>?, _ map: UnsafePointer<CChar>?,
+                                   _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> gpointer? {
+    switch FeedRefusal.loader(url: String(cString: uri!), schema: map.map { String(cString: $0) }) {
+    case .success(let loader):
+        return FaceBox.retain(FeedModelFace(model: FeedModel(loader: loader), owner: owner!)) { $0.detach() }
+    case .failure(let refusal):
+        refusal.set(error)
+        return nil
+    }
+}
+
+@_cdecl("waterfall_swift_feed_model_load_more")
+@MainActor
+func waterfallSwiftFeedModelLoadMore(_ face: gpointer?) {
+    FaceBox<FeedModelFace>.face(face).loadMore()
+}
+
+@_cdecl("waterfall_swift_feed_model_refresh")
+@MainActor
+func waterfallSwiftFeedModelRefresh(_ face: gpointer?) {
+    FaceBox<FeedModelFace>.face(face).refresh()
+}

@@ -1,0 +1,165 @@
+import WaterfallFeed
+
+/// A feed as a growing list, for a list model: follows a `FeedLoader` and reports each finished
+/// operation's new items as insertions — a page's at the end, a refresh's at index 0, each in
+/// one call — with each item's aspect ratio, and the loader's state as ``Status``. A failure
+/// changes only the status: every item already reported stays.
+///
+/// The Swift logic of the C type `WaterfallFeedModel` (see `FeedModel+GObject.swift`), which
+/// keeps the items; this type keeps only their count and the running estimate of unknown
+/// sizes, so it can feed any list (a wall's own items included).
+@MainActor
+final class FeedModel {
+    /// What a list model shows of the loader's state.
+    struct Status: Equatable {
+        /// Whether a page or a refresh is loading.
+        var isLoading = false
+        /// Whether the feed may have more pages (`false` once its last page is loaded).
+        var hasMore = true
+        /// Why the last page or refresh failed, in plain words; `nil` when it did not fail.
+        var errorMessage: String?
+
+        /// The status of a loader in `state`; a failure says `errorMessage(error)` (a
+        /// cancellation is no failure).
+        @MainActor init(_ state: FeedLoader.State, errorMessage: @MainActor (FeedError) -> String) {
+            switch state {
+            case .loading: isLoading = true
+            case .failed(let error, _) where !error.isCancellation: self.errorMessage = errorMessage(error)
+            case .exhausted: hasMore = false
+            case .idle, .failed: break
+            }
+        }
+    }
+
+    /// Where the items come from.
+    let loader: FeedLoader
+    /// The number of items reported so far.
+    private(set) var count = 0
+    /// The loader's state as of the last event applied.
+    private(set) var loaderState = FeedLoader.State.idle
+    /// Called with new items, their aspect ratios (width / height: the item's own, else the
+    /// median of the sizes given so far, theirs included) and the index they go to (0 for a refresh, ``count`` before them for a page).
+    var onInsert: (@MainActor (_ items: [FeedItem], _ aspectRatios: [Double], _ index: Int) -> Void)?
+    /// Called after the loader's state changed, the items it brought reported.
+    var onStatusChange: (@MainActor (Status) -> Void)?
+
+    /// What a failure says (``FailureStrings``, as the wall's).
+    private let errorMessage: @MainActor (FeedError) -> String
+    /// The running median of the known sizes, for the items without one.
+    private var estimate = AspectRatioEstimate()
+    /// What the loader is (or was last) doing.
+    private var operation = FeedLoader.Operation.nextPage
+    /// Items announced by the running operation, reported when it ends.
+    private var pendingAppend: [FeedItem] = []
+    private var pendingPrepend: [FeedItem] = []
+    /// The subscription to the loader's events, and the task applying them.
+    private var subscription: Task<AsyncStream<FeedLoader.Event>, Never>?
+    private var listener: Task<Void, Never>?
+
+    /// A model over `loader`; call ``start()`` once its callbacks are set.
+    init(loader: FeedLoader,
+         errorMessage: @escaping @MainActor (FeedError) -> String = { WaterfallStrings.current.failures.sentence(for: $0) }) {
+        self.loader = loader
+        self.errorMessage = errorMessage
+    }
+
+    /// The status as of the last event applied.
+    var status: Status { Status(loaderState, errorMessage: errorMessage) }
+
+    /// Subscribes to the loader (which then keeps no items: the list does) and loads the
+    /// first page.
+    func start() {
+        let subscription = Task { [loader] in
+            await loader.stopRetainingItems()
+            return await loader.observe().events
+        }
+        self.subscription = subscription
+        listener = Task { [weak self] in
+            for await event in await subscription.value {
+                guard let self else { return }
+                self.apply(event)
+            }
+        }
+        loadMore()
+    }
+
+    /// Loads the next page; after a failed page, loads it again. Nothing while the feed is
+    /// exhausted or a refresh failed (``refresh()`` runs it again).
+    func loadMore() {
+        switch loaderState {
+        case .exhausted, .failed(_, .refresh): return
+        case .failed(_, .nextPage): send { await $0.retry() }
+        case .idle, .loading: send { await $0.loadMore() }
+        }
+    }
+
+    /// Loads the first page again; its new items go to index 0.
+    func refresh() {
+        send { await $0.refresh() }
+    }
+
+    /// Stops: the load in progress is cancelled and no callback runs again.
+    func stop() {
+        onInsert = nil
+        onStatusChange = nil
+        listener?.cancel()
+        let loader = loader
+        Task { await loader.cancel() }
+    }
+
+    /// Runs `action` on the loader once the model is subscribed, so no event is missed.
+    private func send(_ action: @escaping @Sendable (FeedLoader) async -> Void) {
+        Task { [subscription, loader] in
+            _ = await subscription?.value
+            await action(loader)
+        }
+    }
+
+    private func apply(_ event: FeedLoader.Event) {
+        switch event {
+        case .appended(let items):
+            pendingAppend += items
+        case .prepended(let items):
+            pendingPrepend = items + pendingPrepend
+        case .stateChanged(let state):
+            loaderState = state
+            if case .loading(let running) = state {
+                operation = running
+            } else {
+                settle(state)
+            }
+            onStatusChange?(status)
+        }
+    }
+
+    /// The running operation ended in `state`: reports its items (those of a refresh first, at
+    /// index 0), and asks for the next page when a page brought nothing new.
+    private func settle(_ state: FeedLoader.State) {
+        let prepended = pendingPrepend, appended = pendingAppend
+        pendingPrepend = []
+        pendingAppend = []
+        insert(prepended, at: 0)
+        insert(appended, at: count)
+        if operation == .nextPage, state == .idle, appended.isEmpty {
+            // Every item of that page was a duplicate or unusable: the next one may have some.
+            send { await $0.loadMore() }
+        }
+    }
+
+    private func insert(_ items: [FeedItem], at index: Int) {
+        guard !items.isEmpty else { return }
+        for item in items where item.hasValidPixelSize {
+            estimate.add(width: item.pixelWidth, height: item.pixelHeight)
+        }
+        let ratios = items.map(aspectRatio(of:))
+        count += items.count
+        onInsert?(items, ratios, index)
+    }
+
+    /// Width / height: the item's own (clamped as the wall clamps sizes), else the estimate.
+    private func aspectRatio(of item: FeedItem) -> Double {
+        guard item.hasValidPixelSize else { return SizeLimits.aspectRatio(1 / estimate.ratio) }
+        let size = SizeLimits.size(width: item.pixelWidth, height: item.pixelHeight)
+        return size.width / size.height
+    }
+}

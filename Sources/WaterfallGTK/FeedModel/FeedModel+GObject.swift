@@ -77,11 +77,11 @@ func waterfallSwiftFeedModelCreate(_ owner: OpaquePointer?, _ uri: UnsafePointer
 @_cdecl("waterfall_swift_feed_model_load_more")
 @MainActor
 func waterfallSwiftFeedModelLoadMore(_ face: gpointer?) {
-    FaceBox<FeedModelFace>.face(face).loadMore()
+    FaceBox<FeedModelFace>.face(face)?.loadMore()
 }
 
 @_cdecl("waterfall_swift_feed_model_refresh")
 @MainActor
 func waterfallSwiftFeedModelRefresh(_ face: gpointer?) {
-    FaceBox<FeedModelFace>.face(face).refresh()
+    FaceBox<FeedModelFace>.face(face)?.refresh()
 }

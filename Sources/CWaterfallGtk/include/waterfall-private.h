@@ -111,6 +111,11 @@ void waterfall_swift_masonry_view_scroll_to_item(gpointer face, guint position);
 /* waterfall_masonry_view_scroll_to (GTK 4.12+): scroll the item at `position` into view when
  * `reveal`; with `focus`, move the keyboard focus to it. */
 void waterfall_swift_masonry_view_scroll_to(gpointer face, guint position, gboolean focus, gboolean reveal);
+
+/* The number of items, and the position of the focused one (GTK_INVALID_LIST_POSITION when
+ * none is): what Tab moves through (the view's tab-behavior). */
+guint waterfall_swift_masonry_view_get_n_items(gpointer face);
+guint waterfall_swift_masonry_view_get_focus_position(gpointer face);
 void waterfall_swift_masonry_view_refresh(gpointer face);
 
 /* The content the Swift API gives the item at `position` a drag carries out (full), or NULL:

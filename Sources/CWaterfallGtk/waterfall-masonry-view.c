@@ -312,6 +312,15 @@ waterfall_masonry_view_tab_to_item (WaterfallMasonryView *self,
   return TRUE;
 }
 
+/* Moves the focus to the last item (`last`) or the first one; FALSE when there is none. */
+static gboolean
+waterfall_masonry_view_tab_to_end_item (WaterfallMasonryView *self,
+                                        gboolean              last)
+{
+  guint n_items = self->face != NULL ? waterfall_swift_masonry_view_get_n_items (self->face) : 0;
+  return n_items > 0 && waterfall_masonry_view_tab_to_item (self, last ? n_items - 1 : 0);
+}
+
 /* The Tab chain of the wall, as in GtkListBase (see [property@Waterfall.MasonryView:tab-behavior]):
  * with GTK_LIST_TAB_ALL, Tab entering the wall lands on the first item (Shift+Tab on the last
  * tab stop that takes it, else the last item) and moves item by item, through the focusable
@@ -343,12 +352,8 @@ waterfall_masonry_view_focus (GtkWidget        *widget,
     {
       if (!forward && waterfall_masonry_view_focus_tab_stop (widget, NULL, direction))
         return TRUE;
-      if (all && self->face != NULL)
-        {
-          guint n_items = waterfall_swift_masonry_view_get_n_items (self->face);
-          if (n_items > 0)
-            return waterfall_masonry_view_tab_to_item (self, forward ? 0 : n_items - 1);
-        }
+      if (all && waterfall_masonry_view_tab_to_end_item (self, !forward))
+        return TRUE;
       return gtk_widget_grab_focus (widget);
     }
   if (on_stop)
@@ -357,12 +362,8 @@ waterfall_masonry_view_focus (GtkWidget        *widget,
         return TRUE;
       if (forward)
         return FALSE;
-      if (all && self->face != NULL)
-        {
-          guint n_items = waterfall_swift_masonry_view_get_n_items (self->face);
-          if (n_items > 0)
-            return waterfall_masonry_view_tab_to_item (self, n_items - 1);
-        }
+      if (all && waterfall_masonry_view_tab_to_end_item (self, TRUE))
+        return TRUE;
       return gtk_widget_grab_focus (widget);
     }
   /* On the wall or a cell: first through the cell's own focusable widgets. */

@@ -30,6 +30,8 @@ case $release in
     # set); libheif's codecs are plugins: libde265 decodes HEIC for the pixbuf loader, x265 encodes
     # the HEIC fixtures (heif-enc), and only recommended, so named here.
     packages+=(libgirepository-1.0-dev libheif-plugin-libde265 libheif-plugin-x265)
+    # The Rust example (Examples/rust): gtk4-rs 0.9 from Debian's packaged crates, built offline.
+    packages+=(cargo librust-gtk4-dev)
     command -v swift >/dev/null || packages+=(swiftlang)
     ;;
   *) packages+=(libgirepository1.0-dev) ;;

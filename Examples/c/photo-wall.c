@@ -117,9 +117,13 @@ setup_cb (WaterfallSignalItemFactory *factory, WaterfallItem *item, gpointer use
   waterfall_item_set_child (item, box);
 }
 
+/* How many cells have been bound: --snapshot waits for the first. */
+static guint binds;
+
 static void
 bind_cb (WaterfallSignalItemFactory *factory, WaterfallItem *item, gpointer user_data)
 {
+  binds++;
   ExamplePhoto *photo = EXAMPLE_PHOTO (waterfall_item_get_item (item));
   GtkWidget *box = waterfall_item_get_child (item);
   GtkWidget *picture = gtk_widget_get_first_child (box);
@@ -161,34 +165,43 @@ load_more_cb (WaterfallMasonryView *view, gpointer user_data)
 typedef struct {
   GtkWidget *window;
   const char *path;
-  int frames;
+  guint polls_since_bound;
+  guint polls;
   gboolean *done;
   int status;
 } Snapshot;
 
-/* After a few frames (cells bound, layout settled) renders the window into a PNG and quits. */
+/* Polled every 50 ms: half a second after the first cell was bound (layout settled), once the
+ * window has drawn, renders it into a PNG and quits; fails after 5 minutes without that. A
+ * timeout, not a tick callback: ticks would keep the frame clock running, and under valgrind,
+ * where a frame takes longer than its interval, the idle work that places the cells would
+ * never run. */
 static gboolean
-snapshot_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+snapshot_poll (gpointer user_data)
 {
   Snapshot *snap = user_data;
-  if (++snap->frames < 20)
+  if (++snap->polls > 6000)
+    {
+      fprintf (stderr, "photo-wall: no frame with cells within 5 minutes\n");
+      snap->status = 1;
+      *snap->done = TRUE;
+      return G_SOURCE_REMOVE;
+    }
+  if (binds == 0 || ++snap->polls_since_bound < 10)
     return G_SOURCE_CONTINUE;
   int width = gtk_widget_get_width (snap->window), height = gtk_widget_get_height (snap->window);
   GdkPaintable *paintable = gtk_widget_paintable_new (snap->window);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   gdk_paintable_snapshot (paintable, snapshot, width, height);
-  GskRenderNode *node = gtk_snapshot_free_to_node (snapshot);
-  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (snap->window));
-  if (node != NULL)
-    {
-      GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-      snap->status = gdk_texture_save_to_png (texture, snap->path) ? 0 : 1;
-      g_object_unref (texture);
-      gsk_render_node_unref (node);
-    }
-  else
-    snap->status = 1;
   g_object_unref (paintable);
+  GskRenderNode *node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    return G_SOURCE_CONTINUE; /* the window has not drawn a frame yet */
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (snap->window));
+  GdkTexture *texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  snap->status = gdk_texture_save_to_png (texture, snap->path) ? 0 : 1;
+  g_object_unref (texture);
+  gsk_render_node_unref (node);
   *snap->done = TRUE;
   g_main_context_wakeup (NULL);
   return G_SOURCE_REMOVE;
@@ -252,10 +265,10 @@ main (int argc, char **argv)
   gtk_window_set_child (GTK_WINDOW (window), scrolled);
 
   gboolean done = FALSE;
-  Snapshot snap = { window, snapshot_path, 0, &done, 0 };
+  Snapshot snap = { window, snapshot_path, 0, 0, &done, 0 };
   g_signal_connect (window, "destroy", G_CALLBACK (window_destroyed), &done);
   if (snapshot_path != NULL)
-    gtk_widget_add_tick_callback (window, snapshot_tick, &snap, NULL);
+    g_timeout_add (50, snapshot_poll, &snap);
   gtk_window_present (GTK_WINDOW (window));
 
   while (!done)

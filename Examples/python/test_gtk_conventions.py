@@ -10,8 +10,8 @@ library; each case is one that once failed:
   `list.activate-item` and `list.select-item` work before the view is first shown;
 - over a list model, every refresh (F5, Ctrl+R, pull, `list.refresh`) emits `refresh`, whether
   the app answers at once, later or not at all: the refresh ends when its handlers return,
-  and the spinner goes away; pull-to-refresh is on by default and the `enable-pull-to-refresh`
-  property turns it off;
+  and the spinner goes away; pull-to-refresh is off by default and the `enable-pull-to-refresh`
+  property turns it on;
 - GTK 4.12's list API: `scroll_to` focuses, selects and scrolls as its flags and scroll info say
   (skipped when the library was built against GTK before 4.12), and `WaterfallItem`'s
   `accessible-label` and `accessible-description` are properties with notify, as GtkListItem's;
@@ -203,26 +203,26 @@ class Refresh(unittest.TestCase):
         # A touchscreen or kinetic pull past the top is the scrolled window's edge-overshot.
         scrolled.emit("edge-overshot", Gtk.PositionType.TOP)
         spin(2)
-        self.assertEqual(refreshes, [True], "pull-to-refresh is on by default, as F5 and Ctrl+R are")
+        self.assertEqual(refreshes, [], "pull-to-refresh is off by default, as in a view made from Swift")
+        self.assertTrue(view.activate_action("list.refresh", None))
+        spin(2)
+        self.assertEqual(refreshes, [True], "list.refresh refreshes either way")
         notified = []
         view.connect("notify::enable-pull-to-refresh", lambda *_: notified.append(True))
-        view.props.enable_pull_to_refresh = False
-        view.props.enable_pull_to_refresh = False
+        view.props.enable_pull_to_refresh = True
+        view.props.enable_pull_to_refresh = True
         self.assertEqual(notified, [True])
         scrolled.emit("edge-overshot", Gtk.PositionType.TOP)
         spin(2)
-        self.assertEqual(refreshes, [True], "a pull does nothing with the property off")
-        self.assertTrue(view.activate_action("list.refresh", None))
-        spin(2)
-        self.assertEqual(refreshes, [True, True], "list.refresh refreshes either way")
+        self.assertEqual(refreshes, [True, True], "a pull refreshes with the property on")
         window.destroy()
         # Given at construction, before the view has its logic.
-        view = Waterfall.MasonryView(enable_pull_to_refresh=False)
+        view = Waterfall.MasonryView(enable_pull_to_refresh=True)
         view.connect("refresh", lambda _view: refreshes.append(True))
         window = show(view)
         view.get_parent().emit("edge-overshot", Gtk.PositionType.TOP)
         spin(2)
-        self.assertEqual(refreshes, [True, True])
+        self.assertEqual(refreshes, [True, True, True])
         window.destroy()
 
 

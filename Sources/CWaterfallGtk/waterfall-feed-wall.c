@@ -29,7 +29,8 @@
  * [property@Waterfall.FeedWall:view]. The wall is a scrolling widget: put it straight into a
  * window or a box, not into a [class@Gtk.ScrolledWindow].
  */
-struct _WaterfallFeedWall {
+struct _WaterfallFeedWall
+{
   GtkWidget parent_instance;
 
   /* The Swift logic (see wf_feed_wall.h); NULL when the URL or schema was refused. */
@@ -41,7 +42,8 @@ struct _WaterfallFeedWall {
   char *error_message;
 };
 
-enum {
+enum
+{
   PROP_0,
   PROP_URL,
   PROP_SCHEMA,
@@ -52,7 +54,8 @@ enum {
   N_PROPS,
 };
 
-enum {
+enum
+{
   SIGNAL_ITEM_ACTIVATED,
   N_SIGNALS
 };
@@ -60,7 +63,7 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE(WaterfallFeedWall, waterfall_feed_wall, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (WaterfallFeedWall, waterfall_feed_wall, GTK_TYPE_WIDGET)
 
 /**
  * waterfall_feed_error_quark:
@@ -69,106 +72,124 @@ G_DEFINE_FINAL_TYPE(WaterfallFeedWall, waterfall_feed_wall, GTK_TYPE_WIDGET)
  *
  * Returns: the quark of %WATERFALL_FEED_ERROR
  */
-G_DEFINE_QUARK(waterfall-feed-error-quark, waterfall_feed_error)
+G_DEFINE_QUARK (waterfall - feed - error - quark, waterfall_feed_error)
 
-static void waterfall_feed_wall_get_property(GObject *object, guint prop_id, GValue *value, GParamSpec *pspec) {
-  WaterfallFeedWall *self = WATERFALL_FEED_WALL(object);
-  switch (prop_id) {
-  case PROP_URL:
-    g_value_set_string(value, self->url);
-    break;
-  case PROP_SCHEMA:
-    g_value_set_string(value, self->schema);
-    break;
-  case PROP_VIEW:
-    g_value_set_object(value, waterfall_feed_wall_get_view(self));
-    break;
-  case PROP_N_ITEMS:
-    g_value_set_uint(value, self->n_items);
-    break;
-  case PROP_LOADING:
-    g_value_set_boolean(value, self->loading);
-    break;
-  case PROP_ERROR_MESSAGE:
-    g_value_set_string(value, self->error_message);
-    break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
-    break;
-  }
+static void
+waterfall_feed_wall_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  WaterfallFeedWall *self = WATERFALL_FEED_WALL (object);
+  switch (prop_id)
+    {
+    case PROP_URL:
+      g_value_set_string (value, self->url);
+      break;
+    case PROP_SCHEMA:
+      g_value_set_string (value, self->schema);
+      break;
+    case PROP_VIEW:
+      g_value_set_object (value, waterfall_feed_wall_get_view (self));
+      break;
+    case PROP_N_ITEMS:
+      g_value_set_uint (value, self->n_items);
+      break;
+    case PROP_LOADING:
+      g_value_set_boolean (value, self->loading);
+      break;
+    case PROP_ERROR_MESSAGE:
+      g_value_set_string (value, self->error_message);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+    }
 }
 
-static void waterfall_feed_wall_set_property(GObject *object, guint prop_id, const GValue *value,
-                                             GParamSpec *pspec) {
-  WaterfallFeedWall *self = WATERFALL_FEED_WALL(object);
-  switch (prop_id) {
-  case PROP_URL:
-    g_free(self->url);
-    self->url = g_value_dup_string(value);
-    break;
-  case PROP_SCHEMA:
-    g_free(self->schema);
-    self->schema = g_value_dup_string(value);
-    break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
-    break;
-  }
+static void
+waterfall_feed_wall_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  WaterfallFeedWall *self = WATERFALL_FEED_WALL (object);
+  switch (prop_id)
+    {
+    case PROP_URL:
+      g_free (self->url);
+      self->url = g_value_dup_string (value);
+      break;
+    case PROP_SCHEMA:
+      g_free (self->schema);
+      self->schema = g_value_dup_string (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+    }
 }
 
 /* Set while waterfall_feed_wall_new() constructs a wall: where the refusal goes instead of a
  * warning and the error-message property. */
 static GError **construct_error = NULL;
 
-static void waterfall_feed_wall_constructed(GObject *object) {
-  WaterfallFeedWall *self = WATERFALL_FEED_WALL(object);
-  G_OBJECT_CLASS(waterfall_feed_wall_parent_class)->constructed(object);
+static void
+waterfall_feed_wall_constructed (GObject *object)
+{
+  WaterfallFeedWall *self = WATERFALL_FEED_WALL (object);
+  G_OBJECT_CLASS (waterfall_feed_wall_parent_class)->constructed (object);
   GError *error = NULL;
-  self->face = waterfall_swift_feed_wall_create(self, self->url != NULL ? self->url : "", self->schema, &error);
-  if (error == NULL) {
-    return;
-  }
-  if (construct_error != NULL) {
-    g_propagate_error(construct_error, error);
-    return;
-  }
-  g_warning("WaterfallFeedWall: %s; the wall stays empty", error->message);
-  self->error_message = g_strdup(error->message);
-  g_error_free(error);
+  self->face = waterfall_swift_feed_wall_create (self, self->url != NULL ? self->url : "", self->schema, &error);
+  if (error == NULL)
+    {
+      return;
+    }
+  if (construct_error != NULL)
+    {
+      g_propagate_error (construct_error, error);
+      return;
+    }
+  g_warning ("WaterfallFeedWall: %s; the wall stays empty", error->message);
+  self->error_message = g_strdup (error->message);
+  g_error_free (error);
 }
 
-static void waterfall_feed_wall_dispose(GObject *object) {
-  WaterfallFeedWall *self = WATERFALL_FEED_WALL(object);
-  if (self->face != NULL) {
-    waterfall_swift_face_dispose(self->face);
-  }
+static void
+waterfall_feed_wall_dispose (GObject *object)
+{
+  WaterfallFeedWall *self = WATERFALL_FEED_WALL (object);
+  if (self->face != NULL)
+    {
+      waterfall_swift_face_dispose (self->face);
+    }
   GtkWidget *child;
-  while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) {
-    gtk_widget_unparent(child);
-  }
-  G_OBJECT_CLASS(waterfall_feed_wall_parent_class)->dispose(object);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    {
+      gtk_widget_unparent (child);
+    }
+  G_OBJECT_CLASS (waterfall_feed_wall_parent_class)->dispose (object);
 }
 
-static void waterfall_feed_wall_finalize(GObject *object) {
-  WaterfallFeedWall *self = WATERFALL_FEED_WALL(object);
+static void
+waterfall_feed_wall_finalize (GObject *object)
+{
+  WaterfallFeedWall *self = WATERFALL_FEED_WALL (object);
   gpointer face = self->face;
   self->face = NULL;
-  if (face != NULL) {
-    waterfall_swift_face_release(face);
-  }
-  g_free(self->url);
-  g_free(self->schema);
-  g_free(self->error_message);
-  G_OBJECT_CLASS(waterfall_feed_wall_parent_class)->finalize(object);
+  if (face != NULL)
+    {
+      waterfall_swift_face_release (face);
+    }
+  g_free (self->url);
+  g_free (self->schema);
+  g_free (self->error_message);
+  G_OBJECT_CLASS (waterfall_feed_wall_parent_class)->finalize (object);
 }
 
-static void waterfall_feed_wall_class_init(WaterfallFeedWallClass *klass) {
-  GObjectClass *object_class = G_OBJECT_CLASS(klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+static void
+waterfall_feed_wall_class_init (WaterfallFeedWallClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   /* A C, Python or JavaScript program runs a plain GLib loop: let the wall's Swift main-actor
    * work (loading, decoding) run from it (see wf_main_queue.h). */
-  wf_main_queue_attach();
+  wf_main_queue_attach ();
 
   object_class->constructed = waterfall_feed_wall_constructed;
   object_class->dispose = waterfall_feed_wall_dispose;
@@ -186,7 +207,7 @@ static void waterfall_feed_wall_class_init(WaterfallFeedWallClass *klass) {
    * [property@Waterfall.FeedWall:error-message]; [ctor@Waterfall.FeedWall.new] returns a
    * [error@Waterfall.FeedError] instead.
    */
-  properties[PROP_URL] = g_param_spec_string("url", NULL, NULL, NULL, construct);
+  properties[PROP_URL] = g_param_spec_string ("url", NULL, NULL, NULL, construct);
   /**
    * WaterfallFeedWall:schema: (getter get_schema)
    *
@@ -195,27 +216,27 @@ static void waterfall_feed_wall_class_init(WaterfallFeedWallClass *klass) {
    * `pinterest`) or a mapping (`items=data.children,img=data.url`). A schema that is neither
    * is refused as the URL is.
    */
-  properties[PROP_SCHEMA] = g_param_spec_string("schema", NULL, NULL, NULL, construct);
+  properties[PROP_SCHEMA] = g_param_spec_string ("schema", NULL, NULL, NULL, construct);
   /**
    * WaterfallFeedWall:view: (getter get_view)
    *
    * The [class@Waterfall.MasonryView] showing the items: set its columns, spacing and empty
    * state there. %NULL when the wall refused its URL or schema.
    */
-  properties[PROP_VIEW] = g_param_spec_object("view", NULL, NULL, WATERFALL_TYPE_MASONRY_VIEW,
-                                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_VIEW] = g_param_spec_object ("view", NULL, NULL, WATERFALL_TYPE_MASONRY_VIEW,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   /**
    * WaterfallFeedWall:n-items: (getter get_n_items)
    *
    * The number of items loaded so far.
    */
-  properties[PROP_N_ITEMS] = g_param_spec_uint("n-items", NULL, NULL, 0, G_MAXUINT, 0, readable);
+  properties[PROP_N_ITEMS] = g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0, readable);
   /**
    * WaterfallFeedWall:loading: (getter get_loading)
    *
    * Whether a page or a refresh is loading.
    */
-  properties[PROP_LOADING] = g_param_spec_boolean("loading", NULL, NULL, FALSE, readable);
+  properties[PROP_LOADING] = g_param_spec_boolean ("loading", NULL, NULL, FALSE, readable);
   /**
    * WaterfallFeedWall:error-message: (getter get_error_message)
    *
@@ -223,8 +244,8 @@ static void waterfall_feed_wall_class_init(WaterfallFeedWallClass *klass) {
    * or %NULL when it did not fail. The wall shows it too, with Retry; the technical details go
    * to the log. Items already loaded stay on the wall.
    */
-  properties[PROP_ERROR_MESSAGE] = g_param_spec_string("error-message", NULL, NULL, NULL, readable);
-  g_object_class_install_properties(object_class, N_PROPS, properties);
+  properties[PROP_ERROR_MESSAGE] = g_param_spec_string ("error-message", NULL, NULL, NULL, readable);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * WaterfallFeedWall::item-activated:
@@ -239,16 +260,18 @@ static void waterfall_feed_wall_class_init(WaterfallFeedWallClass *klass) {
    * action; a click selects it.
    */
   signals[SIGNAL_ITEM_ACTIVATED] =
-      g_signal_new("item-activated", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
-                   4, G_TYPE_UINT, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+      g_signal_new ("item-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                    4, G_TYPE_UINT, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
 
-  gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_css_name(widget_class, "waterfall-feed-wall");
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "waterfall-feed-wall");
 }
 
-static void waterfall_feed_wall_init(WaterfallFeedWall *self) {
-  gtk_widget_set_hexpand(GTK_WIDGET(self), TRUE);
-  gtk_widget_set_vexpand(GTK_WIDGET(self), TRUE);
+static void
+waterfall_feed_wall_init (WaterfallFeedWall *self)
+{
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 }
 
 /**
@@ -264,20 +287,23 @@ static void waterfall_feed_wall_init(WaterfallFeedWall *self) {
  * Returns: (transfer floating) (nullable): a new `WaterfallFeedWall`, or %NULL with @error set
  *   ([error@Waterfall.FeedError]) when @url or @schema is refused
  */
-GtkWidget *waterfall_feed_wall_new(const char *url, const char *schema, GError **error) {
-  g_return_val_if_fail(url != NULL, NULL);
-  g_return_val_if_fail(error == NULL || *error == NULL, NULL);
+GtkWidget *
+waterfall_feed_wall_new (const char *url, const char *schema, GError **error)
+{
+  g_return_val_if_fail (url != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
   GError *local = NULL;
   GError **outer = construct_error;
   construct_error = &local;
-  GtkWidget *wall = g_object_new(WATERFALL_TYPE_FEED_WALL, "url", url, "schema", schema, NULL);
+  GtkWidget *wall = g_object_new (WATERFALL_TYPE_FEED_WALL, "url", url, "schema", schema, NULL);
   construct_error = outer;
-  if (local != NULL) {
-    g_object_ref_sink(wall);
-    g_object_unref(wall);
-    g_propagate_error(error, local);
-    return NULL;
-  }
+  if (local != NULL)
+    {
+      g_object_ref_sink (wall);
+      g_object_unref (wall);
+      g_propagate_error (error, local);
+      return NULL;
+    }
   return wall;
 }
 
@@ -289,8 +315,10 @@ GtkWidget *waterfall_feed_wall_new(const char *url, const char *schema, GError *
  *
  * Returns: (nullable): the feed's URL template
  */
-const char *waterfall_feed_wall_get_url(WaterfallFeedWall *self) {
-  g_return_val_if_fail(WATERFALL_IS_FEED_WALL(self), NULL);
+const char *
+waterfall_feed_wall_get_url (WaterfallFeedWall *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_WALL (self), NULL);
   return self->url;
 }
 
@@ -302,8 +330,10 @@ const char *waterfall_feed_wall_get_url(WaterfallFeedWall *self) {
  *
  * Returns: (nullable): the schema the wall was made with
  */
-const char *waterfall_feed_wall_get_schema(WaterfallFeedWall *self) {
-  g_return_val_if_fail(WATERFALL_IS_FEED_WALL(self), NULL);
+const char *
+waterfall_feed_wall_get_schema (WaterfallFeedWall *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_WALL (self), NULL);
   return self->schema;
 }
 
@@ -315,9 +345,11 @@ const char *waterfall_feed_wall_get_schema(WaterfallFeedWall *self) {
  *
  * Returns: (transfer none) (nullable): the masonry view showing the items
  */
-WaterfallMasonryView *waterfall_feed_wall_get_view(WaterfallFeedWall *self) {
-  g_return_val_if_fail(WATERFALL_IS_FEED_WALL(self), NULL);
-  return self->face != NULL ? waterfall_swift_feed_wall_view(self->face) : NULL;
+WaterfallMasonryView *
+waterfall_feed_wall_get_view (WaterfallFeedWall *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_WALL (self), NULL);
+  return self->face != NULL ? waterfall_swift_feed_wall_view (self->face) : NULL;
 }
 
 /**
@@ -328,8 +360,10 @@ WaterfallMasonryView *waterfall_feed_wall_get_view(WaterfallFeedWall *self) {
  *
  * Returns: the number of items loaded
  */
-guint waterfall_feed_wall_get_n_items(WaterfallFeedWall *self) {
-  g_return_val_if_fail(WATERFALL_IS_FEED_WALL(self), 0);
+guint
+waterfall_feed_wall_get_n_items (WaterfallFeedWall *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_WALL (self), 0);
   return self->n_items;
 }
 
@@ -341,8 +375,10 @@ guint waterfall_feed_wall_get_n_items(WaterfallFeedWall *self) {
  *
  * Returns: whether a page or a refresh is loading
  */
-gboolean waterfall_feed_wall_get_loading(WaterfallFeedWall *self) {
-  g_return_val_if_fail(WATERFALL_IS_FEED_WALL(self), FALSE);
+gboolean
+waterfall_feed_wall_get_loading (WaterfallFeedWall *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_WALL (self), FALSE);
   return self->loading;
 }
 
@@ -354,8 +390,10 @@ gboolean waterfall_feed_wall_get_loading(WaterfallFeedWall *self) {
  *
  * Returns: (nullable): why the last operation failed, in plain words, or %NULL
  */
-const char *waterfall_feed_wall_get_error_message(WaterfallFeedWall *self) {
-  g_return_val_if_fail(WATERFALL_IS_FEED_WALL(self), NULL);
+const char *
+waterfall_feed_wall_get_error_message (WaterfallFeedWall *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_WALL (self), NULL);
   return self->error_message;
 }
 
@@ -370,9 +408,11 @@ const char *waterfall_feed_wall_get_error_message(WaterfallFeedWall *self) {
  *
  * Returns: whether the visible images are ready
  */
-gboolean waterfall_feed_wall_get_images_ready(WaterfallFeedWall *self) {
-  g_return_val_if_fail(WATERFALL_IS_FEED_WALL(self), FALSE);
-  return self->face != NULL && waterfall_swift_feed_wall_images_ready(self->face);
+gboolean
+waterfall_feed_wall_get_images_ready (WaterfallFeedWall *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_WALL (self), FALSE);
+  return self->face != NULL && waterfall_swift_feed_wall_images_ready (self->face);
 }
 
 /**
@@ -382,11 +422,14 @@ gboolean waterfall_feed_wall_get_images_ready(WaterfallFeedWall *self) {
  * Loads the first page again and puts its new items at the top, keeping the reader's place,
  * as pull-to-refresh, F5 and Ctrl+R do.
  */
-void waterfall_feed_wall_refresh(WaterfallFeedWall *self) {
-  g_return_if_fail(WATERFALL_IS_FEED_WALL(self));
-  if (self->face != NULL) {
-    waterfall_swift_feed_wall_refresh(self->face);
-  }
+void
+waterfall_feed_wall_refresh (WaterfallFeedWall *self)
+{
+  g_return_if_fail (WATERFALL_IS_FEED_WALL (self));
+  if (self->face != NULL)
+    {
+      waterfall_swift_feed_wall_refresh (self->face);
+    }
 }
 
 /**
@@ -396,34 +439,43 @@ void waterfall_feed_wall_refresh(WaterfallFeedWall *self) {
  * Runs the failed page or refresh again, as the wall's Retry button does; nothing when nothing
  * failed.
  */
-void waterfall_feed_wall_retry(WaterfallFeedWall *self) {
-  g_return_if_fail(WATERFALL_IS_FEED_WALL(self));
-  if (self->face != NULL) {
-    waterfall_swift_feed_wall_retry(self->face);
-  }
+void
+waterfall_feed_wall_retry (WaterfallFeedWall *self)
+{
+  g_return_if_fail (WATERFALL_IS_FEED_WALL (self));
+  if (self->face != NULL)
+    {
+      waterfall_swift_feed_wall_retry (self->face);
+    }
 }
 
-void wf_feed_wall_sync_state(WaterfallFeedWall *self, guint n_items, gboolean loading, const char *error_message) {
-  GObject *object = G_OBJECT(self);
-  g_object_freeze_notify(object);
-  if (self->n_items != n_items) {
-    self->n_items = n_items;
-    g_object_notify_by_pspec(object, properties[PROP_N_ITEMS]);
-  }
+void
+wf_feed_wall_sync_state (WaterfallFeedWall *self, guint n_items, gboolean loading, const char *error_message)
+{
+  GObject *object = G_OBJECT (self);
+  g_object_freeze_notify (object);
+  if (self->n_items != n_items)
+    {
+      self->n_items = n_items;
+      g_object_notify_by_pspec (object, properties[PROP_N_ITEMS]);
+    }
   loading = loading != FALSE;
-  if (self->loading != loading) {
-    self->loading = loading;
-    g_object_notify_by_pspec(object, properties[PROP_LOADING]);
-  }
-  if (g_strcmp0(self->error_message, error_message) != 0) {
-    g_free(self->error_message);
-    self->error_message = g_strdup(error_message);
-    g_object_notify_by_pspec(object, properties[PROP_ERROR_MESSAGE]);
-  }
-  g_object_thaw_notify(object);
+  if (self->loading != loading)
+    {
+      self->loading = loading;
+      g_object_notify_by_pspec (object, properties[PROP_LOADING]);
+    }
+  if (g_strcmp0 (self->error_message, error_message) != 0)
+    {
+      g_free (self->error_message);
+      self->error_message = g_strdup (error_message);
+      g_object_notify_by_pspec (object, properties[PROP_ERROR_MESSAGE]);
+    }
+  g_object_thaw_notify (object);
 }
 
-void wf_feed_wall_emit_item_activated(WaterfallFeedWall *self, guint position, const char *id, const char *title,
-                                      const char *image_uri) {
-  g_signal_emit(self, signals[SIGNAL_ITEM_ACTIVATED], 0, position, id, title, image_uri);
+void
+wf_feed_wall_emit_item_activated (WaterfallFeedWall *self, guint position, const char *id, const char *title, const char *image_uri)
+{
+  g_signal_emit (self, signals[SIGNAL_ITEM_ACTIVATED], 0, position, id, title, image_uri);
 }

@@ -6,7 +6,7 @@
 struct _WaterfallMasonryView {
   GtkWidget parent_instance;
 
-  /* The Swift logic (see waterfall-private.h); NULL only while Swift is creating the view. */
+  /* The Swift logic (see waterfall-private.h); made in constructed, never NULL after it. */
   gpointer face;
 
   /* Indexed by GtkOrientation; never NULL after init. */
@@ -68,9 +68,6 @@ static GParamSpec *properties[WATERFALL_MASONRY_VIEW_N_PROPS];
 static GParamSpec *tab_behavior_pspec;
 #endif
 static guint signals[N_SIGNALS];
-
-/* Set while Swift creates a view it will give a face to itself. */
-static gboolean creating_for_face = FALSE;
 
 G_DEFINE_FINAL_TYPE_WITH_CODE(WaterfallMasonryView, waterfall_masonry_view, GTK_TYPE_WIDGET,
                               G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL)
@@ -263,6 +260,15 @@ static void waterfall_masonry_view_size_allocate(GtkWidget *widget, int width, i
 #define WATERFALL_LIST_TAB_ITEM 1
 #define WATERFALL_LIST_TAB_DEFAULT WATERFALL_LIST_TAB_ITEM
 #endif
+
+void
+waterfall_masonry_view_tab_past_items (WaterfallMasonryView *self)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+#if GTK_CHECK_VERSION (4, 12, 0)
+  waterfall_masonry_view_set_tab_behavior (self, GTK_LIST_TAB_ITEM);
+#endif
+}
 
 void waterfall_masonry_view_add_tab_stop(WaterfallMasonryView *self, GtkWidget *child) {
   g_return_if_fail(gtk_widget_get_parent(child) == GTK_WIDGET(self));
@@ -562,9 +568,7 @@ static void waterfall_masonry_view_set_property(GObject *object, guint prop_id, 
 static void waterfall_masonry_view_constructed(GObject *object) {
   WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(object);
   G_OBJECT_CLASS(waterfall_masonry_view_parent_class)->constructed(object);
-  if (self->face == NULL && !creating_for_face) {
-    self->face = waterfall_swift_masonry_view_create(self);
-  }
+  self->face = waterfall_swift_masonry_view_create(self);
 }
 
 static void waterfall_masonry_view_dispose(GObject *object) {
@@ -733,10 +737,10 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * Whether pulling past the top of a vertical wall (a touchscreen or kinetic overshoot of its
    * [class@Gtk.ScrolledWindow], which GTK reports as [signal@Gtk.ScrolledWindow::edge-overshot])
    * emits [signal@Waterfall.MasonryView::refresh], with the pull-to-refresh header (default
-   * %TRUE, as F5, Ctrl+R and the `list.refresh` action refresh either way). %FALSE keeps a wall
-   * that has nothing to refresh from offering it on a pull.
+   * %FALSE, so that a wall that has nothing to refresh does not offer it on a pull; F5, Ctrl+R
+   * and the `list.refresh` action refresh either way).
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH] = g_param_spec_boolean("enable-pull-to-refresh", NULL, NULL, TRUE, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH] = g_param_spec_boolean("enable-pull-to-refresh", NULL, NULL, FALSE, flags);
   /**
    * WaterfallMasonryView:reorderable:
    *
@@ -945,7 +949,6 @@ static void waterfall_masonry_view_init(WaterfallMasonryView *self) {
   self->column_spacing = 8;
   self->row_spacing = 8;
   self->reorderable = TRUE;
-  self->enable_pull_to_refresh = TRUE;
   self->tab_behavior = WATERFALL_LIST_TAB_DEFAULT;
   self->scroll_policy[GTK_ORIENTATION_HORIZONTAL] = GTK_SCROLL_MINIMUM;
   self->scroll_policy[GTK_ORIENTATION_VERTICAL] = GTK_SCROLL_MINIMUM;
@@ -1209,21 +1212,6 @@ void waterfall_masonry_view_set_empty_icon_name(WaterfallMasonryView *self, cons
 const char *waterfall_masonry_view_get_empty_icon_name(WaterfallMasonryView *self) {
   g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
   return self->empty_icon_name;
-}
-
-GtkWidget *waterfall_masonry_view_new_for_face(void) {
-  creating_for_face = TRUE;
-  GtkWidget *view = g_object_new(WATERFALL_TYPE_MASONRY_VIEW, NULL);
-  creating_for_face = FALSE;
-  /* The Swift API's walls stay one Tab stop: Tab through an endless feed would never leave it. */
-  WATERFALL_MASONRY_VIEW (view)->tab_behavior = WATERFALL_LIST_TAB_ITEM;
-  return view;
-}
-
-void waterfall_masonry_view_set_face(WaterfallMasonryView *self, gpointer face) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  g_return_if_fail(self->face == NULL);
-  self->face = face;
 }
 
 gpointer waterfall_masonry_view_get_face(WaterfallMasonryView *self) {

@@ -57,6 +57,33 @@ extension WallTests {
         #expect(notified.count == 4)
     }
 
+    @Test("one construction path: a view made from C, from Swift over a data source and from Swift over a list model has every property at its default and its face")
+    func oneConstructionPath() throws {
+        try GTKHost.start()
+        let fromC = try #require(waterfall_masonry_view_new(nil, nil))
+        let wall = TestWall(initial: 3)
+        let overDataSource = WaterfallView(dataSource: wall, delegate: wall)
+        let selection = gtk_no_selection_new(nil)!
+        let factory = waterfall_signal_item_factory_new()!
+        let overListModel = WaterfallView(model: gcast(selection), factory: factory)
+        g_object_unref(selection.gpointer)
+        g_object_unref(factory)
+        let widgets = [fromC, overDataSource.widget, overListModel.widget]
+        for widget in widgets { g_object_ref_sink(widget.gpointer) }
+        defer { for widget in widgets { g_object_unref(widget.gpointer) } }
+        for (widget, made) in zip(widgets, ["C", "Swift over a data source", "Swift over a list model"]) {
+            let face = MasonryViewFaceBox.face(waterfall_masonry_view_get_face(OpaquePointer(widget)))
+            #expect(face != nil, "made from \(made): the face box holds the view's logic")
+            for property in 1..<WATERFALL_MASONRY_VIEW_N_PROPS.rawValue
+            where ![WATERFALL_MASONRY_VIEW_PROP_MODEL, WATERFALL_MASONRY_VIEW_PROP_FACTORY].map(\.rawValue).contains(property) {
+                #expect(waterfall_masonry_view_property_is_default(OpaquePointer(widget), WaterfallMasonryViewProp(property)) != 0,
+                        "made from \(made): property \(property) at its default")
+            }
+        }
+        #expect(MasonryViewFaceBox.face(waterfall_masonry_view_get_face(OpaquePointer(overDataSource.widget))) === overDataSource)
+        #expect(!overDataSource.isPullToRefreshEnabled && !overListModel.isPullToRefreshEnabled)
+    }
+
     @Test("the properties override a Swift data source once set; the list.* actions and the activate, refresh and load-more signals")
     func masonryViewPropertiesActionsAndSignals() async throws {
         let wall = TestWall(initial: 60, total: 200)

@@ -15,4 +15,5 @@
 #include "wf_drag.h"
 #include "wf_rubberband.h"
 #include "wf_feed_wall.h"
+#include "wf_image.h"
 #endif

@@ -7,6 +7,6 @@
 /* A content provider (full reference) offering `uri` as a GFile (text/uri-list, and a file path
  * for file:// URIs) when it is not NULL, and `text` as a string (text/plain) when it is not
  * NULL; NULL when both are NULL. */
-GdkContentProvider *wf_drag_content_new(const char *uri, const char *text);
+GdkContentProvider *wf_drag_content_new (const char *uri, const char *text);
 
 #endif

@@ -10,10 +10,10 @@
 G_BEGIN_DECLS
 
 /* The widget is being disposed: the face stops its work and never calls the widget again. */
-void waterfall_swift_face_dispose(gpointer face);
+void waterfall_swift_face_dispose (gpointer face);
 
 /* Releases the face (finalize). */
-void waterfall_swift_face_release(gpointer face);
+void waterfall_swift_face_release (gpointer face);
 
 G_END_DECLS
 

@@ -15,29 +15,27 @@ G_BEGIN_DECLS
 
 /* The loader's state changed: stores the values and notifies the properties that changed.
  * `error_message` is the plain-words failure (NULL when the last operation did not fail). */
-void wf_feed_wall_sync_state(WaterfallFeedWall *self, guint n_items, gboolean loading, const char *error_message);
+void wf_feed_wall_sync_state (WaterfallFeedWall *self, guint n_items, gboolean loading, const char *error_message);
 
 /* Emits WaterfallFeedWall::item-activated. */
-void wf_feed_wall_emit_item_activated(WaterfallFeedWall *self, guint position, const char *id, const char *title,
-                                      const char *image_uri);
+void wf_feed_wall_emit_item_activated (WaterfallFeedWall *self, guint position, const char *id, const char *title, const char *image_uri);
 
 /* --- Implemented by Swift ----------------------------------------------------------------- */
 
 /* Makes the face of `self` over the feed at `url` shaped as `schema` (a preset name or a
  * mapping; NULL for the standard format), puts its widget into `self` and starts loading;
  * returns it retained. On a bad URL or schema returns NULL and sets `error` (WATERFALL_FEED_ERROR). */
-gpointer waterfall_swift_feed_wall_create(WaterfallFeedWall *self, const char *url, const char *schema,
-                                          GError **error);
+gpointer waterfall_swift_feed_wall_create (WaterfallFeedWall *self, const char *url, const char *schema, GError **error);
 
 /* The WaterfallMasonryView inside the wall (owned by the wall). */
-WaterfallMasonryView *waterfall_swift_feed_wall_view(gpointer face);
+WaterfallMasonryView *waterfall_swift_feed_wall_view (gpointer face);
 
 /* Whether every visible cell shows its image or its error placeholder (see FeedWall.visibleImagesReady). */
-gboolean waterfall_swift_feed_wall_images_ready(gpointer face);
+gboolean waterfall_swift_feed_wall_images_ready (gpointer face);
 
 /* Starts a refresh; runs the failed operation again. */
-void waterfall_swift_feed_wall_refresh(gpointer face);
-void waterfall_swift_feed_wall_retry(gpointer face);
+void waterfall_swift_feed_wall_refresh (gpointer face);
+void waterfall_swift_feed_wall_retry (gpointer face);
 
 G_END_DECLS
 

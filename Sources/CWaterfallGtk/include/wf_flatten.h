@@ -24,32 +24,38 @@ G_BEGIN_DECLS
  * not say WATERFALL_FLATTEN=0 — and off under GL and Vulkan, which keep textures and clips on
  * the GPU: there the children are drawn exactly as GtkWidget draws them, with no lookup per
  * child. docs/PERFORMANCE.md has the figures with and without it.
+ *
+ * Public API only, on every GTK: the raster is painted by a GskCairoNode whose recording paints
+ * it (cairo replays the recording into a new image of the cell's size each frame, then blends
+ * it). An earlier version wrote the raster into the node's private surface field to skip that
+ * replay, and cut out the opaque middle to copy instead of blending; both went (#39), as a
+ * change to that private structure in any GTK release would have been a crash.
  */
 
 /* Marks `child` (a child of a WaterfallMasonryView) to be flattened when the view draws it. */
-void wf_flatten_mark(GtkWidget *child);
+void wf_flatten_mark (GtkWidget *child);
 
 /* Whether `child` was marked. */
-gboolean wf_flatten_is_marked(GtkWidget *child);
+gboolean wf_flatten_is_marked (GtkWidget *child);
 
 /* Decides, for a canvas being realized (its window's renderer exists then and stays until it
  * is unrealized), whether its marked children are flattened from now on; drops the rasters its
  * children keep when they are not. */
-void wf_flatten_choose(GtkWidget *canvas);
+void wf_flatten_choose (GtkWidget *canvas);
 
 /* Whether the last wf_flatten_choose for `canvas` turned flattening on (FALSE before one). */
-gboolean wf_flatten_applies(GtkWidget *canvas);
+gboolean wf_flatten_applies (GtkWidget *canvas);
 
 /* Draws `canvas`'s children in order as GtkWidget does, the marked ones flattened when
  * wf_flatten_choose turned it on; a hidden (pooled) child's raster is dropped. */
-void wf_flatten_snapshot_children(GtkWidget *canvas, GtkSnapshot *snapshot);
+void wf_flatten_snapshot_children (GtkWidget *canvas, GtkSnapshot *snapshot);
 
 /* Whether a marked child is drawn from its raster now, not from a recording of new content
  * (tests). */
-gboolean wf_flatten_is_rasterized(GtkWidget *child);
+gboolean wf_flatten_is_rasterized (GtkWidget *child);
 
 /* The number of gradient rasters cached (tests). */
-guint wf_flatten_gradient_cache_count(void);
+guint wf_flatten_gradient_cache_count (void);
 
 G_END_DECLS
 

@@ -17,6 +17,6 @@
  * Returns: (transfer full) (nullable): the path, or %NULL when the dynamic linker cannot say;
  *   free it with g_free().
  */
-char *wf_i18n_image_path(void);
+char *wf_i18n_image_path (void);
 
 #endif

@@ -9,30 +9,30 @@
  */
 
 /* Logs `message` with g_warning in the "Waterfall" domain. */
-void wf_warning(const char *message);
+void wf_warning (const char *message);
 
 /* Keeps `height` (the item's cell measured at `width`) on `item`. */
-void wf_item_set_measured_height(gpointer item, double height, double width);
+void wf_item_set_measured_height (gpointer item, double height, double width);
 
 /* The height kept by wf_item_set_measured_height for `width` (within half a point), or a
  * negative value when there is none. */
-double wf_item_get_measured_height(gpointer item, double width);
+double wf_item_get_measured_height (gpointer item, double width);
 
 /* Marks `item` as one whose size its expressions or property did not give (it is measured), for
  * the source's sizing `generation` (the source counts its changes of expressions, property
  * and size function; a mark of another generation does not count). */
-void wf_item_mark_undeclared(gpointer item, guint generation);
+void wf_item_mark_undeclared (gpointer item, guint generation);
 
 /* Whether wf_item_mark_undeclared marked `item` in `generation`. */
-gboolean wf_item_is_undeclared(gpointer item, guint generation);
+gboolean wf_item_is_undeclared (gpointer item, guint generation);
 
 /* Evaluates `expression` on `item` and converts the result to a double (any numeric type);
  * returns FALSE when the expression fails on it (wrong item type, missing property) or gives
  * something that is not a number. */
-gboolean wf_expression_evaluate_double(GtkExpression *expression, gpointer item, double *result);
+gboolean wf_expression_evaluate_double (GtkExpression *expression, gpointer item, double *result);
 
 /* Reads `item`'s property `name` as a double (any numeric type); returns FALSE when the item has
  * no readable property of that name or its type does not convert to a number. */
-gboolean wf_property_get_double(gpointer item, const char *name, double *result);
+gboolean wf_property_get_double (gpointer item, const char *name, double *result);
 
 #endif

@@ -12,6 +12,6 @@
  * return the same source id. Called off the process's first thread it attaches nothing and
  * returns 0: there the main queue runs only after dispatch_main, which drains it itself.
  */
-guint wf_main_queue_attach(void);
+guint wf_main_queue_attach (void);
 
 #endif

@@ -90,7 +90,7 @@ extension WaterfallViewModel {
     /// The one place every shift is taken: ``layout``'s observer calls it after each change.
     /// - Complexity: O(k) for k live cells.
     func followLayoutShift(_ shift: LayoutShift) {
-        layoutShiftCount += 1
+        placement.shiftsFollowed += 1
         guard scrollAxis.position(of: (live.window ?? visibleBounds).origin) >= shift.level, shift.distance != 0 else { return }
         contentOffset = scrollAxis.moving(contentOffset, to: scrollAxis.position(of: contentOffset) + shift.distance)
         live.window = live.window.map { scrollAxis.moving($0, by: shift.distance) }
@@ -153,7 +153,8 @@ extension WaterfallViewModel {
     }
 }
 
-/// What placement may still have to do, for the view model's scroll steps and appends.
+/// What placement may still have to do, and what it is doing or did, for the view model's scroll
+/// steps and appends.
 struct PendingPlacement {
     /// Set when the view model asked the layout to place an island (see
     /// ``WaterfallViewModel/place(around:clearance:)``), until the island has joined the placed items.
@@ -161,4 +162,11 @@ struct PendingPlacement {
     /// Set when a relayout left items waiting (see ``WaterfallViewModel/isLayoutPending``), so
     /// that a scroll step asks the layout only then; cleared once the layout is complete.
     var layoutMayBePending = false
+    /// How many times deferred placement moved content that the view model followed (see
+    /// ``WaterfallViewModel/followLayoutShift(_:)``).
+    var shiftsFollowed = 0
+    /// The cell width while the layout, in the middle of a placement, reads unread sizes from
+    /// the delegate (see ``WaterfallViewModel/readSizes(in:cellWidth:)``):
+    /// ``WaterfallViewModel/cellWidth`` answers with it then.
+    var sizeReadingCellWidth: Double?
 }

@@ -39,8 +39,8 @@ extension WaterfallViewModel {
     /// - Complexity: the delegate's for `range`, plus O(log h) per full-span item.
     func readSizes(in range: Range<Int>, cellWidth: Double) -> [ItemSize] {
         guard let delegate else { return [] }
-        sizeReadingCellWidth = cellWidth
-        defer { sizeReadingCellWidth = nil }
+        placement.sizeReadingCellWidth = cellWidth
+        defer { placement.sizeReadingCellWidth = nil }
         let sizes = delegateSizes(in: range, from: delegate)
         var headers: [(index: Int, size: ItemSize)] = []
         for (offset, size) in sizes.enumerated() where size.isFullSpan { headers.append((range.lowerBound + offset, size)) }

@@ -159,14 +159,8 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     var pendingSizeChanges: Set<Int> = []
     /// What ``applyPendingSizeChanges()`` has done so far.
     package internal(set) var sizeChangeStatistics = SizeChangeStatistics()
-    /// How many times deferred placement moved content that the view model followed (see
-    /// ``followLayoutShift(_:)``).
-    var layoutShiftCount = 0
     /// What placement may still have to do (an island to join, items waiting).
     @exclusivity(unchecked) var placement = PendingPlacement()
-    /// The cell width while the layout, in the middle of a placement, reads unread sizes from
-    /// the delegate (see ``readSizes(in:cellWidth:)``): ``cellWidth`` answers with it then.
-    @exclusivity(unchecked) var sizeReadingCellWidth: Double?
     /// The content size last announced to the host.
     @exclusivity(unchecked) var announcedContentSize: Size?
     /// Nothing is loaded yet: the host or the viewport size is missing.
@@ -209,7 +203,7 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
     // MARK: Loading
 
     /// The width of one column; 0 for layouts without one.
-    public var cellWidth: Double { sizeReadingCellWidth ?? layout.cellWidth }
+    public var cellWidth: Double { placement.sizeReadingCellWidth ?? layout.cellWidth }
 
     /// The number of items currently laid out.
     public var numberOfItems: Int { layout.itemCount }
@@ -417,13 +411,13 @@ public final class WaterfallViewModel<Cell: ReusableCell> {
         // A window reaching above a segment at an estimated place settles it, which moves the
         // anchor with its content: then restore once more (settled, nothing can move again).
         for _ in 0..<2 {
-            let shifts = layoutShiftCount
+            let shifts = placement.shiftsFollowed
             let restored = anchor.map(offset(restoring:)) ?? contentOffset
             placeLiveWindows(at: restored)
             placeReorderPreview(at: restored)
             clamped = clampedOffset(restored)
             placeLiveWindows(at: clamped)
-            if shifts == layoutShiftCount { break }
+            if shifts == placement.shiftsFollowed { break }
         }
         announceContentSize()
         let moved = clamped != contentOffset

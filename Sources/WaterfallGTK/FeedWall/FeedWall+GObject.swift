@@ -92,23 +92,23 @@ func waterfallSwiftFeedWallCreate(_ owner: OpaquePointer?, _ url: UnsafePointer<
 @_cdecl("waterfall_swift_feed_wall_view")
 @MainActor
 func waterfallSwiftFeedWallView(_ face: gpointer?) -> OpaquePointer? {
-    FaceBox<FeedWallFace>.face(face).wall.map { OpaquePointer($0.view.widget) }
+    FaceBox<FeedWallFace>.face(face)?.wall.map { OpaquePointer($0.view.widget) }
 }
 
 @_cdecl("waterfall_swift_feed_wall_images_ready")
 @MainActor
 func waterfallSwiftFeedWallImagesReady(_ face: gpointer?) -> gboolean {
-    FaceBox<FeedWallFace>.face(face).wall?.visibleImagesReady == true ? 1 : 0
+    FaceBox<FeedWallFace>.face(face)?.wall?.visibleImagesReady == true ? 1 : 0
 }
 
 @_cdecl("waterfall_swift_feed_wall_refresh")
 @MainActor
 func waterfallSwiftFeedWallRefresh(_ face: gpointer?) {
-    FaceBox<FeedWallFace>.face(face).wall?.view.refresh()
+    FaceBox<FeedWallFace>.face(face)?.wall?.view.refresh()
 }
 
 @_cdecl("waterfall_swift_feed_wall_retry")
 @MainActor
 func waterfallSwiftFeedWallRetry(_ face: gpointer?) {
-    FaceBox<FeedWallFace>.face(face).wall?.retry()
+    FaceBox<FeedWallFace>.face(face)?.wall?.retry()
 }

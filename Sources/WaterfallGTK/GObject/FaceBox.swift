@@ -14,26 +14,40 @@ protocol DetachableFace: AnyObject {
 /// `waterfall_swift_face_dispose` and `waterfall_swift_face_release`.
 @MainActor
 final class FaceBox<Face>: DetachableFace {
-    let face: Face
+    /// The face; `nil` only while a Swift initializer makes its widget, until it fills the box
+    /// with itself (``fill(_:with:)``): the forwarders then do nothing.
+    private(set) var face: Face?
     private let detachFace: @MainActor (Face) -> Void
 
-    private init(_ face: Face, detach: @escaping @MainActor (Face) -> Void) {
+    private init(_ face: Face?, detach: @escaping @MainActor (Face) -> Void) {
         self.face = face
         detachFace = detach
     }
 
-    /// Boxes `face` and returns the retained box for the C widget; `detach` runs at its dispose.
-    static func retain(_ face: Face, detach: @escaping @MainActor (Face) -> Void) -> gpointer {
+    /// Boxes `face` (`nil`: a box to fill) and returns the retained box for the C widget;
+    /// `detach` runs at its dispose.
+    static func retain(_ face: Face?, detach: @escaping @MainActor (Face) -> Void) -> gpointer {
         Unmanaged.passRetained(FaceBox(face, detach: detach)).toOpaque()
     }
 
     /// The face behind a pointer made by ``retain(_:detach:)`` (not retained: the widget owns it).
-    static func face(_ pointer: gpointer?) -> Face {
-        Unmanaged<FaceBox<Face>>.fromOpaque(pointer!).takeUnretainedValue().face
+    static func face(_ pointer: gpointer?) -> Face? {
+        box(pointer).face
+    }
+
+    /// Puts `face` in the empty box behind `pointer`.
+    static func fill(_ pointer: gpointer?, with face: Face) {
+        let box = box(pointer)
+        precondition(box.face == nil, "a face box is filled once")
+        box.face = face
+    }
+
+    private static func box(_ pointer: gpointer?) -> FaceBox {
+        Unmanaged<FaceBox<Face>>.fromOpaque(pointer!).takeUnretainedValue()
     }
 
     func detach() {
-        detachFace(face)
+        if let face { detachFace(face) }
     }
 }
 

@@ -53,9 +53,41 @@ protocol MasonryViewFace: AnyObject {
 /// The face pointer of a `WaterfallMasonryView`: a ``FaceBox`` around its ``MasonryViewFace``.
 typealias MasonryViewFaceBox = FaceBox<any MasonryViewFace>
 
+/// How every `WaterfallMasonryView` gets its face, whoever makes it: C, Python and Swift all
+/// make the widget with `g_object_new`, at its properties' defaults, and its `constructed`
+/// asks ``makeFace(for:)`` for the face box. A Swift initializer cannot hand the widget an
+/// object that does not exist yet, so while one makes its widget (``newWidget()``) the box stays
+/// empty until the initializer fills it with itself; otherwise the box holds a new wall over
+/// the widget's `model` and `factory`.
+@MainActor
+enum MasonryViewConstruction {
+    /// Set while a Swift initializer is inside `g_object_new` for its widget.
+    private static var isSwiftInitializerMakingWidget = false
+
+    /// A new `WaterfallMasonryView` (floating) whose face box the calling Swift initializer
+    /// fills (``MasonryViewFaceBox/fill(_:with:)``) before it returns.
+    static func newWidget() -> UnsafeMutablePointer<GtkWidget> {
+        isSwiftInitializerMakingWidget = true
+        defer { isSwiftInitializerMakingWidget = false }
+        return UnsafeMutableRawPointer(g_object_new_with_properties(waterfall_masonry_view_get_type(), 0, nil, nil)!)
+            .assumingMemoryBound(to: GtkWidget.self)
+    }
+
+    /// The retained face box of `view`, made in its `constructed`.
+    static func makeFace(for view: UnsafeMutablePointer<GtkWidget>) -> gpointer {
+        if isSwiftInitializerMakingWidget { return MasonryViewFaceBox.retain(nil) }
+        // A view made from C or a binding shows a list model: its items and cells come from the
+        // `model` and `factory` properties (none until they are set).
+        let source = WaterfallListModelSource()
+        let face = WaterfallView<WaterfallItemCell>(adopting: view, dataSource: source, delegate: source)
+        face.adopt(source)
+        return MasonryViewFaceBox.retain(face)
+    }
+}
+
 extension FaceBox where Face == any MasonryViewFace {
     /// Boxes the face of a `WaterfallMasonryView` (retained; detached at the view's dispose).
-    static func retain(_ face: any MasonryViewFace) -> gpointer {
+    static func retain(_ face: (any MasonryViewFace)?) -> gpointer {
         retain(face) { $0.detach() }
     }
 }
@@ -63,85 +95,79 @@ extension FaceBox where Face == any MasonryViewFace {
 @_cdecl("waterfall_swift_masonry_view_create")
 @MainActor
 func waterfallSwiftMasonryViewCreate(_ view: OpaquePointer?) -> gpointer? {
-    // A view made from C shows a list model: its items and cells come from the `model` and
-    // `factory` properties (none until they are set).
-    let source = WaterfallListModelSource()
-    let face = WaterfallView<WaterfallItemCell>(adopting: UnsafeMutableRawPointer(view!).assumingMemoryBound(to: GtkWidget.self),
-                                                dataSource: source, delegate: source)
-    face.adopt(source)
-    return MasonryViewFaceBox.retain(face)
+    MasonryViewConstruction.makeFace(for: UnsafeMutableRawPointer(view!).assumingMemoryBound(to: GtkWidget.self))
 }
 
 @_cdecl("waterfall_swift_masonry_view_allocate")
 @MainActor
 func waterfallSwiftMasonryViewAllocate(_ face: gpointer?, _ width: Int32, _ height: Int32) {
-    MasonryViewFaceBox.face(face).allocate(width: width, height: height)
+    MasonryViewFaceBox.face(face)?.allocate(width: width, height: height)
 }
 
 @_cdecl("waterfall_swift_masonry_view_adjustments_replaced")
 @MainActor
 func waterfallSwiftMasonryViewAdjustmentsReplaced(_ face: gpointer?) {
-    MasonryViewFaceBox.face(face).adjustmentsReplaced()
+    MasonryViewFaceBox.face(face)?.adjustmentsReplaced()
 }
 
 @_cdecl("waterfall_swift_masonry_view_value_changed")
 @MainActor
 func waterfallSwiftMasonryViewValueChanged(_ face: gpointer?, _ orientation: GtkOrientation) {
-    MasonryViewFaceBox.face(face).adjustmentValueChanged(orientation)
+    MasonryViewFaceBox.face(face)?.adjustmentValueChanged(orientation)
 }
 
 @_cdecl("waterfall_swift_masonry_view_edge_overshot")
 @MainActor
 func waterfallSwiftMasonryViewEdgeOvershot(_ face: gpointer?, _ position: GtkPositionType) {
-    MasonryViewFaceBox.face(face).edgeOvershot(position)
+    MasonryViewFaceBox.face(face)?.edgeOvershot(position)
 }
 
 @_cdecl("waterfall_swift_masonry_view_button_held")
 @MainActor
 func waterfallSwiftMasonryViewButtonHeld(_ face: gpointer?, _ held: gboolean) {
-    MasonryViewFaceBox.face(face).pointerButton(held: held != 0)
+    MasonryViewFaceBox.face(face)?.pointerButton(held: held != 0)
 }
 
 @_cdecl("waterfall_swift_masonry_view_property_changed")
 @MainActor
 func waterfallSwiftMasonryViewPropertyChanged(_ face: gpointer?, _ property: WaterfallMasonryViewProp) {
-    MasonryViewFaceBox.face(face).propertyChanged(property)
+    MasonryViewFaceBox.face(face)?.propertyChanged(property)
 }
 
 @_cdecl("waterfall_swift_masonry_view_get_orientation")
 @MainActor
 func waterfallSwiftMasonryViewGetOrientation(_ face: gpointer?) -> GtkOrientation {
-    MasonryViewFaceBox.face(face).orientation
+    MasonryViewFaceBox.face(face)?.orientation ?? GTK_ORIENTATION_VERTICAL
 }
 
 @_cdecl("waterfall_swift_masonry_view_set_orientation")
 @MainActor
 func waterfallSwiftMasonryViewSetOrientation(_ face: gpointer?, _ orientation: GtkOrientation) {
-    MasonryViewFaceBox.face(face).setOrientation(orientation)
+    MasonryViewFaceBox.face(face)?.setOrientation(orientation)
 }
 
 @_cdecl("waterfall_swift_masonry_view_activate_item")
 @MainActor
 func waterfallSwiftMasonryViewActivateItem(_ face: gpointer?, _ position: guint) {
-    MasonryViewFaceBox.face(face).activateItemAction(Int(position))
+    MasonryViewFaceBox.face(face)?.activateItemAction(Int(position))
 }
 
 @_cdecl("waterfall_swift_masonry_view_select_item")
 @MainActor
 func waterfallSwiftMasonryViewSelectItem(_ face: gpointer?, _ position: guint, _ modify: gboolean, _ extend: gboolean) {
-    MasonryViewFaceBox.face(face).selectItemAction(Int(position), modify: modify != 0, extend: extend != 0)
+    MasonryViewFaceBox.face(face)?.selectItemAction(Int(position), modify: modify != 0, extend: extend != 0)
 }
 
 @_cdecl("waterfall_swift_masonry_view_scroll_to_item")
 @MainActor
 func waterfallSwiftMasonryViewScrollToItem(_ face: gpointer?, _ position: guint) {
-    MasonryViewFaceBox.face(face).scrollToItemAction(Int(position))
+    MasonryViewFaceBox.face(face)?.scrollToItemAction(Int(position))
 }
 
 @_cdecl("waterfall_swift_masonry_view_scroll_to")
 @MainActor
 func waterfallSwiftMasonryViewScrollTo(_ face: gpointer?, _ position: guint, _ focus: gboolean, _ reveal: gboolean) {
-    MasonryViewFaceBox.face(face).scrollTo(Int(position), focus: focus != 0, reveal: reveal != 0)
+    MasonryViewFaceBox.face(face)?.scrollTo(Int(position), focus: focus != 0, reveal: reveal != 0)
 }
 
 @_cdecl("waterfall_swift_masonry_view_get_n_items")
@@ -159,29 +185,29 @@ func waterfallSwiftMasonryViewGetFocusPosition(_ face: gpointer?) -> guint {
 @_cdecl("waterfall_swift_masonry_view_refresh")
 @MainActor
 func waterfallSwiftMasonryViewRefresh(_ face: gpointer?) {
-    MasonryViewFaceBox.face(face).refresh()
+    MasonryViewFaceBox.face(face)?.refresh()
 }
 
 @_cdecl("waterfall_swift_masonry_view_drag_content")
 @MainActor
 func waterfallSwiftMasonryViewDragContent(_ face: gpointer?, _ position: guint) -> UnsafeMutablePointer<GdkContentProvider>? {
-    MasonryViewFaceBox.face(face).dragContent(ofItemAt: Int(position))
+    MasonryViewFaceBox.face(face)?.dragContent(ofItemAt: Int(position))
 }
 
 @_cdecl("waterfall_swift_masonry_view_position_at")
 @MainActor
 func waterfallSwiftMasonryViewPositionAt(_ face: gpointer?, _ x: Double, _ y: Double) -> guint {
-    MasonryViewFaceBox.face(face).position(at: Point(x: x, y: y)).map { guint($0) } ?? GTK_INVALID_LIST_POSITION
+    MasonryViewFaceBox.face(face)?.position(at: Point(x: x, y: y)).map { guint($0) } ?? GTK_INVALID_LIST_POSITION
 }
 
 @_cdecl("waterfall_swift_masonry_view_items_changed")
 @MainActor
 func waterfallSwiftMasonryViewItemsChanged(_ face: gpointer?, _ position: guint, _ removed: guint, _ added: guint) {
-    MasonryViewFaceBox.face(face).itemsChanged(at: Int(position), removed: Int(removed), added: Int(added))
+    MasonryViewFaceBox.face(face)?.itemsChanged(at: Int(position), removed: Int(removed), added: Int(added))
 }
 
 @_cdecl("waterfall_swift_masonry_view_selection_changed")
 @MainActor
 func waterfallSwiftMasonryViewSelectionChanged(_ face: gpointer?, _ position: guint, _ count: guint) {
-    MasonryViewFaceBox.face(face).selectionChanged(at: Int(position), count: Int(count))
+    MasonryViewFaceBox.face(face)?.selectionChanged(at: Int(position), count: Int(count))
 }

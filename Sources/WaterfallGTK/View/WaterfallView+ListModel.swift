@@ -6,8 +6,9 @@ extension WaterfallView where Cell == WaterfallItemCell {
     /// Creates a wall over a `GtkSelectionModel` (`GtkNoSelection`, `GtkSingleSelection`,
     /// `GtkMultiSelection` over any `GListModel`) whose cells `factory` makes, the way
     /// `gtk_grid_view_new` does; the view takes a reference to both. Selection, activation and
-    /// sizes follow ``listModelSource``'s settings. Pull-to-refresh is on, as in a view made
-    /// from C (`enable-pull-to-refresh`): each refresh ends when the `refresh` handlers return.
+    /// sizes follow ``listModelSource``'s settings. Pull-to-refresh is off until the app turns on
+    /// ``isPullToRefreshEnabled`` (`enable-pull-to-refresh`), as in a view made from C; each
+    /// refresh ends when the `refresh` handlers return.
     ///
     /// ```swift
     /// let factory = waterfall_signal_item_factory_new()!
@@ -19,7 +20,7 @@ extension WaterfallView where Cell == WaterfallItemCell {
     public convenience init(model: OpaquePointer, factory: UnsafeMutablePointer<WaterfallItemFactory>,
                             layout: any CollectionLayout = WaterfallCollectionLayout()) {
         let source = WaterfallListModelSource()
-        self.init(newWidgetFor: source, delegate: source, layout: layout)
+        self.init(dataSource: source, delegate: source, layout: layout)
         adopt(source)
         source.setModel(model)
         source.setFactory(factory)

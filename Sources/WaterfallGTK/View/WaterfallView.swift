@@ -131,26 +131,16 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     public var onBackgroundClick: (@MainActor (Point) -> Void)?
 
     /// Creates the view and attaches its model; items load at the first allocation.
-    /// The model holds `dataSource` and `delegate` weakly: keep them alive. Pull-to-refresh is
-    /// off (the data source ends each refresh itself) until the app sets
-    /// ``isPullToRefreshEnabled``. Installs the
+    /// The model holds `dataSource` and `delegate` weakly: keep them alive. The widget is made
+    /// as from C, with every property at its default (pull-to-refresh off until the app sets
+    /// ``isPullToRefreshEnabled``: the data source ends each refresh itself). Installs the
     /// ``MainQueueBridge`` if it is not installed yet, so main-actor tasks run under any GLib
     /// main loop (`g_main_loop_run`, `g_application_run`).
     public convenience init(dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
                             layout: any CollectionLayout = WaterfallCollectionLayout()) {
-        self.init(newWidgetFor: dataSource, delegate: delegate, layout: layout)
-        // A data source ends its refreshes itself (`endRefreshing()`), so a pull refreshes only
-        // once the app turns it on (`isPullToRefreshEnabled`, the `enable-pull-to-refresh` property).
-        isPullToRefreshEnabled = false
-    }
-
-    /// Makes a `WaterfallMasonryView` with every property at its default, as `g_object_new`
-    /// from C does, and becomes its face.
-    convenience init(newWidgetFor dataSource: any WaterfallDataSource<Cell>, delegate: any WaterfallDelegate<Cell>,
-                     layout: any CollectionLayout) {
-        self.init(adopting: waterfall_masonry_view_new_for_face(), dataSource: dataSource, delegate: delegate,
+        self.init(adopting: MasonryViewConstruction.newWidget(), dataSource: dataSource, delegate: delegate,
                   layout: layout)
-        waterfall_masonry_view_set_face(gcast(widget), MasonryViewFaceBox.retain(self))
+        MasonryViewFaceBox.fill(waterfall_masonry_view_get_face(masonryView), with: self)
     }
 
     /// Becomes the face of `widget`, a `WaterfallMasonryView` (which holds the view from then on).

@@ -11,7 +11,7 @@ G_BEGIN_DECLS
  *
  * The error domain of [class@Waterfall.FeedWall]; its codes are [error@Waterfall.FeedError].
  */
-#define WATERFALL_FEED_ERROR (waterfall_feed_error_quark())
+#define WATERFALL_FEED_ERROR (waterfall_feed_error_quark ())
 
 /**
  * WaterfallFeedError:
@@ -20,29 +20,30 @@ G_BEGIN_DECLS
  *
  * Why [ctor@Waterfall.FeedWall.new] refused to make a wall.
  */
-typedef enum {
+typedef enum
+{
   WATERFALL_FEED_ERROR_INVALID_URL,
   WATERFALL_FEED_ERROR_INVALID_SCHEMA,
 } WaterfallFeedError;
 
-GQuark waterfall_feed_error_quark(void);
+GQuark waterfall_feed_error_quark (void);
 
-#define WATERFALL_TYPE_FEED_WALL (waterfall_feed_wall_get_type())
+#define WATERFALL_TYPE_FEED_WALL (waterfall_feed_wall_get_type ())
 
-G_DECLARE_FINAL_TYPE(WaterfallFeedWall, waterfall_feed_wall, WATERFALL, FEED_WALL, GtkWidget)
+G_DECLARE_FINAL_TYPE (WaterfallFeedWall, waterfall_feed_wall, WATERFALL, FEED_WALL, GtkWidget)
 
-GtkWidget *waterfall_feed_wall_new(const char *url, const char *schema, GError **error);
+GtkWidget *waterfall_feed_wall_new (const char *url, const char *schema, GError **error);
 
-const char *waterfall_feed_wall_get_url(WaterfallFeedWall *self);
-const char *waterfall_feed_wall_get_schema(WaterfallFeedWall *self);
-WaterfallMasonryView *waterfall_feed_wall_get_view(WaterfallFeedWall *self);
-guint waterfall_feed_wall_get_n_items(WaterfallFeedWall *self);
-gboolean waterfall_feed_wall_get_loading(WaterfallFeedWall *self);
-const char *waterfall_feed_wall_get_error_message(WaterfallFeedWall *self);
-gboolean waterfall_feed_wall_get_images_ready(WaterfallFeedWall *self);
+const char *waterfall_feed_wall_get_url (WaterfallFeedWall *self);
+const char *waterfall_feed_wall_get_schema (WaterfallFeedWall *self);
+WaterfallMasonryView *waterfall_feed_wall_get_view (WaterfallFeedWall *self);
+guint waterfall_feed_wall_get_n_items (WaterfallFeedWall *self);
+gboolean waterfall_feed_wall_get_loading (WaterfallFeedWall *self);
+const char *waterfall_feed_wall_get_error_message (WaterfallFeedWall *self);
+gboolean waterfall_feed_wall_get_images_ready (WaterfallFeedWall *self);
 
-void waterfall_feed_wall_refresh(WaterfallFeedWall *self);
-void waterfall_feed_wall_retry(WaterfallFeedWall *self);
+void waterfall_feed_wall_refresh (WaterfallFeedWall *self);
+void waterfall_feed_wall_retry (WaterfallFeedWall *self);
 
 G_END_DECLS
 

@@ -8,5 +8,6 @@
 #include "waterfall-signal-item-factory.h"
 #include "waterfall-builder-item-factory.h"
 #include "waterfall-feed-wall.h"
+#include "waterfall-image.h"
 
 #endif

@@ -1,0 +1,249 @@
+#!/usr/bin/python3
+"""Waterfall.Image, the paintable that loads through Waterfall's image pipeline (run under Xvfb).
+
+    GI_TYPELIB_PATH=… LD_LIBRARY_PATH=… xvfb-run -a /usr/bin/python3 test_image.py
+
+Against the installed library: a `file:` image and an `http` image from a local server decode
+(intrinsic size, `loading` back to false, not `failed`), `size-hint` downscales, the intrinsic
+size is known from the header while the body still arrives, a broken image and a missing one
+fail in plain words, dropping the last reference or `cancel()` cancels the download (the server
+sees its client go), the image loads when a Gtk.Picture draws it, in a Gtk.GridView too, and an
+animated GIF plays its frames.
+GLib criticals are fatal. The disk cache goes to a temporary $XDG_CACHE_HOME.
+"""
+import gc
+import http.server
+import os
+import struct
+import sys
+import tempfile
+import threading
+import time
+import unittest
+import zlib
+
+CACHE = tempfile.TemporaryDirectory()
+os.environ["XDG_CACHE_HOME"] = CACHE.name
+
+import gi  # noqa: E402
+
+gi.require_version("Gtk", "4.0")
+gi.require_version("Waterfall", "1")
+from gi.repository import Gio, GLib, GObject, Gtk, Waterfall  # noqa: E402
+
+GLib.log_set_always_fatal(GLib.LogLevelFlags.LEVEL_CRITICAL | GLib.LogLevelFlags.LEVEL_ERROR)
+
+
+def png(width, height, colour=(200, 80, 40)):
+    """A PNG of one colour, written by hand (no imaging library needed)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\0" + bytes(colour) * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+PHOTO = png(400, 300)
+
+
+class Server:
+    """A local HTTP server: /photo.png, /broken.png (not an image), /slow.png?ANY (the PNG's
+    first bytes, then a byte a tenth of a second until the client goes: `gone` is set then)."""
+
+    def __init__(self):
+        self.gone = threading.Event()
+        self.requested = threading.Event()
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                if self.path == "/photo.png":
+                    self.answer(PHOTO)
+                elif self.path == "/broken.png":
+                    self.answer(b"this is not an image" * 10)
+                elif self.path.split("?")[0] == "/slow.png":
+                    server.requested.set()
+                    self.send_response(200)
+                    self.send_header("Content-Type", "image/png")
+                    self.send_header("Content-Length", str(len(PHOTO)))
+                    self.end_headers()
+                    try:
+                        self.wfile.write(PHOTO[:64])
+                        self.wfile.flush()
+                        for byte in PHOTO[64:]:
+                            time.sleep(0.1)
+                            self.wfile.write(bytes([byte]))
+                            self.wfile.flush()
+                    except (BrokenPipeError, ConnectionResetError):
+                        server.gone.set()
+                else:
+                    self.send_error(404)
+
+            def answer(self, body):
+                self.send_response(200)
+                self.send_header("Content-Type", "image/png")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def url(self, path):
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}{path}"
+
+
+def spin_until(condition, seconds=20):
+    deadline = time.monotonic() + seconds
+    context = GLib.MainContext.default()
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        context.iteration(False) or time.sleep(0.005)
+    return True
+
+
+def loaded(image):
+    return not image.props.loading and (image.get_intrinsic_width() > 0 or image.props.failed)
+
+
+class ImageTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.TemporaryDirectory()
+        cls.photo = os.path.join(cls.folder.name, "photo.png")
+        with open(cls.photo, "wb") as file:
+            file.write(PHOTO)
+        cls.broken = os.path.join(cls.folder.name, "broken.jpg")
+        with open(cls.broken, "wb") as file:
+            file.write(b"\xff\xd8\xff not really a JPEG")
+        cls.server = Server()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.httpd.shutdown()
+        cls.folder.cleanup()
+
+    def assert_decoded(self, image, width, height):
+        self.assertTrue(spin_until(lambda: loaded(image)), "the image did not load")
+        self.assertFalse(image.props.failed, image.props.error_message)
+        self.assertIsNone(image.props.error_message)
+        self.assertEqual((image.get_intrinsic_width(), image.get_intrinsic_height()), (width, height))
+        self.assertIsNotNone(image.get_current_image())
+
+    def test_file_image_decodes(self):
+        image = Waterfall.Image.new_for_file(Gio.File.new_for_path(self.photo))
+        self.assertEqual(image.props.uri, Gio.File.new_for_path(self.photo).get_uri())
+        self.assertEqual(image.get_intrinsic_width(), 0, "nothing is read before load() or a draw")
+        image.load()
+        self.assert_decoded(image, 400, 300)
+
+    def test_http_image_decodes_and_notifies_loading(self):
+        image = Waterfall.Image.new_for_uri(self.server.url("/photo.png"))
+        seen = []
+        image.connect("notify::loading", lambda image, _pspec: seen.append(image.props.loading))
+        image.load()
+        self.assert_decoded(image, 400, 300)
+        self.assertEqual(seen, [True, False])
+
+    def test_size_hint_downscales(self):
+        image = Waterfall.Image.new_for_uri(self.server.url("/photo.png"))
+        image.props.size_hint = 100
+        image.load()
+        self.assert_decoded(image, 100, 75)
+        image.props.size_hint = 200   # a new size loads again
+        self.assertTrue(spin_until(lambda: image.get_intrinsic_width() == 200))
+        self.assertEqual(image.get_intrinsic_height(), 150)
+
+    def test_header_size_before_pixels(self):
+        self.server.gone.clear()
+        image = Waterfall.Image.new_for_uri(self.server.url("/slow.png"))
+        image.props.size_hint = 200
+        image.load()
+        self.assertTrue(spin_until(lambda: image.get_intrinsic_width() > 0, 10), "no size from the header")
+        self.assertTrue(image.props.loading, "the size came before the pixels")
+        self.assertEqual((image.get_intrinsic_width(), image.get_intrinsic_height()), (200, 150))
+        image.cancel()
+        self.assertFalse(image.props.loading)
+        self.assertFalse(image.props.failed)
+        self.assertTrue(spin_until(self.server.gone.is_set, 10), "cancel() did not stop the download")
+
+    def test_broken_and_missing_images_fail(self):
+        for uri in (Gio.File.new_for_path(self.broken).get_uri(), self.server.url("/broken.png"),
+                    self.server.url("/missing.png"), "file:///no/such/photo.png", "not a uri at all"):
+            with self.subTest(uri=uri):
+                image = Waterfall.Image.new_for_uri(uri)
+                failures = []
+                image.connect("notify::failed", lambda image, _pspec: failures.append(image.props.failed))
+                image.load()
+                self.assertTrue(spin_until(lambda: image.props.failed), "no failure")
+                self.assertFalse(image.props.loading)
+                self.assertTrue(image.props.error_message)
+                self.assertEqual(failures, [True])
+                self.assertEqual(image.get_intrinsic_width(), 0)
+
+    def test_dropping_the_last_reference_cancels(self):
+        self.server.gone.clear()
+        self.server.requested.clear()
+        image = Waterfall.Image.new_for_uri(self.server.url("/slow.png?drop"))
+        image.load()
+        self.assertTrue(spin_until(self.server.requested.is_set, 10), "no request")
+        image_ref = __import__("weakref").ref(image)
+        del image
+        gc.collect()
+        self.assertIsNone(image_ref(), "the image outlived its last reference")
+        self.assertTrue(spin_until(self.server.gone.is_set, 10), "the download went on")
+
+    def test_loads_when_drawn_in_a_picture_and_a_grid_view(self):
+        uri = Gio.File.new_for_path(self.photo).get_uri()
+        drawn = Waterfall.Image.new_for_uri(uri)
+        images = [Waterfall.Image.new_for_uri(uri) for _ in range(6)]
+        store = Gio.ListStore(item_type=GObject.Object)
+        store.splice(0, 0, images)
+        factory = Gtk.SignalListItemFactory()
+        factory.connect("setup", lambda _f, item: item.set_child(Gtk.Picture(width_request=120, height_request=90)))
+        factory.connect("bind", lambda _f, item: item.get_child().set_paintable(item.get_item()))
+        grid = Gtk.GridView(model=Gtk.NoSelection(model=store), factory=factory)
+        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
+        box.append(Gtk.Picture(paintable=drawn, content_fit=Gtk.ContentFit.COVER, height_request=200))
+        box.append(Gtk.ScrolledWindow(child=grid, vexpand=True))
+        window = Gtk.Window(default_width=640, default_height=600, child=box)
+        window.present()
+        self.assertTrue(spin_until(lambda: all(loaded(i) for i in [drawn] + images)), "drawing did not load them")
+        self.assertFalse(any(i.props.failed for i in [drawn] + images))
+        window.destroy()
+
+    def test_animated_gif_plays_while_drawn(self):
+        from PIL import Image
+        path = os.path.join(self.folder.name, "animated.gif")
+        frames = [Image.new("RGB", (40, 30), colour) for colour in ((255, 0, 0), (0, 255, 0), (0, 0, 255))]
+        frames[0].save(path, save_all=True, append_images=frames[1:], duration=60, loop=0)
+        image = Waterfall.Image.new_for_file(Gio.File.new_for_path(path))
+        window = Gtk.Window(child=Gtk.Picture(paintable=image, width_request=80, height_request=60))
+        window.present()
+        self.assertTrue(spin_until(lambda: loaded(image)), "the GIF did not load")
+        shown = []
+
+        def frame_changed():
+            frame = image.get_current_image()
+            if not any(frame is seen for seen in shown):
+                shown.append(frame)
+            return len(shown) >= 3
+        self.assertTrue(spin_until(frame_changed, 5), f"{len(shown)} of 3 frames shown")
+        window.destroy()
+
+    def test_blurhash_property(self):
+        image = Waterfall.Image.new_for_uri(self.server.url("/photo.png"))
+        image.props.blurhash = "LEHV6nWB2yk8pyo0adR*.7kCMdnj"
+        self.assertEqual(image.props.blurhash, "LEHV6nWB2yk8pyo0adR*.7kCMdnj")
+        image.props.blurhash = "not a hash"   # ignored when drawn: the plain placeholder
+        image.props.blurhash = None
+        self.assertIsNone(image.props.blurhash)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

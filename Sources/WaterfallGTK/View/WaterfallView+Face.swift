@@ -173,13 +173,13 @@ func waterfallSwiftMasonryViewScrollTo(_ face: gpointer?, _ position: guint, _ f
 @_cdecl("waterfall_swift_masonry_view_get_n_items")
 @MainActor
 func waterfallSwiftMasonryViewGetNItems(_ face: gpointer?) -> guint {
-    guint(clamping: MasonryViewFaceBox.face(face).itemCount)
+    guint(clamping: MasonryViewFaceBox.face(face)?.itemCount ?? 0)
 }
 
 @_cdecl("waterfall_swift_masonry_view_get_focus_position")
 @MainActor
 func waterfallSwiftMasonryViewGetFocusPosition(_ face: gpointer?) -> guint {
-    MasonryViewFaceBox.face(face).focusedIndex.map { guint($0) } ?? GTK_INVALID_LIST_POSITION
+    MasonryViewFaceBox.face(face)?.focusedIndex.map { guint($0) } ?? GTK_INVALID_LIST_POSITION
 }
 
 @_cdecl("waterfall_swift_masonry_view_refresh")

@@ -261,12 +261,19 @@ static void waterfall_masonry_view_size_allocate(GtkWidget *widget, int width, i
 #define WATERFALL_LIST_TAB_DEFAULT WATERFALL_LIST_TAB_ITEM
 #endif
 
+gboolean
+waterfall_masonry_view_get_tabs_through_items (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), FALSE);
+  return self->tab_behavior == WATERFALL_LIST_TAB_ALL;
+}
+
 void
-waterfall_masonry_view_tab_past_items (WaterfallMasonryView *self)
+waterfall_masonry_view_set_tabs_through_items (WaterfallMasonryView *self, gboolean through)
 {
   g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
 #if GTK_CHECK_VERSION (4, 12, 0)
-  waterfall_masonry_view_set_tab_behavior (self, GTK_LIST_TAB_ITEM);
+  waterfall_masonry_view_set_tab_behavior (self, through ? GTK_LIST_TAB_ALL : GTK_LIST_TAB_ITEM);
 #endif
 }
 

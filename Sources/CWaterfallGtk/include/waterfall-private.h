@@ -55,9 +55,11 @@ gboolean waterfall_masonry_view_property_is_default (WaterfallMasonryView *self,
  * chain, after the wall itself; it takes the focus while it is shown, sensitive and focusable. */
 void waterfall_masonry_view_add_tab_stop (WaterfallMasonryView *self, GtkWidget *child);
 
-/* Makes the wall one Tab stop (tab-behavior ITEM, which it always is before GTK 4.12): for a
- * wall whose items never end, such as a feed's, Tab through every item would never leave it. */
-void waterfall_masonry_view_tab_past_items (WaterfallMasonryView *self);
+/* Whether Tab walks the items (tab-behavior ALL, GTK's default from 4.12) rather than stopping
+ * once at the wall (ITEM or CELL, and always before GTK 4.12, where setting it does nothing):
+ * the Swift API's `tabsThroughItems`. */
+gboolean waterfall_masonry_view_get_tabs_through_items (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_tabs_through_items (WaterfallMasonryView *self, gboolean through);
 
 /* Emit the view's signals. */
 void waterfall_masonry_view_emit_activate (WaterfallMasonryView *self, guint position);

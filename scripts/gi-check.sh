@@ -141,6 +141,11 @@ without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/pytho
 echo "gi-check: Python GTK-convention tests"
 without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_gtk_conventions.py
 
+# GtkListBase's keys and GTK 4.12's list API (tab-behavior, scroll_to, sections) with real
+# keyboard input (XTEST); the GTK 4.12 parts skip on older GTK.
+echo "gi-check: Python list-API tests"
+without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_list_api.py
+
 # libadwaita's high contrast (AdwStyleManager:high-contrast) marks the wall.
 echo "gi-check: Python high-contrast tests"
 without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_high_contrast.py

@@ -40,6 +40,9 @@ struct _WaterfallMasonryView {
   char *empty_title;
   char *empty_description;
   char *empty_icon_name;
+
+  /* How Tab moves through the items (GtkListTabBehavior; ITEM before GTK 4.12). */
+  int tab_behavior;
 };
 
 /* The interface properties, overridden, after the view's own (waterfall-private.h). */
@@ -49,6 +52,7 @@ enum {
   PROP_HSCROLL_POLICY,
   PROP_VSCROLL_POLICY,
   PROP_ORIENTATION,
+  PROP_TAB_BEHAVIOR,
 };
 
 enum {
@@ -60,6 +64,9 @@ enum {
 };
 
 static GParamSpec *properties[WATERFALL_MASONRY_VIEW_N_PROPS];
+#if GTK_CHECK_VERSION (4, 12, 0)
+static GParamSpec *tab_behavior_pspec;
+#endif
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE_WITH_CODE(WaterfallMasonryView, waterfall_masonry_view, GTK_TYPE_WIDGET,
@@ -242,6 +249,34 @@ static void waterfall_masonry_view_size_allocate(GtkWidget *widget, int width, i
 
 #define WATERFALL_TAB_STOP_KEY "waterfall-masonry-view-tab-stop"
 
+/* GtkListTabBehavior's ALL and ITEM. Before GTK 4.12 there is no tab-behavior: the wall is one
+ * Tab stop, as with ITEM. */
+#if GTK_CHECK_VERSION (4, 12, 0)
+#define WATERFALL_LIST_TAB_ALL GTK_LIST_TAB_ALL
+#define WATERFALL_LIST_TAB_ITEM GTK_LIST_TAB_ITEM
+#define WATERFALL_LIST_TAB_DEFAULT GTK_LIST_TAB_ALL
+#else
+#define WATERFALL_LIST_TAB_ALL 0
+#define WATERFALL_LIST_TAB_ITEM 1
+#define WATERFALL_LIST_TAB_DEFAULT WATERFALL_LIST_TAB_ITEM
+#endif
+
+gboolean
+waterfall_masonry_view_get_tabs_through_items (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), FALSE);
+  return self->tab_behavior == WATERFALL_LIST_TAB_ALL;
+}
+
+void
+waterfall_masonry_view_set_tabs_through_items (WaterfallMasonryView *self, gboolean through)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+#if GTK_CHECK_VERSION (4, 12, 0)
+  waterfall_masonry_view_set_tab_behavior (self, through ? GTK_LIST_TAB_ALL : GTK_LIST_TAB_ITEM);
+#endif
+}
+
 void waterfall_masonry_view_add_tab_stop(WaterfallMasonryView *self, GtkWidget *child) {
   g_return_if_fail(gtk_widget_get_parent(child) == GTK_WIDGET(self));
   g_object_set_data(G_OBJECT(child), WATERFALL_TAB_STOP_KEY, GINT_TO_POINTER(TRUE));
@@ -278,40 +313,83 @@ static gboolean waterfall_masonry_view_focus_tab_stop(GtkWidget *widget, GtkWidg
   return FALSE;
 }
 
-/* The Tab chain of the wall: the wall itself (its cells are reached with the arrow keys), then
- * its tab stops while shown (the new-items pill, the status page's Retry and Details, the
- * footer's Retry). Focus entering with Tab lands on the wall, with Shift+Tab on the last stop
- * that takes it; Tab and Shift+Tab move along the chain (and within a stop) and leave it at
- * its ends. Any other move (arrows) while the focus is inside leaves the wall. */
-static gboolean waterfall_masonry_view_focus(GtkWidget *widget, GtkDirectionType direction) {
-  GtkRoot *root = gtk_widget_get_root(widget);
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus(root) : NULL;
-  gboolean inside = focus != NULL && (focus == widget || gtk_widget_is_ancestor(focus, widget));
-  /* The child of the view holding the focus when it is a tab stop (NULL for the wall or a cell). */
-  GtkWidget *stop = NULL;
-  for (GtkWidget *w = inside ? focus : NULL; w != NULL && w != widget; w = gtk_widget_get_parent(w)) {
-    if (gtk_widget_get_parent(w) == widget && g_object_get_data(G_OBJECT(w), WATERFALL_TAB_STOP_KEY) != NULL) {
-      stop = w;
-    }
-  }
-  if (direction == GTK_DIR_TAB_FORWARD || direction == GTK_DIR_TAB_BACKWARD) {
-    gboolean forward = direction == GTK_DIR_TAB_FORWARD;
-    if (!inside) {
-      return (!forward && waterfall_masonry_view_focus_tab_stop(widget, NULL, direction)) ||
-             gtk_widget_grab_focus(widget);
-    }
-    if (stop == NULL) {
-      return forward && waterfall_masonry_view_focus_tab_stop(widget, NULL, direction);
-    }
-    if (gtk_widget_child_focus(stop, direction) || waterfall_masonry_view_focus_tab_stop(widget, stop, direction)) {
-      return TRUE;
-    }
-    return !forward && gtk_widget_grab_focus(widget);
-  }
-  if (inside) {
+/* Moves the focus to the item at `position` (its cell takes the GTK focus), as Tab does in
+ * GtkListBase with GTK_LIST_TAB_ALL; FALSE when there is no such item. */
+static gboolean
+waterfall_masonry_view_tab_to_item (WaterfallMasonryView *self,
+                                    guint                 position)
+{
+  if (self->face == NULL || position >= waterfall_swift_masonry_view_get_n_items (self->face))
     return FALSE;
-  }
-  return gtk_widget_grab_focus(widget);
+  waterfall_swift_masonry_view_scroll_to (self->face, position, TRUE, TRUE);
+  return TRUE;
+}
+
+/* Moves the focus to the last item (`last`) or the first one; FALSE when there is none. */
+static gboolean
+waterfall_masonry_view_tab_to_end_item (WaterfallMasonryView *self,
+                                        gboolean              last)
+{
+  guint n_items = self->face != NULL ? waterfall_swift_masonry_view_get_n_items (self->face) : 0;
+  return n_items > 0 && waterfall_masonry_view_tab_to_item (self, last ? n_items - 1 : 0);
+}
+
+/* The Tab chain of the wall, as in GtkListBase (see [property@Waterfall.MasonryView:tab-behavior]):
+ * with GTK_LIST_TAB_ALL, Tab entering the wall lands on the first item (Shift+Tab on the last
+ * tab stop that takes it, else the last item) and moves item by item, through the focusable
+ * widgets of each cell; with ITEM or CELL (and before GTK 4.12) the wall is one Tab stop: Tab
+ * lands on the wall (the focused item) and moves through the focused cell's widgets only. Then
+ * come the tab stops while shown (the new-items pill, the status page's Retry and Details, the
+ * footer's Retry); Tab and Shift+Tab leave the chain at its ends. Any other move (arrows)
+ * while the focus is inside leaves the wall. */
+static gboolean
+waterfall_masonry_view_focus (GtkWidget        *widget,
+                              GtkDirectionType  direction)
+{
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  gboolean inside = focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+  gboolean all = self->tab_behavior == WATERFALL_LIST_TAB_ALL;
+  /* The child of the view holding the focus: a tab stop or a cell (NULL for the wall). */
+  GtkWidget *child = inside && focus != widget ? gtk_widget_get_focus_child (widget) : NULL;
+  gboolean on_stop = child != NULL && g_object_get_data (G_OBJECT (child), WATERFALL_TAB_STOP_KEY) != NULL;
+  guint focused = self->face != NULL ? waterfall_swift_masonry_view_get_focus_position (self->face)
+                                     : GTK_INVALID_LIST_POSITION;
+
+  if (direction != GTK_DIR_TAB_FORWARD && direction != GTK_DIR_TAB_BACKWARD)
+    return !inside && gtk_widget_grab_focus (widget);
+
+  gboolean forward = direction == GTK_DIR_TAB_FORWARD;
+  if (!inside)
+    {
+      if (!forward && waterfall_masonry_view_focus_tab_stop (widget, NULL, direction))
+        return TRUE;
+      if (all && waterfall_masonry_view_tab_to_end_item (self, !forward))
+        return TRUE;
+      return gtk_widget_grab_focus (widget);
+    }
+  if (on_stop)
+    {
+      if (gtk_widget_child_focus (child, direction) || waterfall_masonry_view_focus_tab_stop (widget, child, direction))
+        return TRUE;
+      if (forward)
+        return FALSE;
+      if (all && waterfall_masonry_view_tab_to_end_item (self, TRUE))
+        return TRUE;
+      return gtk_widget_grab_focus (widget);
+    }
+  /* On the wall or a cell: first through the cell's own focusable widgets. */
+  if (child != NULL && gtk_widget_child_focus (child, direction))
+    return TRUE;
+  if (all)
+    {
+      if (forward && waterfall_masonry_view_tab_to_item (self, focused == GTK_INVALID_LIST_POSITION ? 0 : focused + 1))
+        return TRUE;
+      if (!forward && focused != GTK_INVALID_LIST_POSITION && focused > 0)
+        return waterfall_masonry_view_tab_to_item (self, focused - 1);
+    }
+  return forward && waterfall_masonry_view_focus_tab_stop (widget, NULL, direction);
 }
 
 /* The renderer is known from realize on: it decides whether cells are flattened (wf_flatten.h). */
@@ -345,6 +423,11 @@ static void waterfall_masonry_view_get_property(GObject *object, guint prop_id, 
     g_value_set_enum(value, self->face != NULL ? waterfall_swift_masonry_view_get_orientation(self->face)
                                                : GTK_ORIENTATION_VERTICAL);
     break;
+#if GTK_CHECK_VERSION (4, 12, 0)
+  case PROP_TAB_BEHAVIOR:
+    g_value_set_enum (value, self->tab_behavior);
+    break;
+#endif
   case WATERFALL_MASONRY_VIEW_PROP_COLUMNS:
     g_value_set_uint(value, self->columns);
     break;
@@ -430,6 +513,11 @@ static void waterfall_masonry_view_set_property(GObject *object, guint prop_id, 
       waterfall_swift_masonry_view_set_orientation(self->face, g_value_get_enum(value));
     }
     break;
+#if GTK_CHECK_VERSION (4, 12, 0)
+  case PROP_TAB_BEHAVIOR:
+    waterfall_masonry_view_set_tab_behavior (self, g_value_get_enum (value));
+    break;
+#endif
   case WATERFALL_MASONRY_VIEW_PROP_COLUMNS:
     waterfall_masonry_view_set_columns(self, g_value_get_uint(value));
     break;
@@ -744,6 +832,25 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    */
   properties[WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME] = g_param_spec_string("empty-icon-name", NULL, NULL, NULL, flags);
   g_object_class_install_properties(object_class, WATERFALL_MASONRY_VIEW_N_PROPS, properties);
+#if GTK_CHECK_VERSION (4, 12, 0)
+  /**
+   * WaterfallMasonryView:tab-behavior: (getter get_tab_behavior) (setter set_tab_behavior)
+   *
+   * How Tab moves through the items, as in [class@Gtk.GridView]: %GTK_LIST_TAB_ALL (the
+   * default) goes item by item, through the focusable widgets of each cell, and then to the
+   * widget after the wall; %GTK_LIST_TAB_ITEM and %GTK_LIST_TAB_CELL make the wall one Tab
+   * stop: Tab lands on the focused item, goes through its cell's focusable widgets and then
+   * leaves the wall (the arrow keys move between items). A wall made by the Swift API (and a
+   * [class@Waterfall.FeedWall]'s) starts at %GTK_LIST_TAB_ITEM: Tab through an endless feed
+   * would never leave it. Present when built against GTK 4.12 or later; before, the wall is
+   * always one Tab stop.
+   *
+   * Since: 0.2
+   */
+  tab_behavior_pspec = g_param_spec_enum ("tab-behavior", NULL, NULL, GTK_TYPE_LIST_TAB_BEHAVIOR,
+                                          GTK_LIST_TAB_ALL, flags);
+  g_object_class_install_property (object_class, PROP_TAB_BEHAVIOR, tab_behavior_pspec);
+#endif
 
   /**
    * WaterfallMasonryView::activate:
@@ -852,6 +959,7 @@ static void waterfall_masonry_view_init(WaterfallMasonryView *self) {
   self->column_spacing = 8;
   self->row_spacing = 8;
   self->reorderable = TRUE;
+  self->tab_behavior = WATERFALL_LIST_TAB_DEFAULT;
   self->scroll_policy[GTK_ORIENTATION_HORIZONTAL] = GTK_SCROLL_MINIMUM;
   self->scroll_policy[GTK_ORIENTATION_VERTICAL] = GTK_SCROLL_MINIMUM;
   waterfall_masonry_view_set_adjustment(self, GTK_ORIENTATION_HORIZONTAL, NULL);
@@ -1430,5 +1538,44 @@ void waterfall_masonry_view_scroll_to(WaterfallMasonryView *self, guint pos, Gtk
     waterfall_swift_masonry_view_scroll_to(self->face, pos, (flags & GTK_LIST_SCROLL_FOCUS) != 0, reveal);
   }
   if (scroll != NULL) gtk_scroll_info_unref(scroll);
+}
+
+/**
+ * waterfall_masonry_view_set_tab_behavior:
+ * @self: a `WaterfallMasonryView`
+ * @tab_behavior: how Tab moves through the items
+ *
+ * Sets [property@Waterfall.MasonryView:tab-behavior]. Present when built against GTK 4.12 or
+ * later.
+ *
+ * Since: 0.2
+ */
+void
+waterfall_masonry_view_set_tab_behavior (WaterfallMasonryView *self,
+                                         GtkListTabBehavior    tab_behavior)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  if (self->tab_behavior == (int) tab_behavior)
+    return;
+  self->tab_behavior = tab_behavior;
+  g_object_notify_by_pspec (G_OBJECT (self), tab_behavior_pspec);
+}
+
+/**
+ * waterfall_masonry_view_get_tab_behavior:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Gets [property@Waterfall.MasonryView:tab-behavior]. Present when built against GTK 4.12 or
+ * later.
+ *
+ * Returns: how Tab moves through the items
+ *
+ * Since: 0.2
+ */
+GtkListTabBehavior
+waterfall_masonry_view_get_tab_behavior (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), GTK_LIST_TAB_ALL);
+  return self->tab_behavior;
 }
 #endif

@@ -23,6 +23,7 @@ final class ShopWindow {
         wall.allowsReordering = options.reorder
         view.model.isLoadMoreEnabled = !preloadAll
         view.isPullToRefreshEnabled = true
+        view.tabsThroughItems = false  // the shop's pages go on: Tab leaves the wall, as a feed's
         view.accessibleName = tr("Shop wall")
         view.accessibleTotal = feed.total
         view.emptyState = options.source.emptyState

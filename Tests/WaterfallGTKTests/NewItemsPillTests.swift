@@ -55,6 +55,7 @@ extension WallTests {
         try GTKHost.start()
         let wall = TestWall(initial: 300)
         let view = WaterfallView(dataSource: wall, delegate: wall)
+        view.tabsThroughItems = false  // the wall is one Tab stop; ALL is Examples/python/test_list_api.py's
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let before = gtk_button_new_with_label("before")!, after = gtk_button_new_with_label("after")!
         gtk_box_append(gcast(box), before)

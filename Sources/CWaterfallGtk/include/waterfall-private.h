@@ -55,6 +55,12 @@ gboolean waterfall_masonry_view_property_is_default (WaterfallMasonryView *self,
  * chain, after the wall itself; it takes the focus while it is shown, sensitive and focusable. */
 void waterfall_masonry_view_add_tab_stop (WaterfallMasonryView *self, GtkWidget *child);
 
+/* Whether Tab walks the items (tab-behavior ALL, GTK's default from 4.12) rather than stopping
+ * once at the wall (ITEM or CELL, and always before GTK 4.12, where setting it does nothing):
+ * the Swift API's `tabsThroughItems`. */
+gboolean waterfall_masonry_view_get_tabs_through_items (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_tabs_through_items (WaterfallMasonryView *self, gboolean through);
+
 /* Emit the view's signals. */
 void waterfall_masonry_view_emit_activate (WaterfallMasonryView *self, guint position);
 void waterfall_masonry_view_emit_load_more (WaterfallMasonryView *self);
@@ -106,6 +112,11 @@ void waterfall_swift_masonry_view_scroll_to_item (gpointer face, guint position)
 /* waterfall_masonry_view_scroll_to (GTK 4.12+): scroll the item at `position` into view when
  * `reveal`; with `focus`, move the keyboard focus to it. */
 void waterfall_swift_masonry_view_scroll_to (gpointer face, guint position, gboolean focus, gboolean reveal);
+
+/* The number of items, and the position of the focused one (GTK_INVALID_LIST_POSITION when
+ * none is): what Tab moves through (the view's tab-behavior). */
+guint waterfall_swift_masonry_view_get_n_items (gpointer face);
+guint waterfall_swift_masonry_view_get_focus_position (gpointer face);
 void waterfall_swift_masonry_view_refresh (gpointer face);
 
 /* The content the Swift API gives the item at `position` a drag carries out (full), or NULL:

@@ -63,6 +63,8 @@ public final class FeedWall {
         view.model.isLoadMoreEnabled = options.loadsMore
         // Through the property, so that the view's `enable-pull-to-refresh` says so too.
         waterfall_masonry_view_set_enable_pull_to_refresh(view.masonryView, options.refreshes ? 1 : 0)
+        // A feed has no end: Tab leaves the wall instead of walking every item.
+        view.tabsThroughItems = false
         banner = ErrorBanner { [source] in source.retry() }
         // A group: GTK 4.8 would name a plain overlay "GtkOverlay" for assistive technologies.
         widget = Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_GROUP)

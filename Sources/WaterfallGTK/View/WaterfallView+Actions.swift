@@ -31,15 +31,21 @@ extension WaterfallView {
         scrollTo(position, focus: true, reveal: true)
     }
 
-    /// `waterfall_masonry_view_scroll_to` (GTK 4.12+): with `focus`, moves the focus ring to the
-    /// item and the keyboard focus into the wall, as GtkListBase's `GTK_LIST_SCROLL_FOCUS`; when
+    /// The items Tab moves through (the view's `tab-behavior`) and `scrollTo` reaches: the
+    /// laid-out ones.
+    var itemCount: Int { model.numberOfItems }
+
+    /// `waterfall_masonry_view_scroll_to` (GTK 4.12+) and Tab: with `focus`, moves the focus ring
+    /// to the item and the keyboard focus to its cell (to the wall until the cell is laid out),
+    /// as GtkListBase's `GTK_LIST_SCROLL_FOCUS`; when
     /// `reveal`, scrolls as little as needed to show it (a snapping layout centres it). Nothing
     /// for a position past the items.
     func scrollTo(_ position: Int, focus takesFocus: Bool, reveal: Bool) {
         guard position >= 0, position < model.numberOfItems else { return }
         if takesFocus {
             focus(position, reveal: reveal)
-            gtk_widget_grab_focus(widget)
+            if !containsFocus { gtk_widget_grab_focus(widget) }
+            syncKeyboardFocus()
         } else if reveal {
             stopSettle()
             self.reveal(position)

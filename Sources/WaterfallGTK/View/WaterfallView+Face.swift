@@ -35,6 +35,10 @@ protocol MasonryViewFace: AnyObject {
     /// `waterfall_masonry_view_scroll_to` (GTK 4.12+): scroll `position` into view when
     /// `reveal`, and with `focus` move the keyboard focus to it.
     func scrollTo(_ position: Int, focus: Bool, reveal: Bool)
+    /// The number of items Tab moves through (the view's `tab-behavior`).
+    var itemCount: Int { get }
+    /// The position of the focused item, `nil` when none is.
+    var focusedIndex: Int? { get }
     /// The `list.refresh` action (F5, Ctrl+R).
     func refresh()
     /// The content a drag carries out of the item at `position` (full reference) as the Swift
@@ -164,6 +168,18 @@ func waterfallSwiftMasonryViewScrollToItem(_ face: gpointer?, _ position: guint)
 @MainActor
 func waterfallSwiftMasonryViewScrollTo(_ face: gpointer?, _ position: guint, _ focus: gboolean, _ reveal: gboolean) {
     MasonryViewFaceBox.face(face)?.scrollTo(Int(position), focus: focus != 0, reveal: reveal != 0)
+}
+
+@_cdecl("waterfall_swift_masonry_view_get_n_items")
+@MainActor
+func waterfallSwiftMasonryViewGetNItems(_ face: gpointer?) -> guint {
+    guint(clamping: MasonryViewFaceBox.face(face)?.itemCount ?? 0)
+}
+
+@_cdecl("waterfall_swift_masonry_view_get_focus_position")
+@MainActor
+func waterfallSwiftMasonryViewGetFocusPosition(_ face: gpointer?) -> guint {
+    MasonryViewFaceBox.face(face)?.focusedIndex.map { guint($0) } ?? GTK_INVALID_LIST_POSITION
 }
 
 @_cdecl("waterfall_swift_masonry_view_refresh")

@@ -101,6 +101,16 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         set { waterfall_masonry_view_set_enable_pull_to_refresh(masonryView, newValue ? 1 : 0) }
     }
 
+    /// Whether Tab walks the wall item by item — the widget's `tab-behavior` `GTK_LIST_TAB_ALL`,
+    /// GTK's default from 4.12, as in a view made from C — or the wall is one stop of the
+    /// window's Tab chain (`GTK_LIST_TAB_ITEM`): what a wall whose items never end wants (the
+    /// shop and ``FeedWall`` choose it). Before GTK 4.12 the wall is always one Tab stop: this
+    /// reads `false` and setting it does nothing. docs/WIDGET.md, "Tab".
+    public var tabsThroughItems: Bool {
+        get { waterfall_masonry_view_get_tabs_through_items(masonryView) != 0 }
+        set { waterfall_masonry_view_set_tabs_through_items(masonryView, newValue ? 1 : 0) }
+    }
+
     /// Why the last page failed, in plain words, set by the app before
     /// `WaterfallViewModel.failLoadingMore()`: on an empty wall it is the centred status with
     /// Retry (``WaterfallStatus/details`` under "Details"), below items its description is the

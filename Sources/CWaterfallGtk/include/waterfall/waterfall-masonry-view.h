@@ -87,6 +87,8 @@ guint waterfall_masonry_view_get_position_at(WaterfallMasonryView *self, double 
 #if GTK_CHECK_VERSION(4, 12, 0)
 void waterfall_masonry_view_scroll_to(WaterfallMasonryView *self, guint pos, GtkListScrollFlags flags,
                                       GtkScrollInfo *scroll);
+void waterfall_masonry_view_set_tab_behavior(WaterfallMasonryView *self, GtkListTabBehavior tab_behavior);
+GtkListTabBehavior waterfall_masonry_view_get_tab_behavior(WaterfallMasonryView *self);
 #endif
 
 G_END_DECLS

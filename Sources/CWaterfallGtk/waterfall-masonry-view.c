@@ -3,7 +3,8 @@
 #include "wf_main_queue.h"
 #include <math.h>
 
-struct _WaterfallMasonryView {
+struct _WaterfallMasonryView
+{
   GtkWidget parent_instance;
 
   /* The Swift logic (see waterfall-private.h); made in constructed, never NULL after it. */
@@ -46,7 +47,8 @@ struct _WaterfallMasonryView {
 };
 
 /* The interface properties, overridden, after the view's own (waterfall-private.h). */
-enum {
+enum
+{
   PROP_HADJUSTMENT = WATERFALL_MASONRY_VIEW_N_PROPS,
   PROP_VADJUSTMENT,
   PROP_HSCROLL_POLICY,
@@ -55,7 +57,8 @@ enum {
   PROP_TAB_BEHAVIOR,
 };
 
-enum {
+enum
+{
   SIGNAL_ACTIVATE,
   SIGNAL_LOAD_MORE,
   SIGNAL_REFRESH,
@@ -64,174 +67,210 @@ enum {
 };
 
 static GParamSpec *properties[WATERFALL_MASONRY_VIEW_N_PROPS];
-#if GTK_CHECK_VERSION (4, 12, 0)
+#if GTK_CHECK_VERSION(4, 12, 0)
 static GParamSpec *tab_behavior_pspec;
 #endif
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE_WITH_CODE(WaterfallMasonryView, waterfall_masonry_view, GTK_TYPE_WIDGET,
-                              G_IMPLEMENT_INTERFACE(GTK_TYPE_SCROLLABLE, NULL)
-                              G_IMPLEMENT_INTERFACE(GTK_TYPE_ORIENTABLE, NULL))
+G_DEFINE_FINAL_TYPE_WITH_CODE (WaterfallMasonryView, waterfall_masonry_view, GTK_TYPE_WIDGET, G_IMPLEMENT_INTERFACE (GTK_TYPE_SCROLLABLE, NULL) G_IMPLEMENT_INTERFACE (GTK_TYPE_ORIENTABLE, NULL))
 
 /* Tells the face that property `prop` changed (it reads the new value when it needs it). */
-static void waterfall_masonry_view_property_changed(WaterfallMasonryView *self, WaterfallMasonryViewProp prop) {
-  if (self->face != NULL) {
-    waterfall_swift_masonry_view_property_changed(self->face, prop);
-  }
+static void
+waterfall_masonry_view_property_changed (WaterfallMasonryView *self, WaterfallMasonryViewProp prop)
+{
+  if (self->face != NULL)
+    {
+      waterfall_swift_masonry_view_property_changed (self->face, prop);
+    }
 }
 
-static void waterfall_masonry_view_value_changed(GtkAdjustment *adjustment, gpointer user_data) {
+static void
+waterfall_masonry_view_value_changed (GtkAdjustment *adjustment, gpointer user_data)
+{
   WaterfallMasonryView *self = user_data;
-  if (self->face == NULL) {
-    return;
-  }
+  if (self->face == NULL)
+    {
+      return;
+    }
   GtkOrientation orientation =
       adjustment == self->adjustment[GTK_ORIENTATION_HORIZONTAL] ? GTK_ORIENTATION_HORIZONTAL
                                                                  : GTK_ORIENTATION_VERTICAL;
-  waterfall_swift_masonry_view_value_changed(self->face, orientation);
+  waterfall_swift_masonry_view_value_changed (self->face, orientation);
 }
 
-static void waterfall_masonry_view_clear_adjustment(WaterfallMasonryView *self, GtkOrientation orientation) {
-  if (self->adjustment[orientation] == NULL) {
-    return;
-  }
-  g_clear_signal_handler(&self->value_changed_handler[orientation], self->adjustment[orientation]);
-  g_clear_object(&self->adjustment[orientation]);
+static void
+waterfall_masonry_view_clear_adjustment (WaterfallMasonryView *self, GtkOrientation orientation)
+{
+  if (self->adjustment[orientation] == NULL)
+    {
+      return;
+    }
+  g_clear_signal_handler (&self->value_changed_handler[orientation], self->adjustment[orientation]);
+  g_clear_object (&self->adjustment[orientation]);
 }
 
 /* Takes `adjustment` (a new empty one for NULL, as GtkListBase does) and tells the face. */
-static void waterfall_masonry_view_set_adjustment(WaterfallMasonryView *self, GtkOrientation orientation,
-                                                  GtkAdjustment *adjustment) {
-  if (adjustment != NULL && adjustment == self->adjustment[orientation]) {
-    return;
-  }
-  if (adjustment == NULL) {
-    adjustment = gtk_adjustment_new(0, 0, 0, 0, 0, 0);
-  }
-  g_object_ref_sink(adjustment);
-  waterfall_masonry_view_clear_adjustment(self, orientation);
+static void
+waterfall_masonry_view_set_adjustment (WaterfallMasonryView *self, GtkOrientation orientation, GtkAdjustment *adjustment)
+{
+  if (adjustment != NULL && adjustment == self->adjustment[orientation])
+    {
+      return;
+    }
+  if (adjustment == NULL)
+    {
+      adjustment = gtk_adjustment_new (0, 0, 0, 0, 0, 0);
+    }
+  g_object_ref_sink (adjustment);
+  waterfall_masonry_view_clear_adjustment (self, orientation);
   self->adjustment[orientation] = adjustment;
   self->value_changed_handler[orientation] =
-      g_signal_connect(adjustment, "value-changed", G_CALLBACK(waterfall_masonry_view_value_changed), self);
-  if (self->face != NULL) {
-    waterfall_swift_masonry_view_adjustments_replaced(self->face);
-  }
-  gtk_widget_queue_allocate(GTK_WIDGET(self));
+      g_signal_connect (adjustment, "value-changed", G_CALLBACK (waterfall_masonry_view_value_changed), self);
+  if (self->face != NULL)
+    {
+      waterfall_swift_masonry_view_adjustments_replaced (self->face);
+    }
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
-static void waterfall_masonry_view_edge_overshot(GtkScrolledWindow *scrolled_window, GtkPositionType position,
-                                                 gpointer user_data) {
-  (void)scrolled_window;
+static void
+waterfall_masonry_view_edge_overshot (GtkScrolledWindow *scrolled_window, GtkPositionType position, gpointer user_data)
+{
+  (void) scrolled_window;
   WaterfallMasonryView *self = user_data;
-  if (self->face != NULL) {
-    waterfall_swift_masonry_view_edge_overshot(self->face, position);
-  }
+  if (self->face != NULL)
+    {
+      waterfall_swift_masonry_view_edge_overshot (self->face, position);
+    }
 }
 
 /* The model's items-changed and selection-changed, for the face (the view follows only the
  * model it holds: it connects in set_model and disconnects when the model is replaced). */
-static void waterfall_masonry_view_items_changed(GListModel *model, guint position, guint removed, guint added,
-                                                 gpointer user_data) {
-  (void)model;
+static void
+waterfall_masonry_view_items_changed (GListModel *model, guint position, guint removed, guint added, gpointer user_data)
+{
+  (void) model;
   WaterfallMasonryView *self = user_data;
-  if (self->face != NULL) {
-    waterfall_swift_masonry_view_items_changed(self->face, position, removed, added);
-  }
+  if (self->face != NULL)
+    {
+      waterfall_swift_masonry_view_items_changed (self->face, position, removed, added);
+    }
 }
 
-static void waterfall_masonry_view_selection_changed(GtkSelectionModel *model, guint position, guint n_items,
-                                                     gpointer user_data) {
-  (void)model;
+static void
+waterfall_masonry_view_selection_changed (GtkSelectionModel *model, guint position, guint n_items, gpointer user_data)
+{
+  (void) model;
   WaterfallMasonryView *self = user_data;
-  if (self->face != NULL) {
-    waterfall_swift_masonry_view_selection_changed(self->face, position, n_items);
-  }
+  if (self->face != NULL)
+    {
+      waterfall_swift_masonry_view_selection_changed (self->face, position, n_items);
+    }
 }
 
-static void waterfall_masonry_view_clear_model(WaterfallMasonryView *self) {
-  if (self->model == NULL) {
-    return;
-  }
-  g_signal_handlers_disconnect_by_data(self->model, self);
-  g_clear_object(&self->model);
+static void
+waterfall_masonry_view_clear_model (WaterfallMasonryView *self)
+{
+  if (self->model == NULL)
+    {
+      return;
+    }
+  g_signal_handlers_disconnect_by_data (self->model, self);
+  g_clear_object (&self->model);
 }
 
 /* A button went down or up anywhere in the scrolled window, its scrollbars included (seen in
  * the capture phase): a snapping layout does not settle while one is held. */
-static gboolean waterfall_masonry_view_scrolled_window_event(GtkEventControllerLegacy *controller, GdkEvent *event,
-                                                             gpointer user_data) {
-  (void)controller;
+static gboolean
+waterfall_masonry_view_scrolled_window_event (GtkEventControllerLegacy *controller, GdkEvent *event, gpointer user_data)
+{
+  (void) controller;
   WaterfallMasonryView *self = user_data;
-  GdkEventType type = gdk_event_get_event_type(event);
-  if (self->face != NULL && (type == GDK_BUTTON_PRESS || type == GDK_BUTTON_RELEASE)) {
-    waterfall_swift_masonry_view_button_held(self->face, type == GDK_BUTTON_PRESS);
-  }
+  GdkEventType type = gdk_event_get_event_type (event);
+  if (self->face != NULL && (type == GDK_BUTTON_PRESS || type == GDK_BUTTON_RELEASE))
+    {
+      waterfall_swift_masonry_view_button_held (self->face, type == GDK_BUTTON_PRESS);
+    }
   return GDK_EVENT_PROPAGATE;
 }
 
-static void waterfall_masonry_view_forget_scrolled_window(WaterfallMasonryView *self) {
-  if (self->scrolled_window == NULL) {
-    return;
-  }
-  g_clear_signal_handler(&self->overshot_handler, self->scrolled_window);
-  if (self->scrolled_window_buttons != NULL) {
-    gtk_widget_remove_controller(self->scrolled_window, self->scrolled_window_buttons);
-    self->scrolled_window_buttons = NULL;
-  }
-  g_object_remove_weak_pointer(G_OBJECT(self->scrolled_window), (gpointer *)&self->scrolled_window);
+static void
+waterfall_masonry_view_forget_scrolled_window (WaterfallMasonryView *self)
+{
+  if (self->scrolled_window == NULL)
+    {
+      return;
+    }
+  g_clear_signal_handler (&self->overshot_handler, self->scrolled_window);
+  if (self->scrolled_window_buttons != NULL)
+    {
+      gtk_widget_remove_controller (self->scrolled_window, self->scrolled_window_buttons);
+      self->scrolled_window_buttons = NULL;
+    }
+  g_object_remove_weak_pointer (G_OBJECT (self->scrolled_window), (gpointer *) &self->scrolled_window);
   self->scrolled_window = NULL;
 }
 
 /* Hides a scrollbar from assistive technologies (pointer-only: the keyboard scrolls the wall
  * itself; GTK 4.8 names them by their GObject types), again whenever it is shown. */
-static void waterfall_masonry_view_hide_scrollbar(GtkWidget *bar) {
-  gtk_accessible_update_state(GTK_ACCESSIBLE(bar), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
+static void
+waterfall_masonry_view_hide_scrollbar (GtkWidget *bar)
+{
+  gtk_accessible_update_state (GTK_ACCESSIBLE (bar), GTK_ACCESSIBLE_STATE_HIDDEN, TRUE, -1);
 }
 
-static void waterfall_masonry_view_scrollbar_shown(GObject *bar, GParamSpec *pspec, gpointer user_data) {
-  (void)pspec;
-  (void)user_data;
-  waterfall_masonry_view_hide_scrollbar(GTK_WIDGET(bar));
+static void
+waterfall_masonry_view_scrollbar_shown (GObject *bar, GParamSpec *pspec, gpointer user_data)
+{
+  (void) pspec;
+  (void) user_data;
+  waterfall_masonry_view_hide_scrollbar (GTK_WIDGET (bar));
 }
 
 /* Listens to the overshoot of the scrolled window the view is the child of (pull-to-refresh),
  * and hides its scrollbars from assistive technologies. */
-static void waterfall_masonry_view_parent_changed(GObject *object, GParamSpec *pspec, gpointer user_data) {
-  (void)pspec;
-  (void)user_data;
-  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(object);
-  GtkWidget *parent = gtk_widget_get_parent(GTK_WIDGET(self));
-  if (parent == self->scrolled_window) {
-    return;
-  }
-  waterfall_masonry_view_forget_scrolled_window(self);
-  if (parent != NULL && GTK_IS_SCROLLED_WINDOW(parent)) {
-    self->scrolled_window = parent;
-    g_object_add_weak_pointer(G_OBJECT(parent), (gpointer *)&self->scrolled_window);
-    self->overshot_handler =
-        g_signal_connect(parent, "edge-overshot", G_CALLBACK(waterfall_masonry_view_edge_overshot), self);
-    self->scrolled_window_buttons = gtk_event_controller_legacy_new();
-    gtk_event_controller_set_propagation_phase(self->scrolled_window_buttons, GTK_PHASE_CAPTURE);
-    g_signal_connect(self->scrolled_window_buttons, "event", G_CALLBACK(waterfall_masonry_view_scrolled_window_event),
-                     self);
-    gtk_widget_add_controller(parent, self->scrolled_window_buttons);
-    GtkWidget *bars[] = {gtk_scrolled_window_get_vscrollbar(GTK_SCROLLED_WINDOW(parent)),
-                         gtk_scrolled_window_get_hscrollbar(GTK_SCROLLED_WINDOW(parent))};
-    for (guint i = 0; i < G_N_ELEMENTS(bars); i++) {
-      if (bars[i] != NULL) {
-        waterfall_masonry_view_hide_scrollbar(bars[i]);
-        g_signal_connect(bars[i], "notify::visible", G_CALLBACK(waterfall_masonry_view_scrollbar_shown), NULL);
-      }
+static void
+waterfall_masonry_view_parent_changed (GObject *object, GParamSpec *pspec, gpointer user_data)
+{
+  (void) pspec;
+  (void) user_data;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (object);
+  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self));
+  if (parent == self->scrolled_window)
+    {
+      return;
     }
-  }
+  waterfall_masonry_view_forget_scrolled_window (self);
+  if (parent != NULL && GTK_IS_SCROLLED_WINDOW (parent))
+    {
+      self->scrolled_window = parent;
+      g_object_add_weak_pointer (G_OBJECT (parent), (gpointer *) &self->scrolled_window);
+      self->overshot_handler =
+          g_signal_connect (parent, "edge-overshot", G_CALLBACK (waterfall_masonry_view_edge_overshot), self);
+      self->scrolled_window_buttons = gtk_event_controller_legacy_new ();
+      gtk_event_controller_set_propagation_phase (self->scrolled_window_buttons, GTK_PHASE_CAPTURE);
+      g_signal_connect (self->scrolled_window_buttons, "event", G_CALLBACK (waterfall_masonry_view_scrolled_window_event),
+                        self);
+      gtk_widget_add_controller (parent, self->scrolled_window_buttons);
+      GtkWidget *bars[] = { gtk_scrolled_window_get_vscrollbar (GTK_SCROLLED_WINDOW (parent)),
+                            gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (parent)) };
+      for (guint i = 0; i < G_N_ELEMENTS (bars); i++)
+        {
+          if (bars[i] != NULL)
+            {
+              waterfall_masonry_view_hide_scrollbar (bars[i]);
+              g_signal_connect (bars[i], "notify::visible", G_CALLBACK (waterfall_masonry_view_scrollbar_shown), NULL);
+            }
+        }
+    }
 }
 
-static void waterfall_masonry_view_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
-                                           int *minimum, int *natural, int *minimum_baseline,
-                                           int *natural_baseline) {
-  (void)widget;
-  (void)orientation;
-  (void)for_size;
+static void
+waterfall_masonry_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  (void) widget;
+  (void) orientation;
+  (void) for_size;
   /* The view takes whatever room it is given; its content scrolls. */
   *minimum = 0;
   *natural = 0;
@@ -239,19 +278,22 @@ static void waterfall_masonry_view_measure(GtkWidget *widget, GtkOrientation ori
   *natural_baseline = -1;
 }
 
-static void waterfall_masonry_view_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
-  (void)baseline;
-  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
-  if (self->face != NULL) {
-    waterfall_swift_masonry_view_allocate(self->face, width, height);
-  }
+static void
+waterfall_masonry_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  (void) baseline;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (widget);
+  if (self->face != NULL)
+    {
+      waterfall_swift_masonry_view_allocate (self->face, width, height);
+    }
 }
 
 #define WATERFALL_TAB_STOP_KEY "waterfall-masonry-view-tab-stop"
 
 /* GtkListTabBehavior's ALL and ITEM. Before GTK 4.12 there is no tab-behavior: the wall is one
  * Tab stop, as with ITEM. */
-#if GTK_CHECK_VERSION (4, 12, 0)
+#if GTK_CHECK_VERSION(4, 12, 0)
 #define WATERFALL_LIST_TAB_ALL GTK_LIST_TAB_ALL
 #define WATERFALL_LIST_TAB_ITEM GTK_LIST_TAB_ITEM
 #define WATERFALL_LIST_TAB_DEFAULT GTK_LIST_TAB_ALL
@@ -272,44 +314,55 @@ void
 waterfall_masonry_view_set_tabs_through_items (WaterfallMasonryView *self, gboolean through)
 {
   g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
-#if GTK_CHECK_VERSION (4, 12, 0)
+#if GTK_CHECK_VERSION(4, 12, 0)
   waterfall_masonry_view_set_tab_behavior (self, through ? GTK_LIST_TAB_ALL : GTK_LIST_TAB_ITEM);
 #endif
 }
 
-void waterfall_masonry_view_add_tab_stop(WaterfallMasonryView *self, GtkWidget *child) {
-  g_return_if_fail(gtk_widget_get_parent(child) == GTK_WIDGET(self));
-  g_object_set_data(G_OBJECT(child), WATERFALL_TAB_STOP_KEY, GINT_TO_POINTER(TRUE));
+void
+waterfall_masonry_view_add_tab_stop (WaterfallMasonryView *self, GtkWidget *child)
+{
+  g_return_if_fail (gtk_widget_get_parent (child) == GTK_WIDGET (self));
+  g_object_set_data (G_OBJECT (child), WATERFALL_TAB_STOP_KEY, GINT_TO_POINTER (TRUE));
 }
 
 /* Whether `child` is a tab stop that is shown now (whether it takes the focus is up to its
  * own focus vfunc: a footer without its Retry button has nothing to focus). */
-static gboolean waterfall_masonry_view_is_tab_stop(GtkWidget *child) {
-  return g_object_get_data(G_OBJECT(child), WATERFALL_TAB_STOP_KEY) != NULL && gtk_widget_get_visible(child) &&
-         gtk_widget_is_sensitive(child);
+static gboolean
+waterfall_masonry_view_is_tab_stop (GtkWidget *child)
+{
+  return g_object_get_data (G_OBJECT (child), WATERFALL_TAB_STOP_KEY) != NULL && gtk_widget_get_visible (child) &&
+         gtk_widget_is_sensitive (child);
 }
 
 /* The tab stop after (`forward`) or before `from` among the children (from the first or the
  * last child when `from` is NULL), or NULL. */
-static GtkWidget *waterfall_masonry_view_next_tab_stop(GtkWidget *widget, GtkWidget *from, gboolean forward) {
-  GtkWidget *child = from != NULL ? (forward ? gtk_widget_get_next_sibling(from) : gtk_widget_get_prev_sibling(from))
-                                  : (forward ? gtk_widget_get_first_child(widget) : gtk_widget_get_last_child(widget));
-  while (child != NULL && !waterfall_masonry_view_is_tab_stop(child)) {
-    child = forward ? gtk_widget_get_next_sibling(child) : gtk_widget_get_prev_sibling(child);
-  }
+static GtkWidget *
+waterfall_masonry_view_next_tab_stop (GtkWidget *widget, GtkWidget *from, gboolean forward)
+{
+  GtkWidget *child = from != NULL ? (forward ? gtk_widget_get_next_sibling (from) : gtk_widget_get_prev_sibling (from))
+                                  : (forward ? gtk_widget_get_first_child (widget) : gtk_widget_get_last_child (widget));
+  while (child != NULL && !waterfall_masonry_view_is_tab_stop (child))
+    {
+      child = forward ? gtk_widget_get_next_sibling (child) : gtk_widget_get_prev_sibling (child);
+    }
   return child;
 }
 
 /* Moves the focus into the first tab stop after (Tab) or before (Shift+Tab) `from` that takes
  * it; FALSE when none does. */
-static gboolean waterfall_masonry_view_focus_tab_stop(GtkWidget *widget, GtkWidget *from, GtkDirectionType direction) {
+static gboolean
+waterfall_masonry_view_focus_tab_stop (GtkWidget *widget, GtkWidget *from, GtkDirectionType direction)
+{
   gboolean forward = direction == GTK_DIR_TAB_FORWARD;
-  for (GtkWidget *stop = waterfall_masonry_view_next_tab_stop(widget, from, forward); stop != NULL;
-       stop = waterfall_masonry_view_next_tab_stop(widget, stop, forward)) {
-    if (gtk_widget_child_focus(stop, direction)) {
-      return TRUE;
+  for (GtkWidget *stop = waterfall_masonry_view_next_tab_stop (widget, from, forward); stop != NULL;
+       stop = waterfall_masonry_view_next_tab_stop (widget, stop, forward))
+    {
+      if (gtk_widget_child_focus (stop, direction))
+        {
+          return TRUE;
+        }
     }
-  }
   return FALSE;
 }
 
@@ -317,7 +370,7 @@ static gboolean waterfall_masonry_view_focus_tab_stop(GtkWidget *widget, GtkWidg
  * GtkListBase with GTK_LIST_TAB_ALL; FALSE when there is no such item. */
 static gboolean
 waterfall_masonry_view_tab_to_item (WaterfallMasonryView *self,
-                                    guint                 position)
+                                    guint position)
 {
   if (self->face == NULL || position >= waterfall_swift_masonry_view_get_n_items (self->face))
     return FALSE;
@@ -328,7 +381,7 @@ waterfall_masonry_view_tab_to_item (WaterfallMasonryView *self,
 /* Moves the focus to the last item (`last`) or the first one; FALSE when there is none. */
 static gboolean
 waterfall_masonry_view_tab_to_end_item (WaterfallMasonryView *self,
-                                        gboolean              last)
+                                        gboolean last)
 {
   guint n_items = self->face != NULL ? waterfall_swift_masonry_view_get_n_items (self->face) : 0;
   return n_items > 0 && waterfall_masonry_view_tab_to_item (self, last ? n_items - 1 : 0);
@@ -343,8 +396,8 @@ waterfall_masonry_view_tab_to_end_item (WaterfallMasonryView *self,
  * footer's Retry); Tab and Shift+Tab leave the chain at its ends. Any other move (arrows)
  * while the focus is inside leaves the wall. */
 static gboolean
-waterfall_masonry_view_focus (GtkWidget        *widget,
-                              GtkDirectionType  direction)
+waterfall_masonry_view_focus (GtkWidget *widget,
+                              GtkDirectionType direction)
 {
   WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (widget);
   GtkRoot *root = gtk_widget_get_root (widget);
@@ -393,292 +446,338 @@ waterfall_masonry_view_focus (GtkWidget        *widget,
 }
 
 /* The renderer is known from realize on: it decides whether cells are flattened (wf_flatten.h). */
-static void waterfall_masonry_view_realize(GtkWidget *widget) {
-  GTK_WIDGET_CLASS(waterfall_masonry_view_parent_class)->realize(widget);
-  wf_flatten_choose(widget);
+static void
+waterfall_masonry_view_realize (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (waterfall_masonry_view_parent_class)->realize (widget);
+  wf_flatten_choose (widget);
 }
 
 /* Draws the children in order, as GtkWidget does; with the cairo renderer, children marked
  * with wf_flatten_mark are drawn from their rasterized pixels (see wf_flatten.h). */
-static void waterfall_masonry_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
-  wf_flatten_snapshot_children(widget, snapshot);
+static void
+waterfall_masonry_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  wf_flatten_snapshot_children (widget, snapshot);
 }
 
-static void waterfall_masonry_view_get_property(GObject *object, guint prop_id, GValue *value, GParamSpec *pspec) {
-  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(object);
-  switch (prop_id) {
-  case PROP_HADJUSTMENT:
-    g_value_set_object(value, self->adjustment[GTK_ORIENTATION_HORIZONTAL]);
-    break;
-  case PROP_VADJUSTMENT:
-    g_value_set_object(value, self->adjustment[GTK_ORIENTATION_VERTICAL]);
-    break;
-  case PROP_HSCROLL_POLICY:
-    g_value_set_enum(value, self->scroll_policy[GTK_ORIENTATION_HORIZONTAL]);
-    break;
-  case PROP_VSCROLL_POLICY:
-    g_value_set_enum(value, self->scroll_policy[GTK_ORIENTATION_VERTICAL]);
-    break;
-  case PROP_ORIENTATION:
-    g_value_set_enum(value, self->face != NULL ? waterfall_swift_masonry_view_get_orientation(self->face)
-                                               : GTK_ORIENTATION_VERTICAL);
-    break;
-#if GTK_CHECK_VERSION (4, 12, 0)
-  case PROP_TAB_BEHAVIOR:
-    g_value_set_enum (value, self->tab_behavior);
-    break;
+static void
+waterfall_masonry_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (object);
+  switch (prop_id)
+    {
+    case PROP_HADJUSTMENT:
+      g_value_set_object (value, self->adjustment[GTK_ORIENTATION_HORIZONTAL]);
+      break;
+    case PROP_VADJUSTMENT:
+      g_value_set_object (value, self->adjustment[GTK_ORIENTATION_VERTICAL]);
+      break;
+    case PROP_HSCROLL_POLICY:
+      g_value_set_enum (value, self->scroll_policy[GTK_ORIENTATION_HORIZONTAL]);
+      break;
+    case PROP_VSCROLL_POLICY:
+      g_value_set_enum (value, self->scroll_policy[GTK_ORIENTATION_VERTICAL]);
+      break;
+    case PROP_ORIENTATION:
+      g_value_set_enum (value, self->face != NULL ? waterfall_swift_masonry_view_get_orientation (self->face)
+                                                  : GTK_ORIENTATION_VERTICAL);
+      break;
+#if GTK_CHECK_VERSION(4, 12, 0)
+    case PROP_TAB_BEHAVIOR:
+      g_value_set_enum (value, self->tab_behavior);
+      break;
 #endif
-  case WATERFALL_MASONRY_VIEW_PROP_COLUMNS:
-    g_value_set_uint(value, self->columns);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH:
-    g_value_set_double(value, self->min_column_width);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING:
-    g_value_set_double(value, self->column_spacing);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING:
-    g_value_set_double(value, self->row_spacing);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_SINGLE_CLICK_ACTIVATE:
-    g_value_set_boolean(value, self->single_click_activate);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_ENABLE_RUBBERBAND:
-    g_value_set_boolean(value, self->enable_rubberband);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH:
-    g_value_set_boolean(value, self->enable_pull_to_refresh);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_REORDERABLE:
-    g_value_set_boolean(value, self->reorderable);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_MODEL:
-    g_value_set_object(value, self->model);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_FACTORY:
-    g_value_set_object(value, self->factory);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION:
-    gtk_value_set_expression(value, self->aspect_ratio_expression);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG:
-    g_value_set_boolean(value, self->enable_item_drag);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY:
-    g_value_set_string(value, self->aspect_ratio_property);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE:
-    g_value_set_string(value, self->empty_title);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION:
-    g_value_set_string(value, self->empty_description);
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME:
-    g_value_set_string(value, self->empty_icon_name);
-    break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
-    break;
-  }
-}
-
-static void waterfall_masonry_view_set_scroll_policy(WaterfallMasonryView *self, GtkOrientation orientation,
-                                                     GtkScrollablePolicy policy, GParamSpec *pspec) {
-  if (self->scroll_policy[orientation] == policy) {
-    return;
-  }
-  self->scroll_policy[orientation] = policy;
-  gtk_widget_queue_resize(GTK_WIDGET(self));
-  g_object_notify_by_pspec(G_OBJECT(self), pspec);
-}
-
-static void waterfall_masonry_view_set_property(GObject *object, guint prop_id, const GValue *value,
-                                                GParamSpec *pspec) {
-  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(object);
-  switch (prop_id) {
-  case PROP_HADJUSTMENT:
-    waterfall_masonry_view_set_adjustment(self, GTK_ORIENTATION_HORIZONTAL, g_value_get_object(value));
-    break;
-  case PROP_VADJUSTMENT:
-    waterfall_masonry_view_set_adjustment(self, GTK_ORIENTATION_VERTICAL, g_value_get_object(value));
-    break;
-  case PROP_HSCROLL_POLICY:
-    waterfall_masonry_view_set_scroll_policy(self, GTK_ORIENTATION_HORIZONTAL, g_value_get_enum(value), pspec);
-    break;
-  case PROP_VSCROLL_POLICY:
-    waterfall_masonry_view_set_scroll_policy(self, GTK_ORIENTATION_VERTICAL, g_value_get_enum(value), pspec);
-    break;
-  case PROP_ORIENTATION:
-    if (self->face != NULL) {
-      waterfall_swift_masonry_view_set_orientation(self->face, g_value_get_enum(value));
+    case WATERFALL_MASONRY_VIEW_PROP_COLUMNS:
+      g_value_set_uint (value, self->columns);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH:
+      g_value_set_double (value, self->min_column_width);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING:
+      g_value_set_double (value, self->column_spacing);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING:
+      g_value_set_double (value, self->row_spacing);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_SINGLE_CLICK_ACTIVATE:
+      g_value_set_boolean (value, self->single_click_activate);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_ENABLE_RUBBERBAND:
+      g_value_set_boolean (value, self->enable_rubberband);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH:
+      g_value_set_boolean (value, self->enable_pull_to_refresh);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_REORDERABLE:
+      g_value_set_boolean (value, self->reorderable);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_MODEL:
+      g_value_set_object (value, self->model);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_FACTORY:
+      g_value_set_object (value, self->factory);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION:
+      gtk_value_set_expression (value, self->aspect_ratio_expression);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG:
+      g_value_set_boolean (value, self->enable_item_drag);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY:
+      g_value_set_string (value, self->aspect_ratio_property);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE:
+      g_value_set_string (value, self->empty_title);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION:
+      g_value_set_string (value, self->empty_description);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME:
+      g_value_set_string (value, self->empty_icon_name);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
     }
-    break;
-#if GTK_CHECK_VERSION (4, 12, 0)
-  case PROP_TAB_BEHAVIOR:
-    waterfall_masonry_view_set_tab_behavior (self, g_value_get_enum (value));
-    break;
+}
+
+static void
+waterfall_masonry_view_set_scroll_policy (WaterfallMasonryView *self, GtkOrientation orientation, GtkScrollablePolicy policy, GParamSpec *pspec)
+{
+  if (self->scroll_policy[orientation] == policy)
+    {
+      return;
+    }
+  self->scroll_policy[orientation] = policy;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+}
+
+static void
+waterfall_masonry_view_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (object);
+  switch (prop_id)
+    {
+    case PROP_HADJUSTMENT:
+      waterfall_masonry_view_set_adjustment (self, GTK_ORIENTATION_HORIZONTAL, g_value_get_object (value));
+      break;
+    case PROP_VADJUSTMENT:
+      waterfall_masonry_view_set_adjustment (self, GTK_ORIENTATION_VERTICAL, g_value_get_object (value));
+      break;
+    case PROP_HSCROLL_POLICY:
+      waterfall_masonry_view_set_scroll_policy (self, GTK_ORIENTATION_HORIZONTAL, g_value_get_enum (value), pspec);
+      break;
+    case PROP_VSCROLL_POLICY:
+      waterfall_masonry_view_set_scroll_policy (self, GTK_ORIENTATION_VERTICAL, g_value_get_enum (value), pspec);
+      break;
+    case PROP_ORIENTATION:
+      if (self->face != NULL)
+        {
+          waterfall_swift_masonry_view_set_orientation (self->face, g_value_get_enum (value));
+        }
+      break;
+#if GTK_CHECK_VERSION(4, 12, 0)
+    case PROP_TAB_BEHAVIOR:
+      waterfall_masonry_view_set_tab_behavior (self, g_value_get_enum (value));
+      break;
 #endif
-  case WATERFALL_MASONRY_VIEW_PROP_COLUMNS:
-    waterfall_masonry_view_set_columns(self, g_value_get_uint(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH:
-    waterfall_masonry_view_set_min_column_width(self, g_value_get_double(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING:
-    waterfall_masonry_view_set_column_spacing(self, g_value_get_double(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING:
-    waterfall_masonry_view_set_row_spacing(self, g_value_get_double(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_SINGLE_CLICK_ACTIVATE:
-    waterfall_masonry_view_set_single_click_activate(self, g_value_get_boolean(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_ENABLE_RUBBERBAND:
-    waterfall_masonry_view_set_enable_rubberband(self, g_value_get_boolean(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH:
-    waterfall_masonry_view_set_enable_pull_to_refresh(self, g_value_get_boolean(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_REORDERABLE:
-    waterfall_masonry_view_set_reorderable(self, g_value_get_boolean(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_MODEL:
-    waterfall_masonry_view_set_model(self, g_value_get_object(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_FACTORY:
-    waterfall_masonry_view_set_factory(self, g_value_get_object(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION:
-    waterfall_masonry_view_set_aspect_ratio_expression(self, gtk_value_get_expression(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG:
-    waterfall_masonry_view_set_enable_item_drag(self, g_value_get_boolean(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY:
-    waterfall_masonry_view_set_aspect_ratio_property(self, g_value_get_string(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE:
-    waterfall_masonry_view_set_empty_title(self, g_value_get_string(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION:
-    waterfall_masonry_view_set_empty_description(self, g_value_get_string(value));
-    break;
-  case WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME:
-    waterfall_masonry_view_set_empty_icon_name(self, g_value_get_string(value));
-    break;
-  default:
-    G_OBJECT_WARN_INVALID_PROPERTY_ID(object, prop_id, pspec);
-    break;
-  }
+    case WATERFALL_MASONRY_VIEW_PROP_COLUMNS:
+      waterfall_masonry_view_set_columns (self, g_value_get_uint (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH:
+      waterfall_masonry_view_set_min_column_width (self, g_value_get_double (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING:
+      waterfall_masonry_view_set_column_spacing (self, g_value_get_double (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING:
+      waterfall_masonry_view_set_row_spacing (self, g_value_get_double (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_SINGLE_CLICK_ACTIVATE:
+      waterfall_masonry_view_set_single_click_activate (self, g_value_get_boolean (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_ENABLE_RUBBERBAND:
+      waterfall_masonry_view_set_enable_rubberband (self, g_value_get_boolean (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH:
+      waterfall_masonry_view_set_enable_pull_to_refresh (self, g_value_get_boolean (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_REORDERABLE:
+      waterfall_masonry_view_set_reorderable (self, g_value_get_boolean (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_MODEL:
+      waterfall_masonry_view_set_model (self, g_value_get_object (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_FACTORY:
+      waterfall_masonry_view_set_factory (self, g_value_get_object (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION:
+      waterfall_masonry_view_set_aspect_ratio_expression (self, gtk_value_get_expression (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG:
+      waterfall_masonry_view_set_enable_item_drag (self, g_value_get_boolean (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY:
+      waterfall_masonry_view_set_aspect_ratio_property (self, g_value_get_string (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE:
+      waterfall_masonry_view_set_empty_title (self, g_value_get_string (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION:
+      waterfall_masonry_view_set_empty_description (self, g_value_get_string (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME:
+      waterfall_masonry_view_set_empty_icon_name (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+    }
 }
 
-static void waterfall_masonry_view_constructed(GObject *object) {
-  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(object);
-  G_OBJECT_CLASS(waterfall_masonry_view_parent_class)->constructed(object);
-  self->face = waterfall_swift_masonry_view_create(self);
+static void
+waterfall_masonry_view_constructed (GObject *object)
+{
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (object);
+  G_OBJECT_CLASS (waterfall_masonry_view_parent_class)->constructed (object);
+  self->face = waterfall_swift_masonry_view_create (self);
 }
 
-static void waterfall_masonry_view_dispose(GObject *object) {
-  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(object);
-  waterfall_masonry_view_forget_scrolled_window(self);
-  if (self->face != NULL) {
-    waterfall_swift_face_dispose(self->face);
-  }
+static void
+waterfall_masonry_view_dispose (GObject *object)
+{
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (object);
+  waterfall_masonry_view_forget_scrolled_window (self);
+  if (self->face != NULL)
+    {
+      waterfall_swift_face_dispose (self->face);
+    }
   GtkWidget *child;
-  while ((child = gtk_widget_get_first_child(GTK_WIDGET(object))) != NULL) {
-    gtk_widget_unparent(child);
-  }
-  waterfall_masonry_view_clear_adjustment(self, GTK_ORIENTATION_HORIZONTAL);
-  waterfall_masonry_view_clear_adjustment(self, GTK_ORIENTATION_VERTICAL);
-  waterfall_masonry_view_clear_model(self);
-  g_clear_object(&self->factory);
-  g_clear_pointer(&self->aspect_ratio_expression, gtk_expression_unref);
-  G_OBJECT_CLASS(waterfall_masonry_view_parent_class)->dispose(object);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    {
+      gtk_widget_unparent (child);
+    }
+  waterfall_masonry_view_clear_adjustment (self, GTK_ORIENTATION_HORIZONTAL);
+  waterfall_masonry_view_clear_adjustment (self, GTK_ORIENTATION_VERTICAL);
+  waterfall_masonry_view_clear_model (self);
+  g_clear_object (&self->factory);
+  g_clear_pointer (&self->aspect_ratio_expression, gtk_expression_unref);
+  G_OBJECT_CLASS (waterfall_masonry_view_parent_class)->dispose (object);
 }
 
-static void waterfall_masonry_view_finalize(GObject *object) {
-  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(object);
+static void
+waterfall_masonry_view_finalize (GObject *object)
+{
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (object);
   gpointer face = self->face;
   self->face = NULL;
-  if (face != NULL) {
-    waterfall_swift_face_release(face);
-  }
-  g_free(self->aspect_ratio_property);
-  g_free(self->empty_title);
-  g_free(self->empty_description);
-  g_free(self->empty_icon_name);
-  G_OBJECT_CLASS(waterfall_masonry_view_parent_class)->finalize(object);
+  if (face != NULL)
+    {
+      waterfall_swift_face_release (face);
+    }
+  g_free (self->aspect_ratio_property);
+  g_free (self->empty_title);
+  g_free (self->empty_description);
+  g_free (self->empty_icon_name);
+  G_OBJECT_CLASS (waterfall_masonry_view_parent_class)->finalize (object);
 }
 
 /* The list.* actions ignore a parameter of another type, as GtkListBase's do (GTK does not
  * check it before calling them). */
-static void waterfall_masonry_view_activate_item(GtkWidget *widget, const char *action_name, GVariant *parameter) {
-  (void)action_name;
-  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
-  if (!g_variant_check_format_string(parameter, "u", FALSE)) return;
-  if (self->face != NULL) {
-    waterfall_swift_masonry_view_activate_item(self->face, g_variant_get_uint32(parameter));
-  }
+static void
+waterfall_masonry_view_activate_item (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void) action_name;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (widget);
+  if (!g_variant_check_format_string (parameter, "u", FALSE))
+    return;
+  if (self->face != NULL)
+    {
+      waterfall_swift_masonry_view_activate_item (self->face, g_variant_get_uint32 (parameter));
+    }
 }
 
-static void waterfall_masonry_view_select_item(GtkWidget *widget, const char *action_name, GVariant *parameter) {
-  (void)action_name;
-  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
+static void
+waterfall_masonry_view_select_item (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void) action_name;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (widget);
   guint position;
   gboolean modify, extend;
-  if (!g_variant_check_format_string(parameter, "(ubb)", FALSE)) return;
-  g_variant_get(parameter, "(ubb)", &position, &modify, &extend);
-  if (self->face != NULL) {
-    waterfall_swift_masonry_view_select_item(self->face, position, modify, extend);
-  }
+  if (!g_variant_check_format_string (parameter, "(ubb)", FALSE))
+    return;
+  g_variant_get (parameter, "(ubb)", &position, &modify, &extend);
+  if (self->face != NULL)
+    {
+      waterfall_swift_masonry_view_select_item (self->face, position, modify, extend);
+    }
 }
 
-static void waterfall_masonry_view_scroll_to_item(GtkWidget *widget, const char *action_name, GVariant *parameter) {
-  (void)action_name;
-  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
-  if (!g_variant_check_format_string(parameter, "u", FALSE)) return;
-  if (self->face != NULL) {
-    waterfall_swift_masonry_view_scroll_to_item(self->face, g_variant_get_uint32(parameter));
-  }
+static void
+waterfall_masonry_view_scroll_to_item (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void) action_name;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (widget);
+  if (!g_variant_check_format_string (parameter, "u", FALSE))
+    return;
+  if (self->face != NULL)
+    {
+      waterfall_swift_masonry_view_scroll_to_item (self->face, g_variant_get_uint32 (parameter));
+    }
 }
 
 /* list.select-all and list.unselect-all: the whole selection model at once, as in GtkListBase
  * (a view without a selection model, on the Swift data-source path, has nothing to select). */
-static void waterfall_masonry_view_select_all(GtkWidget *widget, const char *action_name, GVariant *parameter) {
-  (void)action_name;
-  (void)parameter;
-  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
-  if (self->model != NULL) gtk_selection_model_select_all(self->model);
+static void
+waterfall_masonry_view_select_all (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void) action_name;
+  (void) parameter;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (widget);
+  if (self->model != NULL)
+    gtk_selection_model_select_all (self->model);
 }
 
-static void waterfall_masonry_view_unselect_all(GtkWidget *widget, const char *action_name, GVariant *parameter) {
-  (void)action_name;
-  (void)parameter;
-  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
-  if (self->model != NULL) gtk_selection_model_unselect_all(self->model);
+static void
+waterfall_masonry_view_unselect_all (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void) action_name;
+  (void) parameter;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (widget);
+  if (self->model != NULL)
+    gtk_selection_model_unselect_all (self->model);
 }
 
-static void waterfall_masonry_view_refresh(GtkWidget *widget, const char *action_name, GVariant *parameter) {
-  (void)action_name;
-  (void)parameter;
-  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW(widget);
-  if (self->face != NULL) {
-    waterfall_swift_masonry_view_refresh(self->face);
-  }
+static void
+waterfall_masonry_view_refresh (GtkWidget *widget, const char *action_name, GVariant *parameter)
+{
+  (void) action_name;
+  (void) parameter;
+  WaterfallMasonryView *self = WATERFALL_MASONRY_VIEW (widget);
+  if (self->face != NULL)
+    {
+      waterfall_swift_masonry_view_refresh (self->face);
+    }
 }
 
 /* The default handler of prepare-drag: the content the Swift API gave (enableDraggingItems). */
-static GdkContentProvider *waterfall_masonry_view_real_prepare_drag(WaterfallMasonryView *self, guint position) {
-  return self->face != NULL ? waterfall_swift_masonry_view_drag_content(self->face, position) : NULL;
+static GdkContentProvider *
+waterfall_masonry_view_real_prepare_drag (WaterfallMasonryView *self, guint position)
+{
+  return self->face != NULL ? waterfall_swift_masonry_view_drag_content (self->face, position) : NULL;
 }
 
-static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) {
-  GObjectClass *object_class = G_OBJECT_CLASS(klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+static void
+waterfall_masonry_view_class_init (WaterfallMasonryViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   /* A C, Python or JavaScript program runs a plain GLib loop: let the view's Swift main-actor
    * work run from it (see wf_main_queue.h). */
-  wf_main_queue_attach();
+  wf_main_queue_attach ();
 
   object_class->constructed = waterfall_masonry_view_constructed;
   object_class->dispose = waterfall_masonry_view_dispose;
@@ -691,11 +790,11 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
   widget_class->snapshot = waterfall_masonry_view_snapshot;
   widget_class->focus = waterfall_masonry_view_focus;
 
-  g_object_class_override_property(object_class, PROP_HADJUSTMENT, "hadjustment");
-  g_object_class_override_property(object_class, PROP_VADJUSTMENT, "vadjustment");
-  g_object_class_override_property(object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
-  g_object_class_override_property(object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
-  g_object_class_override_property(object_class, PROP_ORIENTATION, "orientation");
+  g_object_class_override_property (object_class, PROP_HADJUSTMENT, "hadjustment");
+  g_object_class_override_property (object_class, PROP_VADJUSTMENT, "vadjustment");
+  g_object_class_override_property (object_class, PROP_HSCROLL_POLICY, "hscroll-policy");
+  g_object_class_override_property (object_class, PROP_VSCROLL_POLICY, "vscroll-policy");
+  g_object_class_override_property (object_class, PROP_ORIENTATION, "orientation");
 
   GParamFlags flags = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
   /**
@@ -704,40 +803,40 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * The number of columns (rows, when the orientation is horizontal), at most 64; 0 (the
    * default) fits as many as [property@Waterfall.MasonryView:min-column-width] allows.
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_COLUMNS] = g_param_spec_uint("columns", NULL, NULL, 0, WATERFALL_MASONRY_VIEW_MAX_COLUMNS, 0, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_COLUMNS] = g_param_spec_uint ("columns", NULL, NULL, 0, WATERFALL_MASONRY_VIEW_MAX_COLUMNS, 0, flags);
   /**
    * WaterfallMasonryView:min-column-width:
    *
    * The narrowest a column may be when [property@Waterfall.MasonryView:columns] is 0, in
    * pixels (at least 1; default 160).
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH] = g_param_spec_double("min-column-width", NULL, NULL, 1, G_MAXDOUBLE, 160, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH] = g_param_spec_double ("min-column-width", NULL, NULL, 1, G_MAXDOUBLE, 160, flags);
   /**
    * WaterfallMasonryView:column-spacing:
    *
    * The space between columns, in pixels (default 8).
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING] = g_param_spec_double("column-spacing", NULL, NULL, 0, G_MAXDOUBLE, 8, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING] = g_param_spec_double ("column-spacing", NULL, NULL, 0, G_MAXDOUBLE, 8, flags);
   /**
    * WaterfallMasonryView:row-spacing:
    *
    * The space between items in a column, in pixels (default 8).
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING] = g_param_spec_double("row-spacing", NULL, NULL, 0, G_MAXDOUBLE, 8, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING] = g_param_spec_double ("row-spacing", NULL, NULL, 0, G_MAXDOUBLE, 8, flags);
   /**
    * WaterfallMasonryView:single-click-activate:
    *
    * Whether a single click activates an item (emits [signal@Waterfall.MasonryView::activate]),
    * as in [class@Gtk.GridView]; otherwise Enter activates the focused item.
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_SINGLE_CLICK_ACTIVATE] = g_param_spec_boolean("single-click-activate", NULL, NULL, FALSE, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_SINGLE_CLICK_ACTIVATE] = g_param_spec_boolean ("single-click-activate", NULL, NULL, FALSE, flags);
   /**
    * WaterfallMasonryView:enable-rubberband:
    *
    * Whether dragging over the background selects the items it covers (with a multi-selection
    * model).
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_ENABLE_RUBBERBAND] = g_param_spec_boolean("enable-rubberband", NULL, NULL, FALSE, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_ENABLE_RUBBERBAND] = g_param_spec_boolean ("enable-rubberband", NULL, NULL, FALSE, flags);
   /**
    * WaterfallMasonryView:enable-pull-to-refresh: (getter get_enable_pull_to_refresh) (setter set_enable_pull_to_refresh)
    *
@@ -747,7 +846,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * %FALSE, so that a wall that has nothing to refresh does not offer it on a pull; F5, Ctrl+R
    * and the `list.refresh` action refresh either way).
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH] = g_param_spec_boolean("enable-pull-to-refresh", NULL, NULL, FALSE, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH] = g_param_spec_boolean ("enable-pull-to-refresh", NULL, NULL, FALSE, flags);
   /**
    * WaterfallMasonryView:reorderable:
    *
@@ -759,7 +858,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * [class@Gtk.DropTarget] on the view and moves them in the store at the position
    * waterfall_masonry_view_get_position_at() gives.
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_REORDERABLE] = g_param_spec_boolean("reorderable", NULL, NULL, TRUE, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_REORDERABLE] = g_param_spec_boolean ("reorderable", NULL, NULL, TRUE, flags);
   /**
    * WaterfallMasonryView:model: (getter get_model) (setter set_model)
    *
@@ -767,7 +866,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * [class@Gtk.SingleSelection] or [class@Gtk.MultiSelection] over any [iface@Gio.ListModel]);
    * clicks, Ctrl, Shift, Ctrl+A and the rubberband select through it. %NULL shows no items.
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_MODEL] = g_param_spec_object("model", NULL, NULL, GTK_TYPE_SELECTION_MODEL, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_MODEL] = g_param_spec_object ("model", NULL, NULL, GTK_TYPE_SELECTION_MODEL, flags);
   /**
    * WaterfallMasonryView:factory: (getter get_factory) (setter set_factory)
    *
@@ -776,7 +875,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * steps and item API as GTK's list item factories (GTK makes its own `GtkListItem`s only
    * inside its list widgets, so a [class@Gtk.ListItemFactory] cannot be used here).
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_FACTORY] = g_param_spec_object("factory", NULL, NULL, WATERFALL_TYPE_ITEM_FACTORY, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_FACTORY] = g_param_spec_object ("factory", NULL, NULL, WATERFALL_TYPE_ITEM_FACTORY, flags);
   /**
    * WaterfallMasonryView:aspect-ratio-expression: (getter get_aspect_ratio_expression) (setter set_aspect_ratio_expression)
    *
@@ -786,7 +885,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * measured once bound and its height corrected in place. Ratios beyond 1000:1 either way
    * are clamped to 1000:1.
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION] = gtk_param_spec_expression("aspect-ratio-expression", NULL, NULL, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION] = gtk_param_spec_expression ("aspect-ratio-expression", NULL, NULL, flags);
   /**
    * WaterfallMasonryView:enable-item-drag: (getter get_enable_item_drag) (setter set_enable_item_drag)
    *
@@ -796,7 +895,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * ([property@Waterfall.MasonryView:reorderable], with a data source that lets them move)
    * are reordered instead, and a rubberband starts only outside the items that can be dragged.
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG] = g_param_spec_boolean("enable-item-drag", NULL, NULL, FALSE, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG] = g_param_spec_boolean ("enable-item-drag", NULL, NULL, FALSE, flags);
   /**
    * WaterfallMasonryView:aspect-ratio-property: (getter get_aspect_ratio_property) (setter set_aspect_ratio_property)
    *
@@ -807,7 +906,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * number (a string, 0, NaN), gets one warning per property name and is measured instead,
    * as without either.
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY] = g_param_spec_string("aspect-ratio-property", NULL, NULL, NULL, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY] = g_param_spec_string ("aspect-ratio-property", NULL, NULL, NULL, flags);
   /**
    * WaterfallMasonryView:empty-title: (getter get_empty_title) (setter set_empty_title)
    *
@@ -816,23 +915,23 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * [property@Waterfall.MasonryView:empty-icon-name] around it. %NULL (the default) says
    * nothing; a [class@Waterfall.FeedWall]'s view says that the feed has no items.
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE] = g_param_spec_string("empty-title", NULL, NULL, NULL, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE] = g_param_spec_string ("empty-title", NULL, NULL, NULL, flags);
   /**
    * WaterfallMasonryView:empty-description: (getter get_empty_description) (setter set_empty_description)
    *
    * The line under [property@Waterfall.MasonryView:empty-title]: what the person can do
    * ("Photos you import appear here"); %NULL for none.
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION] = g_param_spec_string("empty-description", NULL, NULL, NULL, flags);
+  properties[WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION] = g_param_spec_string ("empty-description", NULL, NULL, NULL, flags);
   /**
    * WaterfallMasonryView:empty-icon-name: (getter get_empty_icon_name) (setter set_empty_icon_name)
    *
    * The symbolic icon above [property@Waterfall.MasonryView:empty-title]
    * ("folder-pictures-symbolic"); %NULL for none.
    */
-  properties[WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME] = g_param_spec_string("empty-icon-name", NULL, NULL, NULL, flags);
-  g_object_class_install_properties(object_class, WATERFALL_MASONRY_VIEW_N_PROPS, properties);
-#if GTK_CHECK_VERSION (4, 12, 0)
+  properties[WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME] = g_param_spec_string ("empty-icon-name", NULL, NULL, NULL, flags);
+  g_object_class_install_properties (object_class, WATERFALL_MASONRY_VIEW_N_PROPS, properties);
+#if GTK_CHECK_VERSION(4, 12, 0)
   /**
    * WaterfallMasonryView:tab-behavior: (getter get_tab_behavior) (setter set_tab_behavior)
    *
@@ -860,8 +959,8 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * Emitted when an item is activated: Enter on the focused item, a click with
    * [property@Waterfall.MasonryView:single-click-activate], or the `list.activate-item` action.
    */
-  signals[SIGNAL_ACTIVATE] = g_signal_new("activate", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                          NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SIGNAL_ACTIVATE] = g_signal_new ("activate", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                           NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
   /**
    * WaterfallMasonryView::load-more:
    * @self: the view
@@ -871,8 +970,8 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * append to the model now or later (for a feed, call [method@Waterfall.FeedModel.load_more]);
    * the view asks again once the model has more items and the reader is near their end.
    */
-  signals[SIGNAL_LOAD_MORE] = g_signal_new("load-more", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                           NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_LOAD_MORE] = g_signal_new ("load-more", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                            NULL, G_TYPE_NONE, 0);
   /**
    * WaterfallMasonryView::refresh:
    * @self: the view
@@ -882,8 +981,8 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    * refresh ends when the handlers return: change the model now or later (items inserted at
    * the top keep the reader's place), and the next refresh emits the signal again.
    */
-  signals[SIGNAL_REFRESH] = g_signal_new("refresh", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                         NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_REFRESH] = g_signal_new ("refresh", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                                          NULL, G_TYPE_NONE, 0);
   /**
    * WaterfallMasonryView::prepare-drag:
    * @self: the view
@@ -900,9 +999,9 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    *   the drag
    */
   signals[SIGNAL_PREPARE_DRAG] =
-      g_signal_new_class_handler("prepare-drag", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
-                                 G_CALLBACK(waterfall_masonry_view_real_prepare_drag), g_signal_accumulator_first_wins,
-                                 NULL, NULL, GDK_TYPE_CONTENT_PROVIDER, 1, G_TYPE_UINT);
+      g_signal_new_class_handler ("prepare-drag", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  G_CALLBACK (waterfall_masonry_view_real_prepare_drag), g_signal_accumulator_first_wins,
+                                  NULL, NULL, GDK_TYPE_CONTENT_PROVIDER, 1, G_TYPE_UINT);
 
   /**
    * WaterfallMasonryView|list.activate-item:
@@ -910,7 +1009,7 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    *
    * Activates the item at @position (emits [signal@Waterfall.MasonryView::activate]).
    */
-  gtk_widget_class_install_action(widget_class, "list.activate-item", "u", waterfall_masonry_view_activate_item);
+  gtk_widget_class_install_action (widget_class, "list.activate-item", "u", waterfall_masonry_view_activate_item);
   /**
    * WaterfallMasonryView|list.select-item:
    * @position: the position of the item to select
@@ -919,42 +1018,44 @@ static void waterfall_masonry_view_class_init(WaterfallMasonryViewClass *klass) 
    *
    * Changes the selection, as a click does.
    */
-  gtk_widget_class_install_action(widget_class, "list.select-item", "(ubb)", waterfall_masonry_view_select_item);
+  gtk_widget_class_install_action (widget_class, "list.select-item", "(ubb)", waterfall_masonry_view_select_item);
   /**
    * WaterfallMasonryView|list.scroll-to-item:
    * @position: the position of the item to scroll to
    *
    * Moves the focus to the item at @position and scrolls as little as needed to show it.
    */
-  gtk_widget_class_install_action(widget_class, "list.scroll-to-item", "u", waterfall_masonry_view_scroll_to_item);
+  gtk_widget_class_install_action (widget_class, "list.scroll-to-item", "u", waterfall_masonry_view_scroll_to_item);
   /**
    * WaterfallMasonryView|list.select-all:
    *
    * Selects every item of the [property@Waterfall.MasonryView:model], as Ctrl+A does (only a
    * [class@Gtk.MultiSelection] selects them all).
    */
-  gtk_widget_class_install_action(widget_class, "list.select-all", NULL, waterfall_masonry_view_select_all);
+  gtk_widget_class_install_action (widget_class, "list.select-all", NULL, waterfall_masonry_view_select_all);
   /**
    * WaterfallMasonryView|list.unselect-all:
    *
    * Unselects every item of the [property@Waterfall.MasonryView:model], as Ctrl+Shift+A does.
    */
-  gtk_widget_class_install_action(widget_class, "list.unselect-all", NULL, waterfall_masonry_view_unselect_all);
+  gtk_widget_class_install_action (widget_class, "list.unselect-all", NULL, waterfall_masonry_view_unselect_all);
   /**
    * WaterfallMasonryView|list.refresh:
    *
    * Starts a refresh (emits [signal@Waterfall.MasonryView::refresh]).
    */
-  gtk_widget_class_install_action(widget_class, "list.refresh", NULL, waterfall_masonry_view_refresh);
-  gtk_widget_class_add_binding_action(widget_class, GDK_KEY_F5, 0, "list.refresh", NULL);
-  gtk_widget_class_add_binding_action(widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "list.refresh", NULL);
+  gtk_widget_class_install_action (widget_class, "list.refresh", NULL, waterfall_masonry_view_refresh);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "list.refresh", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "list.refresh", NULL);
 
-  gtk_widget_class_set_css_name(widget_class, "waterfall");
-  gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_LIST);
+  gtk_widget_class_set_css_name (widget_class, "waterfall");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_LIST);
 }
 
-static void waterfall_masonry_view_init(WaterfallMasonryView *self) {
-  GtkWidget *widget = GTK_WIDGET(self);
+static void
+waterfall_masonry_view_init (WaterfallMasonryView *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
   self->min_column_width = 160;
   self->column_spacing = 8;
   self->row_spacing = 8;
@@ -962,14 +1063,14 @@ static void waterfall_masonry_view_init(WaterfallMasonryView *self) {
   self->tab_behavior = WATERFALL_LIST_TAB_DEFAULT;
   self->scroll_policy[GTK_ORIENTATION_HORIZONTAL] = GTK_SCROLL_MINIMUM;
   self->scroll_policy[GTK_ORIENTATION_VERTICAL] = GTK_SCROLL_MINIMUM;
-  waterfall_masonry_view_set_adjustment(self, GTK_ORIENTATION_HORIZONTAL, NULL);
-  waterfall_masonry_view_set_adjustment(self, GTK_ORIENTATION_VERTICAL, NULL);
-  gtk_widget_add_css_class(widget, "view");
-  gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN);
-  gtk_widget_set_focusable(widget, TRUE);
-  gtk_widget_set_hexpand(widget, TRUE);
-  gtk_widget_set_vexpand(widget, TRUE);
-  g_signal_connect(self, "notify::parent", G_CALLBACK(waterfall_masonry_view_parent_changed), NULL);
+  waterfall_masonry_view_set_adjustment (self, GTK_ORIENTATION_HORIZONTAL, NULL);
+  waterfall_masonry_view_set_adjustment (self, GTK_ORIENTATION_VERTICAL, NULL);
+  gtk_widget_add_css_class (widget, "view");
+  gtk_widget_set_overflow (widget, GTK_OVERFLOW_HIDDEN);
+  gtk_widget_set_focusable (widget, TRUE);
+  gtk_widget_set_hexpand (widget, TRUE);
+  gtk_widget_set_vexpand (widget, TRUE);
+  g_signal_connect (self, "notify::parent", G_CALLBACK (waterfall_masonry_view_parent_changed), NULL);
 }
 
 /**
@@ -982,12 +1083,14 @@ static void waterfall_masonry_view_init(WaterfallMasonryView *self) {
  *
  * Returns: (transfer floating): a new `WaterfallMasonryView`
  */
-GtkWidget *waterfall_masonry_view_new(GtkSelectionModel *model, WaterfallItemFactory *factory) {
-  g_return_val_if_fail(model == NULL || GTK_IS_SELECTION_MODEL(model), NULL);
-  g_return_val_if_fail(factory == NULL || WATERFALL_IS_ITEM_FACTORY(factory), NULL);
-  GtkWidget *view = g_object_new(WATERFALL_TYPE_MASONRY_VIEW, "model", model, "factory", factory, NULL);
-  g_clear_object(&model);
-  g_clear_object(&factory);
+GtkWidget *
+waterfall_masonry_view_new (GtkSelectionModel *model, WaterfallItemFactory *factory)
+{
+  g_return_val_if_fail (model == NULL || GTK_IS_SELECTION_MODEL (model), NULL);
+  g_return_val_if_fail (factory == NULL || WATERFALL_IS_ITEM_FACTORY (factory), NULL);
+  GtkWidget *view = g_object_new (WATERFALL_TYPE_MASONRY_VIEW, "model", model, "factory", factory, NULL);
+  g_clear_object (&model);
+  g_clear_object (&factory);
   return view;
 }
 
@@ -1003,12 +1106,15 @@ GtkWidget *waterfall_masonry_view_new(GtkSelectionModel *model, WaterfallItemFac
  * Returns: the position of the item under the point, or %GTK_INVALID_LIST_POSITION when
  *   the point is between items or outside the view
  */
-guint waterfall_masonry_view_get_position_at(WaterfallMasonryView *self, double x, double y) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), GTK_INVALID_LIST_POSITION);
-  if (self->face == NULL || !isfinite(x) || !isfinite(y)) {
-    return GTK_INVALID_LIST_POSITION;
-  }
-  return waterfall_swift_masonry_view_position_at(self->face, x, y);
+guint
+waterfall_masonry_view_get_position_at (WaterfallMasonryView *self, double x, double y)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), GTK_INVALID_LIST_POSITION);
+  if (self->face == NULL || !isfinite (x) || !isfinite (y))
+    {
+      return GTK_INVALID_LIST_POSITION;
+    }
+  return waterfall_swift_masonry_view_position_at (self->face, x, y);
 }
 
 /**
@@ -1019,20 +1125,24 @@ guint waterfall_masonry_view_get_position_at(WaterfallMasonryView *self, double 
  * Sets [property@Waterfall.MasonryView:model]; the view shows the new model's items from
  * the top.
  */
-void waterfall_masonry_view_set_model(WaterfallMasonryView *self, GtkSelectionModel *model) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  g_return_if_fail(model == NULL || GTK_IS_SELECTION_MODEL(model));
-  if (self->model == model) {
-    return;
-  }
-  waterfall_masonry_view_clear_model(self);
-  if (model != NULL) {
-    self->model = g_object_ref(model);
-    g_signal_connect(model, "items-changed", G_CALLBACK(waterfall_masonry_view_items_changed), self);
-    g_signal_connect(model, "selection-changed", G_CALLBACK(waterfall_masonry_view_selection_changed), self);
-  }
-  waterfall_masonry_view_property_changed(self, WATERFALL_MASONRY_VIEW_PROP_MODEL);
-  g_object_notify_by_pspec(G_OBJECT(self), properties[WATERFALL_MASONRY_VIEW_PROP_MODEL]);
+void
+waterfall_masonry_view_set_model (WaterfallMasonryView *self, GtkSelectionModel *model)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  g_return_if_fail (model == NULL || GTK_IS_SELECTION_MODEL (model));
+  if (self->model == model)
+    {
+      return;
+    }
+  waterfall_masonry_view_clear_model (self);
+  if (model != NULL)
+    {
+      self->model = g_object_ref (model);
+      g_signal_connect (model, "items-changed", G_CALLBACK (waterfall_masonry_view_items_changed), self);
+      g_signal_connect (model, "selection-changed", G_CALLBACK (waterfall_masonry_view_selection_changed), self);
+    }
+  waterfall_masonry_view_property_changed (self, WATERFALL_MASONRY_VIEW_PROP_MODEL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[WATERFALL_MASONRY_VIEW_PROP_MODEL]);
 }
 
 /**
@@ -1043,8 +1153,10 @@ void waterfall_masonry_view_set_model(WaterfallMasonryView *self, GtkSelectionMo
  *
  * Returns: (transfer none) (nullable): the selection model
  */
-GtkSelectionModel *waterfall_masonry_view_get_model(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+GtkSelectionModel *
+waterfall_masonry_view_get_model (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), NULL);
   return self->model;
 }
 
@@ -1056,13 +1168,16 @@ GtkSelectionModel *waterfall_masonry_view_get_model(WaterfallMasonryView *self) 
  * Sets [property@Waterfall.MasonryView:factory]; the cells the old factory made are torn
  * down and the items bound again in cells of the new one.
  */
-void waterfall_masonry_view_set_factory(WaterfallMasonryView *self, WaterfallItemFactory *factory) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  g_return_if_fail(factory == NULL || WATERFALL_IS_ITEM_FACTORY(factory));
-  if (g_set_object(&self->factory, factory)) {
-    waterfall_masonry_view_property_changed(self, WATERFALL_MASONRY_VIEW_PROP_FACTORY);
-    g_object_notify_by_pspec(G_OBJECT(self), properties[WATERFALL_MASONRY_VIEW_PROP_FACTORY]);
-  }
+void
+waterfall_masonry_view_set_factory (WaterfallMasonryView *self, WaterfallItemFactory *factory)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  g_return_if_fail (factory == NULL || WATERFALL_IS_ITEM_FACTORY (factory));
+  if (g_set_object (&self->factory, factory))
+    {
+      waterfall_masonry_view_property_changed (self, WATERFALL_MASONRY_VIEW_PROP_FACTORY);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[WATERFALL_MASONRY_VIEW_PROP_FACTORY]);
+    }
 }
 
 /**
@@ -1073,8 +1188,10 @@ void waterfall_masonry_view_set_factory(WaterfallMasonryView *self, WaterfallIte
  *
  * Returns: (transfer none) (nullable): the factory
  */
-WaterfallItemFactory *waterfall_masonry_view_get_factory(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+WaterfallItemFactory *
+waterfall_masonry_view_get_factory (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), NULL);
   return self->factory;
 }
 
@@ -1085,18 +1202,22 @@ WaterfallItemFactory *waterfall_masonry_view_get_factory(WaterfallMasonryView *s
  *
  * Sets [property@Waterfall.MasonryView:aspect-ratio-expression].
  */
-void waterfall_masonry_view_set_aspect_ratio_expression(WaterfallMasonryView *self, GtkExpression *expression) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  if (self->aspect_ratio_expression == expression) {
-    return;
-  }
-  if (expression != NULL) {
-    gtk_expression_ref(expression);
-  }
-  g_clear_pointer(&self->aspect_ratio_expression, gtk_expression_unref);
+void
+waterfall_masonry_view_set_aspect_ratio_expression (WaterfallMasonryView *self, GtkExpression *expression)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  if (self->aspect_ratio_expression == expression)
+    {
+      return;
+    }
+  if (expression != NULL)
+    {
+      gtk_expression_ref (expression);
+    }
+  g_clear_pointer (&self->aspect_ratio_expression, gtk_expression_unref);
   self->aspect_ratio_expression = expression;
-  waterfall_masonry_view_property_changed(self, WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION);
-  g_object_notify_by_pspec(G_OBJECT(self), properties[WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION]);
+  waterfall_masonry_view_property_changed (self, WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION]);
 }
 
 /**
@@ -1107,21 +1228,25 @@ void waterfall_masonry_view_set_aspect_ratio_expression(WaterfallMasonryView *se
  *
  * Returns: (transfer none) (nullable): the expression
  */
-GtkExpression *waterfall_masonry_view_get_aspect_ratio_expression(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+GtkExpression *
+waterfall_masonry_view_get_aspect_ratio_expression (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), NULL);
   return self->aspect_ratio_expression;
 }
 
 /* Stores a string property (a copy); notifies and tells the face when it changed. */
-static void waterfall_masonry_view_set_string(WaterfallMasonryView *self, char **field, const char *value,
-                                              WaterfallMasonryViewProp prop_id) {
-  if (g_strcmp0(*field, value) == 0) {
-    return;
-  }
-  g_free(*field);
-  *field = g_strdup(value);
-  waterfall_masonry_view_property_changed(self, prop_id);
-  g_object_notify_by_pspec(G_OBJECT(self), properties[prop_id]);
+static void
+waterfall_masonry_view_set_string (WaterfallMasonryView *self, char **field, const char *value, WaterfallMasonryViewProp prop_id)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    {
+      return;
+    }
+  g_free (*field);
+  *field = g_strdup (value);
+  waterfall_masonry_view_property_changed (self, prop_id);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
 /**
@@ -1131,9 +1256,11 @@ static void waterfall_masonry_view_set_string(WaterfallMasonryView *self, char *
  *
  * Sets [property@Waterfall.MasonryView:aspect-ratio-property].
  */
-void waterfall_masonry_view_set_aspect_ratio_property(WaterfallMasonryView *self, const char *name) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_string(self, &self->aspect_ratio_property, name, WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY);
+void
+waterfall_masonry_view_set_aspect_ratio_property (WaterfallMasonryView *self, const char *name)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  waterfall_masonry_view_set_string (self, &self->aspect_ratio_property, name, WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY);
 }
 
 /**
@@ -1144,8 +1271,10 @@ void waterfall_masonry_view_set_aspect_ratio_property(WaterfallMasonryView *self
  *
  * Returns: (nullable): the property name
  */
-const char *waterfall_masonry_view_get_aspect_ratio_property(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+const char *
+waterfall_masonry_view_get_aspect_ratio_property (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), NULL);
   return self->aspect_ratio_property;
 }
 
@@ -1156,9 +1285,11 @@ const char *waterfall_masonry_view_get_aspect_ratio_property(WaterfallMasonryVie
  *
  * Sets [property@Waterfall.MasonryView:empty-title].
  */
-void waterfall_masonry_view_set_empty_title(WaterfallMasonryView *self, const char *title) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_string(self, &self->empty_title, title, WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE);
+void
+waterfall_masonry_view_set_empty_title (WaterfallMasonryView *self, const char *title)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  waterfall_masonry_view_set_string (self, &self->empty_title, title, WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE);
 }
 
 /**
@@ -1169,8 +1300,10 @@ void waterfall_masonry_view_set_empty_title(WaterfallMasonryView *self, const ch
  *
  * Returns: (nullable): the empty wall's title
  */
-const char *waterfall_masonry_view_get_empty_title(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+const char *
+waterfall_masonry_view_get_empty_title (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), NULL);
   return self->empty_title;
 }
 
@@ -1181,9 +1314,11 @@ const char *waterfall_masonry_view_get_empty_title(WaterfallMasonryView *self) {
  *
  * Sets [property@Waterfall.MasonryView:empty-description].
  */
-void waterfall_masonry_view_set_empty_description(WaterfallMasonryView *self, const char *description) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_string(self, &self->empty_description, description, WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION);
+void
+waterfall_masonry_view_set_empty_description (WaterfallMasonryView *self, const char *description)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  waterfall_masonry_view_set_string (self, &self->empty_description, description, WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION);
 }
 
 /**
@@ -1194,8 +1329,10 @@ void waterfall_masonry_view_set_empty_description(WaterfallMasonryView *self, co
  *
  * Returns: (nullable): the line under the empty wall's title
  */
-const char *waterfall_masonry_view_get_empty_description(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+const char *
+waterfall_masonry_view_get_empty_description (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), NULL);
   return self->empty_description;
 }
 
@@ -1206,9 +1343,11 @@ const char *waterfall_masonry_view_get_empty_description(WaterfallMasonryView *s
  *
  * Sets [property@Waterfall.MasonryView:empty-icon-name].
  */
-void waterfall_masonry_view_set_empty_icon_name(WaterfallMasonryView *self, const char *icon_name) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_string(self, &self->empty_icon_name, icon_name, WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME);
+void
+waterfall_masonry_view_set_empty_icon_name (WaterfallMasonryView *self, const char *icon_name)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  waterfall_masonry_view_set_string (self, &self->empty_icon_name, icon_name, WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME);
 }
 
 /**
@@ -1219,55 +1358,68 @@ void waterfall_masonry_view_set_empty_icon_name(WaterfallMasonryView *self, cons
  *
  * Returns: (nullable): the empty wall's icon name
  */
-const char *waterfall_masonry_view_get_empty_icon_name(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), NULL);
+const char *
+waterfall_masonry_view_get_empty_icon_name (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), NULL);
   return self->empty_icon_name;
 }
 
-gpointer waterfall_masonry_view_get_face(WaterfallMasonryView *self) {
+gpointer
+waterfall_masonry_view_get_face (WaterfallMasonryView *self)
+{
   return self->face;
 }
 
-GtkAdjustment *waterfall_masonry_view_get_adjustment(WaterfallMasonryView *self, GtkOrientation orientation) {
+GtkAdjustment *
+waterfall_masonry_view_get_adjustment (WaterfallMasonryView *self, GtkOrientation orientation)
+{
   return self->adjustment[orientation];
 }
 
-gboolean waterfall_masonry_view_property_is_default(WaterfallMasonryView *self, WaterfallMasonryViewProp prop) {
+gboolean
+waterfall_masonry_view_property_is_default (WaterfallMasonryView *self, WaterfallMasonryViewProp prop)
+{
   GValue value = G_VALUE_INIT;
-  g_value_init(&value, properties[prop]->value_type);
-  g_object_get_property(G_OBJECT(self), properties[prop]->name, &value);
-  gboolean is_default = g_param_value_defaults(properties[prop], &value);
-  g_value_unset(&value);
+  g_value_init (&value, properties[prop]->value_type);
+  g_object_get_property (G_OBJECT (self), properties[prop]->name, &value);
+  gboolean is_default = g_param_value_defaults (properties[prop], &value);
+  g_value_unset (&value);
   return is_default;
 }
 
 /* Stores a double property: refuses NaN, infinities and values below `minimum` with a critical
  * warning (the property keeps its value); notifies and tells the face when it changed. */
-static void waterfall_masonry_view_set_double(WaterfallMasonryView *self, double *field, double value, double minimum,
-                                              WaterfallMasonryViewProp prop_id) {
-  if (!isfinite(value) || value < minimum) {
-    g_critical("WaterfallMasonryView: %s must be a finite number of at least %g, not %g; keeping %g",
-               properties[prop_id]->name, minimum, value, *field);
-    return;
-  }
-  if (*field == value) {
-    return;
-  }
+static void
+waterfall_masonry_view_set_double (WaterfallMasonryView *self, double *field, double value, double minimum, WaterfallMasonryViewProp prop_id)
+{
+  if (!isfinite (value) || value < minimum)
+    {
+      g_critical ("WaterfallMasonryView: %s must be a finite number of at least %g, not %g; keeping %g",
+                  properties[prop_id]->name, minimum, value, *field);
+      return;
+    }
+  if (*field == value)
+    {
+      return;
+    }
   *field = value;
-  waterfall_masonry_view_property_changed(self, prop_id);
-  g_object_notify_by_pspec(G_OBJECT(self), properties[prop_id]);
+  waterfall_masonry_view_property_changed (self, prop_id);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
 /* Stores a boolean property; notifies and tells the face when it changed. */
-static void waterfall_masonry_view_set_boolean(WaterfallMasonryView *self, gboolean *field, gboolean value,
-                                               WaterfallMasonryViewProp prop_id) {
+static void
+waterfall_masonry_view_set_boolean (WaterfallMasonryView *self, gboolean *field, gboolean value, WaterfallMasonryViewProp prop_id)
+{
   value = value != FALSE;
-  if (*field == value) {
-    return;
-  }
+  if (*field == value)
+    {
+      return;
+    }
   *field = value;
-  waterfall_masonry_view_property_changed(self, prop_id);
-  g_object_notify_by_pspec(G_OBJECT(self), properties[prop_id]);
+  waterfall_masonry_view_property_changed (self, prop_id);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
 }
 
 /**
@@ -1279,15 +1431,18 @@ static void waterfall_masonry_view_set_boolean(WaterfallMasonryView *self, gbool
  * Sets [property@Waterfall.MasonryView:columns]. A value above 64 is refused with a critical
  * warning and the property keeps its value.
  */
-void waterfall_masonry_view_set_columns(WaterfallMasonryView *self, guint columns) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  g_return_if_fail(columns <= WATERFALL_MASONRY_VIEW_MAX_COLUMNS);
-  if (self->columns == columns) {
-    return;
-  }
+void
+waterfall_masonry_view_set_columns (WaterfallMasonryView *self, guint columns)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  g_return_if_fail (columns <= WATERFALL_MASONRY_VIEW_MAX_COLUMNS);
+  if (self->columns == columns)
+    {
+      return;
+    }
   self->columns = columns;
-  waterfall_masonry_view_property_changed(self, WATERFALL_MASONRY_VIEW_PROP_COLUMNS);
-  g_object_notify_by_pspec(G_OBJECT(self), properties[WATERFALL_MASONRY_VIEW_PROP_COLUMNS]);
+  waterfall_masonry_view_property_changed (self, WATERFALL_MASONRY_VIEW_PROP_COLUMNS);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[WATERFALL_MASONRY_VIEW_PROP_COLUMNS]);
 }
 
 /**
@@ -1296,8 +1451,10 @@ void waterfall_masonry_view_set_columns(WaterfallMasonryView *self, guint column
  *
  * Returns: the number of columns, 0 when adaptive
  */
-guint waterfall_masonry_view_get_columns(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), 0);
+guint
+waterfall_masonry_view_get_columns (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), 0);
   return self->columns;
 }
 
@@ -1309,9 +1466,11 @@ guint waterfall_masonry_view_get_columns(WaterfallMasonryView *self) {
  * Sets [property@Waterfall.MasonryView:min-column-width]. NaN, infinities and values below 1
  * are refused with a critical warning and the property keeps its value.
  */
-void waterfall_masonry_view_set_min_column_width(WaterfallMasonryView *self, double width) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_double(self, &self->min_column_width, width, 1, WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH);
+void
+waterfall_masonry_view_set_min_column_width (WaterfallMasonryView *self, double width)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  waterfall_masonry_view_set_double (self, &self->min_column_width, width, 1, WATERFALL_MASONRY_VIEW_PROP_MIN_COLUMN_WIDTH);
 }
 
 /**
@@ -1320,8 +1479,10 @@ void waterfall_masonry_view_set_min_column_width(WaterfallMasonryView *self, dou
  *
  * Returns: the narrowest column of an adaptive layout, in pixels
  */
-double waterfall_masonry_view_get_min_column_width(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), 0);
+double
+waterfall_masonry_view_get_min_column_width (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), 0);
   return self->min_column_width;
 }
 
@@ -1333,9 +1494,11 @@ double waterfall_masonry_view_get_min_column_width(WaterfallMasonryView *self) {
  * Sets [property@Waterfall.MasonryView:column-spacing]. NaN, infinities and negative values
  * are refused with a critical warning and the property keeps its value.
  */
-void waterfall_masonry_view_set_column_spacing(WaterfallMasonryView *self, double spacing) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_double(self, &self->column_spacing, spacing, 0, WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING);
+void
+waterfall_masonry_view_set_column_spacing (WaterfallMasonryView *self, double spacing)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  waterfall_masonry_view_set_double (self, &self->column_spacing, spacing, 0, WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING);
 }
 
 /**
@@ -1344,8 +1507,10 @@ void waterfall_masonry_view_set_column_spacing(WaterfallMasonryView *self, doubl
  *
  * Returns: the space between columns, in pixels
  */
-double waterfall_masonry_view_get_column_spacing(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), 0);
+double
+waterfall_masonry_view_get_column_spacing (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), 0);
   return self->column_spacing;
 }
 
@@ -1357,9 +1522,11 @@ double waterfall_masonry_view_get_column_spacing(WaterfallMasonryView *self) {
  * Sets [property@Waterfall.MasonryView:row-spacing]. NaN, infinities and negative values are
  * refused with a critical warning and the property keeps its value.
  */
-void waterfall_masonry_view_set_row_spacing(WaterfallMasonryView *self, double spacing) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_double(self, &self->row_spacing, spacing, 0, WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING);
+void
+waterfall_masonry_view_set_row_spacing (WaterfallMasonryView *self, double spacing)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  waterfall_masonry_view_set_double (self, &self->row_spacing, spacing, 0, WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING);
 }
 
 /**
@@ -1368,8 +1535,10 @@ void waterfall_masonry_view_set_row_spacing(WaterfallMasonryView *self, double s
  *
  * Returns: the space between items in a column, in pixels
  */
-double waterfall_masonry_view_get_row_spacing(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), 0);
+double
+waterfall_masonry_view_get_row_spacing (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), 0);
   return self->row_spacing;
 }
 
@@ -1380,10 +1549,12 @@ double waterfall_masonry_view_get_row_spacing(WaterfallMasonryView *self) {
  *
  * Sets [property@Waterfall.MasonryView:single-click-activate].
  */
-void waterfall_masonry_view_set_single_click_activate(WaterfallMasonryView *self, gboolean single_click_activate) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_boolean(self, &self->single_click_activate, single_click_activate,
-                                     WATERFALL_MASONRY_VIEW_PROP_SINGLE_CLICK_ACTIVATE);
+void
+waterfall_masonry_view_set_single_click_activate (WaterfallMasonryView *self, gboolean single_click_activate)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  waterfall_masonry_view_set_boolean (self, &self->single_click_activate, single_click_activate,
+                                      WATERFALL_MASONRY_VIEW_PROP_SINGLE_CLICK_ACTIVATE);
 }
 
 /**
@@ -1392,8 +1563,10 @@ void waterfall_masonry_view_set_single_click_activate(WaterfallMasonryView *self
  *
  * Returns: whether a single click activates an item
  */
-gboolean waterfall_masonry_view_get_single_click_activate(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), FALSE);
+gboolean
+waterfall_masonry_view_get_single_click_activate (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), FALSE);
   return self->single_click_activate;
 }
 
@@ -1404,9 +1577,11 @@ gboolean waterfall_masonry_view_get_single_click_activate(WaterfallMasonryView *
  *
  * Sets [property@Waterfall.MasonryView:enable-rubberband].
  */
-void waterfall_masonry_view_set_enable_rubberband(WaterfallMasonryView *self, gboolean enable_rubberband) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_boolean(self, &self->enable_rubberband, enable_rubberband, WATERFALL_MASONRY_VIEW_PROP_ENABLE_RUBBERBAND);
+void
+waterfall_masonry_view_set_enable_rubberband (WaterfallMasonryView *self, gboolean enable_rubberband)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  waterfall_masonry_view_set_boolean (self, &self->enable_rubberband, enable_rubberband, WATERFALL_MASONRY_VIEW_PROP_ENABLE_RUBBERBAND);
 }
 
 /**
@@ -1415,8 +1590,10 @@ void waterfall_masonry_view_set_enable_rubberband(WaterfallMasonryView *self, gb
  *
  * Returns: whether rubberband selection is on
  */
-gboolean waterfall_masonry_view_get_enable_rubberband(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), FALSE);
+gboolean
+waterfall_masonry_view_get_enable_rubberband (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), FALSE);
   return self->enable_rubberband;
 }
 
@@ -1427,10 +1604,12 @@ gboolean waterfall_masonry_view_get_enable_rubberband(WaterfallMasonryView *self
  *
  * Sets [property@Waterfall.MasonryView:enable-pull-to-refresh].
  */
-void waterfall_masonry_view_set_enable_pull_to_refresh(WaterfallMasonryView *self, gboolean enable_pull_to_refresh) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_boolean(self, &self->enable_pull_to_refresh, enable_pull_to_refresh,
-                                     WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH);
+void
+waterfall_masonry_view_set_enable_pull_to_refresh (WaterfallMasonryView *self, gboolean enable_pull_to_refresh)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  waterfall_masonry_view_set_boolean (self, &self->enable_pull_to_refresh, enable_pull_to_refresh,
+                                      WATERFALL_MASONRY_VIEW_PROP_ENABLE_PULL_TO_REFRESH);
 }
 
 /**
@@ -1439,8 +1618,10 @@ void waterfall_masonry_view_set_enable_pull_to_refresh(WaterfallMasonryView *sel
  *
  * Returns: whether pulling past the top refreshes
  */
-gboolean waterfall_masonry_view_get_enable_pull_to_refresh(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), FALSE);
+gboolean
+waterfall_masonry_view_get_enable_pull_to_refresh (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), FALSE);
   return self->enable_pull_to_refresh;
 }
 
@@ -1451,9 +1632,11 @@ gboolean waterfall_masonry_view_get_enable_pull_to_refresh(WaterfallMasonryView 
  *
  * Sets [property@Waterfall.MasonryView:reorderable].
  */
-void waterfall_masonry_view_set_reorderable(WaterfallMasonryView *self, gboolean reorderable) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_boolean(self, &self->reorderable, reorderable, WATERFALL_MASONRY_VIEW_PROP_REORDERABLE);
+void
+waterfall_masonry_view_set_reorderable (WaterfallMasonryView *self, gboolean reorderable)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  waterfall_masonry_view_set_boolean (self, &self->reorderable, reorderable, WATERFALL_MASONRY_VIEW_PROP_REORDERABLE);
 }
 
 /**
@@ -1462,8 +1645,10 @@ void waterfall_masonry_view_set_reorderable(WaterfallMasonryView *self, gboolean
  *
  * Returns: whether items can be reordered
  */
-gboolean waterfall_masonry_view_get_reorderable(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), FALSE);
+gboolean
+waterfall_masonry_view_get_reorderable (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), FALSE);
   return self->reorderable;
 }
 
@@ -1474,9 +1659,11 @@ gboolean waterfall_masonry_view_get_reorderable(WaterfallMasonryView *self) {
  *
  * Sets [property@Waterfall.MasonryView:enable-item-drag].
  */
-void waterfall_masonry_view_set_enable_item_drag(WaterfallMasonryView *self, gboolean enable_item_drag) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  waterfall_masonry_view_set_boolean(self, &self->enable_item_drag, enable_item_drag, WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG);
+void
+waterfall_masonry_view_set_enable_item_drag (WaterfallMasonryView *self, gboolean enable_item_drag)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  waterfall_masonry_view_set_boolean (self, &self->enable_item_drag, enable_item_drag, WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG);
 }
 
 /**
@@ -1485,27 +1672,37 @@ void waterfall_masonry_view_set_enable_item_drag(WaterfallMasonryView *self, gbo
  *
  * Returns: whether items can be dragged out of the view
  */
-gboolean waterfall_masonry_view_get_enable_item_drag(WaterfallMasonryView *self) {
-  g_return_val_if_fail(WATERFALL_IS_MASONRY_VIEW(self), FALSE);
+gboolean
+waterfall_masonry_view_get_enable_item_drag (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), FALSE);
   return self->enable_item_drag;
 }
 
-GdkContentProvider *waterfall_masonry_view_emit_prepare_drag(WaterfallMasonryView *self, guint position) {
+GdkContentProvider *
+waterfall_masonry_view_emit_prepare_drag (WaterfallMasonryView *self, guint position)
+{
   GdkContentProvider *content = NULL;
-  g_signal_emit(self, signals[SIGNAL_PREPARE_DRAG], 0, position, &content);
+  g_signal_emit (self, signals[SIGNAL_PREPARE_DRAG], 0, position, &content);
   return content;
 }
 
-void waterfall_masonry_view_emit_activate(WaterfallMasonryView *self, guint position) {
-  g_signal_emit(self, signals[SIGNAL_ACTIVATE], 0, position);
+void
+waterfall_masonry_view_emit_activate (WaterfallMasonryView *self, guint position)
+{
+  g_signal_emit (self, signals[SIGNAL_ACTIVATE], 0, position);
 }
 
-void waterfall_masonry_view_emit_load_more(WaterfallMasonryView *self) {
-  g_signal_emit(self, signals[SIGNAL_LOAD_MORE], 0);
+void
+waterfall_masonry_view_emit_load_more (WaterfallMasonryView *self)
+{
+  g_signal_emit (self, signals[SIGNAL_LOAD_MORE], 0);
 }
 
-void waterfall_masonry_view_emit_refresh(WaterfallMasonryView *self) {
-  g_signal_emit(self, signals[SIGNAL_REFRESH], 0);
+void
+waterfall_masonry_view_emit_refresh (WaterfallMasonryView *self)
+{
+  g_signal_emit (self, signals[SIGNAL_REFRESH], 0);
 }
 
 #if GTK_CHECK_VERSION(4, 12, 0)
@@ -1524,20 +1721,25 @@ void waterfall_masonry_view_emit_refresh(WaterfallMasonryView *self) {
  *
  * Since: 0.2
  */
-void waterfall_masonry_view_scroll_to(WaterfallMasonryView *self, guint pos, GtkListScrollFlags flags,
-                                      GtkScrollInfo *scroll) {
-  g_return_if_fail(WATERFALL_IS_MASONRY_VIEW(self));
-  g_return_if_fail(self->model == NULL || pos < g_list_model_get_n_items(G_LIST_MODEL(self->model)));
+void
+waterfall_masonry_view_scroll_to (WaterfallMasonryView *self, guint pos, GtkListScrollFlags flags, GtkScrollInfo *scroll)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  g_return_if_fail (self->model == NULL || pos < g_list_model_get_n_items (G_LIST_MODEL (self->model)));
   gboolean reveal = TRUE;
-  if (scroll != NULL && self->face != NULL) {
-    gboolean vertical = waterfall_swift_masonry_view_get_orientation(self->face) == GTK_ORIENTATION_VERTICAL;
-    reveal = vertical ? gtk_scroll_info_get_enable_vertical(scroll) : gtk_scroll_info_get_enable_horizontal(scroll);
-  }
-  if (self->face != NULL) {
-    if (flags & GTK_LIST_SCROLL_SELECT) waterfall_swift_masonry_view_select_item(self->face, pos, FALSE, FALSE);
-    waterfall_swift_masonry_view_scroll_to(self->face, pos, (flags & GTK_LIST_SCROLL_FOCUS) != 0, reveal);
-  }
-  if (scroll != NULL) gtk_scroll_info_unref(scroll);
+  if (scroll != NULL && self->face != NULL)
+    {
+      gboolean vertical = waterfall_swift_masonry_view_get_orientation (self->face) == GTK_ORIENTATION_VERTICAL;
+      reveal = vertical ? gtk_scroll_info_get_enable_vertical (scroll) : gtk_scroll_info_get_enable_horizontal (scroll);
+    }
+  if (self->face != NULL)
+    {
+      if (flags & GTK_LIST_SCROLL_SELECT)
+        waterfall_swift_masonry_view_select_item (self->face, pos, FALSE, FALSE);
+      waterfall_swift_masonry_view_scroll_to (self->face, pos, (flags & GTK_LIST_SCROLL_FOCUS) != 0, reveal);
+    }
+  if (scroll != NULL)
+    gtk_scroll_info_unref (scroll);
 }
 
 /**
@@ -1552,7 +1754,7 @@ void waterfall_masonry_view_scroll_to(WaterfallMasonryView *self, guint pos, Gtk
  */
 void
 waterfall_masonry_view_set_tab_behavior (WaterfallMasonryView *self,
-                                         GtkListTabBehavior    tab_behavior)
+                                         GtkListTabBehavior tab_behavior)
 {
   g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
   if (self->tab_behavior == (int) tab_behavior)

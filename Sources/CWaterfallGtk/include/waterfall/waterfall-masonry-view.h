@@ -6,7 +6,7 @@
 
 G_BEGIN_DECLS
 
-#define WATERFALL_TYPE_MASONRY_VIEW (waterfall_masonry_view_get_type())
+#define WATERFALL_TYPE_MASONRY_VIEW (waterfall_masonry_view_get_type ())
 
 /**
  * WaterfallMasonryView:
@@ -36,7 +36,7 @@ G_BEGIN_DECLS
  * A view created with g_object_new() works on its own (it shows no items until it is given
  * some); its logic is written in Swift inside the library.
  */
-G_DECLARE_FINAL_TYPE(WaterfallMasonryView, waterfall_masonry_view, WATERFALL, MASONRY_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (WaterfallMasonryView, waterfall_masonry_view, WATERFALL, MASONRY_VIEW, GtkWidget)
 
 /**
  * WATERFALL_MASONRY_VIEW_MAX_COLUMNS:
@@ -45,50 +45,49 @@ G_DECLARE_FINAL_TYPE(WaterfallMasonryView, waterfall_masonry_view, WATERFALL, MA
  */
 #define WATERFALL_MASONRY_VIEW_MAX_COLUMNS 64
 
-GtkWidget *waterfall_masonry_view_new(GtkSelectionModel *model, WaterfallItemFactory *factory);
+GtkWidget *waterfall_masonry_view_new (GtkSelectionModel *model, WaterfallItemFactory *factory);
 
-void waterfall_masonry_view_set_model(WaterfallMasonryView *self, GtkSelectionModel *model);
-GtkSelectionModel *waterfall_masonry_view_get_model(WaterfallMasonryView *self);
-void waterfall_masonry_view_set_factory(WaterfallMasonryView *self, WaterfallItemFactory *factory);
-WaterfallItemFactory *waterfall_masonry_view_get_factory(WaterfallMasonryView *self);
-void waterfall_masonry_view_set_aspect_ratio_expression(WaterfallMasonryView *self, GtkExpression *expression);
-GtkExpression *waterfall_masonry_view_get_aspect_ratio_expression(WaterfallMasonryView *self);
-void waterfall_masonry_view_set_aspect_ratio_property(WaterfallMasonryView *self, const char *name);
-const char *waterfall_masonry_view_get_aspect_ratio_property(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_model (WaterfallMasonryView *self, GtkSelectionModel *model);
+GtkSelectionModel *waterfall_masonry_view_get_model (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_factory (WaterfallMasonryView *self, WaterfallItemFactory *factory);
+WaterfallItemFactory *waterfall_masonry_view_get_factory (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_aspect_ratio_expression (WaterfallMasonryView *self, GtkExpression *expression);
+GtkExpression *waterfall_masonry_view_get_aspect_ratio_expression (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_aspect_ratio_property (WaterfallMasonryView *self, const char *name);
+const char *waterfall_masonry_view_get_aspect_ratio_property (WaterfallMasonryView *self);
 
-void waterfall_masonry_view_set_empty_title(WaterfallMasonryView *self, const char *title);
-const char *waterfall_masonry_view_get_empty_title(WaterfallMasonryView *self);
-void waterfall_masonry_view_set_empty_description(WaterfallMasonryView *self, const char *description);
-const char *waterfall_masonry_view_get_empty_description(WaterfallMasonryView *self);
-void waterfall_masonry_view_set_empty_icon_name(WaterfallMasonryView *self, const char *icon_name);
-const char *waterfall_masonry_view_get_empty_icon_name(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_empty_title (WaterfallMasonryView *self, const char *title);
+const char *waterfall_masonry_view_get_empty_title (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_empty_description (WaterfallMasonryView *self, const char *description);
+const char *waterfall_masonry_view_get_empty_description (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_empty_icon_name (WaterfallMasonryView *self, const char *icon_name);
+const char *waterfall_masonry_view_get_empty_icon_name (WaterfallMasonryView *self);
 
-void waterfall_masonry_view_set_columns(WaterfallMasonryView *self, guint columns);
-guint waterfall_masonry_view_get_columns(WaterfallMasonryView *self);
-void waterfall_masonry_view_set_min_column_width(WaterfallMasonryView *self, double width);
-double waterfall_masonry_view_get_min_column_width(WaterfallMasonryView *self);
-void waterfall_masonry_view_set_column_spacing(WaterfallMasonryView *self, double spacing);
-double waterfall_masonry_view_get_column_spacing(WaterfallMasonryView *self);
-void waterfall_masonry_view_set_row_spacing(WaterfallMasonryView *self, double spacing);
-double waterfall_masonry_view_get_row_spacing(WaterfallMasonryView *self);
-void waterfall_masonry_view_set_single_click_activate(WaterfallMasonryView *self, gboolean single_click_activate);
-gboolean waterfall_masonry_view_get_single_click_activate(WaterfallMasonryView *self);
-void waterfall_masonry_view_set_enable_rubberband(WaterfallMasonryView *self, gboolean enable_rubberband);
-gboolean waterfall_masonry_view_get_enable_rubberband(WaterfallMasonryView *self);
-void waterfall_masonry_view_set_enable_pull_to_refresh(WaterfallMasonryView *self, gboolean enable_pull_to_refresh);
-gboolean waterfall_masonry_view_get_enable_pull_to_refresh(WaterfallMasonryView *self);
-void waterfall_masonry_view_set_reorderable(WaterfallMasonryView *self, gboolean reorderable);
-gboolean waterfall_masonry_view_get_reorderable(WaterfallMasonryView *self);
-void waterfall_masonry_view_set_enable_item_drag(WaterfallMasonryView *self, gboolean enable_item_drag);
-gboolean waterfall_masonry_view_get_enable_item_drag(WaterfallMasonryView *self);
+void waterfall_masonry_view_set_columns (WaterfallMasonryView *self, guint columns);
+guint waterfall_masonry_view_get_columns (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_min_column_width (WaterfallMasonryView *self, double width);
+double waterfall_masonry_view_get_min_column_width (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_column_spacing (WaterfallMasonryView *self, double spacing);
+double waterfall_masonry_view_get_column_spacing (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_row_spacing (WaterfallMasonryView *self, double spacing);
+double waterfall_masonry_view_get_row_spacing (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_single_click_activate (WaterfallMasonryView *self, gboolean single_click_activate);
+gboolean waterfall_masonry_view_get_single_click_activate (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_enable_rubberband (WaterfallMasonryView *self, gboolean enable_rubberband);
+gboolean waterfall_masonry_view_get_enable_rubberband (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_enable_pull_to_refresh (WaterfallMasonryView *self, gboolean enable_pull_to_refresh);
+gboolean waterfall_masonry_view_get_enable_pull_to_refresh (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_reorderable (WaterfallMasonryView *self, gboolean reorderable);
+gboolean waterfall_masonry_view_get_reorderable (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_enable_item_drag (WaterfallMasonryView *self, gboolean enable_item_drag);
+gboolean waterfall_masonry_view_get_enable_item_drag (WaterfallMasonryView *self);
 
-guint waterfall_masonry_view_get_position_at(WaterfallMasonryView *self, double x, double y);
+guint waterfall_masonry_view_get_position_at (WaterfallMasonryView *self, double x, double y);
 
 #if GTK_CHECK_VERSION(4, 12, 0)
-void waterfall_masonry_view_scroll_to(WaterfallMasonryView *self, guint pos, GtkListScrollFlags flags,
-                                      GtkScrollInfo *scroll);
-void waterfall_masonry_view_set_tab_behavior(WaterfallMasonryView *self, GtkListTabBehavior tab_behavior);
-GtkListTabBehavior waterfall_masonry_view_get_tab_behavior(WaterfallMasonryView *self);
+void waterfall_masonry_view_scroll_to (WaterfallMasonryView *self, guint pos, GtkListScrollFlags flags, GtkScrollInfo *scroll);
+void waterfall_masonry_view_set_tab_behavior (WaterfallMasonryView *self, GtkListTabBehavior tab_behavior);
+GtkListTabBehavior waterfall_masonry_view_get_tab_behavior (WaterfallMasonryView *self);
 #endif
 
 G_END_DECLS

@@ -99,9 +99,10 @@ extension WallTests {
         try await tab(shift: true, reaching: view.widget, "the wall, by Shift+Tab from Retry,")
 
         try click(view.chrome.footer.retryButton, in: view.widget)
-        try #require(await GTKHost.pump(until: { view.model.numberOfItems == 24 }, timeout: .seconds(60)),
+        // At least page 2: at the end of the content, the wall may ask for page 3 at once.
+        try #require(await GTKHost.pump(until: { view.model.numberOfItems >= 24 }, timeout: .seconds(60)),
                      "Retry did not load the page")
-        #expect(!view.offersRetry && view.model.loadMoreState == .idle)
+        #expect(!view.offersRetry && view.model.loadMoreState != .failed)
         #expect((0..<12).map { wall.item(at: $0) } == firstPage, "no item lost or moved")
     }
 

@@ -11,9 +11,9 @@
  * waits until the first page is shown, starts a refresh, drops everything with that work
  * pending, then exits (CI runs it so, under valgrind).
  *
- * The picture is a GtkPicture of the image file, read on the main thread: a stand-in that
- * suits the local feeds CI runs it on. It is to become a WaterfallImage (decoded off the main
- * thread, cached, with the item's BlurHash as placeholder) once that type is in the library.
+ * The picture draws a WaterfallImage of the item's image URI (downloaded, decoded off the main
+ * thread at the cell's size and cached by the library's pipeline, the item's BlurHash until the
+ * pixels arrive); an unbound cell drops its image, which cancels what it still had to do.
  */
 #include <string.h>
 #include <waterfall/waterfall.h>
@@ -39,13 +39,20 @@ bind (WaterfallSignalItemFactory *factory, WaterfallItem *item, gpointer user_da
   WaterfallFeedItem *feed_item = WATERFALL_FEED_ITEM (waterfall_item_get_item (item));
   GtkWidget *picture = gtk_widget_get_first_child (waterfall_item_get_child (item));
   const char *caption = waterfall_feed_item_get_subtitle (feed_item);
-  g_autoptr (GFile) file = g_file_new_for_uri (waterfall_feed_item_get_image_uri (feed_item));
+  g_autoptr (WaterfallImage) image = waterfall_image_new_for_uri (waterfall_feed_item_get_image_uri (feed_item));
 
   if (caption == NULL)
     caption = waterfall_feed_item_get_title (feed_item);
-  gtk_picture_set_file (GTK_PICTURE (picture), g_file_is_native (file) ? file : NULL);
+  waterfall_image_set_blurhash (image, waterfall_feed_item_get_blurhash (feed_item));
+  gtk_picture_set_paintable (GTK_PICTURE (picture), GDK_PAINTABLE (image));
   gtk_label_set_text (GTK_LABEL (gtk_widget_get_next_sibling (picture)), caption != NULL ? caption : "");
   waterfall_item_set_accessible_label (item, waterfall_feed_item_get_title (feed_item));
+}
+
+static void
+unbind (WaterfallSignalItemFactory *factory, WaterfallItem *item, gpointer user_data)
+{
+  gtk_picture_set_paintable (GTK_PICTURE (gtk_widget_get_first_child (waterfall_item_get_child (item))), NULL);
 }
 
 static void
@@ -119,6 +126,7 @@ main (int argc, char **argv)
   factory = waterfall_signal_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind), NULL);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind), NULL);
   /* The view takes the selection (which takes the feed) and the factory. */
   view = waterfall_masonry_view_new (GTK_SELECTION_MODEL (gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (feed)))),
                                      factory);

@@ -11,12 +11,10 @@
 // each cell by the item's "aspect-ratio" property. Scrolling near the end loads the next page
 // (the view's load-more signal), F5 or Ctrl+R refreshes, and activating an item prints its link.
 //
-// The picture is a Gtk.Picture of the image file: a stand-in that shows local feeds only and
-// reads them on the main thread. It is to become a Waterfall.Image (decoded off the main
-// thread, cached, web images too, the item's BlurHash until then) once that type is in the
-// library.
+// The picture draws a Waterfall.Image of the item's image URI: downloaded, decoded off the main
+// thread at the cell's size and cached by the library's pipeline, with the item's BlurHash until
+// the pixels arrive. An unbound cell drops its image, which cancels what it still had to do.
 import GLib from 'gi://GLib';
-import Gio from 'gi://Gio';
 import Graphene from 'gi://Graphene';
 import Gtk from 'gi://Gtk?version=4.0';
 import Waterfall from 'gi://Waterfall?version=1';
@@ -53,11 +51,13 @@ factory.connect('setup', (_factory, cell) => {
 factory.connect('bind', (_factory, cell) => {
     const item = cell.get_item();
     const picture = cell.get_child().get_first_child();
-    const file = Gio.File.new_for_uri(item.image_uri);
-    picture.set_file(file.is_native() ? file : null);
+    const image = Waterfall.Image.new_for_uri(item.image_uri);
+    image.blurhash = item.blurhash;
+    picture.set_paintable(image);
     picture.get_next_sibling().set_text(item.subtitle ?? item.title ?? '');
     cell.set_accessible_label(item.title ?? '');
 });
+factory.connect('unbind', (_factory, cell) => cell.get_child().get_first_child().set_paintable(null));
 
 const view = new Waterfall.MasonryView({
     model: new Gtk.MultiSelection({model: feed}),

@@ -4,7 +4,7 @@
     GI_TYPELIB_PATH=… LD_LIBRARY_PATH=… xvfb-run -a /usr/bin/python3 test_feed_model.py
 
 A thread serves a feed of three JSON pages of ten items on 127.0.0.1 (page 4 is a 404: the
-end); each test can change a page, make it fail (HTTP 403) or make it malformed. The model:
+end) and their images (PNGs of one colour); each test can change a page, make it fail (HTTP 403) or make it malformed. The model:
 - loads its first page by itself and the next ones on load_more(), one items-changed per page,
   and `has-more` goes false at the end; its items carry the feed's fields, and an item without
   a size has width and height 0 and the estimated aspect ratio;
@@ -13,18 +13,21 @@ end); each test can change a page, make it fail (HTTP 403) or make it malformed.
   next load_more() loads it; a malformed page is a clear error; bad URIs and maps are refused;
 - dropped while a page loads, it is finalized.
 The app test is what the docs (docs/LIST-MODELS.md, "Feeds as a list model") show: the model in
-a Gtk.MultiSelection, a Waterfall.SignalItemFactory of its own and
-`aspect-ratio-property "aspect-ratio"`; the wall's load-more loads the pages as the reader
-scrolls, a refresh keeps the screen still, and a click selects. The run makes GLib criticals
-fatal.
+a Gtk.MultiSelection, a Waterfall.SignalItemFactory of its own with a Gtk.Picture of a
+Waterfall.Image per item, and `aspect-ratio-property "aspect-ratio"`; the wall's load-more loads
+the pages as the reader scrolls, nearly every picture on the screen is then decoded, F5 (real
+XTEST input) refreshes without moving the screen, and a selection action selects. The run makes
+GLib criticals fatal.
 """
 import gc
 import importlib.util
 import json
 import os
+import struct
 import threading
 import unittest
 import weakref
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import gi
@@ -32,11 +35,13 @@ import gi
 gi.require_version("Gtk", "4.0")
 gi.require_version("Waterfall", "1")
 gi.require_version("Graphene", "1.0")
-from gi.repository import Gio, GLib, Graphene, Gtk, Waterfall  # noqa: E402
+from gi.repository import Gdk, Gio, GLib, Graphene, Gtk, Waterfall  # noqa: E402
 
-_spec = importlib.util.spec_from_file_location("reliability", os.path.join(os.path.dirname(__file__), "test_reliability.py"))
-reliability = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(reliability)
+# The list-API tests' XTEST keyboard, and (through them) the reliability tests' main-loop helpers.
+_spec = importlib.util.spec_from_file_location("list_api", os.path.join(os.path.dirname(__file__), "test_list_api.py"))
+list_api = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(list_api)
+reliability = list_api.conventions.reliability
 spin, spin_until, widgets = reliability.spin, reliability.spin_until, reliability.widgets
 
 PAGE_SIZE = 10
@@ -52,6 +57,16 @@ def item(number):
     return entry
 
 
+def png(number, width=200, height=400):
+    """A `width`×`height` PNG of one colour, which `number` picks."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    row = b"\x00" + bytes(((number * 37) % 256, (number * 91) % 256, 160)) * width
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(row * height))
+            + chunk(b"IEND", b""))
+
+
 class Feed:
     """What the server answers, page by page: a JSON document, or an HTTP status."""
 
@@ -64,6 +79,8 @@ class Feed:
 
     def answer(self, path):
         self.requests.append(path)
+        if path.startswith("/img/") and path.endswith(".png"):
+            return 200, png(int(path[len("/img/"):-len(".png")]))
         if not path.startswith("/page/") or not path.endswith(".json"):
             return 404, b""
         number = int(path[len("/page/"):-len(".json")])
@@ -86,10 +103,13 @@ class Server:
             def do_GET(self):
                 status, body = server.feed.answer(self.path)
                 self.send_response(status)
-                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Type", "image/png" if self.path.endswith(".png") else "application/json")
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
-                self.wfile.write(body)
+                try:
+                    self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass   # an image whose picture was unbound: the wall cancelled its download
 
             def log_message(self, *args):
                 pass
@@ -243,9 +263,17 @@ class FeedModelApp(ServedFeed):
 
     def test_multi_selection_own_factory_aspect_ratio_property(self):
         feed = Waterfall.FeedModel.new(self.server.url, None)
+
+        def bind(_factory, cell):
+            item = cell.get_item()
+            image = Waterfall.Image.new_for_uri(item.props.image_uri)
+            image.props.blurhash = item.props.blurhash
+            cell.get_child().set_paintable(image)
+
         factory = Waterfall.SignalItemFactory()
-        factory.connect("setup", lambda _f, cell: cell.set_child(Gtk.Label()))
-        factory.connect("bind", lambda _f, cell: cell.get_child().set_label(cell.get_item().props.title))
+        factory.connect("setup", lambda _f, cell: cell.set_child(Gtk.Picture(content_fit=Gtk.ContentFit.COVER)))
+        factory.connect("bind", bind)
+        factory.connect("unbind", lambda _f, cell: cell.get_child().set_paintable(None))
         selection = Gtk.MultiSelection(model=feed)
         view = Waterfall.MasonryView(model=selection, factory=factory, columns=3,
                                      aspect_ratio_property="aspect-ratio")
@@ -265,26 +293,41 @@ class FeedModelApp(ServedFeed):
         self.assertTrue(spin_until(scrolled_to_end, frames=600), f"load-more did not load every page: {feed.get_n_items()}")
         self.assertEqual(feed.get_n_items(), PAGES * PAGE_SIZE)
 
-        # A refresh inserts at the top without moving what the reader sees.
-        adjustment.set_value((adjustment.get_upper() - adjustment.get_page_size()) / 2)
-        spin(10)
-        label = next(w for w in widgets(view) if isinstance(w, Gtk.Label) and w.get_mapped() and w.get_label())
-        text = label.get_label()
-
-        def place_of(text):
+        def visible_images():
+            """The images of the pictures the reader sees, and their pictures' places in the window."""
+            shown = {}
             for w in widgets(view):
-                if isinstance(w, Gtk.Label) and w.get_mapped() and w.get_label() == text:
+                if isinstance(w, Gtk.Picture) and w.get_mapped() and w.get_paintable() is not None:
                     found, point = w.compute_point(window, Graphene.Point())
-                    return (round(point.x), round(point.y)) if found else None
-            return None
+                    if found and -w.get_height() < point.y < window.get_height():
+                        shown[w.get_paintable().props.uri] = (w.get_paintable(), (round(point.x), round(point.y)))
+            return shown
 
-        before = place_of(text)
-        self.assertIsNotNone(before)
+        # Nearly every picture on the screen is decoded (a picture's image loads when first drawn).
+        adjustment.set_value((adjustment.get_upper() - adjustment.get_page_size()) / 2)
+        def decoded(image):   # its size is known once the header is read, and it loads until decoded
+            return image.get_intrinsic_width() > 0 and not image.props.loading and not image.props.failed
+
+        def ended(image):
+            return image.props.failed or decoded(image)
+
+        self.assertTrue(spin_until(lambda: visible_images() and all(ended(i) for i, _ in visible_images().values())),
+                        "the visible pictures did not finish loading")
+        shown = visible_images()
+        decoded = [uri for uri, (image, _) in shown.items() if decoded(image)]
+        self.assertGreaterEqual(len(decoded), 0.9 * len(shown), f"decoded {len(decoded)} of {len(shown)}: "
+                                + str([image.props.error_message for image, _ in shown.values()]))
+
+        # F5 (real key input) refreshes: the new items go in at the top without moving what the reader sees.
+        before = {uri: place for uri, (_, place) in shown.items()}
         self.feed.pages[1]["items"][:0] = [item(100 + i) for i in range(4)]
-        self.assertTrue(view.activate_action("list.refresh", None))
-        self.assertTrue(spin_until(lambda: feed.get_n_items() == PAGES * PAGE_SIZE + 4 and settled(feed)))
+        view.grab_focus()
+        list_api.Keyboard().press(Gdk.KEY_F5)
+        self.assertTrue(spin_until(lambda: feed.get_n_items() == PAGES * PAGE_SIZE + 4 and settled(feed)),
+                        "F5 did not refresh the feed")
         spin(10)
-        self.assertEqual(place_of(text), before, f"'{text}' moved on the screen after the refresh")
+        after = {uri: place for uri, (_, place) in visible_images().items()}
+        self.assertEqual({uri: after.get(uri) for uri in before}, before, "the pictures moved on the screen after the refresh")
         self.assertEqual(feed.get_item(0).props.title, "Item 100")
 
         # The selection is the app's Gtk.MultiSelection.

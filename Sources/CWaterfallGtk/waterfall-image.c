@@ -25,8 +25,9 @@
  * of many images takes no more memory than the cache's bound, and an image the cache dropped
  * loads again when it is drawn.
  *
- * Until its pixels arrive it draws a placeholder: a gradient in the theme's colours, or the
- * image's [property@Waterfall.Image:blurhash] when it has one. Its intrinsic size is the
+ * Until its pixels arrive it draws a placeholder: the wall's gradient, in the theme's
+ * foreground colour faded over what lies behind the picture, or the image's
+ * [property@Waterfall.Image:blurhash] when it has one. Its intrinsic size is the
  * image's size (fitted into the size hint) as soon as the image's header has been read, before
  * it is decoded, so a picture keeps its shape. An animated GIF or WebP plays while it is drawn
  * and GTK's animations are enabled. A failed load draws the wall's failure state and sets
@@ -120,42 +121,55 @@ max_scale_factor (void)
   return scale;
 }
 
-/* The theme's named colour `name`, or `fallback` (Adwaita's) when the theme has none. A
- * paintable has no widget and no CSS node of its own: the colours come from the default
- * display's theme through a style context that belongs to no window. */
+/* The theme's foreground colour: a paintable has no widget and no CSS node of its own, so it
+ * is the colour of a `.view` label that belongs to no window (the class gives it the theme's
+ * view colour; without a parent to inherit from, a plain label's would be CSS's initial
+ * white). It follows the default display's theme: light or dark, high contrast. GTK has no
+ * public way to read a theme's other named colours since 4.10: the placeholder is the
+ * foreground over what lies behind the picture. */
 static GdkRGBA
-theme_color (const char *name,
-             const char *fallback)
+foreground_color (void)
 {
   static GtkWidget *styled = NULL;
   GdkRGBA color;
 
   if (styled == NULL)
-    styled = g_object_ref_sink (gtk_label_new (NULL));
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gboolean found = gtk_style_context_lookup_color (gtk_widget_get_style_context (styled), name, &color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  if (!found)
-    gdk_rgba_parse (&color, fallback);
+    {
+      styled = g_object_ref_sink (gtk_label_new (NULL));
+      gtk_widget_add_css_class (styled, "view");
+    }
+#if GTK_CHECK_VERSION(4, 10, 0)
+  gtk_widget_get_color (styled, &color);
+#else
+  gtk_style_context_get_color (gtk_widget_get_style_context (styled), &color);
+#endif
   return color;
 }
 
-/* CSS's mix(): `a` × (1 − `amount`) + `b` × `amount`. */
+/* Adwaita's error colour for the theme the foreground belongs to: the light style's on a dark
+ * foreground, the dark style's on a light one. */
 static GdkRGBA
-mix (const GdkRGBA *a,
-     const GdkRGBA *b,
-     float          amount)
+error_color (void)
 {
-  return (GdkRGBA) {
-    a->red + (b->red - a->red) * amount,
-    a->green + (b->green - a->green) * amount,
-    a->blue + (b->blue - a->blue) * amount,
-    a->alpha + (b->alpha - a->alpha) * amount,
-  };
+  GdkRGBA foreground = foreground_color ();
+  GdkRGBA color;
+  double luminance = 0.2126 * foreground.red + 0.7152 * foreground.green + 0.0722 * foreground.blue;
+
+  gdk_rgba_parse (&color, luminance > 0.5 ? "#ff7b63" : "#c01c28");
+  return color;
 }
 
-/* The wall's placeholder (`.waterfall-placeholder`): a 160° linear gradient from `tint` mixed
- * into the base colour by `from` to `to`. */
+/* `color` with its alpha scaled by `opacity`. */
+static GdkRGBA
+faded (const GdkRGBA *color,
+       float          opacity)
+{
+  return (GdkRGBA) { color->red, color->green, color->blue, color->alpha * opacity };
+}
+
+/* The wall's placeholder (`.waterfall-placeholder`, a 160° linear gradient from `tint` mixed
+ * into the base colour by `from` to `to`), drawn as `tint` at the opacities 1 − `from` to
+ * 1 − `to` over what lies behind the picture. */
 static void
 snapshot_gradient (GtkSnapshot   *snapshot,
                    double         width,
@@ -164,7 +178,6 @@ snapshot_gradient (GtkSnapshot   *snapshot,
                    float          from,
                    float          to)
 {
-  GdkRGBA base = theme_color ("theme_base_color", "#ffffff");
   const double angle = 160 * G_PI / 180;
   double dx = sin (angle), dy = -cos (angle);
   double half = (fabs (width * dx) + fabs (height * dy)) / 2;
@@ -172,8 +185,8 @@ snapshot_gradient (GtkSnapshot   *snapshot,
   graphene_point_t start = GRAPHENE_POINT_INIT (width / 2 - dx * half, height / 2 - dy * half);
   graphene_point_t end = GRAPHENE_POINT_INIT (width / 2 + dx * half, height / 2 + dy * half);
   GskColorStop stops[2] = {
-    { 0, mix (tint, &base, from) },
-    { 1, mix (tint, &base, to) },
+    { 0, faded (tint, 1 - from) },
+    { 1, faded (tint, 1 - to) },
   };
 
   gtk_snapshot_append_linear_gradient (snapshot, &bounds, &start, &end, stops, G_N_ELEMENTS (stops));
@@ -187,7 +200,7 @@ snapshot_failure (GtkSnapshot *snapshot,
                   double       height)
 {
   static PangoContext *context = NULL;
-  GdkRGBA error = theme_color ("error_color", "#c01c28");
+  GdkRGBA error = error_color ();
   g_autofree char *text = waterfall_swift_image_unavailable_text ();
   g_autoptr (PangoLayout) layout = NULL;
   g_autoptr (PangoFontDescription) font = NULL;
@@ -244,7 +257,7 @@ waterfall_image_snapshot (GdkPaintable *paintable,
     }
   else
     {
-      GdkRGBA foreground = theme_color ("theme_fg_color", "#2e3436");
+      GdkRGBA foreground = foreground_color ();
       snapshot_gradient (GTK_SNAPSHOT (snapshot), width, height, &foreground, 0.92f, 0.80f);
     }
 }

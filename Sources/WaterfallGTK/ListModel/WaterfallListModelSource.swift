@@ -144,8 +144,10 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
         widget.map { waterfall_masonry_view_set_factory($0, factory) }
     }
 
-    /// The view's `model` property changed: the new model's items from the top.
+    /// The view's `model` property changed: the new model's items from the top (changes of
+    /// the old model still waiting are dropped).
     func modelDidChange() {
+        pendingChanges = []
         readAllSections()
         view?.model.reloadData()
         view?.scroll(to: 0)
@@ -166,8 +168,10 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
         view?.model.reloadData()
     }
 
-    /// Reads every section of the model (``readSections(from:keeping:)``) for its item count now.
-    private func readAllSections() {
+    /// Reads every section of the model (``readSections(from:keeping:)``) for its item count
+    /// now: when the view adopts the source (a model set at construction) and when the model or
+    /// a factory changes.
+    func readAllSections() {
         appliedItemCount = itemCount
         sections = readSections()
     }

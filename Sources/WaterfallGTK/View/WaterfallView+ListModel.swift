@@ -35,6 +35,7 @@ extension WaterfallView where Cell == WaterfallItemCell {
         model.isLoadMoreEnabled = true
         selfSizing = source
         source.view = self
+        source.readAllSections()
         installSelectAllKeys()
         installRubberband()
     }

@@ -14,21 +14,20 @@ Sections need a library built against GTK 4.12 or later. Built against GTK 4.8 t
 header-factory: the same app runs and shows the photos without headers.
 """
 import argparse
+import importlib.util
+import os
 import sys
 
 import gi
 
-gi.require_version("Gdk", "4.0")
 gi.require_version("Gtk", "4.0")
 gi.require_version("Waterfall", "1")
-from gi.repository import Gdk, Gio, GLib, GObject, Gtk, Waterfall  # noqa: E402
+from gi.repository import Gio, GLib, GObject, Gtk, Waterfall  # noqa: E402
 
 from window_snapshot import save_when_ready  # noqa: E402
 
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
           "October", "November", "December"]
-COLOURS = [(232, 115, 90), (79, 157, 217), (242, 181, 65), (108, 191, 132),
-           (154, 123, 209), (224, 86, 143), (64, 178, 176), (237, 140, 52)]
 HAS_SECTIONS = Waterfall.MasonryView.find_property("header-factory") is not None
 
 
@@ -49,17 +48,11 @@ class Photo(GObject.Object):
                          month=f"{year}-{max(month, 1):02d}")
 
 
-def swatch(colour):
-    """A small vertical gradient of a saturated colour: the photos' stand-in image."""
-    width, height = 8, 32
-    rows = bytearray()
-    for y in range(height):
-        shade = 1 - 0.35 * y / height
-        rows += bytes(int(c * shade) for c in colour) * width
-    return Gdk.MemoryTexture.new(width, height, Gdk.MemoryFormat.R8G8B8, GLib.Bytes.new(rows), width * 3)
-
-
-SWATCHES = [swatch(c) for c in COLOURS]
+# The stand-in images of photo-wall.py.
+_spec = importlib.util.spec_from_file_location("photo_wall", os.path.join(os.path.dirname(__file__), "photo-wall.py"))
+photo_wall = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(photo_wall)
+SWATCHES = photo_wall.SWATCHES
 
 
 def month_title(month):

@@ -95,9 +95,16 @@ def make_view(store):
     headers pinned at the top (on GTK 4.12 and later)."""
     month_sorter = Gtk.CustomSorter.new(by_month_newest_first, None)
     # Within a month, the newest photo first (the higher number is the older photo here).
-    sorted_photos = Gtk.SortListModel(model=store, sorter=Gtk.CustomSorter.new(
-        lambda a, b, _d: (a.number > b.number) - (a.number < b.number), None))
-    sorted_photos.set_section_sorter(month_sorter)
+    by_number = Gtk.CustomSorter.new(lambda a, b, _d: (a.number > b.number) - (a.number < b.number), None)
+    sorted_photos = Gtk.SortListModel(model=store)
+    if hasattr(sorted_photos, "set_section_sorter"):   # GTK 4.12+: the months are sections
+        sorted_photos.set_section_sorter(month_sorter)
+        sorted_photos.set_sorter(by_number)
+    else:   # before: sorted by month, then by number, without sections
+        months_then_numbers = Gtk.MultiSorter()
+        months_then_numbers.append(month_sorter)
+        months_then_numbers.append(by_number)
+        sorted_photos.set_sorter(months_then_numbers)
     selection = Gtk.MultiSelection(model=sorted_photos)
     factory = Waterfall.SignalItemFactory()
     factory.connect("setup", setup_photo)

@@ -25,7 +25,7 @@
  * </interface>
  * ```
  *
- * As a view's [property@Waterfall.MasonryView:header-factory], the template class is
+ * As a view's `WaterfallMasonryView:header-factory` (GTK 4.12+), the template class is
  * `WaterfallHeader`, whose `item`, `start`, `end` and `n-items` expressions look up.
  *
  * A template that does not build is a programming error: the factory reports it with

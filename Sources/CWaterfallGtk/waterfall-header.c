@@ -5,12 +5,12 @@
  * WaterfallHeader:
  *
  * The object a [class@Waterfall.MasonryView] hands to its
- * [property@Waterfall.MasonryView:header-factory] for each section header it shows, as
- * [class@Gtk.ListHeader] is for GTK's list widgets (which cannot be made outside GTK).
+ * `WaterfallMasonryView:header-factory` (GTK 4.12+) for each section header it shows, as
+ * `GtkListHeader` is for GTK's list widgets (which cannot be made outside GTK).
  *
- * A section is a run of the model's items that its [iface@Gtk.SectionModel] groups together
+ * A section is a run of the model's items that its `GtkSectionModel` groups together
  * (for example a [class@Gtk.SortListModel] with a
- * [property@Gtk.SortListModel:section-sorter]). Its header spans every column above the
+ * `GtkSortListModel:section-sorter`). Its header spans every column above the
  * section's first item. The factory's setup makes the header's widgets and sets them as
  * [property@Waterfall.Header:child]; bind then fills them from [property@Waterfall.Header:item],
  * the section's first item. [property@Waterfall.Header:start], [property@Waterfall.Header:end]

@@ -15,7 +15,7 @@
  * - teardown, before the view drops the item object: undo setup.
  *
  * The same steps make a view's section headers, on a [class@Waterfall.Header], when the
- * factory is the view's [property@Waterfall.MasonryView:header-factory]: the steps receive a
+ * factory is the view's `WaterfallMasonryView:header-factory` (GTK 4.12+): the steps receive a
  * `GObject` (a `WaterfallItem` or a `WaterfallHeader`), as GtkListItemFactory's do since
  * GTK 4.12.
  *

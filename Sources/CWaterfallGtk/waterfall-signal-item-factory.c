@@ -27,7 +27,7 @@
  *
  * The signals' argument is typed `GObject` (since 0.2, as GtkSignalListItemFactory's since
  * GTK 4.12): a [class@Waterfall.Item], or a [class@Waterfall.Header] when the factory is a
- * view's [property@Waterfall.MasonryView:header-factory]. A C handler may still declare it
+ * view's `WaterfallMasonryView:header-factory` (GTK 4.12+). A C handler may still declare it
  * `WaterfallItem *`.
  */
 struct _WaterfallSignalItemFactory

@@ -21,7 +21,7 @@ G_DECLARE_DERIVABLE_TYPE (WaterfallItemFactory, waterfall_item_factory, WATERFAL
  *
  * The virtual functions of a #WaterfallItemFactory. Each receives a [class@Waterfall.Item]
  * from the view's [property@Waterfall.MasonryView:factory], or a [class@Waterfall.Header] from
- * its [property@Waterfall.MasonryView:header-factory]. The default teardown clears the
+ * its `WaterfallMasonryView:header-factory` (GTK 4.12+). The default teardown clears the
  * object's child; the others do nothing.
  */
 struct _WaterfallItemFactoryClass

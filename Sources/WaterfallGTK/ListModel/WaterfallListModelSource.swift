@@ -22,6 +22,10 @@ import WaterfallCore
 ///   (``onActivate``; ``singleClickActivate`` activates on a plain click), and the cells follow
 ///   `selection-changed` (the `:selected` state, `WaterfallItem:selected`, AT-SPI's selected
 ///   state).
+/// - With the view's `header-factory` (GTK 4.12+), each section of the model's
+///   `GtkSectionModel` starts with a header: a full-span item of the view model, pinned with
+///   `pinned-headers`; the view model's indices interleave them with the items (``sections``),
+///   and the app's positions stay the model's (see `WaterfallListModelSource+Sections.swift`).
 ///
 /// Create it through ``WaterfallView/init(model:factory:layout:)``; the view keeps it.
 @MainActor

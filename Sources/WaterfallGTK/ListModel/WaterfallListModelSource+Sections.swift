@@ -15,8 +15,8 @@ import WaterfallCore
 /// translates between them.
 ///
 /// Cost: the wall reads a section's bounds once per section, from the model's
-/// `gtk_section_model_get_section` (for a `GtkSortListModel` with a section sorter, a search
-/// of O(log n) comparisons each): all of them when the model, the header factory or the
+/// `gtk_section_model_get_section` (for a sorted `GtkSortListModel` with a section sorter, a
+/// galloping search of O(log k) comparisons for a section of k items): all of them when the model, the header factory or the
 /// sections change, and those from the first changed position on at an `items-changed`. Item
 /// sizes stay lazy; a million items in a hundred months cost a hundred section reads.
 extension WaterfallListModelSource {
@@ -51,9 +51,6 @@ extension WaterfallListModelSource {
 
     /// The model position of the item at view index `index`, `nil` for a header.
     func position(at index: Int) -> Int? { sections.position(at: index) }
-
-    /// The view index of the model's item at `position`.
-    func index(ofPosition position: Int) -> Int { sections.index(ofItemAt: position) }
 
     /// The model positions of the section whose header is at view index `index`, `nil` when
     /// `index` shows an item.

@@ -9,8 +9,9 @@
 #     with --snapshot and checks that each snapshot shows cells (scripts/check-snapshot.py) and the
 #     Python gallery of Waterfall.Image, checks that the installed demo decodes a folder of every
 #     image format in the installed, seccomp-confined waterfall-image-worker (its debug log),
-#     runs the Python image, reliability, property, feed-model, GTK-convention, high-contrast and
-#     drag-and-drop tests, checks that a 10,000,000-item lazy GListModel is not walked before the
+#     runs the photos-by-month examples (C and Python: section headers on GTK 4.12+, none
+#     before) with --snapshot, the Python image, reliability, property, feed-model, GTK-convention,
+#     list-API, section, high-contrast and drag-and-drop tests, checks that a 10,000,000-item lazy GListModel is not walked before the
 #     first frame (Examples/c/lazy-model.c), checks that
 #     the C feed wall (an app outside SwiftPM) decodes in the installed, confined worker, and
 #     runs the C photo wall, the C reliability cases (Examples/c/reliability.c), the C feed
@@ -63,6 +64,8 @@ without_swift bash -euo pipefail -c '
     $(pkg-config --cflags --libs waterfall-1)
   cc -Wall -Wextra -Wno-unused-parameter -Werror -o "'"$out"'/feed-model-c" Examples/c/feed-model.c \
     $(pkg-config --cflags --libs waterfall-1)
+  cc -Wall -Wextra -Wno-unused-parameter -Werror -o "'"$out"'/photo-months-c" Examples/c/photo-months.c \
+    $(pkg-config --cflags --libs waterfall-1)
   valac --quiet --pkg gtk4 --pkg waterfall-1 --vapidir "'"$prefix"'/share/vala/vapi" \
     --directory "'"$out"'" -o photo-wall-vala Examples/vala/photo-wall.vala 2>/dev/null
 '
@@ -76,6 +79,9 @@ run_snapshot() {
 run_snapshot c "$out/photo-wall-c"
 run_snapshot vala "$out/photo-wall-vala"
 run_snapshot python /usr/bin/python3 Examples/python/photo-wall.py
+# Photos by month with pinned section headers (GTK 4.12+; built against 4.8, without headers).
+run_snapshot c-months "$out/photo-months-c"
+run_snapshot python-months /usr/bin/python3 Examples/python/photo-months.py
 run_snapshot gjs gjs -m Examples/gjs/photo-wall.js
 run_snapshot demo "$prefix/bin/waterfall-demo" --items 2000
 # The Rust example where Debian packages gtk4-rs 0.9 (the Debian 13 leg; setup.sh installs
@@ -145,6 +151,11 @@ without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/pytho
 # keyboard input (XTEST); the GTK 4.12 parts skip on older GTK.
 echo "gi-check: Python list-API tests"
 without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_list_api.py
+
+# Sections from a GtkSectionModel with a header factory and pinned headers, keys over them with
+# real keyboard input (XTEST); skipped on GTK before 4.12.
+echo "gi-check: Python section tests"
+without_swift timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" /usr/bin/python3 Examples/python/test_sections.py
 
 # libadwaita's high contrast (AdwStyleManager:high-contrast) marks the wall.
 echo "gi-check: Python high-contrast tests"

@@ -63,13 +63,17 @@ int main (string[] args) {
     store.splice (0, 0, photos);
 
     var factory = new Waterfall.SignalItemFactory ();
-    factory.setup.connect ((item) => {
+    // The factory's signals pass a GLib.Object: a Waterfall.Item here (a Waterfall.Header for a
+    // header factory).
+    factory.setup.connect ((object) => {
+        var item = (Waterfall.Item) object;
         var box = new Gtk.Box (Gtk.Orientation.VERTICAL, 4);
         box.append (new Gtk.Picture () { keep_aspect_ratio = false, vexpand = true });
         box.append (new Gtk.Label (null));
         item.child = box;
     });
-    factory.bind.connect ((item) => {
+    factory.bind.connect ((object) => {
+        var item = (Waterfall.Item) object;
         var photo = (ExamplePhoto) item.item;
         var picture = (Gtk.Picture) item.child.get_first_child ();
         picture.paintable = swatches[photo.number % swatches.length];

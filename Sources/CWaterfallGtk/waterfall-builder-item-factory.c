@@ -25,6 +25,9 @@
  * </interface>
  * ```
  *
+ * As a view's `WaterfallMasonryView:header-factory` (GTK 4.12+), the template class is
+ * `WaterfallHeader`, whose `item`, `start`, `end` and `n-items` expressions look up.
+ *
  * A template that does not build is a programming error: the factory reports it with
  * g_critical() and leaves the item without a child (the view shows an empty cell).
  */
@@ -51,7 +54,7 @@ G_DEFINE_FINAL_TYPE (WaterfallBuilderItemFactory, waterfall_builder_item_factory
 
 static void
 waterfall_builder_item_factory_setup (WaterfallItemFactory *factory,
-                                      WaterfallItem        *item)
+                                      GObject              *object)
 {
   WaterfallBuilderItemFactory *self = WATERFALL_BUILDER_ITEM_FACTORY (factory);
   GtkBuilder *builder;
@@ -61,11 +64,11 @@ waterfall_builder_item_factory_setup (WaterfallItemFactory *factory,
     return;
 
   builder = gtk_builder_new ();
-  gtk_builder_set_current_object (builder, G_OBJECT (item));
+  gtk_builder_set_current_object (builder, object);
   if (self->scope != NULL)
     gtk_builder_set_scope (builder, self->scope);
 
-  if (!gtk_builder_extend_with_template (builder, G_OBJECT (item), G_OBJECT_TYPE (item),
+  if (!gtk_builder_extend_with_template (builder, object, G_OBJECT_TYPE (object),
                                          g_bytes_get_data (self->bytes, NULL),
                                          (gssize) g_bytes_get_size (self->bytes), &error))
     {

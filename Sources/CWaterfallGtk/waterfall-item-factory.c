@@ -14,6 +14,11 @@
  * - unbind, when it stops showing it (it scrolled away or the model changed);
  * - teardown, before the view drops the item object: undo setup.
  *
+ * The same steps make a view's section headers, on a [class@Waterfall.Header], when the
+ * factory is the view's `WaterfallMasonryView:header-factory` (GTK 4.12+): the steps receive a
+ * `GObject` (a `WaterfallItem` or a `WaterfallHeader`), as GtkListItemFactory's do since
+ * GTK 4.12.
+ *
  * The class is abstract: use [class@Waterfall.SignalItemFactory] or
  * [class@Waterfall.BuilderItemFactory], or subclass it and override the virtual functions.
  */
@@ -22,18 +27,28 @@ G_DEFINE_ABSTRACT_TYPE (WaterfallItemFactory, waterfall_item_factory, G_TYPE_OBJ
 
 static void
 waterfall_item_factory_default_step (WaterfallItemFactory *self,
-                                     WaterfallItem        *item)
+                                     GObject              *object)
 {
   (void) self;
-  (void) item;
+  (void) object;
 }
 
 static void
 waterfall_item_factory_default_teardown (WaterfallItemFactory *self,
-                                         WaterfallItem        *item)
+                                         GObject              *object)
 {
   (void) self;
-  waterfall_item_set_child (item, NULL);
+  if (WATERFALL_IS_HEADER (object))
+    waterfall_header_set_child (WATERFALL_HEADER (object), NULL);
+  else
+    waterfall_item_set_child (WATERFALL_ITEM (object), NULL);
+}
+
+/* Whether `object` is what a factory's steps take: a WaterfallItem or a WaterfallHeader. */
+static gboolean
+is_step_object (GObject *object)
+{
+  return WATERFALL_IS_ITEM (object) || WATERFALL_IS_HEADER (object);
 }
 
 static void
@@ -53,40 +68,40 @@ waterfall_item_factory_init (WaterfallItemFactory *self)
 
 void
 waterfall_item_factory_setup (WaterfallItemFactory *self,
-                              WaterfallItem        *item)
+                              GObject              *object)
 {
   g_return_if_fail (WATERFALL_IS_ITEM_FACTORY (self));
-  g_return_if_fail (WATERFALL_IS_ITEM (item));
+  g_return_if_fail (is_step_object (object));
 
-  WATERFALL_ITEM_FACTORY_GET_CLASS (self)->setup (self, item);
+  WATERFALL_ITEM_FACTORY_GET_CLASS (self)->setup (self, object);
 }
 
 void
 waterfall_item_factory_bind (WaterfallItemFactory *self,
-                             WaterfallItem        *item)
+                             GObject              *object)
 {
   g_return_if_fail (WATERFALL_IS_ITEM_FACTORY (self));
-  g_return_if_fail (WATERFALL_IS_ITEM (item));
+  g_return_if_fail (is_step_object (object));
 
-  WATERFALL_ITEM_FACTORY_GET_CLASS (self)->bind (self, item);
+  WATERFALL_ITEM_FACTORY_GET_CLASS (self)->bind (self, object);
 }
 
 void
 waterfall_item_factory_unbind (WaterfallItemFactory *self,
-                               WaterfallItem        *item)
+                               GObject              *object)
 {
   g_return_if_fail (WATERFALL_IS_ITEM_FACTORY (self));
-  g_return_if_fail (WATERFALL_IS_ITEM (item));
+  g_return_if_fail (is_step_object (object));
 
-  WATERFALL_ITEM_FACTORY_GET_CLASS (self)->unbind (self, item);
+  WATERFALL_ITEM_FACTORY_GET_CLASS (self)->unbind (self, object);
 }
 
 void
 waterfall_item_factory_teardown (WaterfallItemFactory *self,
-                                 WaterfallItem        *item)
+                                 GObject              *object)
 {
   g_return_if_fail (WATERFALL_IS_ITEM_FACTORY (self));
-  g_return_if_fail (WATERFALL_IS_ITEM (item));
+  g_return_if_fail (is_step_object (object));
 
-  WATERFALL_ITEM_FACTORY_GET_CLASS (self)->teardown (self, item);
+  WATERFALL_ITEM_FACTORY_GET_CLASS (self)->teardown (self, object);
 }

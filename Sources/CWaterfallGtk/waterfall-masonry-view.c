@@ -44,6 +44,11 @@ struct _WaterfallMasonryView
 
   /* How Tab moves through the items (GtkListTabBehavior; ITEM before GTK 4.12). */
   int tab_behavior;
+
+  /* The sections (GTK 4.12+; NULL and FALSE before): the factory of their headers, and
+   * whether the current one pins to the top. */
+  WaterfallItemFactory *header_factory;
+  gboolean pinned_headers;
 };
 
 /* The interface properties, overridden, after the view's own (waterfall-private.h). */
@@ -57,6 +62,8 @@ enum
   PROP_TAB_BEHAVIOR,
 };
 
+G_STATIC_ASSERT (WATERFALL_MASONRY_VIEW_PROP_HEADER_FACTORY == PROP_TAB_BEHAVIOR + 1);
+
 enum
 {
   SIGNAL_ACTIVATE,
@@ -69,6 +76,8 @@ enum
 static GParamSpec *properties[WATERFALL_MASONRY_VIEW_N_PROPS];
 #if GTK_CHECK_VERSION(4, 12, 0)
 static GParamSpec *tab_behavior_pspec;
+static GParamSpec *header_factory_pspec;
+static GParamSpec *pinned_headers_pspec;
 #endif
 static guint signals[N_SIGNALS];
 
@@ -167,6 +176,17 @@ waterfall_masonry_view_selection_changed (GtkSelectionModel *model, guint positi
       waterfall_swift_masonry_view_selection_changed (self->face, position, n_items);
     }
 }
+
+#if GTK_CHECK_VERSION(4, 12, 0)
+static void
+waterfall_masonry_view_sections_changed (GtkSectionModel *model, guint position, guint n_items, gpointer user_data)
+{
+  (void) model;
+  WaterfallMasonryView *self = user_data;
+  if (self->face != NULL)
+    waterfall_swift_masonry_view_sections_changed (self->face, position, n_items);
+}
+#endif
 
 static void
 waterfall_masonry_view_clear_model (WaterfallMasonryView *self)
@@ -487,6 +507,12 @@ waterfall_masonry_view_get_property (GObject *object, guint prop_id, GValue *val
     case PROP_TAB_BEHAVIOR:
       g_value_set_enum (value, self->tab_behavior);
       break;
+    case WATERFALL_MASONRY_VIEW_PROP_HEADER_FACTORY:
+      g_value_set_object (value, self->header_factory);
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_PINNED_HEADERS:
+      g_value_set_boolean (value, self->pinned_headers);
+      break;
 #endif
     case WATERFALL_MASONRY_VIEW_PROP_COLUMNS:
       g_value_set_uint (value, self->columns);
@@ -582,6 +608,12 @@ waterfall_masonry_view_set_property (GObject *object, guint prop_id, const GValu
     case PROP_TAB_BEHAVIOR:
       waterfall_masonry_view_set_tab_behavior (self, g_value_get_enum (value));
       break;
+    case WATERFALL_MASONRY_VIEW_PROP_HEADER_FACTORY:
+      waterfall_masonry_view_set_header_factory (self, g_value_get_object (value));
+      break;
+    case WATERFALL_MASONRY_VIEW_PROP_PINNED_HEADERS:
+      waterfall_masonry_view_set_pinned_headers (self, g_value_get_boolean (value));
+      break;
 #endif
     case WATERFALL_MASONRY_VIEW_PROP_COLUMNS:
       waterfall_masonry_view_set_columns (self, g_value_get_uint (value));
@@ -663,6 +695,7 @@ waterfall_masonry_view_dispose (GObject *object)
   waterfall_masonry_view_clear_adjustment (self, GTK_ORIENTATION_VERTICAL);
   waterfall_masonry_view_clear_model (self);
   g_clear_object (&self->factory);
+  g_clear_object (&self->header_factory);
   g_clear_pointer (&self->aspect_ratio_expression, gtk_expression_unref);
   G_OBJECT_CLASS (waterfall_masonry_view_parent_class)->dispose (object);
 }
@@ -949,6 +982,39 @@ waterfall_masonry_view_class_init (WaterfallMasonryViewClass *klass)
   tab_behavior_pspec = g_param_spec_enum ("tab-behavior", NULL, NULL, GTK_TYPE_LIST_TAB_BEHAVIOR,
                                           GTK_LIST_TAB_ALL, flags);
   g_object_class_install_property (object_class, PROP_TAB_BEHAVIOR, tab_behavior_pspec);
+  /**
+   * WaterfallMasonryView:header-factory: (getter get_header_factory) (setter set_header_factory)
+   *
+   * The [class@Waterfall.ItemFactory] that makes the section headers, as
+   * [property@Gtk.ListView:header-factory]: when it is set and the
+   * [property@Waterfall.MasonryView:model] is a [iface@Gtk.SectionModel] (every GTK selection
+   * model forwards the sections of the model it wraps, for example a [class@Gtk.SortListModel]
+   * with a [property@Gtk.SortListModel:section-sorter]), each section starts with a header
+   * that spans every column. The factory's steps receive a [class@Waterfall.Header]. A model
+   * without sections is one section. %NULL (the default) shows no headers. Present when built
+   * against GTK 4.12 or later; before, the wall has no sections.
+   *
+   * Headers take no selection, focus or activation: positions (selection, keys,
+   * [method@Waterfall.MasonryView.scroll_to], [signal@Waterfall.MasonryView::activate],
+   * [method@Waterfall.MasonryView.get_position_at]) count the model's items alone, and the
+   * arrow keys and Tab skip the headers.
+   *
+   * Since: 0.2
+   */
+  header_factory_pspec = g_param_spec_object ("header-factory", NULL, NULL, WATERFALL_TYPE_ITEM_FACTORY, flags);
+  g_object_class_install_property (object_class, WATERFALL_MASONRY_VIEW_PROP_HEADER_FACTORY, header_factory_pspec);
+  /**
+   * WaterfallMasonryView:pinned-headers: (getter get_pinned_headers) (setter set_pinned_headers)
+   *
+   * Whether the header of the section at the top of a vertical wall stays pinned there while
+   * its section scrolls under it; the next section's header pushes it out as it arrives
+   * (default %FALSE: headers scroll with their sections, as in [class@Gtk.ListView]). Present
+   * when built against GTK 4.12 or later.
+   *
+   * Since: 0.2
+   */
+  pinned_headers_pspec = g_param_spec_boolean ("pinned-headers", NULL, NULL, FALSE, flags);
+  g_object_class_install_property (object_class, WATERFALL_MASONRY_VIEW_PROP_PINNED_HEADERS, pinned_headers_pspec);
 #endif
 
   /**
@@ -1140,6 +1206,10 @@ waterfall_masonry_view_set_model (WaterfallMasonryView *self, GtkSelectionModel 
       self->model = g_object_ref (model);
       g_signal_connect (model, "items-changed", G_CALLBACK (waterfall_masonry_view_items_changed), self);
       g_signal_connect (model, "selection-changed", G_CALLBACK (waterfall_masonry_view_selection_changed), self);
+#if GTK_CHECK_VERSION(4, 12, 0)
+      if (GTK_IS_SECTION_MODEL (model))
+        g_signal_connect (model, "sections-changed", G_CALLBACK (waterfall_masonry_view_sections_changed), self);
+#endif
     }
   waterfall_masonry_view_property_changed (self, WATERFALL_MASONRY_VIEW_PROP_MODEL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[WATERFALL_MASONRY_VIEW_PROP_MODEL]);
@@ -1369,6 +1439,36 @@ gpointer
 waterfall_masonry_view_get_face (WaterfallMasonryView *self)
 {
   return self->face;
+}
+
+WaterfallItemFactory *
+waterfall_masonry_view_get_section_header_factory (WaterfallMasonryView *self)
+{
+  return self->header_factory;
+}
+
+gboolean
+waterfall_masonry_view_get_section_headers_pin (WaterfallMasonryView *self)
+{
+  return self->pinned_headers;
+}
+
+gboolean
+waterfall_masonry_view_get_section (WaterfallMasonryView *self, guint position, guint *start, guint *end)
+{
+#if GTK_CHECK_VERSION(4, 12, 0)
+  if (self->model != NULL && GTK_IS_SECTION_MODEL (self->model))
+    {
+      gtk_section_model_get_section (GTK_SECTION_MODEL (self->model), position, start, end);
+      return TRUE;
+    }
+#else
+  (void) self;
+  (void) position;
+#endif
+  *start = 0;
+  *end = 0;
+  return FALSE;
 }
 
 GtkAdjustment *
@@ -1779,5 +1879,87 @@ waterfall_masonry_view_get_tab_behavior (WaterfallMasonryView *self)
 {
   g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), GTK_LIST_TAB_ALL);
   return self->tab_behavior;
+}
+
+/**
+ * waterfall_masonry_view_set_header_factory:
+ * @self: a `WaterfallMasonryView`
+ * @factory: (nullable) (transfer none): the factory that makes the section headers, or %NULL
+ *   for no sections
+ *
+ * Sets [property@Waterfall.MasonryView:header-factory]. Present when built against GTK 4.12
+ * or later.
+ *
+ * Since: 0.2
+ */
+void
+waterfall_masonry_view_set_header_factory (WaterfallMasonryView *self,
+                                           WaterfallItemFactory *factory)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  g_return_if_fail (factory == NULL || WATERFALL_IS_ITEM_FACTORY (factory));
+  if (!g_set_object (&self->header_factory, factory))
+    return;
+  waterfall_masonry_view_property_changed (self, WATERFALL_MASONRY_VIEW_PROP_HEADER_FACTORY);
+  g_object_notify_by_pspec (G_OBJECT (self), header_factory_pspec);
+}
+
+/**
+ * waterfall_masonry_view_get_header_factory:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Gets [property@Waterfall.MasonryView:header-factory]. Present when built against GTK 4.12
+ * or later.
+ *
+ * Returns: (transfer none) (nullable): the factory of the section headers
+ *
+ * Since: 0.2
+ */
+WaterfallItemFactory *
+waterfall_masonry_view_get_header_factory (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), NULL);
+  return self->header_factory;
+}
+
+/**
+ * waterfall_masonry_view_set_pinned_headers:
+ * @self: a `WaterfallMasonryView`
+ * @pinned_headers: whether the current section's header pins to the top
+ *
+ * Sets [property@Waterfall.MasonryView:pinned-headers]. Present when built against GTK 4.12
+ * or later.
+ *
+ * Since: 0.2
+ */
+void
+waterfall_masonry_view_set_pinned_headers (WaterfallMasonryView *self,
+                                           gboolean              pinned_headers)
+{
+  g_return_if_fail (WATERFALL_IS_MASONRY_VIEW (self));
+  pinned_headers = pinned_headers != FALSE;
+  if (self->pinned_headers == pinned_headers)
+    return;
+  self->pinned_headers = pinned_headers;
+  waterfall_masonry_view_property_changed (self, WATERFALL_MASONRY_VIEW_PROP_PINNED_HEADERS);
+  g_object_notify_by_pspec (G_OBJECT (self), pinned_headers_pspec);
+}
+
+/**
+ * waterfall_masonry_view_get_pinned_headers:
+ * @self: a `WaterfallMasonryView`
+ *
+ * Gets [property@Waterfall.MasonryView:pinned-headers]. Present when built against GTK 4.12
+ * or later.
+ *
+ * Returns: whether the current section's header pins to the top
+ *
+ * Since: 0.2
+ */
+gboolean
+waterfall_masonry_view_get_pinned_headers (WaterfallMasonryView *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_MASONRY_VIEW (self), FALSE);
+  return self->pinned_headers;
 }
 #endif

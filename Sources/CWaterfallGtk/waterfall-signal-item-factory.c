@@ -24,6 +24,11 @@
  * g_signal_connect (factory, "setup", G_CALLBACK (setup), NULL);
  * g_signal_connect (factory, "bind", G_CALLBACK (bind), NULL);
  * ```
+ *
+ * The signals' argument is typed `GObject` (since 0.2, as GtkSignalListItemFactory's since
+ * GTK 4.12): a [class@Waterfall.Item], or a [class@Waterfall.Header] when the factory is a
+ * view's `WaterfallMasonryView:header-factory` (GTK 4.12+). A C handler may still declare it
+ * `WaterfallItem *`.
  */
 struct _WaterfallSignalItemFactory
 {
@@ -44,41 +49,42 @@ G_DEFINE_FINAL_TYPE (WaterfallSignalItemFactory, waterfall_signal_item_factory, 
 
 static void
 waterfall_signal_item_factory_setup (WaterfallItemFactory *factory,
-                                     WaterfallItem        *item)
+                                     GObject              *object)
 {
-  g_signal_emit (factory, signals[SETUP], 0, item);
+  g_signal_emit (factory, signals[SETUP], 0, object);
 }
 
 static void
 waterfall_signal_item_factory_bind (WaterfallItemFactory *factory,
-                                    WaterfallItem        *item)
+                                    GObject              *object)
 {
-  g_signal_emit (factory, signals[BIND], 0, item);
+  g_signal_emit (factory, signals[BIND], 0, object);
 }
 
 static void
 waterfall_signal_item_factory_unbind (WaterfallItemFactory *factory,
-                                      WaterfallItem        *item)
+                                      GObject              *object)
 {
-  g_signal_emit (factory, signals[UNBIND], 0, item);
+  g_signal_emit (factory, signals[UNBIND], 0, object);
 }
 
 static void
 waterfall_signal_item_factory_teardown (WaterfallItemFactory *factory,
-                                        WaterfallItem        *item)
+                                        GObject              *object)
 {
-  g_signal_emit (factory, signals[TEARDOWN], 0, item);
+  g_signal_emit (factory, signals[TEARDOWN], 0, object);
 
-  WATERFALL_ITEM_FACTORY_CLASS (waterfall_signal_item_factory_parent_class)->teardown (factory, item);
+  WATERFALL_ITEM_FACTORY_CLASS (waterfall_signal_item_factory_parent_class)->teardown (factory, object);
 }
 
-/* A signal of one factory step: no return value, the WaterfallItem as its argument. */
+/* A signal of one factory step: no return value, the WaterfallItem or WaterfallHeader as its
+ * argument (typed GObject, as GtkSignalListItemFactory's signals are since GTK 4.12). */
 static guint
 new_step_signal (WaterfallSignalItemFactoryClass *klass,
                  const char                      *name)
 {
   guint id = g_signal_new (name, G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                           g_cclosure_marshal_VOID__OBJECT, G_TYPE_NONE, 1, WATERFALL_TYPE_ITEM);
+                           g_cclosure_marshal_VOID__OBJECT, G_TYPE_NONE, 1, G_TYPE_OBJECT);
   g_signal_set_va_marshaller (id, G_TYPE_FROM_CLASS (klass), g_cclosure_marshal_VOID__OBJECTv);
   return id;
 }
@@ -96,29 +102,33 @@ waterfall_signal_item_factory_class_init (WaterfallSignalItemFactoryClass *klass
   /**
    * WaterfallSignalItemFactory::setup:
    * @self: the factory
-   * @item: the new item object
+   * @object: the new [class@Waterfall.Item] (or [class@Waterfall.Header], for a header factory)
    *
-   * Emitted once for each new item object: make its widgets and set them with
-   * [method@Waterfall.Item.set_child]. The item is not bound yet.
+   * Emitted once for each new item or header object: make its widgets and set them with
+   * [method@Waterfall.Item.set_child] (or [method@Waterfall.Header.set_child]). The object
+   * is not bound yet.
    */
   signals[SETUP] = new_step_signal (klass, "setup");
 
   /**
    * WaterfallSignalItemFactory::bind:
    * @self: the factory
-   * @item: the item object, now showing [property@Waterfall.Item:item]
+   * @object: the [class@Waterfall.Item] (or [class@Waterfall.Header]), now showing its item
    *
-   * Emitted when an item object starts showing a model item: fill the widgets made in
-   * [signal@Waterfall.SignalItemFactory::setup] from [method@Waterfall.Item.get_item].
+   * Emitted when an item or header object starts showing a model item (for a header, the first
+   * item of its section): fill the widgets made in
+   * [signal@Waterfall.SignalItemFactory::setup] from [method@Waterfall.Item.get_item] (or
+   * [method@Waterfall.Header.get_item], [method@Waterfall.Header.get_start]…).
    */
   signals[BIND] = new_step_signal (klass, "bind");
 
   /**
    * WaterfallSignalItemFactory::unbind:
    * @self: the factory
-   * @item: the item object, still showing the model item it stops showing
+   * @object: the [class@Waterfall.Item] (or [class@Waterfall.Header]), still showing the
+   *   model item it stops showing
    *
-   * Emitted when an item object stops showing its model item: undo what
+   * Emitted when an item or header object stops showing its model item: undo what
    * [signal@Waterfall.SignalItemFactory::bind] did (disconnect handlers, cancel loads).
    */
   signals[UNBIND] = new_step_signal (klass, "unbind");
@@ -126,10 +136,10 @@ waterfall_signal_item_factory_class_init (WaterfallSignalItemFactoryClass *klass
   /**
    * WaterfallSignalItemFactory::teardown:
    * @self: the factory
-   * @item: the item object about to be dropped
+   * @object: the [class@Waterfall.Item] (or [class@Waterfall.Header]) about to be dropped
    *
-   * Emitted before the view drops an item object: undo what
-   * [signal@Waterfall.SignalItemFactory::setup] did. The item's child is cleared after the
+   * Emitted before the view drops an item or header object: undo what
+   * [signal@Waterfall.SignalItemFactory::setup] did. The object's child is cleared after the
    * handlers ran.
    */
   signals[TEARDOWN] = new_step_signal (klass, "teardown");

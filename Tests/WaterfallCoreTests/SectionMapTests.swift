@@ -60,6 +60,10 @@ struct SectionMapTests {
                 case .item(let position): #expect(map.index(ofItemAt: position) == index, "seed \(seed), round \(round)")
                 }
             }
+            for prefix in 0...entries.count {
+                let items = entries.prefix(prefix).filter { if case .item = $0 { true } else { false } }.count
+                #expect(map.itemCount(inIndices: prefix) == items, "seed \(seed), round \(round), prefix \(prefix)")
+            }
         }
     }
 

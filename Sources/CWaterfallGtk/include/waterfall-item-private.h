@@ -1,10 +1,12 @@
 #ifndef WATERFALL_ITEM_PRIVATE_H
 #define WATERFALL_ITEM_PRIVATE_H
 /*
- * What the wall (Swift) does to items and factories, not part of the installed API: it
- * fills a WaterfallItem's read-only properties and runs a factory's four steps on it.
+ * What the wall (Swift) does to items, headers and factories, not part of the installed API:
+ * it fills a WaterfallItem's or WaterfallHeader's read-only properties and runs a factory's
+ * four steps on it.
  */
 #include "waterfall/waterfall-item-factory.h"
+#include "waterfall/waterfall-header.h"
 
 G_BEGIN_DECLS
 
@@ -28,11 +30,23 @@ void waterfall_item_set_child_func (WaterfallItem *self, WaterfallItemChildFunc 
 /* Sets only the selected state (notify::selected when it changes). */
 void waterfall_item_set_selected (WaterfallItem *self, gboolean selected);
 
-/* Runs the factory's setup, bind, unbind or teardown on `item`. */
-void waterfall_item_factory_setup (WaterfallItemFactory *self, WaterfallItem *item);
-void waterfall_item_factory_bind (WaterfallItemFactory *self, WaterfallItem *item);
-void waterfall_item_factory_unbind (WaterfallItemFactory *self, WaterfallItem *item);
-void waterfall_item_factory_teardown (WaterfallItemFactory *self, WaterfallItem *item);
+/* A new, empty header object (full reference). */
+WaterfallHeader *waterfall_header_new (void);
+
+/* Sets the section the header heads: its first item (a new reference is taken; NULL for
+ * none) and its model positions start..<end (GTK_INVALID_LIST_POSITION for both while
+ * unbound); each notifies only when it changes, inside one freeze of notifications. */
+void waterfall_header_update (WaterfallHeader *self, GObject *item, guint start, guint end);
+
+/* As waterfall_item_set_child_func, for a header's child. */
+void waterfall_header_set_child_func (WaterfallHeader *self, WaterfallItemChildFunc func, gpointer data);
+
+/* Runs the factory's setup, bind, unbind or teardown on `object`: a WaterfallItem, or a
+ * WaterfallHeader for the view's header factory. */
+void waterfall_item_factory_setup (WaterfallItemFactory *self, GObject *object);
+void waterfall_item_factory_bind (WaterfallItemFactory *self, GObject *object);
+void waterfall_item_factory_unbind (WaterfallItemFactory *self, GObject *object);
+void waterfall_item_factory_teardown (WaterfallItemFactory *self, GObject *object);
 
 G_END_DECLS
 

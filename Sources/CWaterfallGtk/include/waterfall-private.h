@@ -36,7 +36,11 @@ typedef enum
   WATERFALL_MASONRY_VIEW_PROP_EMPTY_TITLE,
   WATERFALL_MASONRY_VIEW_PROP_EMPTY_DESCRIPTION,
   WATERFALL_MASONRY_VIEW_PROP_EMPTY_ICON_NAME,
-  WATERFALL_MASONRY_VIEW_N_PROPS
+  WATERFALL_MASONRY_VIEW_N_PROPS,
+  /* The sections' properties (GTK 4.12 and later), installed apart from the others: their ids
+   * follow the interface properties' (waterfall-masonry-view.c checks it). */
+  WATERFALL_MASONRY_VIEW_PROP_HEADER_FACTORY = WATERFALL_MASONRY_VIEW_N_PROPS + 6,
+  WATERFALL_MASONRY_VIEW_PROP_PINNED_HEADERS,
 } WaterfallMasonryViewProp;
 
 /* --- Called by Swift ------------------------------------------------------------------- */
@@ -60,6 +64,17 @@ void waterfall_masonry_view_add_tab_stop (WaterfallMasonryView *self, GtkWidget 
  * the Swift API's `tabsThroughItems`. */
 gboolean waterfall_masonry_view_get_tabs_through_items (WaterfallMasonryView *self);
 void waterfall_masonry_view_set_tabs_through_items (WaterfallMasonryView *self, gboolean through);
+
+/* The sections (GTK 4.12 and later; before, always NULL and FALSE): the header factory the
+ * view shows a header for each section of its model with (NULL: no sections), and whether the
+ * current section's header pins to the top. */
+WaterfallItemFactory *waterfall_masonry_view_get_section_header_factory (WaterfallMasonryView *self);
+gboolean waterfall_masonry_view_get_section_headers_pin (WaterfallMasonryView *self);
+
+/* The section of the model around `position`: TRUE with its bounds `start`..<`end` when the
+ * model is a GtkSectionModel (GTK 4.12 and later: every selection model, a model without
+ * sections being one section), FALSE otherwise. */
+gboolean waterfall_masonry_view_get_section (WaterfallMasonryView *self, guint position, guint *start, guint *end);
 
 /* Emit the view's signals. */
 void waterfall_masonry_view_emit_activate (WaterfallMasonryView *self, guint position);
@@ -99,6 +114,10 @@ void waterfall_swift_masonry_view_set_orientation (gpointer face, GtkOrientation
 
 /* The model's items-changed: `removed` items at `position` were replaced by `added` ones. */
 void waterfall_swift_masonry_view_items_changed (gpointer face, guint position, guint removed, guint added);
+
+/* The model's sections-changed (GTK 4.12+): the sections of `n_items` items from `position`
+ * may have changed. */
+void waterfall_swift_masonry_view_sections_changed (gpointer face, guint position, guint n_items);
 
 /* The model's selection-changed: the selected state of `n_items` items from `position` may
  * have changed. */

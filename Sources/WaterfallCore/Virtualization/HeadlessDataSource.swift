@@ -17,6 +17,8 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     public var identifier: (Int) -> String
     /// Whether an item is a section header (default: none is).
     public var isSectionHeader: (Int) -> Bool = { _ in false }
+    /// Whether an item takes the keyboard focus (default: every one does).
+    public var canFocus: (Int) -> Bool = { _ in true }
     /// How many cells were created because the pool had none.
     public private(set) var cellsCreated = 0
     /// Every selected index, in order.
@@ -97,6 +99,11 @@ public final class HeadlessDataSource: WaterfallDataSource, WaterfallDelegate {
     /// ``selectionFollowsFocus``.
     public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, selectionFollowsFocusAt index: Int) -> Bool {
         selectionFollowsFocus
+    }
+
+    /// ``canFocus``.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<HeadlessCell>, canFocusItemAt index: Int) -> Bool {
+        canFocus(index)
     }
 
     /// Counts the request.

@@ -52,6 +52,13 @@ public struct SectionMap: Equatable, Sendable {
         itemCount + sections(startingBefore: itemCount)
     }
 
+    /// How many of the first `indexCount` view indices show items (not headers): the list
+    /// positions they cover.
+    /// - Complexity: O(log s).
+    public func itemCount(inIndices indexCount: Int) -> Int {
+        indexCount - starts.indices.partitioningIndex { starts[$0] + $0 >= indexCount }
+    }
+
     /// What view index `index` shows.
     /// - Complexity: O(log s).
     public func entry(at index: Int) -> Entry {

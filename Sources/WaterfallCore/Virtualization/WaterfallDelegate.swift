@@ -52,6 +52,11 @@ public protocol WaterfallDelegate<Cell>: AnyObject {
     /// does something a focus move must not, such as the seed's tap to delete. Default: `true`.
     func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, selectionFollowsFocusAt index: Int) -> Bool
 
+    /// Whether the item at `index` takes the keyboard focus and clicks (default `true`). A
+    /// list model's section headers answer `false`: the arrow keys, Home, End and the page keys
+    /// step over them, and a click on one neither focuses nor selects.
+    func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, canFocusItemAt index: Int) -> Bool
+
     /// The user activated an item: a double-click, Enter, a click with the host's
     /// ``WaterfallHosting/activatesOnSingleClick``, or ``WaterfallViewModel/activate(_:)``.
     /// Default: nothing.
@@ -106,6 +111,9 @@ extension WaterfallDelegate {
     public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, selectionFollowsFocusAt index: Int) -> Bool {
         true
     }
+
+    /// `true`: every item takes the focus.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, canFocusItemAt index: Int) -> Bool { true }
 
     /// Does nothing.
     public func waterfallView(_ waterfallView: WaterfallViewModel<Cell>, didActivateAt index: Int) {}

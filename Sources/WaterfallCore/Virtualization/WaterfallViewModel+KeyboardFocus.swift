@@ -43,6 +43,37 @@ extension WaterfallViewModel {
                                       transposed: isRowLayout) ?? next
     }
 
+    /// ``focusTarget(from:moving:)``, stepping on in `direction` over the items that take no
+    /// focus (``WaterfallDelegate/waterfallView(_:canFocusItemAt:)``: a list model's section
+    /// headers); `index` itself when only such items lie that way.
+    /// - Complexity: one ``focusTarget(from:moving:)`` per item stepped over.
+    func focusableTarget(from index: Int, moving direction: FocusDirection) -> Int? {
+        guard var target = focusTarget(from: index, moving: direction) else { return nil }
+        while !canFocus(target) {
+            guard let next = focusTarget(from: target, moving: direction), next != target else { return index }
+            target = next
+        }
+        return target
+    }
+
+    /// Whether the item at `index` takes the keyboard focus (the delegate's answer, `true`
+    /// without one).
+    public func canFocus(_ index: Int) -> Bool {
+        delegate?.waterfallView(self, canFocusItemAt: index) ?? true
+    }
+
+    /// The first item from `index` on (`forward`) or back that takes the focus, `index` when
+    /// none does.
+    /// - Complexity: O(k) for the k items stepped over.
+    public func focusableIndex(from index: Int, forward: Bool) -> Int {
+        var candidate = index
+        while candidate >= 0, candidate < numberOfItems {
+            if canFocus(candidate) { return candidate }
+            candidate += forward ? 1 : -1
+        }
+        return index
+    }
+
     /// Whether an arrow key steps forward in reading order (to the next index): Down, and Right —
     /// Left right to left (``layoutDirection``), as GtkListBase swaps them. Keyboard reordering
     /// moves an item one position this way.
@@ -67,7 +98,7 @@ extension WaterfallViewModel {
     public func arrowKeyPressed(_ direction: FocusDirection, from index: Int?,
                                 modifiers: SelectionModifiers = []) -> Int? {
         guard numberOfItems > 0 else { return nil }
-        let target = index.flatMap { focusTarget(from: $0, moving: direction) } ?? focusStartIndex
+        let target = index.flatMap { focusableTarget(from: $0, moving: direction) } ?? focusStartIndex
         focusedIndex = target
         let control = modifiers.contains(.toggle), shift = modifiers.contains(.extend)
         if target != index, !control || shift, delegate?.waterfallView(self, selectionFollowsFocusAt: target) ?? true {
@@ -95,19 +126,21 @@ extension WaterfallViewModel {
             let center = Point(x: frame.midX, y: frame.midY)
             let moved = axis.moving(center, to: axis.position(of: center) + distance)
             place(coveringPoint: moved)
-            if let target = layout.index(at: moved) { return target }
+            if let target = layout.index(at: moved) { return focusableIndex(from: target, forward: distance >= 0) }
         }
         let start = axis.position(of: contentOffset)
-        return visibleIndices.first { axis.position(of: layout.frame(at: $0).origin) >= start }
+        return visibleIndices.first { axis.position(of: layout.frame(at: $0).origin) >= start && canFocus($0) }
     }
 
     /// Where the keyboard focus starts without a focus ring: the item drawn at the viewport's
     /// centre in a horizontal layout (the carousel's centred item), else the lowest visible
-    /// index, 0 when nothing is visible.
+    /// index, 0 when nothing is visible — or the first item after it that takes the focus.
     /// - Complexity: O(k) for k live items.
     public var focusStartIndex: Int {
         if scrollAxis == .horizontal,
-           let centred = index(at: Point(x: viewportSize.width / 2, y: viewportSize.height / 2)) { return centred }
-        return visibleIndices.first ?? 0
+           let centred = index(at: Point(x: viewportSize.width / 2, y: viewportSize.height / 2)) {
+            return focusableIndex(from: centred, forward: true)
+        }
+        return focusableIndex(from: visibleIndices.first ?? 0, forward: true)
     }
 }

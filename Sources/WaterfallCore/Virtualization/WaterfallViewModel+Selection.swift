@@ -40,13 +40,15 @@ extension WaterfallViewModel {
     /// a double-click — a count of 2, or a second click on the same item within the host's
     /// ``WaterfallHosting/doubleClickTime`` (some input stacks report 1 for both presses) — or
     /// a plain click with ``WaterfallHosting/activatesOnSingleClick`` activates it; any other
-    /// click selects it (Ctrl toggles, Shift extends: see ``select(_:modify:extend:)``).
+    /// click selects it (Ctrl toggles, Shift extends: see ``select(_:modify:extend:)``). A click
+    /// on an item that takes no focus (``canFocus(_:)``: a section header) does none of this.
     /// - Returns: the item clicked, or `nil` when the click hit no item.
     /// - Complexity: O(k) for k live items.
     @discardableResult
     public func click(at viewportPoint: Point, count: Int = 1, modifiers: SelectionModifiers = [],
                       time: UInt32 = 0) -> Int? {
         guard let index = index(at: viewportPoint) else { return nil }
+        guard canFocus(index) else { return index }
         focusedIndex = index
         let previous = lastClick
         lastClick = (index, time)

@@ -31,22 +31,29 @@ extension WaterfallListModelSource {
         pendingChangesSource = nil
         let changes = pendingChanges
         pendingChanges = []
-        guard let view, let first = changes.first else { return }
+        guard view != nil, let first = changes.first else { return }
         if changes.count == 1 {
             applyChange(at: first.position, removed: first.removed, added: first.added)
             return
         }
         let position = changes.map(\.position).min() ?? 0
-        let newCount = numberOfCells(in: view.model)
-        applyChange(at: position, removed: view.model.numberOfItems - position, added: newCount - position)
+        applyChange(at: position, removed: appliedItemCount - position, added: itemCount - position)
     }
 
-    /// Applies one splice to the view model (see ``itemsChanged(at:removed:added:)``).
+    /// Applies one splice of the model to the view model (see ``itemsChanged(at:removed:added:)``):
+    /// the sections from `position` on are read again, and the splice becomes the view
+    /// indices it replaced, the headers that came, went or moved included
+    /// (``SectionMap/indexChange(to:oldCount:newCount:position:removed:added:)``).
     private func applyChange(at position: Int, removed: Int, added: Int) {
         guard let view else { return }
+        let old = sections, oldCount = appliedItemCount
+        appliedItemCount = itemCount
+        sections = readSections(from: position, keeping: old)
+        let change = old.indexChange(to: sections, oldCount: oldCount, newCount: appliedItemCount,
+                                     position: position, removed: removed, added: added)
         var updates: [ItemUpdate] = []
-        if removed > 0 { updates.append(.delete(position..<position + removed)) }
-        if added > 0 { updates.append(.insert(position..<position + added)) }
+        if change.removed > 0 { updates.append(.delete(change.index..<change.index + change.removed)) }
+        if change.added > 0 { updates.append(.insert(change.index..<change.index + change.added)) }
         guard !updates.isEmpty else { return }
         view.performBatchUpdates(updates, animated: false)
     }

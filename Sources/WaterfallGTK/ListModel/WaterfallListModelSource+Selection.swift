@@ -2,31 +2,36 @@ import CWaterfallGtk4
 import WaterfallCore
 
 /// The list-model path keeps its selection in the `GtkSelectionModel`, which follows its own
-/// `items-changed`; the source keeps only the anchor Shift extends from.
+/// `items-changed`; the source keeps only the anchor Shift extends from. The view model names
+/// items by view index; the source turns them into model positions (``sections``), and a
+/// section header is never selected.
 extension WaterfallListModelSource: WaterfallSelection {
-    /// Whether the selection model has the item at `index` selected.
+    /// Whether the selection model has the item at `index` selected (a header: `false`).
     public func isSelected(_ index: Int) -> Bool {
-        selectionModel.map { gtk_selection_model_is_selected($0, guint(index)) != 0 } ?? false
+        guard let selectionModel, let position = self.position(at: index) else { return false }
+        return gtk_selection_model_is_selected(selectionModel, guint(position)) != 0
     }
 
     /// As GtkGridView: Shift selects the range from the anchor (Ctrl+Shift adds it to the
     /// selection), Ctrl toggles the item, a plain click selects only it.
+    /// The anchor (a view index, which the view model's trace renumbers) is turned into a
+    /// model position when the range is selected; a header is not selected.
     public func select(_ index: Int, modify: Bool, extend: Bool) {
-        guard let selectionModel else { return }
-        if extend, let anchor {
-            let first = min(anchor, index), count = abs(anchor - index) + 1
+        guard let selectionModel, let position = self.position(at: index) else { return }
+        if extend, let anchorPosition = anchor.flatMap(self.position(at:)) {
+            let first = min(anchorPosition, position), count = abs(anchorPosition - position) + 1
             gtk_selection_model_select_range(selectionModel, guint(first), guint(count), modify ? 0 : 1)
             return
         }
         anchor = index
         if modify {
             if isSelected(index) {
-                gtk_selection_model_unselect_item(selectionModel, guint(index))
+                gtk_selection_model_unselect_item(selectionModel, guint(position))
             } else {
-                gtk_selection_model_select_item(selectionModel, guint(index), 0)
+                gtk_selection_model_select_item(selectionModel, guint(position), 0)
             }
         } else {
-            gtk_selection_model_select_item(selectionModel, guint(index), 1)
+            gtk_selection_model_select_item(selectionModel, guint(position), 1)
         }
     }
 
@@ -61,8 +66,9 @@ extension WaterfallListModelSource: WaterfallSelection {
             gtk_bitset_unref(mask)
         }
         for index in indices {
-            gtk_bitset_add(selected, guint(index))
-            gtk_bitset_add(mask, guint(index))
+            guard let position = self.position(at: index) else { continue }
+            gtk_bitset_add(selected, guint(position))
+            gtk_bitset_add(mask, guint(position))
         }
         gtk_selection_model_set_selection(selectionModel, selected, mask)
     }
@@ -77,8 +83,9 @@ extension WaterfallListModelSource: WaterfallSelection {
         anchor = nil
     }
 
-    /// Tells ``onActivate`` (the view emits its `activate` signal next).
+    /// Tells ``onActivate`` the item's model position (the view emits its `activate` signal
+    /// next); a header is not activated.
     public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, didActivateAt index: Int) {
-        onActivate?(index)
+        if let position = self.position(at: index) { onActivate?(position) }
     }
 }

@@ -3,12 +3,14 @@ import CWaterfallGtk4
 import WaterfallCore
 
 extension WaterfallListModelSource: WaterfallSelfSizing {
-    /// Measures the cells of items with no size from the function or the expressions. The
+    /// Measures the section headers, and the cells of items with no size from the function or
+    /// the expressions. The
     /// expressions are not evaluated again at each bind: the internal `size(of:at:cellWidth:)`, which the
     /// layout asked before placing the item, marked the items they gave no size (on the item
     /// itself, so a model that makes a new object at each `get_item` has its items keep the
     /// estimate instead of being measured at every bind, the measure being lost with the object).
     public func waterfallView(_ view: WaterfallView<WaterfallItemCell>, shouldMeasureItemAt index: Int) -> Bool {
+        guard position(at: index) != nil else { return true }   // a header: measured
         guard positionSizeFunction == nil, sizeFunction == nil else { return false }
         guard aspectRatioExpression != nil || aspectRatioProperty != nil || heightExpression != nil else { return true }
         guard let object = object(at: index) else { return false }
@@ -17,9 +19,10 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
     }
 
     /// Keeps the measured height on the model's item (it follows the item through sorts and
-    /// splices).
+    /// splices); a header's is ``headerHeight``.
     public func waterfallView(_ view: WaterfallView<WaterfallItemCell>, didMeasureItemAt index: Int,
                               height: Double, width: Double) {
+        guard position(at: index) != nil else { return headerHeight = height }
         guard let object = object(at: index) else { return }
         wf_item_set_measured_height(object, Double(height), Double(width))
         g_object_unref(object)

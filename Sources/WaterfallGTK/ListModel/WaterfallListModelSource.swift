@@ -22,6 +22,10 @@ import WaterfallCore
 ///   (``onActivate``; ``singleClickActivate`` activates on a plain click), and the cells follow
 ///   `selection-changed` (the `:selected` state, `WaterfallItem:selected`, AT-SPI's selected
 ///   state).
+/// - With the view's `header-factory` (GTK 4.12+), each section of the model's
+///   `GtkSectionModel` starts with a header: a full-span item of the view model, pinned with
+///   `pinned-headers`; the view model's indices interleave them with the items (``sections``),
+///   and the app's positions stay the model's (see `WaterfallListModelSource+Sections.swift`).
 ///
 /// Create it through ``WaterfallView/init(model:factory:layout:)``; the view keeps it.
 @MainActor
@@ -38,6 +42,9 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
 
     /// The height an item has until its cell is measured (the self-sizing path), in points.
     public var estimatedHeight: Double = 200
+    /// The height of the section headers: an estimate until the first header's cell is
+    /// measured, then the last measured one's (headers share one height).
+    public internal(set) var headerHeight: Double = 40
     /// The item size for a position alone, for an app that keeps its sizes beside the model
     /// (a table of heights): the wall asks it without fetching the model's item, which a model
     /// that makes its items on demand would make for each of its positions when the wall loads.
@@ -87,8 +94,13 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
 
     /// The view showing the items (the view keeps the source).
     weak var view: WaterfallView<WaterfallItemCell>?
-    /// The view's `WaterfallMasonryView`, which holds the model, the factory and the settings.
-    private var widget: OpaquePointer? { view?.masonryView }
+    /// The view's `WaterfallMasonryView`, which holds the model, the factories and the settings.
+    var widget: OpaquePointer? { view?.masonryView }
+    /// Where the section headers go among the items the view model has (none without a header
+    /// factory or before GTK 4.12; see `WaterfallListModelSource+Sections.swift`).
+    var sections = SectionMap()
+    /// The model's item count the view model has: the count ``sections`` were read for.
+    var appliedItemCount = 0
     /// Where Shift+click extends the selection from: the last item clicked without Shift.
     var anchor: Int?
     /// Expressions already warned about (one warning each).
@@ -136,17 +148,36 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
         widget.map { waterfall_masonry_view_set_factory($0, factory) }
     }
 
-    /// The view's `model` property changed: the new model's items from the top.
+    /// The view's `model` property changed: the new model's items from the top (changes of
+    /// the old model still waiting are dropped).
     func modelDidChange() {
+        pendingChanges = []
+        readAllSections()
         view?.model.reloadData()
         view?.scroll(to: 0)
     }
 
-    /// The view's `factory` property changed: every cell is made again by the new factory.
+    /// The view's `factory` or `header-factory` property changed: every cell is made again by
+    /// the new factories (and the sections read again: a header factory shows them).
     func factoryDidChange() {
         guard let view else { return }
+        readAllSections()
         view.model.detach()
         view.model.attach(to: view)
+    }
+
+    /// The view's `pinned-headers` changed: the view model asks again which items are its
+    /// section headers.
+    func pinnedHeadersDidChange() {
+        view?.model.reloadData()
+    }
+
+    /// Reads every section of the model (``readSections(from:keeping:)``) for its item count
+    /// now: when the view adopts the source (a model set at construction) and when the model or
+    /// a factory changes.
+    func readAllSections() {
+        appliedItemCount = itemCount
+        sections = readSections()
     }
 
     /// The view's `aspect-ratio-expression` changed: the old expression's warning is forgotten.
@@ -167,9 +198,15 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
         if let heightExpression { gtk_expression_unref(heightExpression) }
     }
 
-    /// The model's object at `index` (a new reference the caller drops), `nil` past the end.
+    /// The model's object at `position` (a new reference the caller drops), `nil` past the end.
+    func object(atPosition position: Int) -> UnsafeMutableRawPointer? {
+        selectionModel.flatMap { g_list_model_get_item($0, guint(position)) }
+    }
+
+    /// The model's object the item at view index `index` shows (a new reference the caller
+    /// drops), `nil` for a header or past the end.
     func object(at index: Int) -> UnsafeMutableRawPointer? {
-        selectionModel.flatMap { g_list_model_get_item($0, guint(index)) }
+        position(at: index).flatMap(object(atPosition:))
     }
 
     // MARK: WaterfallDataSource
@@ -179,9 +216,9 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
         selectionModel.map { Int(g_list_model_get_n_items($0)) } ?? 0
     }
 
-    /// The model's item count.
+    /// The model's item count and one header per section.
     public func numberOfCells(in waterfallView: WaterfallViewModel<WaterfallItemCell>) -> Int {
-        itemCount
+        sections.indexCount(itemCount: appliedItemCount)
     }
 
     /// The view's `columns` and `min-column-width` properties.
@@ -189,16 +226,26 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
         view?.columnCount ?? .adaptive(minimumWidth: 160)
     }
 
-    /// A recycled cell (or a new one, set up by the factory) bound to the model's item.
+    /// A recycled cell (or a new one, set up by the factory) bound to the model's item, or a
+    /// section's header cell.
     public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, cellAt index: Int) -> WaterfallItemCell {
+        if let section = section(ofHeaderAt: index) { return headerCell(for: section, in: waterfallView) }
         let cell = waterfallView.dequeueReusableCell(withIdentifier: WaterfallItemCell.identifier)
             ?? WaterfallItemCell(factory: factory)
-        let object = object(at: index)
+        cell.source = self
+        let position = self.position(at: index) ?? index
+        let object = object(atPosition: position)
         defer { if let object { g_object_unref(object) } }
         callOutDepth += 1
         defer { callOutDepth -= 1 }
-        cell.bind(object, at: index, selected: isSelected(index))
+        cell.bind(object, at: position, selected: isSelected(index))
         return cell
+    }
+
+    /// Whether the item at `index` is a section header the view model pins: a header, with
+    /// the view's `pinned-headers` set.
+    public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, isSectionHeaderAt index: Int) -> Bool {
+        pinsHeaders && position(at: index) == nil
     }
 
     // MARK: WaterfallDelegate
@@ -223,13 +270,21 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     /// of a million items asks none up front, as `GtkGridView` touches only what it shows.
     public var readsSizesLazily: Bool { true }
 
-    /// The item's size (see the type's notes on sizes).
+    /// The item's size (see the type's notes on sizes); a header spans every column, at its
+    /// measured height (``headerHeight``).
     public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, sizeAt index: Int) -> ItemSize {
+        guard let position = self.position(at: index) else { return .fullSpan(height: headerHeight) }
         callOutDepth += 1
         defer { callOutDepth -= 1 }
-        if let positionSizeFunction { return positionSizeFunction(index) }
-        guard let object = object(at: index) else { return .height(estimatedHeight) }
+        if let positionSizeFunction { return positionSizeFunction(position) }
+        guard let object = object(atPosition: position) else { return .height(estimatedHeight) }
         defer { g_object_unref(object) }
-        return size(of: object, at: index, cellWidth: waterfallView.cellWidth)
+        return size(of: object, at: position, cellWidth: waterfallView.cellWidth)
+    }
+
+    /// Whether the item at `index` takes the keyboard focus: the model's items do, the section
+    /// headers do not (the arrow keys and Tab skip them).
+    public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, canFocusItemAt index: Int) -> Bool {
+        position(at: index) != nil
     }
 }

@@ -12,7 +12,7 @@ extension WaterfallView {
     /// The set size assistive technologies are told: ``accessibleTotal`` when the owner knows
     /// it, otherwise the items loaded.
     var accessibleItemCount: Int {
-        max(accessibleTotal ?? 0, model.numberOfItems)
+        max(accessibleTotal ?? 0, positionCount)
     }
 
     /// Brings the wall's label and `cell`'s position ("item 12 of 10,000") up to date, and
@@ -20,7 +20,9 @@ extension WaterfallView {
     /// - Complexity: O(1); nothing is sent to GTK when nothing changed.
     func updateAccessibility(of cell: Cell, index: Int) {
         refreshAccessibleLabel()
-        cell.setAccessiblePosition(index: index, count: accessibleItemCount, descriptions: &accessibility.itemPositionText)
+        if let position = position(ofIndex: index) {
+            cell.setAccessiblePosition(index: position, count: accessibleItemCount, descriptions: &accessibility.itemPositionText)
+        }
         if index == focusedIndex { syncKeyboardFocus() }
     }
 
@@ -34,8 +36,8 @@ extension WaterfallView {
         accessibility.labelledAs = (accessibleName, count)
         Accessible.setLabel(widget, accessibleLabel)
         for cell in shownCells {
-            guard let index = cell.placement?.index else { continue }
-            cell.setAccessiblePosition(index: index, count: count, descriptions: &accessibility.itemPositionText)
+            guard let index = cell.placement?.index, let position = position(ofIndex: index) else { continue }
+            cell.setAccessiblePosition(index: position, count: count, descriptions: &accessibility.itemPositionText)
         }
     }
 

@@ -5,7 +5,7 @@ extension WaterfallView {
     /// `list.activate-item`: emits `activate` for an item (nothing for a position past the items).
     func activateItemAction(_ position: Int) {
         guard position >= 0, position < actionItemCount else { return }
-        model.activate(position)
+        model.activate(index(ofPosition: position))
     }
 
     /// `list.select-item`: selects the item as a click does, toggling with `modify` and
@@ -13,7 +13,7 @@ extension WaterfallView {
     /// nothing for a position past the items).
     func selectItemAction(_ position: Int, modify: Bool, extend: Bool) {
         guard position < actionItemCount else { return }
-        model.select(position, modify: modify, extend: extend)
+        model.select(index(ofPosition: position), modify: modify, extend: extend)
         refreshCellStates()
     }
 
@@ -32,8 +32,11 @@ extension WaterfallView {
     }
 
     /// The items Tab moves through (the view's `tab-behavior`) and `scrollTo` reaches: the
-    /// laid-out ones.
-    var itemCount: Int { model.numberOfItems }
+    /// laid-out ones, section headers not counted.
+    var positionCount: Int { sectionMap.itemCount(inIndices: model.numberOfItems) }
+
+    /// The model position of the focused item, `nil` when none is.
+    var focusedPosition: Int? { focusedIndex.flatMap(position(ofIndex:)) }
 
     /// `waterfall_masonry_view_scroll_to` (GTK 4.12+) and Tab: with `focus`, moves the focus ring
     /// to the item and the keyboard focus to its cell (to the wall until the cell is laid out),
@@ -41,14 +44,15 @@ extension WaterfallView {
     /// `reveal`, scrolls as little as needed to show it (a snapping layout centres it). Nothing
     /// for a position past the items.
     func scrollTo(_ position: Int, focus takesFocus: Bool, reveal: Bool) {
-        guard position >= 0, position < model.numberOfItems else { return }
+        guard position >= 0, position < positionCount else { return }
+        let index = index(ofPosition: position)
         if takesFocus {
-            focus(position, reveal: reveal)
+            focus(index, reveal: reveal)
             if !containsFocus { gtk_widget_grab_focus(widget) }
             syncKeyboardFocus()
         } else if reveal {
             stopSettle()
-            self.reveal(position)
+            self.reveal(index)
         }
     }
 }

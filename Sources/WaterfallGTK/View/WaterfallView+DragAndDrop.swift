@@ -42,8 +42,8 @@ extension WaterfallView {
         let source = gtk_drag_source_new()!
         gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
         Signal.connect(source, "prepare") { [weak self, source] (x: Double, y: Double) -> UnsafeMutablePointer<GdkContentProvider>? in
-            guard let self, let index = self.draggableIndex(at: Point(x: x, y: y)),
-                  let provider = waterfall_masonry_view_emit_prepare_drag(self.masonryView, guint(index)) else { return nil }
+            guard let self, let index = self.draggableIndex(at: Point(x: x, y: y)), let position = self.position(ofIndex: index),
+                  let provider = waterfall_masonry_view_emit_prepare_drag(self.masonryView, guint(position)) else { return nil }
             if let cell = self.model.cell(at: index) {
                 let icon = gtk_widget_paintable_new(cell.widget)!
                 gtk_drag_source_set_icon(source, icon, 0, 0)

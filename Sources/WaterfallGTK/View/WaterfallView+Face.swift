@@ -26,6 +26,8 @@ protocol MasonryViewFace: AnyObject {
     func itemsChanged(at position: Int, removed: Int, added: Int)
     /// The model's `selection-changed` for `count` items from `position`.
     func selectionChanged(at position: Int, count: Int)
+    /// The model's `sections-changed` (GTK 4.12+) for `count` items from `position`.
+    func sectionsChanged(at position: Int, count: Int)
     /// The `list.activate-item` action, for the item at `position`.
     func activateItemAction(_ position: Int)
     /// The `list.select-item` action: select `position`, toggling (`modify`) or extending.
@@ -35,10 +37,11 @@ protocol MasonryViewFace: AnyObject {
     /// `waterfall_masonry_view_scroll_to` (GTK 4.12+): scroll `position` into view when
     /// `reveal`, and with `focus` move the keyboard focus to it.
     func scrollTo(_ position: Int, focus: Bool, reveal: Bool)
-    /// The number of items Tab moves through (the view's `tab-behavior`).
-    var itemCount: Int { get }
-    /// The position of the focused item, `nil` when none is.
-    var focusedIndex: Int? { get }
+    /// The number of items Tab moves through (the view's `tab-behavior`), section headers
+    /// not counted.
+    var positionCount: Int { get }
+    /// The model position of the focused item, `nil` when none is.
+    var focusedPosition: Int? { get }
     /// The `list.refresh` action (F5, Ctrl+R).
     func refresh()
     /// The content a drag carries out of the item at `position` (full reference) as the Swift
@@ -173,13 +176,13 @@ func waterfallSwiftMasonryViewScrollTo(_ face: gpointer?, _ position: guint, _ f
 @_cdecl("waterfall_swift_masonry_view_get_n_items")
 @MainActor
 func waterfallSwiftMasonryViewGetNItems(_ face: gpointer?) -> guint {
-    guint(clamping: MasonryViewFaceBox.face(face)?.itemCount ?? 0)
+    guint(clamping: MasonryViewFaceBox.face(face)?.positionCount ?? 0)
 }
 
 @_cdecl("waterfall_swift_masonry_view_get_focus_position")
 @MainActor
 func waterfallSwiftMasonryViewGetFocusPosition(_ face: gpointer?) -> guint {
-    MasonryViewFaceBox.face(face)?.focusedIndex.map { guint($0) } ?? GTK_INVALID_LIST_POSITION
+    MasonryViewFaceBox.face(face)?.focusedPosition.map { guint($0) } ?? GTK_INVALID_LIST_POSITION
 }
 
 @_cdecl("waterfall_swift_masonry_view_refresh")
@@ -210,4 +213,10 @@ func waterfallSwiftMasonryViewItemsChanged(_ face: gpointer?, _ position: guint,
 @MainActor
 func waterfallSwiftMasonryViewSelectionChanged(_ face: gpointer?, _ position: guint, _ count: guint) {
     MasonryViewFaceBox.face(face)?.selectionChanged(at: Int(position), count: Int(count))
+}
+
+@_cdecl("waterfall_swift_masonry_view_sections_changed")
+@MainActor
+func waterfallSwiftMasonryViewSectionsChanged(_ face: gpointer?, _ position: guint, _ count: guint) {
+    MasonryViewFaceBox.face(face)?.sectionsChanged(at: Int(position), count: Int(count))
 }

@@ -36,11 +36,11 @@ extension WaterfallView {
             page(by: -gtk_adjustment_get_page_increment(scrollAdjustment))
         case GDK_KEY_Home, GDK_KEY_KP_Home:
             guard model.numberOfItems > 0 else { return false }
-            focus(0)
+            focus(model.focusableIndex(from: 0, forward: true))
             scroll(to: 0)
         case GDK_KEY_End, GDK_KEY_KP_End:
             guard model.numberOfItems > 0 else { return false }
-            focus(model.numberOfItems - 1)
+            focus(model.focusableIndex(from: model.numberOfItems - 1, forward: false))
             scroll(to: maximumContentOffset)
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
             guard let index = focusedIndex, index < model.numberOfItems else { return false }

@@ -35,17 +35,20 @@ extension WaterfallView where Cell == WaterfallItemCell {
         model.isLoadMoreEnabled = true
         selfSizing = source
         source.view = self
+        source.readAllSections()
         installSelectAllKeys()
         installRubberband()
     }
 
-    /// Tells the source that the widget's `model`, `factory`, `aspect-ratio-expression` or
-    /// `aspect-ratio-property` changed (it reads them from the widget).
+    /// Tells the source that the widget's `model`, `factory`, `header-factory`,
+    /// `pinned-headers`, `aspect-ratio-expression` or `aspect-ratio-property` changed (it reads
+    /// them from the widget).
     func listModelPropertyChanged(_ property: WaterfallMasonryViewProp) {
         let source = listModelSource
         switch property {
         case WATERFALL_MASONRY_VIEW_PROP_MODEL: source.modelDidChange()
-        case WATERFALL_MASONRY_VIEW_PROP_FACTORY: source.factoryDidChange()
+        case WATERFALL_MASONRY_VIEW_PROP_FACTORY, WATERFALL_MASONRY_VIEW_PROP_HEADER_FACTORY: source.factoryDidChange()
+        case WATERFALL_MASONRY_VIEW_PROP_PINNED_HEADERS: source.pinnedHeadersDidChange()
         case WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION: source.aspectRatioExpressionDidChange()
         default: source.sizesChanged()
         }

@@ -63,5 +63,5 @@ extension WaterfallView {
 
 extension WaterfallView {
     /// The item drawn at `point` (viewport coordinates): the model's hit test.
-    func position(at point: Point) -> Int? { model.index(at: point) }
+    func position(at point: Point) -> Int? { model.index(at: point).flatMap(position(ofIndex:)) }
 }

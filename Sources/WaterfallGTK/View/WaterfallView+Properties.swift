@@ -18,7 +18,8 @@ extension WaterfallView {
              WATERFALL_MASONRY_VIEW_PROP_COLUMN_SPACING, WATERFALL_MASONRY_VIEW_PROP_ROW_SPACING:
             model.invalidateLayout()
         case WATERFALL_MASONRY_VIEW_PROP_MODEL, WATERFALL_MASONRY_VIEW_PROP_FACTORY,
-             WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION, WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY:
+             WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_EXPRESSION, WATERFALL_MASONRY_VIEW_PROP_ASPECT_RATIO_PROPERTY,
+             WATERFALL_MASONRY_VIEW_PROP_HEADER_FACTORY, WATERFALL_MASONRY_VIEW_PROP_PINNED_HEADERS:
             (self as? WaterfallView<WaterfallItemCell>)?.listModelPropertyChanged(property)
         case WATERFALL_MASONRY_VIEW_PROP_ENABLE_ITEM_DRAG:
             installDragSourceIfNeeded()
@@ -80,9 +81,10 @@ extension WaterfallView {
     public var activatesOnSingleClick: Bool { waterfall_masonry_view_get_single_click_activate(masonryView) != 0 }
 
     /// Emits `activate` for the item at `index` (a double-click, Enter, a click with
-    /// `single-click-activate`, the `list.activate-item` action).
+    /// `single-click-activate`, the `list.activate-item` action), with its model position (a
+    /// section header is not activated).
     public func didActivateItem(at index: Int) {
-        guard index >= 0, index < actionItemCount else { return }
-        waterfall_masonry_view_emit_activate(masonryView, guint(index))
+        guard index >= 0, let position = position(ofIndex: index), position < actionItemCount else { return }
+        waterfall_masonry_view_emit_activate(masonryView, guint(position))
     }
 }

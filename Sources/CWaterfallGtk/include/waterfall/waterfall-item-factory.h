@@ -2,6 +2,7 @@
 #define WATERFALL_ITEM_FACTORY_H
 
 #include "waterfall-item.h"
+#include "waterfall-header.h"
 
 G_BEGIN_DECLS
 
@@ -11,25 +12,30 @@ G_DECLARE_DERIVABLE_TYPE (WaterfallItemFactory, waterfall_item_factory, WATERFAL
 /**
  * WaterfallItemFactoryClass:
  * @parent_class: the parent class
- * @setup: makes the widgets of a new item (sets its child); called once per item object
- * @bind: shows the item's #WaterfallItem:item in the widgets made by @setup
- * @unbind: undoes @bind before the item object is bound to another item or torn down
- * @teardown: undoes @setup before the item object is discarded
+ * @setup: makes the widgets of a new item or header object (sets its child); called once per
+ *   object
+ * @bind: shows the object's item (#WaterfallItem:item, #WaterfallHeader:item) in the widgets
+ *   made by @setup
+ * @unbind: undoes @bind before the object is bound to another item or torn down
+ * @teardown: undoes @setup before the object is discarded
  *
- * The virtual functions of a #WaterfallItemFactory. Each default does nothing.
+ * The virtual functions of a #WaterfallItemFactory. Each receives a [class@Waterfall.Item]
+ * from the view's [property@Waterfall.MasonryView:factory], or a [class@Waterfall.Header] from
+ * its `WaterfallMasonryView:header-factory` (GTK 4.12+). The default teardown clears the
+ * object's child; the others do nothing.
  */
 struct _WaterfallItemFactoryClass
 {
   GObjectClass parent_class;
 
   void (* setup)    (WaterfallItemFactory *self,
-                     WaterfallItem        *item);
+                     GObject              *object);
   void (* bind)     (WaterfallItemFactory *self,
-                     WaterfallItem        *item);
+                     GObject              *object);
   void (* unbind)   (WaterfallItemFactory *self,
-                     WaterfallItem        *item);
+                     GObject              *object);
   void (* teardown) (WaterfallItemFactory *self,
-                     WaterfallItem        *item);
+                     GObject              *object);
 
   /*< private >*/
   gpointer padding[8];

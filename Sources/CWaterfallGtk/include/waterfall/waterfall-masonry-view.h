@@ -88,6 +88,10 @@ guint waterfall_masonry_view_get_position_at (WaterfallMasonryView *self, double
 void waterfall_masonry_view_scroll_to (WaterfallMasonryView *self, guint pos, GtkListScrollFlags flags, GtkScrollInfo *scroll);
 void waterfall_masonry_view_set_tab_behavior (WaterfallMasonryView *self, GtkListTabBehavior tab_behavior);
 GtkListTabBehavior waterfall_masonry_view_get_tab_behavior (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_header_factory (WaterfallMasonryView *self, WaterfallItemFactory *factory);
+WaterfallItemFactory *waterfall_masonry_view_get_header_factory (WaterfallMasonryView *self);
+void waterfall_masonry_view_set_pinned_headers (WaterfallMasonryView *self, gboolean pinned_headers);
+gboolean waterfall_masonry_view_get_pinned_headers (WaterfallMasonryView *self);
 #endif
 
 G_END_DECLS

@@ -4,6 +4,7 @@
 /* The umbrella header of the Waterfall C API (GI namespace Waterfall, version 1). */
 #include "waterfall-masonry-view.h"
 #include "waterfall-item.h"
+#include "waterfall-header.h"
 #include "waterfall-item-factory.h"
 #include "waterfall-signal-item-factory.h"
 #include "waterfall-builder-item-factory.h"

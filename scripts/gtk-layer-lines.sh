@@ -57,7 +57,7 @@ cp "$style" "$tree/Sources/CWaterfallGtk/.clang-format"
 find "$tree/Sources/CWaterfallGtk" -name '*.[ch]' -exec clang-format -i --style=file {} +
 
 # cloc writes each file without its comments beside it (FILE.code); count what is left.
-(cd "$tree" && cloc --quiet --strip-comments=code --include-lang=Swift,C,"C/C++ Header" Sources >/dev/null)
+(cd "$tree" && cloc --quiet --strip-comments=code --original-dir --include-lang=Swift,C,"C/C++ Header" Sources >/dev/null)
 find "$tree" -name '*.code' | while read -r f; do
   case $f in *.swift.code) lang=Swift ;; *.c.code) lang=C ;; *) lang=header ;; esac
   n=$(grep -cvE '^[[:space:]]*([{}];?|},)?[[:space:]]*$' "$f" || true)

@@ -57,8 +57,8 @@ waterfall_builder_item_factory_setup (WaterfallItemFactory *factory,
                                       GObject              *object)
 {
   WaterfallBuilderItemFactory *self = WATERFALL_BUILDER_ITEM_FACTORY (factory);
-  GtkBuilder *builder;
-  GError *error = NULL;
+  g_autoptr (GtkBuilder) builder = NULL;
+  g_autoptr (GError) error = NULL;
 
   if (self->bytes == NULL)
     return;
@@ -71,12 +71,7 @@ waterfall_builder_item_factory_setup (WaterfallItemFactory *factory,
   if (!gtk_builder_extend_with_template (builder, object, G_OBJECT_TYPE (object),
                                          g_bytes_get_data (self->bytes, NULL),
                                          (gssize) g_bytes_get_size (self->bytes), &error))
-    {
-      g_critical ("WaterfallBuilderItemFactory: the item template does not build: %s", error->message);
-      g_error_free (error);
-    }
-
-  g_object_unref (builder);
+    g_critical ("WaterfallBuilderItemFactory: the item template does not build: %s", error->message);
 }
 
 static void
@@ -94,8 +89,8 @@ static void
 waterfall_builder_item_factory_set_resource (WaterfallBuilderItemFactory *self,
                                              const char                  *resource)
 {
-  GError *error = NULL;
-  GBytes *bytes;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
 
   if (resource == NULL)
     return;
@@ -107,12 +102,10 @@ waterfall_builder_item_factory_set_resource (WaterfallBuilderItemFactory *self,
   if (bytes == NULL)
     {
       g_critical ("WaterfallBuilderItemFactory: cannot load the item template %s: %s", resource, error->message);
-      g_error_free (error);
       return;
     }
 
   waterfall_builder_item_factory_set_bytes (self, bytes);
-  g_bytes_unref (bytes);
 }
 
 static void

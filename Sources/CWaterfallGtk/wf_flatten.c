@@ -15,16 +15,8 @@ typedef struct
   double fraction_x, fraction_y;
 } WfFlatCache;
 
-static GQuark
-wf_flatten_quark (void)
-{
-  static GQuark quark = 0;
-  if (quark == 0)
-    {
-      quark = g_quark_from_static_string ("wf-flatten-cache");
-    }
-  return quark;
-}
+/* wf_flatten_quark (): the key of a marked child's WfFlatCache. */
+static G_DEFINE_QUARK (wf_flatten_cache, wf_flatten)
 
 static void
 wf_flat_cache_free (gpointer data)
@@ -70,17 +62,9 @@ wf_flatten_is_rasterized (GtkWidget *child)
   return cache != NULL && cache->rasterized;
 }
 
-/* The canvas's decision, set by wf_flatten_choose (absent: off). */
-static GQuark
-wf_flatten_choice_quark (void)
-{
-  static GQuark quark = 0;
-  if (quark == 0)
-    {
-      quark = g_quark_from_static_string ("wf-flatten-choice");
-    }
-  return quark;
-}
+/* wf_flatten_choice_quark (): the key of the canvas's decision, set by wf_flatten_choose
+ * (absent: off). */
+static G_DEFINE_QUARK (wf_flatten_choice, wf_flatten_choice)
 
 void
 wf_flatten_choose (GtkWidget *canvas)

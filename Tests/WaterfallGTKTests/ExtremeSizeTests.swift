@@ -29,5 +29,13 @@ struct ExtremeSizeTests {
         #expect(view.cellPixelSize(forImageWidth: 1e-300, height: 1) == (0, 0))
         let ordinary = view.cellPixelSize(forImageWidth: 100, height: 50)
         #expect(ordinary.width > 0 && abs(ordinary.height * 2 - ordinary.width) <= 1)
+        // In rows the row height is fixed and the width follows the aspect ratio.
+        view.setLayout(WaterfallCollectionLayout(WaterfallLayout(axis: .horizontal)), animated: false)
+        await GTKHost.pump(frames: 2, of: view.widget)
+        let rows = (view.model.layout as? WaterfallCollectionLayout)?.engine.columnWidth ?? 0
+        let inRow = view.cellPixelSize(forImageWidth: 100, height: 50)
+        #expect(rows > 0 && inRow.height == Int((rows * Double(view.scaleFactor)).rounded()))
+        #expect(abs(inRow.width - inRow.height * 2) <= 1)
+        #expect(view.cellPixelSize(forImageWidth: 1e300, height: 1) == (0, 0))
     }
 }

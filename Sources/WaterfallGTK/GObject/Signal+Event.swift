@@ -13,10 +13,6 @@ extension Signal {
             guard let event else { return 0 }
             return MainActor.assumeIsolated { box.handler(event) } ? 1 : 0
         }
-        let release: GClosureNotify = { data, _ in releaseCallbackBox(data) }
-        let id = g_signal_connect_data(instance.gpointer, name, unsafeBitCast(thunk, to: GCallback.self),
-                                       CallbackBox.retain(handler), release, GConnectFlags(rawValue: 0))
-        precondition(id != 0, "no signal '\(name)' on this instance")
-        return UInt(id)
+        return connect(instance, name, handler, unsafeBitCast(thunk, to: GCallback.self))
     }
 }

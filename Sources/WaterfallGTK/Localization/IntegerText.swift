@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes integers as the C library's `printf("%'d")` does in the calling thread's numeric
 /// locale (`LC_NUMERIC`, which `gtk_init` sets from the environment): "12,345", "12.345",

@@ -1,9 +1,5 @@
 import CWaterfallSandbox
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One `waterfall-image-worker` process and its end of the socket; used by one decode at a time,
 /// owned by an `ImageWorkerPool`.

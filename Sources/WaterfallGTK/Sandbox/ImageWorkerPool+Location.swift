@@ -1,10 +1,6 @@
 import CWaterfallImageWorker
 import CWaterfallSandbox
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension ImageWorkerPool {
     /// The worker executable's file name.

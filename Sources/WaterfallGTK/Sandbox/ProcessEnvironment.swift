@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The process's environment variables, read from the C library's `environ` (what
 /// `ProcessInfo.processInfo.environment` gives, without Foundation).

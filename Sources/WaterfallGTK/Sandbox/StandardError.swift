@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The process's standard error, written to without Foundation's `FileHandle` (and without the C
 /// library's shared `stderr` stream, which strict concurrency does not let Swift name).

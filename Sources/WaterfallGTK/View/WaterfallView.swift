@@ -204,16 +204,14 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
     /// the aspect ratio (0 for invalid sizes).
     public func cellPixelSize(forImageWidth width: Double, height: Double) -> (width: Int, height: Int) {
         let ratio = width > 0 && height.isFinite && height >= 0 ? height / width : 0
-        if let rows = (model.layout as? WaterfallCollectionLayout)?.engine, rows.axis == .horizontal {
-            let pixelHeight = (Double(rows.columnWidth) * Double(scaleFactor)).rounded()
-            let pixelWidth = (pixelHeight / ratio).rounded()
-            guard SizeLimits.allows(pixelHeight), SizeLimits.allows(pixelWidth) else { return (0, 0) }
-            return (Int(pixelWidth), Int(pixelHeight))
-        }
-        let pixelWidth = (Double(model.cellWidth) * Double(scaleFactor)).rounded()
-        let pixelHeight = (pixelWidth * ratio).rounded()
-        guard SizeLimits.allows(pixelWidth), SizeLimits.allows(pixelHeight) else { return (0, 0) }
-        return (Int(pixelWidth), Int(pixelHeight))
+        // The layout fixes one side (the column width, or in rows the row height); the image's
+        // aspect ratio gives the other.
+        let rowHeight = (model.layout as? WaterfallCollectionLayout)
+            .flatMap { $0.engine.axis == .horizontal ? $0.engine.columnWidth : nil }
+        let fixed = ((rowHeight ?? model.cellWidth) * Double(scaleFactor)).rounded()
+        let following = (rowHeight == nil ? fixed * ratio : fixed / ratio).rounded()
+        guard SizeLimits.allows(fixed), SizeLimits.allows(following) else { return (0, 0) }
+        return rowHeight == nil ? (Int(fixed), Int(following)) : (Int(following), Int(fixed))
     }
 
     /// The scroll position along the layout's axis: the content y at the top of the viewport

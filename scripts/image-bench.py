@@ -13,7 +13,8 @@ load before they are drawn, as FeedWall prefetches); `feedwall`
 shows `Waterfall.FeedWall` over PAGE-URL. Both views have 5 columns in a 1280x900 window.
 
 Prints one JSON line: the time from presenting the window to the first decoded picture and to
-every visible picture decoded, then `--jumps` jumps of one screen down, each waiting until every
+every visible picture decoded (pictures on the view's screen; cells bound off screen do not
+count), then `--jumps` jumps of one screen down, each waiting until every
 visible picture is decoded: pictures decoded and images per second over the jumps. A picture
 counts as decoded when its GtkPicture shows a texture of more than one pixel (FeedWall) or its
 Waterfall.Image has pixels (Image).
@@ -64,13 +65,16 @@ def image_view(page_url, pages, size_hint):
     return Gtk.ScrolledWindow(child=view), view
 
 
-def pictures(widget):
-    """The Gtk.Pictures under `widget` that are mapped, with what they show."""
-    child = widget.get_first_child()
+def pictures(view, widget=None):
+    """What the Gtk.Pictures under `view` show that lie at least partly on its screen (cells
+    bound off screen, ahead of or behind it, do not count)."""
+    child = (widget or view).get_first_child()
     while child is not None:
         if isinstance(child, Gtk.Picture) and child.get_mapped():
-            yield child.get_paintable()
-        yield from pictures(child)
+            ok, bounds = child.compute_bounds(view)
+            if ok and bounds.origin.y < view.get_height() and bounds.origin.y + bounds.size.height > 0:
+                yield child.get_paintable()
+        yield from pictures(view, child)
         child = child.get_next_sibling()
 
 

@@ -30,20 +30,11 @@ extension WaterfallView where Cell == WaterfallItemCell {
     /// installs the list-model keys and rubberband, and turns load-more on: the view emits
     /// `load-more` near the end of the items (see
     /// ``WaterfallListModelSource/waterfallViewDidRequestMore(_:)``).
-    ///
-    /// The cells stay bound as far beyond the viewport, on both sides, as a data source's wall
-    /// prefetches (its overscan plus its prefetch distance, 1000 points): a list model's items
-    /// can only be prefetched through their cells — a `WaterfallImage` in a `GtkPicture` starts
-    /// loading when its cell is first drawn, at the size it is drawn — so they are bound and
-    /// drawn off screen before the reader reaches them, as ``FeedWall`` prefetches its images. A
-    /// cell leaving that margin is unbound as before, and a paintable its unbind lets go of
-    /// cancels its load. The reuse pool is twice the default, as the margin holds about twice
-    /// the cells, so that a long jump still recycles them rather than setting up new ones.
+    /// From the first scroll on, the cells are bound ahead of the screen
+    /// (``WaterfallListModelSource/readerScrolled()``).
     func adopt(_ source: WaterfallListModelSource) {
         model.selection = source
         model.isLoadMoreEnabled = true
-        model.overscan += model.prefetchDistance
-        model.reusePoolCapacity *= 2
         selfSizing = source
         source.view = self
         installSelectAllKeys()

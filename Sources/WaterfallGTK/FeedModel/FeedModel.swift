@@ -53,6 +53,9 @@ final class FeedModel {
     private(set) var loaderState = FeedLoader.State.idle
     /// What the loader is (or was last) doing.
     private(set) var operation = FeedLoader.Operation.nextPage
+    /// The running median of the known sizes (the feed's, and those a list learned from image
+    /// headers, ``addDiscoveredSize(width:height:)``), for the items without one.
+    private(set) var estimate = AspectRatioEstimate()
     /// Called with the new items of each finished operation (a refresh's first).
     var onInsert: (@MainActor (Insertion) -> Void)?
     /// Called after the loader's state changed, the items it brought reported (read
@@ -61,8 +64,6 @@ final class FeedModel {
 
     /// What a failure says (``FailureStrings``, as the wall's).
     private let errorMessage: @MainActor (FeedError) -> String
-    /// The running median of the known sizes, for the items without one.
-    private var estimate = AspectRatioEstimate()
     /// Items announced by the running operation, reported when it ends.
     private var pendingAppend: [FeedItem] = []
     private var pendingPrepend: [FeedItem] = []
@@ -109,6 +110,12 @@ final class FeedModel {
     /// Loads the first page again; its new items go to index 0.
     func refresh() {
         send { await $0.refresh() }
+    }
+
+    /// Adds a size an image's header told (of an item the feed gave none) to the estimate of the
+    /// items to come, as the feed's own sizes are.
+    func addDiscoveredSize(width: Double, height: Double) {
+        estimate.add(width: width, height: height)
     }
 
     /// Runs the failed page or refresh again; nothing when nothing failed.

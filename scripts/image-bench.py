@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Waterfall.Image in a wall against Waterfall.FeedWall's own cells, over the same feed.
 
-    scripts/image-bench.py image|feedwall PAGE-URL [--pages N] [--jumps N]
+    scripts/image-bench.py image|feedwall PAGE-URL [--pages N] [--jumps N] [--pause SECONDS]
 
 Run against the installed library (scripts/meson-prefix.sh's environment) under Xvfb, with an
 empty $XDG_CACHE_HOME, one process per mode (so both start with cold caches). `image` loads the
@@ -13,8 +13,11 @@ load before they are drawn, as FeedWall prefetches); `feedwall`
 shows `Waterfall.FeedWall` over PAGE-URL. Both views have 5 columns in a 1280x900 window.
 
 Prints one JSON line: the time from presenting the window to the first decoded picture and to
-every visible picture decoded, then `--jumps` jumps of one screen down, each waiting until every
-visible picture is decoded: pictures decoded and images per second over the jumps. A picture
+every visible picture decoded (pictures on the view's screen; cells bound off screen do not
+count), then `--jumps` jumps of one screen down, each waiting until every
+visible picture is decoded: pictures decoded and images per second over the jumps, and the
+mean wait per jump (with `--pause S`, each jump comes S seconds after the screen was ready, as a
+reader's would: what was loaded ahead meanwhile shows at once). A picture
 counts as decoded when its GtkPicture shows a texture of more than one pixel (FeedWall) or its
 Waterfall.Image has pixels (Image).
 """
@@ -64,13 +67,16 @@ def image_view(page_url, pages, size_hint):
     return Gtk.ScrolledWindow(child=view), view
 
 
-def pictures(widget):
-    """The Gtk.Pictures under `widget` that are mapped, with what they show."""
-    child = widget.get_first_child()
+def pictures(view, widget=None):
+    """What the Gtk.Pictures under `view` show that lie at least partly on its screen (cells
+    bound off screen, ahead of or behind it, do not count)."""
+    child = (widget or view).get_first_child()
     while child is not None:
         if isinstance(child, Gtk.Picture) and child.get_mapped():
-            yield child.get_paintable()
-        yield from pictures(child)
+            ok, bounds = child.compute_bounds(view)
+            if ok and bounds.origin.y < view.get_height() and bounds.origin.y + bounds.size.height > 0:
+                yield child.get_paintable()
+        yield from pictures(view, child)
         child = child.get_next_sibling()
 
 
@@ -86,6 +92,8 @@ def main():
     parser.add_argument("page_url")
     parser.add_argument("--pages", type=int, default=4)
     parser.add_argument("--jumps", type=int, default=6)
+    parser.add_argument("--pause", type=float, default=0.0, metavar="SECONDS",
+                        help="before each jump, run the loop this long (a reader reading); not timed")
     parser.add_argument("--load-on-bind", type=int, metavar="SIZE-HINT", default=0,
                         help="image mode: set each image's size-hint and call load() in bind")
     args = parser.parse_args()
@@ -122,8 +130,11 @@ def main():
     result["first_screen_ms"] = round((time.monotonic() - start) * 1000)
     result["first_screen_pictures"] = count()
     adjustment = view.get_vadjustment()
-    total, jump_start = 0, time.monotonic()
+    total, elapsed = 0, 0.0
     for _ in range(args.jumps):
+        if args.pause > 0:   # the reader reads the screen: the loop runs, the clock does not count
+            wait(lambda: False, args.pause)
+        jump_start = time.monotonic()
         adjustment.set_value(min(adjustment.get_value() + adjustment.get_page_size(),
                                  adjustment.get_upper() - adjustment.get_page_size()))
         for _ in range(3):
@@ -132,11 +143,12 @@ def main():
             wait(lambda: child.get_images_ready())
         else:
             wait(lambda: all(decoded(p) for p in pictures(view)))
+        elapsed += time.monotonic() - jump_start
         total += count()
-    elapsed = time.monotonic() - jump_start
     result["jump_pictures"] = total
     result["jump_seconds"] = round(elapsed, 2)
     result["images_per_second"] = round(total / elapsed, 1)
+    result["ms_per_jump"] = round(elapsed * 1000 / max(1, args.jumps))
     print(json.dumps(result), flush=True)
     window.destroy()
     return 0

@@ -28,6 +28,10 @@
  * The wall's columns, spacing and empty state are the properties of its
  * [property@Waterfall.FeedWall:view]. The wall is a scrolling widget: put it straight into a
  * window or a box, not into a [class@Gtk.ScrolledWindow].
+ *
+ * The wall follows its feed as a [class@Waterfall.FeedModel] does, and its images load through
+ * the pipeline every [class@Waterfall.Image] of the process shares: one memory cache, one disk
+ * cache and one set of decoder processes, however many walls and images an app shows.
  */
 struct _WaterfallFeedWall
 {

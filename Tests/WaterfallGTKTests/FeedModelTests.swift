@@ -37,9 +37,10 @@ extension WallTests {
         let model = FeedModel(loader: FeedLoader(provider: pages))
         var insertions: [(ids: [String], ratios: [Double], index: Int)] = []
         var statuses: [FeedModel.Status] = []
-        model.onInsert = { items, ratios, index in insertions.append((items.compactMap(\.id), ratios, index)) }
+        model.onInsert = { insertions.append(($0.items.compactMap(\.id), $0.aspectRatios, $0.index)) }
         model.onStatusChange = { statuses.append($0) }
         model.start()
+        model.loadMore()
         try #require(await GTKHost.pump(until: { model.count == 4 && !model.status.isLoading }))
         #expect(insertions.map(\.index) == [0])
         #expect(insertions[0].ratios == [0.5, 0.5, 0.5, 0.5], "an unsized item gets the median of the sizes given so far")

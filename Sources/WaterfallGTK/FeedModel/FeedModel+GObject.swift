@@ -16,20 +16,21 @@ final class FeedModelFace {
     init(model: FeedModel, owner: OpaquePointer) {
         self.model = model
         self.owner = owner
-        model.onInsert = { [weak self] items, ratios, index in self?.insert(items, ratios, at: index) }
+        model.onInsert = { [weak self] insertion in self?.insert(insertion) }
         model.onStatusChange = { [weak self] status in self?.sync(status) }
         model.start()
+        model.loadMore()
     }
 
-    /// Inserts `items` at `index` of the C model, in one `items-changed`.
-    private func insert(_ items: [FeedItem], _ ratios: [Double], at index: Int) {
+    /// Inserts the new items into the C model, in one `items-changed`.
+    private func insert(_ insertion: FeedModel.Insertion) {
         guard let owner else { return }
-        var objects: [OpaquePointer?] = zip(items, ratios).map { item, ratio in
+        var objects: [OpaquePointer?] = zip(insertion.items, insertion.aspectRatios).map { item, ratio in
             wf_feed_item_new(item.id, item.title, item.price, item.imageURL.absoluteString,
                              Self.pixels(item.pixelWidth), Self.pixels(item.pixelHeight), ratio, item.blurHash,
                              item.link?.absoluteString)
         }
-        wf_feed_model_insert(owner, guint(index), &objects, guint(objects.count))
+        wf_feed_model_insert(owner, guint(insertion.index), &objects, guint(objects.count))
     }
 
     /// A feed's pixel length as `WaterfallFeedItem` keeps it: whole, 0 when unknown, at most

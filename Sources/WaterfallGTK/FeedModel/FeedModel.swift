@@ -5,9 +5,10 @@ import WaterfallFeed
 /// one call — with each item's aspect ratio, and the loader's state as ``Status``. A failure
 /// changes only the status: every item already reported stays.
 ///
-/// The Swift logic of the C type `WaterfallFeedModel` (see `FeedModel+GObject.swift`), which
-/// keeps the items; this type keeps only their count and the running estimate of unknown
-/// sizes, so it can feed any list (a wall's own items included).
+/// The one home of a feed's state for every list over it: the Swift logic of the C type
+/// `WaterfallFeedModel` (see `FeedModel+GObject.swift`), which keeps the items, and of
+/// ``FeedWall``, whose source keeps them compacted (see `FeedWallSource+Loading.swift`). This
+/// type keeps only their count and the running estimate of unknown sizes.
 @MainActor
 final class FeedModel {
     /// What a list model shows of the loader's state.
@@ -31,24 +32,38 @@ final class FeedModel {
         }
     }
 
+    /// New items and where they go.
+    struct Insertion {
+        /// The items, in the feed's order.
+        let items: [FeedItem]
+        /// Each item's width / height: its own, else the median of the sizes given so far
+        /// (theirs included).
+        let aspectRatios: [Double]
+        /// Whether a refresh brought them: they go to index 0; otherwise to the end.
+        let atTop: Bool
+        /// The index they go to: 0 for a refresh's, ``count`` before them for a page's.
+        let index: Int
+    }
+
     /// Where the items come from.
     let loader: FeedLoader
     /// The number of items reported so far.
     private(set) var count = 0
     /// The loader's state as of the last event applied.
     private(set) var loaderState = FeedLoader.State.idle
-    /// Called with new items, their aspect ratios (width / height: the item's own, else the
-    /// median of the sizes given so far, theirs included) and the index they go to (0 for a refresh, ``count`` before them for a page).
-    var onInsert: (@MainActor (_ items: [FeedItem], _ aspectRatios: [Double], _ index: Int) -> Void)?
-    /// Called after the loader's state changed, the items it brought reported.
+    /// What the loader is (or was last) doing.
+    private(set) var operation = FeedLoader.Operation.nextPage
+    /// The running median of the known sizes (the feed's, and those a list learned from image
+    /// headers, ``addDiscoveredSize(width:height:)``), for the items without one.
+    private(set) var estimate = AspectRatioEstimate()
+    /// Called with the new items of each finished operation (a refresh's first).
+    var onInsert: (@MainActor (Insertion) -> Void)?
+    /// Called after the loader's state changed, the items it brought reported (read
+    /// ``loaderState`` and ``operation`` for more than the status).
     var onStatusChange: (@MainActor (Status) -> Void)?
 
     /// What a failure says (``FailureStrings``, as the wall's).
     private let errorMessage: @MainActor (FeedError) -> String
-    /// The running median of the known sizes, for the items without one.
-    private var estimate = AspectRatioEstimate()
-    /// What the loader is (or was last) doing.
-    private var operation = FeedLoader.Operation.nextPage
     /// Items announced by the running operation, reported when it ends.
     private var pendingAppend: [FeedItem] = []
     private var pendingPrepend: [FeedItem] = []
@@ -66,8 +81,8 @@ final class FeedModel {
     /// The status as of the last event applied.
     var status: Status { Status(loaderState, errorMessage: errorMessage) }
 
-    /// Subscribes to the loader (which then keeps no items: the list does) and loads the
-    /// first page.
+    /// Subscribes to the loader (which then keeps no items: the list does); ``loadMore()``
+    /// then loads the first page.
     func start() {
         let subscription = Task { [loader] in
             await loader.stopRetainingItems()
@@ -80,7 +95,6 @@ final class FeedModel {
                 self.apply(event)
             }
         }
-        loadMore()
     }
 
     /// Loads the next page; after a failed page, loads it again. Nothing while the feed is
@@ -98,6 +112,17 @@ final class FeedModel {
         send { await $0.refresh() }
     }
 
+    /// Adds a size an image's header told (of an item the feed gave none) to the estimate of the
+    /// items to come, as the feed's own sizes are.
+    func addDiscoveredSize(width: Double, height: Double) {
+        estimate.add(width: width, height: height)
+    }
+
+    /// Runs the failed page or refresh again; nothing when nothing failed.
+    func retry() {
+        send { await $0.retry() }
+    }
+
     /// Stops: the load in progress is cancelled and no callback runs again.
     func stop() {
         onInsert = nil
@@ -108,7 +133,7 @@ final class FeedModel {
     }
 
     /// Runs `action` on the loader once the model is subscribed, so no event is missed.
-    private func send(_ action: @escaping @Sendable (FeedLoader) async -> Void) {
+    func send(_ action: @escaping @Sendable (FeedLoader) async -> Void) {
         Task { [subscription, loader] in
             _ = await subscription?.value
             await action(loader)
@@ -138,22 +163,23 @@ final class FeedModel {
         let prepended = pendingPrepend, appended = pendingAppend
         pendingPrepend = []
         pendingAppend = []
-        insert(prepended, at: 0)
-        insert(appended, at: count)
+        insert(prepended, atTop: true)
+        insert(appended, atTop: false)
         if operation == .nextPage, state == .idle, appended.isEmpty {
             // Every item of that page was a duplicate or unusable: the next one may have some.
             send { await $0.loadMore() }
         }
     }
 
-    private func insert(_ items: [FeedItem], at index: Int) {
+    private func insert(_ items: [FeedItem], atTop: Bool) {
         guard !items.isEmpty else { return }
         for item in items where item.hasValidPixelSize {
             estimate.add(width: item.pixelWidth, height: item.pixelHeight)
         }
-        let ratios = items.map(aspectRatio(of:))
+        let insertion = Insertion(items: items, aspectRatios: items.map(aspectRatio(of:)), atTop: atTop,
+                                  index: atTop ? 0 : count)
         count += items.count
-        onInsert?(items, ratios, index)
+        onInsert?(insertion)
     }
 
     /// Width / height: the item's own (clamped as the wall clamps sizes), else the estimate.

@@ -16,15 +16,15 @@ final class FeedWallFace {
     init(wall: FeedWall, owner: OpaquePointer) {
         self.wall = wall
         self.owner = owner
-        wall.source.onStateApplied = { [weak self] state in self?.sync(state) }
+        wall.source.onStateApplied = { [weak self] in self?.sync() }
         Signal.connect(wall.view.widget, "activate") { [weak self] (position: UInt32) in self?.activated(at: Int(position)) }
         gtk_widget_set_parent(wall.widget, UnsafeMutableRawPointer(owner).assumingMemoryBound(to: GtkWidget.self))
     }
 
-    /// Mirrors the loader's `state` and the item count into the wall's properties.
-    private func sync(_ state: FeedLoader.State) {
+    /// Mirrors the feed's status and the item count into the wall's properties.
+    private func sync() {
         guard let owner, let wall else { return }
-        let status = FeedModel.Status(state, errorMessage: wall.source.options.errorMessage)
+        let status = wall.source.feed.status
         wf_feed_wall_sync_state(owner, guint(clamping: wall.itemCount), status.isLoading ? 1 : 0, status.errorMessage)
     }
 
@@ -42,8 +42,7 @@ final class FeedWallFace {
         self.wall = nil
         wall.source.onStateChange = nil
         wall.source.onStateApplied = nil
-        let loader = wall.loader
-        Task { await loader.cancel() }
+        wall.source.feed.stop()
     }
 
     /// The wall made from `url` and `schema` (a preset name or mapping; `nil`: standard), or

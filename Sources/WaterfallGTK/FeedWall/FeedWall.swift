@@ -16,9 +16,9 @@ import WaterfallFeed
 /// ```
 ///
 /// Items come from a `FeedLoader` (JSON or plist pages, `FolderFeed`, or any
-/// `FeedPageProviding`), images from an `ImagePipeline` — the wall's own
-/// (`ImagePipeline.standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)`)
-/// or one passed in, to share its caches between walls. A failure keeps every item already on
+/// `FeedPageProviding`), followed by the same feed model as `WaterfallFeedModel`'s, images
+/// from an `ImagePipeline` — the process's ``SharedImagePipeline/pipeline`` (which every
+/// `WaterfallImage` loads through too) or one passed in. A failure keeps every item already on
 /// screen and says what happened in plain words (``FailureStrings``; the technical text goes
 /// to the log and the status page's Details): a later page in the footer beside Retry, a
 /// failed refresh in the banner. Retry runs the failed operation again. The wall starts
@@ -51,11 +51,11 @@ public final class FeedWall {
     /// The data source and delegate (internal for tests).
     let source: FeedWallSource
 
-    /// Builds the wall over `loader` and starts loading. Without a `pipeline` the wall makes
-    /// its own `ImagePipeline.standard(memoryCacheMegabytes:diskCache:diskCacheMegabytes:)`
-    /// one (memory cache only).
+    /// Builds the wall over `loader` and starts loading. Without a `pipeline` the wall loads
+    /// through the process's ``SharedImagePipeline/pipeline``: its memory and disk caches and
+    /// its workers are those of every other wall and `WaterfallImage` of the process.
     public init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>? = nil, options: Options = Options()) {
-        let source = FeedWallSource(loader: loader, pipeline: pipeline ?? .standard(), options: options)
+        let source = FeedWallSource(loader: loader, pipeline: pipeline ?? SharedImagePipeline.pipeline, options: options)
         self.source = source
         view = WaterfallView(dataSource: source, delegate: source)
         source.view = view
@@ -103,7 +103,7 @@ public final class FeedWall {
     }
 
     /// Where the items come from.
-    public var loader: FeedLoader { source.loader }
+    public var loader: FeedLoader { source.feed.loader }
     /// Where the images come from.
     public var pipeline: ImagePipeline<PixbufDecoder> { source.pipeline }
     /// The number of items on the wall, held whole or compacted.

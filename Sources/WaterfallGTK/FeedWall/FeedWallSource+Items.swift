@@ -83,7 +83,7 @@ extension FeedWallSource {
         refetching.wanted = refetching.wanted.filter { held[$0] == nil && abs($0 - anchor) <= options.heldItems / 2 }
         guard let ordinal = refetching.wanted.min(by: { abs($0 - anchor) < abs($1 - anchor) }) else { return }
         refetching.isRunning = true
-        Task { [weak self, loader] in
+        Task { [weak self, loader = feed.loader] in
             let result: Result<(ordinals: Range<Int>, page: FeedPage)?, FeedError>
             do throws(FeedError) {
                 result = .success(try await loader.refetchPage(containing: ordinal))

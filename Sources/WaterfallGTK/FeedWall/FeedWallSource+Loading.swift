@@ -1,41 +1,24 @@
 import WaterfallCore
 import WaterfallFeed
 
-/// Keeps the wall in step with its `FeedLoader`: every event is applied in order, items are put
-/// into the view when the operation that brought them ends — appended pages through the view
-/// model's load-more state machine, refreshed ones inserted at index 0 by a batch update (which
-/// keeps the reader's place) — and a failure leaves every item in place.
+/// Keeps the wall in step with its ``FeedModel`` (the one home of the feed's state): each
+/// finished operation's items go into the view — appended pages through the view model's
+/// load-more state machine, refreshed ones inserted at index 0 by a batch update (which keeps
+/// the reader's place) — and a failure leaves every item in place.
 extension FeedWallSource {
-    /// Subscribes to the loader; the view model's load-more then asks for the first page.
+    /// Subscribes to the feed; the view model's load-more then asks for the first page.
     func start() {
         listenForImageSizes()
-        // The wall keeps its own items (and lets go of the far ones); the loader need not.
-        let subscription = Task { [loader] in
-            await loader.stopRetainingItems()
-            return await loader.observe().events
-        }
-        self.subscription = subscription
-        Task { [weak self] in
-            for await event in await subscription.value {
-                guard let self else { return }
-                self.apply(event)
-            }
-        }
-    }
-
-    /// Runs `action` on the loader once the wall is subscribed, so no event is missed.
-    func send(_ action: @escaping @Sendable (FeedLoader) async -> Void) {
-        Task { [subscription, loader] in
-            _ = await subscription?.value
-            await action(loader)
-        }
+        feed.onInsert = { [weak self] insertion in self?.insert(insertion) }
+        feed.onStatusChange = { [weak self] _ in self?.stateChanged() }
+        feed.start()
     }
 
     /// Loads every page one after the other, then calls `body` (also after a failure: the
     /// wall keeps what it has).
     func loadAll(then body: @escaping @MainActor () -> Void) {
         allLoaded = body
-        send { loader in
+        feed.send { loader in
             while await loader.state == .idle {
                 await loader.loadMore()
             }
@@ -45,11 +28,11 @@ extension FeedWallSource {
     /// Runs the failed operation again (the error banner's Retry). A failed page goes through the
     /// view model, which asks for it again; a failed refresh is retried directly.
     func retry() {
-        guard case .failed(_, let failed) = loaderState else { return }
+        guard case .failed(_, let failed) = feed.loaderState else { return }
         if failed == .nextPage, let model = view?.model, model.loadMoreState == .failed {
             model.retryLoadingMore()
         } else {
-            send { await $0.retry() }
+            feed.retry()
         }
     }
 
@@ -61,71 +44,62 @@ extension FeedWallSource {
             model.endLoadingMore(appending: 0, hasMore: false)
             return
         }
-        switch loaderState {
+        switch feed.loaderState {
         case .exhausted:
             model.endLoadingMore(appending: 0, hasMore: false)
-        case .failed(_, .nextPage):
-            send { await $0.retry() }
         case .failed(_, .refresh):
             // The banner's Retry runs the refresh first; load-more resumes after it.
             model.failLoadingMore()
-        case .idle, .loading:
-            send { await $0.loadMore() }
+        case .idle, .loading, .failed(_, .nextPage):
+            feed.loadMore()
         }
     }
 
-    private func apply(_ event: FeedLoader.Event) {
-        switch event {
-        case .appended(let items):
-            pendingAppend += items
-        case .prepended(let items):
-            pendingPrepend = items + pendingPrepend
-        case .stateChanged(let state):
-            loaderState = state
-            // First, so that the wall's reason for a failure is set before the view model fails.
-            onStateChange?(state)
-            if case .loading(let running) = state {
-                operation = running
-            } else {
-                settle(state)
-            }
-            onStateApplied?(state)
+    /// A finished operation's items: held at once; a refresh's shown at index 0, a page's at
+    /// the end — through the view model's load-more when it asked for them (see
+    /// ``stateChanged()``).
+    private func insert(_ insertion: FeedModel.Insertion) {
+        let items = insertion.items
+        noteSizes(of: items, prepended: insertion.atTop)
+        let end = itemCount
+        add(items, prepended: insertion.atTop)
+        guard let model = view?.model else { return }
+        if insertion.atTop {
+            model.performBatchUpdates([.insert(0..<items.count)])
+        } else if feed.operation == .nextPage, model.loadMoreState == .loading {
+            settledAppends += items.count
+        } else {
+            model.performBatchUpdates([.insert(end..<end + items.count)])
         }
     }
 
-    /// The running operation ended in `state`: shows its items and tells the view model.
-    private func settle(_ state: FeedLoader.State) {
-        let prepended = pendingPrepend, appended = pendingAppend
-        pendingPrepend = []
-        pendingAppend = []
-        // Appended first: their ordinals count from the current first item.
-        noteSizes(of: appended, prepended: false)
-        noteSizes(of: prepended, prepended: true)
-        guard let model = view?.model else {
-            add(prepended, prepended: true)
-            add(appended, prepended: false)
+    /// The feed's state changed, the items it brought inserted: the wall says why it failed,
+    /// then the view model hears how the operation ended.
+    private func stateChanged() {
+        let state = feed.loaderState
+        // First, so that the wall's reason for a failure is set before the view model fails.
+        onStateChange?(state)
+        if case .loading = state {
+            onStateApplied?()
             return
         }
-        if !prepended.isEmpty {
-            add(prepended, prepended: true)
-            model.performBatchUpdates([.insert(0..<prepended.count)])
-        }
-        let end = itemCount
-        add(appended, prepended: false)
-        if operation == .nextPage, model.loadMoreState == .loading {
-            finishLoadingMore(model, appended: appended.count, state: state)
-        } else if !appended.isEmpty {
-            model.performBatchUpdates([.insert(end..<end + appended.count)])
-        }
-        if operation == .refresh {
-            model.endRefreshing()
-            if state == .idle, model.loadMoreState == .failed { model.retryLoadingMore() }
+        let appended = settledAppends
+        settledAppends = 0
+        if let model = view?.model {
+            if feed.operation == .nextPage, model.loadMoreState == .loading {
+                finishLoadingMore(model, appended: appended, state: state)
+            }
+            if feed.operation == .refresh {
+                model.endRefreshing()
+                if state == .idle, model.loadMoreState == .failed { model.retryLoadingMore() }
+            }
         }
         compactFarItems()
         if state != .idle, let allLoaded {
             self.allLoaded = nil
             allLoaded()
         }
+        onStateApplied?()
     }
 
     private func finishLoadingMore(_ model: WaterfallViewModel<Cell>, appended: Int, state: FeedLoader.State) {
@@ -133,8 +107,8 @@ extension FeedWallSource {
         case .failed:
             model.failLoadingMore()
         case .idle where appended == 0:
-            // Every item of that page was a duplicate or unusable: ask for the next one.
-            send { await $0.loadMore() }
+            // Every item of that page was a duplicate or unusable: the feed asks for the next one.
+            break
         case .idle, .exhausted, .loading:
             model.endLoadingMore(appending: appended, hasMore: state != .exhausted)
         }

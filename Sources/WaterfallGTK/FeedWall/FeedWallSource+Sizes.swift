@@ -3,14 +3,13 @@ import WaterfallCore
 import WaterfallFeed
 
 /// Items of unknown size: laid out at the running median aspect ratio of the feed's known
-/// items (square before there is any) and corrected as soon as the image pipeline reads the
+/// items (square before there is any; ``FeedModel/estimate``, which the sizes read from headers
+/// join) and corrected as soon as the image pipeline reads the
 /// real size from the image's first bytes. Corrections go through the view model's size
 /// changes, so a frame's corrections cost one relayout and never move what the reader sees.
 extension FeedWallSource {
     /// What the wall knows of item sizes.
     struct Sizes {
-        /// The running median of the known sizes.
-        var estimate = AspectRatioEstimate()
         /// Sizes read from image headers, by image URL.
         var discovered: [URL: (width: Double, height: Double)] = [:]
         /// Items laid out at an estimate and still waiting for their size, by image URL: their
@@ -25,7 +24,7 @@ extension FeedWallSource {
     /// compacted, else that of ``layoutSize(of:)``.
     func layoutSize(at index: Int) -> (width: Double, height: Double) {
         if let frozen = slots[index].frozenSize { return frozen }
-        guard let item = item(at: index) else { return (1, sizes.estimate.ratio) }
+        guard let item = item(at: index) else { return (1, feed.estimate.ratio) }
         return layoutSize(of: item)
     }
 
@@ -37,7 +36,7 @@ extension FeedWallSource {
         if let discovered = sizes.discovered[item.imageURL] {
             return SizeLimits.size(width: discovered.width, height: discovered.height)
         }
-        return (1, sizes.estimate.ratio)
+        return (1, feed.estimate.ratio)
     }
 
     /// Starts listening for image headers (the pipeline reports them from its loading threads).
@@ -49,14 +48,13 @@ extension FeedWallSource {
         }
     }
 
-    /// Records new items before they go into the view: known sizes feed the estimate, the
-    /// others wait for their headers. `prepended` items go before index 0.
+    /// Records new items before they go into the view (their feed model has added their known
+    /// sizes to its estimate): the others wait for their headers. `prepended` items go before
+    /// index 0.
     func noteSizes(of newItems: [FeedItem], prepended: Bool) {
         let base = prepended ? firstOrdinal - newItems.count : firstOrdinal + itemCount
         for (offset, item) in newItems.enumerated() {
-            if item.hasValidPixelSize {
-                sizes.estimate.add(width: item.pixelWidth, height: item.pixelHeight)
-            } else if sizes.discovered[item.imageURL] == nil {
+            if !item.hasValidPixelSize, sizes.discovered[item.imageURL] == nil {
                 sizes.awaiting[item.imageURL, default: []].append(base + offset)
                 sizes.estimatedCount += 1
             }
@@ -76,7 +74,7 @@ extension FeedWallSource {
     private func discovered(_ width: Double, _ height: Double, for url: URL) {
         guard let ordinals = sizes.awaiting.removeValue(forKey: url) else { return }
         sizes.discovered[url] = (width, height)
-        sizes.estimate.add(width: width, height: height)
+        feed.addDiscoveredSize(width: width, height: height)
         let indices = ordinals.map { $0 - firstOrdinal }
         for index in indices { slots[index].frozenSize = nil }
         view?.model.invalidateSizes(at: indices)

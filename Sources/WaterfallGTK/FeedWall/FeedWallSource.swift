@@ -1,20 +1,20 @@
 import WaterfallCore
 import WaterfallFeed
 
-/// A ``FeedWall``'s data source and delegate: items from a `FeedLoader`, each sized by its
+/// A ``FeedWall``'s data source and delegate: items from a ``FeedModel``, each sized by its
 /// image's aspect ratio before the image arrives (or at an estimate corrected from the image's
 /// header, see `FeedWallSource+Sizes.swift`; with captions, plus the measured caption, see
 /// `FeedWallSource+Captions.swift`), and images from the wall's `ImagePipeline` at
 /// the cell's pixel size (HiDPI scale included) — shown in the same frame when cached,
 /// prefetched for the next screen, cancelled when a cell is reused.
 ///
-/// Load-more, refresh and errors follow the loader's events (see `FeedWallSource+Loading.swift`).
+/// Load-more, refresh and errors follow the feed model (see `FeedWallSource+Loading.swift`).
 @MainActor
 final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     typealias Cell = WaterfallImageCell
 
-    /// Where the items come from.
-    let loader: FeedLoader
+    /// The feed's state and its items as they come (the loader is `feed.loader`).
+    let feed: FeedModel
     /// Where the images come from.
     let pipeline: ImagePipeline<PixbufDecoder>
     /// Columns, caption and the other choices the wall was made with.
@@ -43,29 +43,23 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     /// when the source goes away.
     var headerHandler: ImagePipeline<PixbufDecoder>.HeaderHandlerID?
 
-    // Loader bookkeeping, used by FeedWallSource+Loading.swift.
-    /// The subscription to the loader's events, made by ``start()``.
-    var subscription: Task<AsyncStream<FeedLoader.Event>, Never>?
-    /// The loader's state as of the last event applied.
-    var loaderState = FeedLoader.State.idle
-    /// What the loader is (or was last) doing.
-    var operation = FeedLoader.Operation.nextPage
-    /// Items announced by the running operation, applied when it ends.
-    var pendingAppend: [FeedItem] = []
-    /// Items a refresh announced, applied when it ends.
-    var pendingPrepend: [FeedItem] = []
-    /// Called when the loader's state changed, before the items it brought are applied (so
-    /// the wall's reason for a failure is set before the view model fails).
+    // Feed bookkeeping, used by FeedWallSource+Loading.swift.
+    /// Items of the running page that the view model's load-more is waiting for, shown when
+    /// the page ends.
+    var settledAppends = 0
+    /// Called when the loader's state changed, after the items it brought are held and before
+    /// the view model hears how the operation ended (so the wall's reason for a failure is set
+    /// before the view model fails).
     var onStateChange: (@MainActor (FeedLoader.State) -> Void)?
     /// Called after a change of the loader's state was applied, its items included (the
     /// GObject face's properties follow it).
-    var onStateApplied: (@MainActor (FeedLoader.State) -> Void)?
+    var onStateApplied: (@MainActor () -> Void)?
     /// Waiting for every page to be loaded (``FeedWall/loadAll(then:)``).
     var allLoaded: (@MainActor () -> Void)?
 
     /// Creates the source; call ``start()`` once its view is attached.
     init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>, options: FeedWall.Options) {
-        self.loader = loader
+        feed = FeedModel(loader: loader, errorMessage: options.errorMessage)
         self.pipeline = pipeline
         self.options = options
     }
@@ -169,6 +163,6 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     func waterfallViewDidRequestRefresh(_ waterfallView: WaterfallViewModel<Cell>) {
         // A refresh asks again for images that failed (the negative cache would wait 5 minutes).
         pipeline.forgetFailures()
-        send { await $0.refresh() }
+        feed.refresh()
     }
 }

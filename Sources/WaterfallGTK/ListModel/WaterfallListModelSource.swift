@@ -103,6 +103,8 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     var appliedItemCount = 0
     /// Where Shift+click extends the selection from: the last item clicked without Shift.
     var anchor: Int?
+    /// Whether the cells are bound ahead of the screen (see ``readerScrolled()``).
+    var bindsAhead = false
     /// Expressions already warned about (one warning each).
     var warnedExpressions: Set<OpaquePointer> = []
     /// Aspect-ratio property names already warned about (one warning each).

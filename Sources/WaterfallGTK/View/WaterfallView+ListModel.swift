@@ -30,6 +30,8 @@ extension WaterfallView where Cell == WaterfallItemCell {
     /// installs the list-model keys and rubberband, and turns load-more on: the view emits
     /// `load-more` near the end of the items (see
     /// ``WaterfallListModelSource/waterfallViewDidRequestMore(_:)``).
+    /// From the first scroll on, the cells are bound ahead of the screen
+    /// (``WaterfallListModelSource/readerScrolled()``).
     func adopt(_ source: WaterfallListModelSource) {
         model.selection = source
         model.isLoadMoreEnabled = true

@@ -43,13 +43,14 @@ extension WaterfallView: MasonryViewFace {
     /// if it is the adjustment of the layout's axis, a failed load-more is retried when the
     /// reader moves on toward the end (as often as `WaterfallViewModel.loadMoreRetryThrottle`
     /// lets it, so a failing server is not hammered at the frame rate), and a snapping layout
-    /// settles once the scrolling pauses.
+    /// settles once the scrolling pauses. A list-model wall starts binding ahead of the screen.
     func adjustmentValueChanged(_ orientation: GtkOrientation) {
         let axis: ScrollAxis = orientation == GTK_ORIENTATION_HORIZONTAL ? .horizontal : .vertical
         guard !isSyncingAdjustment, axis == model.layout.scrollAxis else { return }
         let value = scrollAdjustmentOffset
         let offset = axis == .horizontal ? Point(x: value, y: 0) : Point(x: 0, y: value)
         let forward = value > Double(axis == .horizontal ? model.contentOffset.x : model.contentOffset.y)
+        (model.selection as? WaterfallListModelSource)?.readerScrolled()
         measuringWork { model.setContentOffset(offset) }
         if forward, model.loadMoreState == .failed {
             model.retryLoadingMoreIfDue(at: Double(g_get_monotonic_time()) / 1_000_000)

@@ -13,8 +13,8 @@ extension ImagePipeline where Decoder == PixbufDecoder {
             .appendingPathComponent(".cache", isDirectory: true).appendingPathComponent(name)
     }
 
-    /// The pipeline a ``FeedWall`` makes when it is given none: `PixbufDecoder` decoding at the
-    /// cell's pixel size in the sandboxed workers of `ImageWorkerPool.standard` (no image is
+    /// A pipeline of `PixbufDecoder` (as ``SharedImagePipeline/pipeline`` is made) decoding at each
+    /// request's target size in the sandboxed workers of `ImageWorkerPool.standard` (no image is
     /// decoded when none can start), a memory cache of decoded images bounded by `memoryCacheMegabytes`,
     /// and an HTTP disk cache of downloaded data of at most `diskCacheMegabytes`, each entry kept
     /// at most `diskCacheDays` after it was stored or revalidated, in `diskCache` (`nil`: none).

@@ -237,6 +237,7 @@ class FeedModelTests(ServedFeed):
         with self.assertRaises(GLib.Error) as refused:
             Waterfall.FeedModel.new("ftp://example.com/feed.json", None)
         self.assertTrue(refused.exception.matches(Waterfall.feed_error_quark(), Waterfall.FeedError.URL))
+        self.assertEqual(refused.exception.domain, "waterfall-feed-error-quark")
         with self.assertRaises(GLib.Error) as refused:
             Waterfall.FeedModel.new(self.server.url, "items=data,no_such_field=x")
         self.assertTrue(refused.exception.matches(Waterfall.feed_error_quark(), Waterfall.FeedError.SCHEMA))

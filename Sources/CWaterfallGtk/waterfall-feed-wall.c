@@ -76,7 +76,10 @@ G_DEFINE_FINAL_TYPE (WaterfallFeedWall, waterfall_feed_wall, GTK_TYPE_WIDGET)
  *
  * Returns: the quark of %WATERFALL_FEED_ERROR
  */
-G_DEFINE_QUARK (waterfall - feed - error - quark, waterfall_feed_error)
+/* The quark's first argument is its string, in GLib's way of naming error domains. */
+/* clang-format off */
+G_DEFINE_QUARK (waterfall-feed-error-quark, waterfall_feed_error)
+/* clang-format on */
 
 static void
 waterfall_feed_wall_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)

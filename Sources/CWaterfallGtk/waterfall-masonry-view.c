@@ -16,7 +16,8 @@ struct _WaterfallMasonryView
   GtkScrollablePolicy scroll_policy[2];
 
   /* The scrolled window whose edge-overshot the view listens to, if it is in one, and the
-   * controller the view put on it to see its buttons (the scrollbars' included). */
+   * one controller that sees the pointer buttons: on that scrolled window (the scrollbars'
+   * buttons included), else on the view. */
   GtkWidget *scrolled_window;
   gulong overshot_handler;
   GtkEventController *buttons;
@@ -227,6 +228,7 @@ waterfall_masonry_view_track_buttons (WaterfallMasonryView *self, GtkWidget *wid
   if (self->buttons != NULL)
     {
       gtk_widget_remove_controller (gtk_event_controller_get_widget (self->buttons), self->buttons);
+      g_clear_weak_pointer (&self->buttons);
     }
   self->buttons = gtk_event_controller_legacy_new ();
   g_object_add_weak_pointer (G_OBJECT (self->buttons), (gpointer *) &self->buttons);
@@ -246,6 +248,7 @@ waterfall_masonry_view_forget_scrolled_window (WaterfallMasonryView *self)
   if (self->buttons != NULL)
     {
       gtk_widget_remove_controller (self->scrolled_window, self->buttons);
+      g_clear_weak_pointer (&self->buttons);
     }
   g_object_remove_weak_pointer (G_OBJECT (self->scrolled_window), (gpointer *) &self->scrolled_window);
   self->scrolled_window = NULL;

@@ -16,10 +16,11 @@ struct _WaterfallMasonryView
   GtkScrollablePolicy scroll_policy[2];
 
   /* The scrolled window whose edge-overshot the view listens to, if it is in one, and the
-   * controller the view put on it to see its buttons (the scrollbars' included). */
+   * one controller that sees the pointer buttons: on that scrolled window (the scrollbars'
+   * buttons included), else on the view. */
   GtkWidget *scrolled_window;
   gulong overshot_handler;
-  GtkEventController *scrolled_window_buttons;
+  GtkEventController *buttons;
 
   guint columns;
   double min_column_width;
@@ -199,10 +200,11 @@ waterfall_masonry_view_clear_model (WaterfallMasonryView *self)
   g_clear_object (&self->model);
 }
 
-/* A button went down or up anywhere in the scrolled window, its scrollbars included (seen in
- * the capture phase): a snapping layout does not settle while one is held. */
+/* A button went down or up anywhere in the view, or in the scrolled window it is the child of
+ * with its scrollbars (seen in the capture phase): a snapping layout does not settle while one
+ * is held. */
 static gboolean
-waterfall_masonry_view_scrolled_window_event (GtkEventControllerLegacy *controller, GdkEvent *event, gpointer user_data)
+waterfall_masonry_view_button_event (GtkEventControllerLegacy *controller, GdkEvent *event, gpointer user_data)
 {
   (void) controller;
   WaterfallMasonryView *self = user_data;
@@ -214,6 +216,27 @@ waterfall_masonry_view_scrolled_window_event (GtkEventControllerLegacy *controll
   return GDK_EVENT_PROPAGATE;
 }
 
+/* Moves the one listener for the pointer buttons to @widget: the scrolled window the view is
+ * the child of, or else the view itself. */
+static void
+waterfall_masonry_view_track_buttons (WaterfallMasonryView *self, GtkWidget *widget)
+{
+  if (self->buttons != NULL && gtk_event_controller_get_widget (self->buttons) == widget)
+    {
+      return;
+    }
+  if (self->buttons != NULL)
+    {
+      gtk_widget_remove_controller (gtk_event_controller_get_widget (self->buttons), self->buttons);
+      g_clear_weak_pointer (&self->buttons);
+    }
+  self->buttons = gtk_event_controller_legacy_new ();
+  g_object_add_weak_pointer (G_OBJECT (self->buttons), (gpointer *) &self->buttons);
+  gtk_event_controller_set_propagation_phase (self->buttons, GTK_PHASE_CAPTURE);
+  g_signal_connect (self->buttons, "event", G_CALLBACK (waterfall_masonry_view_button_event), self);
+  gtk_widget_add_controller (widget, self->buttons);
+}
+
 static void
 waterfall_masonry_view_forget_scrolled_window (WaterfallMasonryView *self)
 {
@@ -222,10 +245,10 @@ waterfall_masonry_view_forget_scrolled_window (WaterfallMasonryView *self)
       return;
     }
   g_clear_signal_handler (&self->overshot_handler, self->scrolled_window);
-  if (self->scrolled_window_buttons != NULL)
+  if (self->buttons != NULL)
     {
-      gtk_widget_remove_controller (self->scrolled_window, self->scrolled_window_buttons);
-      self->scrolled_window_buttons = NULL;
+      gtk_widget_remove_controller (self->scrolled_window, self->buttons);
+      g_clear_weak_pointer (&self->buttons);
     }
   g_object_remove_weak_pointer (G_OBJECT (self->scrolled_window), (gpointer *) &self->scrolled_window);
   self->scrolled_window = NULL;
@@ -247,8 +270,9 @@ waterfall_masonry_view_scrollbar_shown (GObject *bar, GParamSpec *pspec, gpointe
   waterfall_masonry_view_hide_scrollbar (GTK_WIDGET (bar));
 }
 
-/* Listens to the overshoot of the scrolled window the view is the child of (pull-to-refresh),
- * and hides its scrollbars from assistive technologies. */
+/* Listens to the overshoot of the scrolled window the view is the child of (pull-to-refresh)
+ * and to its pointer buttons (else to the view's), and hides its scrollbars from assistive
+ * technologies. */
 static void
 waterfall_masonry_view_parent_changed (GObject *object, GParamSpec *pspec, gpointer user_data)
 {
@@ -267,11 +291,7 @@ waterfall_masonry_view_parent_changed (GObject *object, GParamSpec *pspec, gpoin
       g_object_add_weak_pointer (G_OBJECT (parent), (gpointer *) &self->scrolled_window);
       self->overshot_handler =
           g_signal_connect (parent, "edge-overshot", G_CALLBACK (waterfall_masonry_view_edge_overshot), self);
-      self->scrolled_window_buttons = gtk_event_controller_legacy_new ();
-      gtk_event_controller_set_propagation_phase (self->scrolled_window_buttons, GTK_PHASE_CAPTURE);
-      g_signal_connect (self->scrolled_window_buttons, "event", G_CALLBACK (waterfall_masonry_view_scrolled_window_event),
-                        self);
-      gtk_widget_add_controller (parent, self->scrolled_window_buttons);
+      waterfall_masonry_view_track_buttons (self, parent);
       GtkWidget *bars[] = { gtk_scrolled_window_get_vscrollbar (GTK_SCROLLED_WINDOW (parent)),
                             gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (parent)) };
       for (guint i = 0; i < G_N_ELEMENTS (bars); i++)
@@ -282,6 +302,10 @@ waterfall_masonry_view_parent_changed (GObject *object, GParamSpec *pspec, gpoin
               g_signal_connect (bars[i], "notify::visible", G_CALLBACK (waterfall_masonry_view_scrollbar_shown), NULL);
             }
         }
+    }
+  else
+    {
+      waterfall_masonry_view_track_buttons (self, GTK_WIDGET (self));
     }
 }
 
@@ -1137,6 +1161,7 @@ waterfall_masonry_view_init (WaterfallMasonryView *self)
   gtk_widget_set_hexpand (widget, TRUE);
   gtk_widget_set_vexpand (widget, TRUE);
   g_signal_connect (self, "notify::parent", G_CALLBACK (waterfall_masonry_view_parent_changed), NULL);
+  waterfall_masonry_view_track_buttons (self, widget);
 }
 
 /**

@@ -103,4 +103,28 @@ extension WallTests {
         #expect(centredItem(view) != nil, "the carousel settled at the release on a centred item")
         try expectCellsWhereTheLayoutSays(view)
     }
+
+    @Test("real input: a button held on the wall is seen in its scrolled window, and by the wall alone once moved out of it")
+    func heldButtonIsSeenInAndOutOfTheScrolledWindow() async throws {
+        let wall = PhotoWall(count: 20)
+        let (view, window) = try await showPhotos(wall, layout: CarouselLayout())
+        defer { GTKHost.close(window) }
+        let input = try #require(XTestInput(), "the X server has no XTEST extension")
+        try await expectHeldButtonSeen(view, input)
+
+        g_object_ref(view.widget)
+        gtk_scrolled_window_set_child(gcast(view.scrolledWindow), nil)
+        gtk_window_set_child(gcast(window), view.widget)
+        g_object_unref(view.widget)
+        await GTKHost.pump(frames: 2, of: view.widget)
+        try await expectHeldButtonSeen(view, input)
+    }
+
+    /// Presses the primary button on the wall and releases it, expecting both to be seen.
+    private func expectHeldButtonSeen(_ view: WaterfallView<WaterfallImageCell>, _ input: XTestInput) async throws {
+        try input.pressButton(view.widget, x: 400, y: 200)
+        try #require(await GTKHost.pump(until: { view.snapping.isPointerHeld }), "the press was not seen")
+        input.releaseButton()
+        try #require(await GTKHost.pump(until: { !view.snapping.isPointerHeld }), "the release was not seen")
+    }
 }

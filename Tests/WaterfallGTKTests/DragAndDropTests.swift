@@ -52,6 +52,24 @@ extension WallTests {
         #expect(wf_drag_source_prepare(source, 2, 2) == nil, "a drag from the margin carries nothing")
     }
 
+    @Test("drag out: an item the view reorders is not dragged out; with reorderable off, or an item that cannot move, it is")
+    func dragOutOfItemsThatMove() async throws {
+        let wall = PhotoWall(count: 20)
+        wall.allowsMoving = true
+        let (view, window) = try await showPhotos(wall, layout: WaterfallCollectionLayout())
+        defer { GTKHost.close(window) }
+        view.enableDraggingItems { _ in nil }
+        let index = try #require(view.model.visibleIndices.sorted().dropFirst(3).first)
+        let frame = try #require(view.model.placedAttributes(at: index)).frame
+        let centre = Point(x: frame.midX, y: frame.midY - view.model.contentOffset.y)
+        #expect(view.draggableIndex(at: centre) == nil, "a drag on a movable item reorders it")
+        waterfall_masonry_view_set_reorderable(view.masonryView, 0)
+        #expect(view.draggableIndex(at: centre) == index, "reordering off: the item is dragged out")
+        waterfall_masonry_view_set_reorderable(view.masonryView, 1)
+        wall.allowsMoving = false
+        #expect(view.draggableIndex(at: centre) == index, "an item that cannot move is dragged out")
+    }
+
     @Test("drag and drop, real input: an item dragged from one wall drops its file onto another wall that accepts files, on the item under the pointer")
     func dragBetweenWalls() async throws {
         try GTKHost.start()

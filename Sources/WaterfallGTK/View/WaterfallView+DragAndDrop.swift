@@ -71,10 +71,11 @@ extension WaterfallView {
         gtk_widget_add_controller(widget, gcast(target))
     }
 
-    /// The item under a viewport point that a drag there would carry out, if any.
+    /// The item under a viewport point that a drag there would carry out, if any: not one the
+    /// view reorders (``WaterfallViewModel/canMoveItem(at:)``: `reorderable` and the data source).
     func draggableIndex(at point: Point) -> Int? {
-        guard waterfall_masonry_view_get_enable_item_drag(masonryView) != 0, let index = model.index(at: point) else { return nil }
-        if model.dataSource?.waterfallView(model, canMoveItemAt: index) == true { return nil }
+        guard waterfall_masonry_view_get_enable_item_drag(masonryView) != 0, let index = model.index(at: point),
+              !model.canMoveItem(at: index) else { return nil }
         return index
     }
 }

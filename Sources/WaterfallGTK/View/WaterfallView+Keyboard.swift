@@ -48,9 +48,7 @@ extension WaterfallView {
             refreshCellStates()
         default:
             guard let direction = Self.focusDirection(of: Int32(keyval)) else { return false }
-            var modifiers = SelectionModifiers()
-            if state.rawValue & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.toggle) }
-            if state.rawValue & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.extend) }
+            let modifiers = SelectionModifiers(state)
             guard let target = model.arrowKeyPressed(direction, from: focusedIndex, modifiers: modifiers) else { return false }
             focus(target)
         }

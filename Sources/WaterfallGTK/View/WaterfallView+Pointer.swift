@@ -9,10 +9,7 @@ extension WaterfallView {
         let click = gtk_gesture_click_new()!
         Signal.connect(click, "released") { [weak self, click] (count: Int, x: Double, y: Double) in
             guard let self else { return }
-            let state = gtk_event_controller_get_current_event_state(gcast(click)).rawValue
-            var modifiers: SelectionModifiers = []
-            if state & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.toggle) }
-            if state & GDK_SHIFT_MASK.rawValue != 0 { modifiers.insert(.extend) }
+            let modifiers = SelectionModifiers(gtk_event_controller_get_current_event_state(gcast(click)))
             gtk_widget_grab_focus(self.widget)
             self.stopSettle()
             let point = Point(x: x, y: y)

@@ -11,25 +11,9 @@ extension WaterfallView {
     /// layout settles, in milliseconds.
     static var settleDelayMilliseconds: UInt32 { 150 }
 
-    /// Tracks whether a pointer button is held anywhere in the view (the capture phase sees
-    /// presses on the cells too), so that a snapping layout does not settle under a drag, and
-    /// settles when the button is released. In a scrolled window the C type also reports the
-    /// buttons of the whole scrolled window, so a drag of its scrollbar holds the settle too.
-    func installPointerTracking() {
-        let legacy = gtk_event_controller_legacy_new()!
-        gtk_event_controller_set_propagation_phase(legacy, GTK_PHASE_CAPTURE)
-        Signal.connectEvent(legacy, "event") { [weak self] event in
-            switch gdk_event_get_event_type(event) {
-            case GDK_BUTTON_PRESS: self?.pointerButton(held: true)
-            case GDK_BUTTON_RELEASE: self?.pointerButton(held: false)
-            default: break
-            }
-            return false
-        }
-        gtk_widget_add_controller(widget, legacy)
-    }
-
-    /// A pointer button went down (`held`) or up: a snapping layout settles at the release.
+    /// A pointer button went down (`held`) or up anywhere in the view, or in the scrolled window
+    /// it is the child of, scrollbars included (the C type's one listener, in the capture phase,
+    /// reports them): a snapping layout does not settle under a drag, and settles at the release.
     func pointerButton(held: Bool) {
         snapping.isPointerHeld = held
         if !held && model.layout.scrollAxis == .horizontal { scheduleSettle() }

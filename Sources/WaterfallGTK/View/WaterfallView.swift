@@ -182,7 +182,6 @@ public final class WaterfallView<Cell: WaterfallCell>: WaterfallHosting {
         installKeyboard()
         installPointer()
         installReordering()
-        installPointerTracking()
         refreshAccessibleLabel()
         Signal.connect(widget, "realize") { [weak self] in
             guard let self else { return }

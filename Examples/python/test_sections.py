@@ -14,6 +14,7 @@ Gtk.MultiSelection, with a header-factory:
 - the arrows, Home and Tab skip the headers, the selection counts model positions, and
   scroll_to, activate and get_position_at use model positions;
 - items-changed in the store adds and removes sections;
+- each header is as tall as its own child (a subtitle, a wrapped title), measured when bound;
 - read through AT-SPI (photo-months.py under Tests/accessibility/atspi_reader.py, on a private
   bus), a header is a row header named by its child's text, as GtkListView's are, with no
   "item N of M" and not focusable; the items' positions and the wall's item count skip headers.
@@ -258,6 +259,52 @@ class Sections(unittest.TestCase):
         self.assertTrue(spin_until(lambda: self.shown_header(PER_MONTH) is not None), "the second month has no header")
         self.assertEqual(self.headers[self.shown_header(PER_MONTH)].get_n_items(), PER_MONTH)
         self.assertIsNone(self.shown_header(2 * PER_MONTH), "a removed month kept its header")
+
+    def test_each_header_is_sized_by_its_own_child(self):
+        """A header factory whose headers differ: each header gets its own child's height for
+        the wall's width, measured when it is bound; far sections are never bound."""
+        bound, labels = [], {}
+
+        def bind(_factory, header):
+            start = header.get_start()
+            bound.append(start)
+            title = "Month %d" % (start // PER_MONTH)
+            if start == PER_MONTH:
+                title += "\nwith a subtitle"
+            elif start == 2 * PER_MONTH:
+                title += " with a title long enough to wrap" * 12
+            header.get_child().set_text(title)
+            labels[header.get_child()] = start
+
+        def natural(label):
+            return label.measure(Gtk.Orientation.VERTICAL, label.get_width())[1]
+
+        def shown(start):
+            """The mapped label of the section at `start`'s header, or None."""
+            return next((label for label, shows in labels.items() if shows == start and label.get_mapped()), None)
+
+        headers = Waterfall.SignalItemFactory()
+        headers.connect("setup", lambda _f, header: header.set_child(Gtk.Label(wrap=True, xalign=0)))
+        headers.connect("bind", bind)
+        self.view.props.header_factory = headers
+        self.scroll(0)
+        self.assertTrue(spin_until(lambda: shown(0) is not None and shown(0).get_height() == natural(shown(0))))
+        one_line = shown(0).get_height()
+        self.assertGreater(one_line, 0)
+        self.assertFalse({s for s in bound if s >= 4 * PER_MONTH}, "a header far off screen was bound")
+        heights = {}
+        for start in (PER_MONTH, 2 * PER_MONTH):
+            self.view.scroll_to(start, Gtk.ListScrollFlags.NONE, None)
+            # The header's cell takes its child's natural height for the wall's width, nothing more.
+            self.assertTrue(spin_until(lambda: shown(start) is not None and natural(shown(start)) > 0
+                                       and abs(shown(start).get_height() - natural(shown(start))) <= 1),
+                            "the header of %d did not take its child's height" % start)
+            heights[start] = shown(start).get_height()
+        self.assertGreater(heights[PER_MONTH], one_line + 5, "a two-line header is not taller than a one-line one")
+        self.assertGreater(heights[2 * PER_MONTH], heights[PER_MONTH], "a wrapped title is not taller than two lines")
+        self.scroll(0)
+        self.assertTrue(spin_until(lambda: shown(0) is not None and shown(0).get_height() == one_line),
+                        "the one-line header took another header's height")
 
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -13,11 +13,20 @@ Gtk.MultiSelection, with a header-factory:
   scrolls under it, and the next header pushes it out; without, it scrolls away;
 - the arrows, Home and Tab skip the headers, the selection counts model positions, and
   scroll_to, activate and get_position_at use model positions;
-- items-changed in the store adds and removes sections.
+- items-changed in the store adds and removes sections;
+- each header is as tall as its own child (a subtitle, a wrapped title), measured when bound;
+- read through AT-SPI (photo-months.py under Tests/accessibility/atspi_reader.py, on a private
+  bus), a header is a row header named by its child's text, as GtkListView's are, with no
+  "item N of M" and not focusable; the items' positions and the wall's item count skip headers.
 Built against GTK before 4.12 the view has no header-factory: every case skips.
 """
 import importlib.util
+import json
 import os
+import re
+import shutil
+import subprocess
+import tempfile
 import unittest
 
 import gi
@@ -250,6 +259,109 @@ class Sections(unittest.TestCase):
         self.assertTrue(spin_until(lambda: self.shown_header(PER_MONTH) is not None), "the second month has no header")
         self.assertEqual(self.headers[self.shown_header(PER_MONTH)].get_n_items(), PER_MONTH)
         self.assertIsNone(self.shown_header(2 * PER_MONTH), "a removed month kept its header")
+
+    def test_each_header_is_sized_by_its_own_child(self):
+        """A header factory whose headers differ: each header gets its own child's height for
+        the wall's width, measured when it is bound; far sections are never bound."""
+        bound, labels = [], {}
+
+        def bind(_factory, header):
+            start = header.get_start()
+            bound.append(start)
+            title = "Month %d" % (start // PER_MONTH)
+            if start == PER_MONTH:
+                title += "\nwith a subtitle"
+            elif start == 2 * PER_MONTH:
+                title += " with a title long enough to wrap" * 12
+            header.get_child().set_text(title)
+            labels[header.get_child()] = start
+
+        def natural(label):
+            return label.measure(Gtk.Orientation.VERTICAL, label.get_width())[1]
+
+        def shown(start):
+            """The mapped label of the section at `start`'s header, or None."""
+            return next((label for label, shows in labels.items() if shows == start and label.get_mapped()), None)
+
+        headers = Waterfall.SignalItemFactory()
+        headers.connect("setup", lambda _f, header: header.set_child(Gtk.Label(wrap=True, xalign=0)))
+        headers.connect("bind", bind)
+        self.view.props.header_factory = headers
+        self.scroll(0)
+        self.assertTrue(spin_until(lambda: shown(0) is not None and shown(0).get_height() == natural(shown(0))))
+        one_line = shown(0).get_height()
+        self.assertGreater(one_line, 0)
+        self.assertFalse({s for s in bound if s >= 4 * PER_MONTH}, "a header far off screen was bound")
+        heights = {}
+        for start in (PER_MONTH, 2 * PER_MONTH):
+            self.view.scroll_to(start, Gtk.ListScrollFlags.NONE, None)
+            # The header's cell takes its child's natural height for the wall's width, nothing more.
+            self.assertTrue(spin_until(lambda: shown(start) is not None and natural(shown(start)) > 0
+                                       and abs(shown(start).get_height() - natural(shown(start))) <= 1),
+                            "the header of %d did not take its child's height" % start)
+            heights[start] = shown(start).get_height()
+        self.assertGreater(heights[PER_MONTH], one_line + 5, "a two-line header is not taller than a one-line one")
+        self.assertGreater(heights[2 * PER_MONTH], heights[PER_MONTH], "a wrapped title is not taller than two lines")
+        self.scroll(0)
+        self.assertTrue(spin_until(lambda: shown(0) is not None and shown(0).get_height() == one_line),
+                        "the one-line header took another header's height")
+
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+READER = os.path.join(HERE, "..", "..", "Tests", "accessibility", "atspi_reader.py")
+PHOTOS = 300
+
+
+def nodes(node):
+    """`node` and its descendants in the reader's tree, depth first."""
+    yield node
+    for child in node.get("children", []):
+        yield from nodes(child)
+
+
+@unittest.skipUnless(HAS_SECTIONS, "sections need a build against GTK 4.12+")
+class SectionsThroughATSPI(unittest.TestCase):
+    """photo-months.py as a screen reader reads it: the months' headers and the photos."""
+
+    def read(self):
+        tools = [shutil.which("dbus-run-session"), "/usr/libexec/at-spi-bus-launcher"]
+        if not all(tool and os.access(tool, os.X_OK) for tool in tools):
+            self.skipTest("no AT-SPI bus: dbus-run-session or at-spi2-core's bus launcher is missing")
+        environment = {name: value for name, value in os.environ.items()
+                       if name not in ("GTK_A11Y", "NO_AT_BRIDGE", "DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS")}
+        with tempfile.TemporaryDirectory() as scratch:
+            output = os.path.join(scratch, "report.json")
+            run = subprocess.run(["dbus-run-session", "--", "/usr/bin/python3", READER, "--output", output, "--",
+                                  "/usr/bin/python3", os.path.join(HERE, "photo-months.py"), "--items", str(PHOTOS)],
+                                 env=dict(environment, XDG_CACHE_HOME=scratch), capture_output=True, text=True,
+                                 timeout=240)
+            if run.returncode == 77:
+                self.skipTest("no AT-SPI bus or client: " + run.stderr[-300:])
+            self.assertEqual(run.returncode, 0, "the reader failed: " + run.stderr[-2000:])
+            with open(output) as file:
+                return json.load(file)["before"]
+
+    def test_headers_are_row_headers_and_positions_skip_them(self):
+        tree = self.read()
+        headers = [n for n in nodes(tree) if n["role"] == "row header"]
+        self.assertTrue(headers, "no row header in the tree (roles: %s)" % sorted({n["role"] for n in nodes(tree)}))
+        for header in headers:
+            self.assertRegex(header["name"], r"^\w+ \d{4} · \d+ photos$", "a header is not named by its child's text")
+            self.assertNotRegex(header["description"], r"\d+ of \d+", "a header has a position text")
+            self.assertNotIn("focusable", header["states"], "a header takes the focus")
+        walls = [n for n in nodes(tree) if n["role"] == "list"]
+        self.assertEqual(len(walls), 1)
+        self.assertTrue(walls[0]["name"].endswith(f"{PHOTOS} items"), "the wall's count is not the photos': " + walls[0]["name"])
+        photos = [n for n in nodes(tree) if n["role"] == "list item" and n["name"].startswith("Photo ")]
+        self.assertTrue(photos, "no photo in the tree")
+        positions = []
+        for photo in photos:
+            match = re.search(r"(\d+) of (\d+)", photo["description"])
+            self.assertIsNotNone(match, "a photo has no position text: " + photo["description"])
+            self.assertEqual(int(match.group(2)), PHOTOS, "a photo's set size counts the headers")
+            positions.append(int(match.group(1)))
+        self.assertEqual(min(positions), 1, "the first photo is not item 1 (a header took a position)")
+        self.assertEqual(len(set(positions)), len(positions))
 
 
 if __name__ == "__main__":

@@ -6,41 +6,55 @@ wf_warning (const char *message)
   g_log ("Waterfall", G_LOG_LEVEL_WARNING, "%s", message);
 }
 
-static GQuark
-measured_quark (void)
-{
-  static GQuark quark;
-  if (quark == 0)
-    quark = g_quark_from_static_string ("waterfall-measured-height");
-  return quark;
-}
+static G_DEFINE_QUARK (waterfall-measured-height, measured)
 
-void
-wf_item_set_measured_height (gpointer item, double height, double width)
+static G_DEFINE_QUARK (waterfall-measured-header-height, header)
+
+/* Keeps `height` at `width` on `item` under `quark`. */
+static void
+set_height (gpointer item, GQuark quark, double height, double width)
 {
   double *pair = g_new (double, 2);
   pair[0] = height;
   pair[1] = width;
-  g_object_set_qdata_full (G_OBJECT (item), measured_quark (), pair, g_free);
+  g_object_set_qdata_full (G_OBJECT (item), quark, pair, g_free);
 }
 
-double
-wf_item_get_measured_height (gpointer item, double width)
+/* The height kept on `item` under `quark` for `width` (within half a point), or -1. */
+static double
+get_height (gpointer item, GQuark quark, double width)
 {
-  const double *pair = g_object_get_qdata (G_OBJECT (item), measured_quark ());
+  const double *pair = g_object_get_qdata (G_OBJECT (item), quark);
   if (pair == NULL || pair[1] < width - 0.5 || pair[1] > width + 0.5)
     return -1;
   return pair[0];
 }
 
-static GQuark
-undeclared_quark (void)
+void
+wf_item_set_measured_height (gpointer item, double height, double width)
 {
-  static GQuark quark;
-  if (quark == 0)
-    quark = g_quark_from_static_string ("waterfall-undeclared-size");
-  return quark;
+  set_height (item, measured_quark (), height, width);
 }
+
+double
+wf_item_get_measured_height (gpointer item, double width)
+{
+  return get_height (item, measured_quark (), width);
+}
+
+void
+wf_item_set_header_height (gpointer item, double height, double width)
+{
+  set_height (item, header_quark (), height, width);
+}
+
+double
+wf_item_get_header_height (gpointer item, double width)
+{
+  return get_height (item, header_quark (), width);
+}
+
+static G_DEFINE_QUARK (waterfall-undeclared-size, undeclared)
 
 void
 wf_item_mark_undeclared (gpointer item, guint generation)

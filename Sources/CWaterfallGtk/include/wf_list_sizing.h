@@ -18,6 +18,14 @@ void wf_item_set_measured_height (gpointer item, double height, double width);
  * negative value when there is none. */
 double wf_item_get_measured_height (gpointer item, double width);
 
+/* Keeps `height` (the header's cell of the section whose first item is `item`, measured at
+ * `width`) on `item`, apart from the item's own measured height: each header has its own. */
+void wf_item_set_header_height (gpointer item, double height, double width);
+
+/* The height kept by wf_item_set_header_height for `width` (within half a point), or a
+ * negative value when there is none. */
+double wf_item_get_header_height (gpointer item, double width);
+
 /* Marks `item` as one whose size its expressions or property did not give (it is measured), for
  * the source's sizing `generation` (the source counts its changes of expressions, property
  * and size function; a mark of another generation does not count). */

@@ -5,9 +5,10 @@ import WaterfallCore
 /// A cell of a ``WaterfallView``: one widget tree that shows one item at a time and is reused
 /// for other items once it scrolls away (the seeds' `WaterflowViewCell`).
 ///
-/// The root is a `GtkOverlay` (accessible role: list item) with rounded corners that clips its
-/// content; subclasses put their content in it with ``setContent(_:)`` and ``addOverlay(_:)``.
-/// A ring over everything shows the selected state (and the keyboard focus of the view).
+/// The root is a `GtkOverlay` (accessible role: list item, or row header for a section's
+/// header) with rounded corners that clips its content; subclasses put their content in it
+/// with ``setContent(_:)`` and ``addOverlay(_:)``. A ring over everything shows the selected
+/// state (and the keyboard focus of the view).
 ///
 /// For assistive technologies the cell is one focusable list item named by
 /// ``setAccessibleLabel(_:)`` and described by its position ("item 12 of 10,000"); the view
@@ -69,15 +70,20 @@ open class WaterfallCell: ReusableCell {
 
     /// Creates an empty cell with the given reuse identifier. Installs the ``MainQueueBridge``
     /// if it is not installed yet (cells that load images await main-actor tasks).
-    public init(reuseIdentifier: String) {
+    ///
+    /// `accessibleRole` is what assistive technologies are told the cell is: a list item
+    /// (focusable, the default), or `GTK_ACCESSIBLE_ROLE_ROW_HEADER` for a section header, as
+    /// GTK's list widgets make theirs (not focusable: the keys skip headers; GTK names it by its
+    /// content). GTK sets a role only at construction.
+    public init(reuseIdentifier: String, accessibleRole: GtkAccessibleRole = GTK_ACCESSIBLE_ROLE_LIST_ITEM) {
         MainQueueBridge.install()
         self.reuseIdentifier = reuseIdentifier
-        root = GObjectRef(sinking: Accessible.widget(ofType: gtk_overlay_get_type(), role: GTK_ACCESSIBLE_ROLE_LIST_ITEM))
+        root = GObjectRef(sinking: Accessible.widget(ofType: gtk_overlay_get_type(), role: accessibleRole))
         widget = root.pointer
         ring = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         gtk_widget_add_css_class(widget, WaterfallStyle.ClassName.cell)
         gtk_widget_set_overflow(widget, GTK_OVERFLOW_HIDDEN)
-        gtk_widget_set_focusable(widget, 1)
+        gtk_widget_set_focusable(widget, accessibleRole == GTK_ACCESSIBLE_ROLE_ROW_HEADER ? 0 : 1)
         gtk_widget_add_css_class(ring, WaterfallStyle.ClassName.ring)
         Accessible.setHidden(ring, true)
         gtk_widget_set_can_target(ring, 0)

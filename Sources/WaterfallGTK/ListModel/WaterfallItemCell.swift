@@ -12,6 +12,10 @@ import CWaterfallGtk4
 /// description; the cell follows each change of them (through the item's private child
 /// function, not a `notify` handler, which would make every notification of the item cost a
 /// signal emission).
+///
+/// A header's cell is what GTK's list widgets make of a section header: a row header (named by
+/// its child's text on GTK 4.14 and later, which name it from its content), not focusable, with
+/// no "item N of M" position, and not counted in the wall's item count.
 @MainActor
 public final class WaterfallItemCell: WaterfallCell {
     /// The reuse identifier every item cell has (one pool: a factory makes one kind of cell).
@@ -39,7 +43,8 @@ public final class WaterfallItemCell: WaterfallCell {
         item = header ? waterfall_header_new()! : waterfall_item_new()!
         isHeader = header
         self.factory = factory.map { GObjectRef(sinking: $0) }
-        super.init(reuseIdentifier: header ? Self.headerIdentifier : Self.identifier)
+        super.init(reuseIdentifier: header ? Self.headerIdentifier : Self.identifier,
+                   accessibleRole: header ? GTK_ACCESSIBLE_ROLE_ROW_HEADER : GTK_ACCESSIBLE_ROLE_LIST_ITEM)
         setChildFunc({ cell in
             MainActor.assumeIsolated { Unmanaged<WaterfallItemCell>.fromOpaque(cell!).takeUnretainedValue().followItem() }
         }, Unmanaged.passUnretained(self).toOpaque())

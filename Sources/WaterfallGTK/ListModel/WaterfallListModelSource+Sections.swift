@@ -59,6 +59,29 @@ extension WaterfallListModelSource {
         return sections.positions(ofSection: section, itemCount: appliedItemCount)
     }
 
+    /// The height of the header at view index `index`: its cell's, measured when it was last
+    /// bound at this column width (`cellWidth`), or ``estimatedHeaderHeight`` until then. Each
+    /// header has its own (a wrapped title, a subtitle on some); it is kept on the section's
+    /// first item, as an item's measured height is on the item, so it follows the section
+    /// through sorts and splices. Reading it costs one `g_list_model_get_item`, never a bind or a
+    /// measure: a header is measured only when it is bound to be shown.
+    func headerHeight(at index: Int, cellWidth: Double) -> Double {
+        guard let section = section(ofHeaderAt: index), let object = object(atPosition: section.lowerBound) else {
+            return estimatedHeaderHeight
+        }
+        defer { g_object_unref(object) }
+        let measured = wf_item_get_header_height(object, cellWidth)
+        return measured >= 0 ? measured : estimatedHeaderHeight
+    }
+
+    /// Keeps `height`, the header's cell at view index `index` measured when the columns were
+    /// `cellWidth` wide, for ``headerHeight(at:cellWidth:)``.
+    func keepHeaderHeight(_ height: Double, at index: Int, cellWidth: Double) {
+        guard let section = section(ofHeaderAt: index), let object = object(atPosition: section.lowerBound) else { return }
+        wf_item_set_header_height(object, height, cellWidth)
+        g_object_unref(object)
+    }
+
     /// A recycled header cell (or a new one, set up by the header factory) bound to the section
     /// at `section`.
     func headerCell(for section: Range<Int>, in waterfallView: WaterfallViewModel<WaterfallItemCell>) -> WaterfallItemCell {

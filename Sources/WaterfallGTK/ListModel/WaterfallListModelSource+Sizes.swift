@@ -19,10 +19,10 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
     }
 
     /// Keeps the measured height on the model's item (it follows the item through sorts and
-    /// splices); a header's is ``headerHeight``.
+    /// splices); a header's on its section's first item (``keepHeaderHeight(_:at:cellWidth:)``).
     public func waterfallView(_ view: WaterfallView<WaterfallItemCell>, didMeasureItemAt index: Int,
                               height: Double, width: Double) {
-        guard position(at: index) != nil else { return headerHeight = height }
+        guard position(at: index) != nil else { return keepHeaderHeight(height, at: index, cellWidth: view.model.cellWidth) }
         guard let object = object(at: index) else { return }
         wf_item_set_measured_height(object, Double(height), Double(width))
         g_object_unref(object)

@@ -42,9 +42,9 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
 
     /// The height an item has until its cell is measured (the self-sizing path), in points.
     public var estimatedHeight: Double = 200
-    /// The height of the section headers: an estimate until the first header's cell is
-    /// measured, then the last measured one's (headers share one height).
-    public internal(set) var headerHeight: Double = 40
+    /// The height a section header has until its own cell is measured, in points; each header
+    /// then has its own height (see `WaterfallListModelSource+Sections.swift`).
+    public var estimatedHeaderHeight: Double = 40
     /// The item size for a position alone, for an app that keeps its sizes beside the model
     /// (a table of heights): the wall asks it without fetching the model's item, which a model
     /// that makes its items on demand would make for each of its positions when the wall loads.
@@ -273,11 +273,13 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     public var readsSizesLazily: Bool { true }
 
     /// The item's size (see the type's notes on sizes); a header spans every column, at its
-    /// measured height (``headerHeight``).
+    /// own measured height (``headerHeight(at:cellWidth:)``).
     public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, sizeAt index: Int) -> ItemSize {
-        guard let position = self.position(at: index) else { return .fullSpan(height: headerHeight) }
         callOutDepth += 1
         defer { callOutDepth -= 1 }
+        guard let position = self.position(at: index) else {
+            return .fullSpan(height: headerHeight(at: index, cellWidth: waterfallView.cellWidth))
+        }
         if let positionSizeFunction { return positionSizeFunction(position) }
         guard let object = object(atPosition: position) else { return .height(estimatedHeight) }
         defer { g_object_unref(object) }

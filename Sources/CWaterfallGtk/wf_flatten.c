@@ -574,10 +574,27 @@ wf_record (GskRenderNode *node, int scale, double offset_x, double offset_y)
   return recorded;
 }
 
+/* The most device pixels one snapshot of a canvas rasterizes (a child larger than that is
+ * rasterized alone): about one photo cell, 0.5–1 ms of drawing and of faulting in the raster's
+ * fresh pages, plus as much to paint it, on the shared 2-core VM of docs/PERFORMANCE.md. A
+ * screenful of new content shown a second time (the frame after a splice, a jump) would
+ * otherwise be rasterized in one frame: 6–7 ms for a photo wall's ~50 live cells, 4–5 ms at a
+ * quarter megapixel. The children over the budget are drawn from their recording that frame
+ * and rasterized in the next ones (wf_flatten_continue). */
+#define WF_RASTER_PIXELS_PER_FRAME (1 << 16)
+
+/* What one snapshot of a canvas may still rasterize, and whether a child had to wait. */
+typedef struct
+{
+  double pixels;
+  gboolean deferred;
+} WfRasterBudget;
+
 /* Rebuilds the allocation's transform and opacity around the child's flattened node; a
  * transform that scales or rotates keeps the vector drawing (a raster would blur). */
 static GskRenderNode *
-wf_flatten_node (WfFlatCache *cache, GskRenderNode *node, int scale, double offset_x, double offset_y)
+wf_flatten_node (WfFlatCache *cache, GskRenderNode *node, int scale, double offset_x, double offset_y,
+                 WfRasterBudget *budget)
 {
   switch (gsk_render_node_get_node_type (node))
     {
@@ -591,14 +608,14 @@ wf_flatten_node (WfFlatCache *cache, GskRenderNode *node, int scale, double offs
         float dx, dy;
         gsk_transform_to_translate (transform, &dx, &dy);
         GskRenderNode *child = wf_flatten_node (cache, gsk_transform_node_get_child (node), scale,
-                                                offset_x + dx * scale, offset_y + dy * scale);
+                                                offset_x + dx * scale, offset_y + dy * scale, budget);
         GskRenderNode *result = gsk_transform_node_new (child, transform);
         gsk_render_node_unref (child);
         return result;
       }
     case GSK_OPACITY_NODE:
       {
-        GskRenderNode *child = wf_flatten_node (cache, gsk_opacity_node_get_child (node), scale, offset_x, offset_y);
+        GskRenderNode *child = wf_flatten_node (cache, gsk_opacity_node_get_child (node), scale, offset_x, offset_y, budget);
         GskRenderNode *result = gsk_opacity_node_new (child, gsk_opacity_node_get_opacity (node));
         gsk_render_node_unref (child);
         return result;
@@ -619,8 +636,15 @@ wf_flatten_node (WfFlatCache *cache, GskRenderNode *node, int scale, double offs
             cache->fraction_x = fraction_x;
             cache->fraction_y = fraction_y;
           }
+        else if (!cache->rasterized && budget->pixels <= 0)
+          {
+            budget->deferred = TRUE; /* drawn from its recording once more */
+          }
         else if (!cache->rasterized)
           {
+            graphene_rect_t bounds;
+            gsk_render_node_get_bounds (node, &bounds);
+            budget->pixels -= (double) bounds.size.width * bounds.size.height * scale * scale;
             g_clear_pointer (&cache->flat, gsk_render_node_unref);
             cache->flat = wf_rasterize (node, scale, offset_x, offset_y);
             cache->rasterized = TRUE;
@@ -653,7 +677,8 @@ wf_device_origin (GtkWidget *canvas, int *scale, double *x, double *y)
 /* Snapshots a marked child of `parent` as gtk_widget_snapshot_child does, flattened; the
  * parent's origin lies at (`origin_x`, `origin_y`) device pixels of its surface. */
 static void
-wf_flatten_snapshot_child (GtkWidget *parent, GtkWidget *child, GtkSnapshot *snapshot, int scale, double origin_x, double origin_y)
+wf_flatten_snapshot_child (GtkWidget *parent, GtkWidget *child, GtkSnapshot *snapshot, int scale, double origin_x, double origin_y,
+                           WfRasterBudget *budget)
 {
   WfFlatCache *cache = g_object_get_qdata (G_OBJECT (child), wf_flatten_quark ());
   GtkSnapshot *inner = gtk_snapshot_new ();
@@ -663,16 +688,55 @@ wf_flatten_snapshot_child (GtkWidget *parent, GtkWidget *child, GtkSnapshot *sna
     {
       return;
     }
-  GskRenderNode *flat = wf_flatten_node (cache, node, scale, origin_x, origin_y);
+  GskRenderNode *flat = wf_flatten_node (cache, node, scale, origin_x, origin_y, budget);
   gtk_snapshot_append_node (snapshot, flat);
   gsk_render_node_unref (flat);
   gsk_render_node_unref (node);
+}
+
+/* Set on a canvas while a tick callback of wf_flatten_continue waits. */
+static GQuark
+wf_flatten_continue_quark (void)
+{
+  static GQuark quark = 0;
+  if (quark == 0)
+    {
+      quark = g_quark_from_static_string ("wf-flatten-continue");
+    }
+  return quark;
+}
+
+static gboolean
+wf_flatten_continue_tick (GtkWidget *canvas, GdkFrameClock *clock, gpointer user_data)
+{
+  gtk_widget_queue_draw (canvas);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wf_flatten_continue_done (gpointer canvas)
+{
+  g_object_set_qdata (G_OBJECT (canvas), wf_flatten_continue_quark (), NULL);
+}
+
+/* Has `canvas` drawn again at the next frame, so that the children its last snapshot left over
+ * the raster budget are rasterized (a draw queued from inside a snapshot would be lost). */
+static void
+wf_flatten_continue (GtkWidget *canvas)
+{
+  if (g_object_get_qdata (G_OBJECT (canvas), wf_flatten_continue_quark ()) != NULL)
+    {
+      return;
+    }
+  g_object_set_qdata (G_OBJECT (canvas), wf_flatten_continue_quark (), GINT_TO_POINTER (TRUE));
+  gtk_widget_add_tick_callback (canvas, wf_flatten_continue_tick, canvas, wf_flatten_continue_done);
 }
 
 void
 wf_flatten_snapshot_children (GtkWidget *canvas, GtkSnapshot *snapshot)
 {
   gboolean flatten = wf_flatten_applies (canvas);
+  WfRasterBudget budget = { WF_RASTER_PIXELS_PER_FRAME, FALSE };
   int scale = 1;
   double origin_x = 0, origin_y = 0;
   if (flatten)
@@ -691,7 +755,11 @@ wf_flatten_snapshot_children (GtkWidget *canvas, GtkSnapshot *snapshot)
         }
       else
         {
-          wf_flatten_snapshot_child (canvas, child, snapshot, scale, origin_x, origin_y);
+          wf_flatten_snapshot_child (canvas, child, snapshot, scale, origin_x, origin_y, &budget);
         }
+    }
+  if (budget.deferred)
+    {
+      wf_flatten_continue (canvas);
     }
 }

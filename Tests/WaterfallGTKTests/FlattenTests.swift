@@ -67,10 +67,13 @@ extension WallTests {
         await GTKHost.pump(frames: 2, of: view.widget)
         let recorded = pixels(of: try WidgetSnapshot.texture(of: view.widget))
         #expect(wf_flatten_is_rasterized(cell.widget) == 0, "new content is not rasterized the first time")
+        // Drawn again, it is rasterized within a few frames (a frame rasterizes a few cells: the
+        // others shown since the window opened may wait before it).
         gtk_widget_queue_draw(gtk_widget_get_parent(cell.widget))
-        await GTKHost.pump(frames: 2, of: view.widget)
+        #expect(await GTKHost.pump(until: { wf_flatten_is_rasterized(cell.widget) != 0 }),
+                "content drawn a second time is rasterized")
+        await GTKHost.pump(frames: 1, of: view.widget)
         let rasterized = pixels(of: try WidgetSnapshot.texture(of: view.widget))
-        #expect(wf_flatten_is_rasterized(cell.widget) != 0, "content drawn a second time is rasterized")
 
         let placeholder = rgb(recorded, Int(frame.midX), Int(frame.minY + 30))
         #expect(try liesOnPlaceholderGradient(placeholder, of: view.widget), "\(placeholder) lies on the placeholder's gradient")
@@ -85,6 +88,36 @@ extension WallTests {
             }
         }
         #expect(differing == 0, "\(differing) pixels of the cell differ between its recording and its raster")
+    }
+
+    @Test("a screenful of new content drawn again is rasterized a few cells a frame, then completely with no other draw")
+    func newScreenfulIsRasterizedAFewCellsAFrame() async throws {
+        let (view, window) = try await show(TestWall(initial: 60))
+        defer { GTKHost.close(window) }
+        await GTKHost.pump(frames: 2, of: view.widget)
+        try #require(wf_flatten_applies(view.widget) != 0, "the tests run with GSK_RENDERER=cairo")
+        let cells = view.model.visibleIndices.compactMap { view.model.cell(at: $0) }
+        func pixels(of cell: WaterfallImageCell) -> Double {
+            (cell.placement?.frame).map { $0.width * $0.height } ?? 0
+        }
+        func rasterized() -> [WaterfallImageCell] { cells.filter { wf_flatten_is_rasterized($0.widget) != 0 } }
+        let budget = 65_536.0, largest = cells.map(pixels(of:)).max() ?? 0
+        try #require(cells.map(pixels(of:)).reduce(0, +) > budget + largest, "the cells shown exceed a frame's raster budget")
+        try #require(await GTKHost.pump(until: { rasterized().count == cells.count }), "the cells shown are rasterized first")
+
+        // Every cell new content (drawn from a recording), then the canvas drawn again: one
+        // frame rasterizes at most 65,536 px of cells (one at least), not the screenful.
+        for cell in cells { gtk_widget_queue_draw(cell.widget) }
+        await GTKHost.pump(frames: 1, of: view.widget)
+        #expect(rasterized().isEmpty, "new content is not rasterized the first time")
+        gtk_widget_queue_draw(view.widget)
+        await GTKHost.pump(frames: 1, of: view.widget)
+        let first = rasterized()
+        #expect(!first.isEmpty && first.map(pixels(of:)).reduce(0, +) < budget + largest,
+                "\(first.count) of \(cells.count) cells rasterized in one frame")
+
+        // The canvas asks for the frames that rasterize the rest.
+        #expect(await GTKHost.pump(until: { rasterized().count == cells.count }), "\(rasterized().count) of \(cells.count) cells rasterized")
     }
 
     /// After two frames, a cell wholly on screen, flattened (the tests run with the cairo

@@ -14,8 +14,9 @@
  * the sizes in idle slices) and how many gaps were over 8 ms, the same in the main thread's CPU
  * time (what it worked between two timeouts, whatever else the machine runs), get_item calls
  * by then and the process's peak RSS.
- * With --scroll FRAMES, it then waits until the scroll range has held still for half a second
- * (the wall has read every size; at most 120 s) and scrolls for FRAMES frames as a kinetic
+ * With --scroll FRAMES, the gaps are watched until the scroll range has also held still for half
+ * a second (the wall has read every size; at most 120 s), and it then scrolls for FRAMES frames
+ * as a kinetic
  * fling would, setting the vertical adjustment at each frame clock tick (flings of 4,000 px/s
  * that slow by 5 % a frame, a new one below 400 px/s; the same steps for both views), and
  * prints the main thread's CPU time per frame (tick to tick: the frame and whatever else the
@@ -137,6 +138,7 @@ typedef struct {
   GtkAdjustment *adjustment;
   gint64 range_changed;   /* monotonic µs of the last change of the scroll range */
   guint scroll_frames, scrolled_frames;
+  guint64 fetched_after_settle;
   gboolean scrolled;
   double velocity;        /* px/s */
   gint64 scroll_cpu;      /* the main thread's CPU time at the last tick, µs */
@@ -189,6 +191,10 @@ tick (gpointer user_data)
   probe->last_tick = now;
   if (now < probe->settle_end)
     return G_SOURCE_CONTINUE;
+  /* Scrolling waits for every size: the gaps are watched until then (120 s at most). */
+  if (probe->scroll_frames > 0 && now - probe->range_changed < 500000 && now < probe->settle_end + 120 * G_USEC_PER_SEC)
+    return G_SOURCE_CONTINUE;
+  probe->fetched_after_settle = probe->model->fetched;
   probe->done = TRUE;
   return G_SOURCE_REMOVE;
 }
@@ -300,32 +306,23 @@ main (int argc, char **argv)
     g_main_context_iteration (NULL, FALSE);
   g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (after_paint), &probe);
 
-  probe.announced = g_get_monotonic_time ();
+  probe.adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  g_signal_connect (probe.adjustment, "changed", G_CALLBACK (range_changed_cb), &probe);
+  probe.announced = probe.range_changed = g_get_monotonic_time ();
   probe.settle_end = G_MAXINT64;
+  probe.scroll_frames = scroll_frames;
   probe.model->n_items = items;
   g_list_model_items_changed (G_LIST_MODEL (probe.model), 0, 0, items);
   gint64 bound = probe.announced + 120 * G_USEC_PER_SEC;
   while (probe.first_frame < 0 && g_get_monotonic_time () < bound)
     g_main_context_iteration (NULL, TRUE);
   probe.settle_end = g_get_monotonic_time () + (gint64) (settle * G_USEC_PER_SEC);
-  probe.adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
-  probe.range_changed = g_get_monotonic_time ();
-  g_signal_connect (probe.adjustment, "changed", G_CALLBACK (range_changed_cb), &probe);
   while (!probe.done && probe.first_frame >= 0)
     g_main_context_iteration (NULL, TRUE);
 
-  double held_still_s = -1;
+  double held_still_s = (probe.range_changed - probe.announced) / (double) G_USEC_PER_SEC;
   if (scroll_frames > 0 && probe.first_frame >= 0)
     {
-      /* Until the scroll range has held still for 0.5 s: every size is read. */
-      gint64 limit = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
-      while (g_get_monotonic_time () - probe.range_changed < 500000 && g_get_monotonic_time () < limit)
-        {
-          if (!g_main_context_iteration (NULL, FALSE))
-            g_usleep (1000);
-        }
-      held_still_s = (probe.range_changed - probe.announced) / (double) G_USEC_PER_SEC;
-      probe.scroll_frames = scroll_frames;
       probe.frame_cpu = g_new0 (gint64, scroll_frames);
       gtk_widget_add_tick_callback (view, scroll_tick, &probe, NULL);
       while (!probe.scrolled)
@@ -343,9 +340,9 @@ main (int argc, char **argv)
             probe.frame_cpu[scroll_frames / 2] / 1000.0, probe.frame_cpu[scroll_frames * 99 / 100] / 1000.0);
   g_free (probe.frame_cpu);
   printf ("view=%s items=%u get_item_before_first_frame=%" G_GUINT64_FORMAT " first_frame_ms=%.1f "
-          "longest_stall_ms=%.1f stalls_over_8ms=%u longest_busy_ms=%.1f busy_over_8ms=%u get_item_after_%.0fs=%" G_GUINT64_FORMAT " peak_rss_mb=%.0f %s\n",
+          "longest_stall_ms=%.1f stalls_over_8ms=%u longest_busy_ms=%.1f busy_over_8ms=%u get_item_after_%s=%" G_GUINT64_FORMAT " peak_rss_mb=%.0f %s\n",
           grid ? "GtkGridView" : "WaterfallMasonryView", items, probe.fetched_before_frame,
-          probe.first_frame / 1000.0, probe.longest_gap / 1000.0, probe.gaps_over_8ms, probe.longest_busy / 1000.0, probe.busy_over_8ms, settle, probe.model->fetched,
+          probe.first_frame / 1000.0, probe.longest_gap / 1000.0, probe.gaps_over_8ms, probe.longest_busy / 1000.0, probe.busy_over_8ms, scroll_frames > 0 ? "gaps" : "settle", probe.fetched_after_settle,
           usage.ru_maxrss / 1024.0, walked ? "WALKED" : "ok");
   gtk_window_destroy (GTK_WINDOW (window));   /* the view owned the selection, which holds a reference */
   g_object_unref (probe.model);

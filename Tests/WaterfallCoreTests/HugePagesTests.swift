@@ -24,7 +24,7 @@ struct HugePagesTests {
 
         // What the kernel says about the buffers (where it reports it, with huge pages on).
         guard let eagerEligible = Self.hugePageEligible(eager.items.ys) else { return }
-        #expect(eagerEligible, "an eager layout's ys are on huge pages")
+        #expect(eagerEligible, "an eager layout's ys ask for huge pages")
         #expect(Self.hugePageEligible(lazy.items.ys) == false, "a lazy layout's ys are on small pages")
         #expect(Self.hugePageEligible(copy.items.ys) == false, "a grown copy's ys are on small pages")
         #expect(Self.hugePageEligible(lazy.items.values) == true, "the values, written at once, stay on huge pages")
@@ -41,8 +41,9 @@ struct HugePagesTests {
         #expect(layout.unreadCount == 0)
     }
 
-    /// Whether the kernel would back the mapping that holds `pointer` with huge pages
-    /// (`THPeligible` in /proc/self/smaps), `nil` where it does not say or huge pages are off.
+    /// Whether the mapping that holds `pointer` asks for huge pages (`hg` among its `VmFlags` in
+    /// /proc/self/smaps: `MADV_HUGEPAGE`) rather than small ones (`nh`: `MADV_NOHUGEPAGE`);
+    /// `nil` where the kernel does not say, or huge pages are off.
     static func hugePageEligible<T>(_ pointer: UnsafeMutablePointer<T>) -> Bool? {
         #if os(Linux)
         guard let mode = lines(of: "/sys/kernel/mm/transparent_hugepage/enabled")?.first, !mode.contains("[never]"),
@@ -54,8 +55,8 @@ struct HugePagesTests {
             if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
                 let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
                 inside = bounds.count == 2 && bounds[0] <= address && address < bounds[1]
-            } else if inside, fields.first == "THPeligible:", fields.count > 1 {
-                return fields[1] == "1"
+            } else if inside, fields.first == "VmFlags:" {
+                return fields.contains("hg") ? true : fields.contains("nh") ? false : nil
             }
         }
         return nil
@@ -71,7 +72,11 @@ struct HugePagesTests {
         defer { fclose(file) }
         var lines: [String] = [], buffer: UnsafeMutablePointer<CChar>?, size = 0
         defer { free(buffer) }
-        while getline(&buffer, &size, file) > 0, let buffer { lines.append(String(cString: buffer)) }
+        while getline(&buffer, &size, file) > 0, let buffer {
+            var line = String(cString: buffer)
+            if line.hasSuffix("\n") { line.removeLast() }
+            lines.append(line)
+        }
         return lines
     }
     #endif

@@ -593,8 +593,7 @@ typedef struct
 /* Rebuilds the allocation's transform and opacity around the child's flattened node; a
  * transform that scales or rotates keeps the vector drawing (a raster would blur). */
 static GskRenderNode *
-wf_flatten_node (WfFlatCache *cache, GskRenderNode *node, int scale, double offset_x, double offset_y,
-                 WfRasterBudget *budget)
+wf_flatten_node (WfFlatCache *cache, GskRenderNode *node, int scale, double offset_x, double offset_y, WfRasterBudget *budget)
 {
   switch (gsk_render_node_get_node_type (node))
     {
@@ -677,8 +676,7 @@ wf_device_origin (GtkWidget *canvas, int *scale, double *x, double *y)
 /* Snapshots a marked child of `parent` as gtk_widget_snapshot_child does, flattened; the
  * parent's origin lies at (`origin_x`, `origin_y`) device pixels of its surface. */
 static void
-wf_flatten_snapshot_child (GtkWidget *parent, GtkWidget *child, GtkSnapshot *snapshot, int scale, double origin_x, double origin_y,
-                           WfRasterBudget *budget)
+wf_flatten_snapshot_child (GtkWidget *parent, GtkWidget *child, GtkSnapshot *snapshot, int scale, double origin_x, double origin_y, WfRasterBudget *budget)
 {
   WfFlatCache *cache = g_object_get_qdata (G_OBJECT (child), wf_flatten_quark ());
   GtkSnapshot *inner = gtk_snapshot_new ();

@@ -14,8 +14,9 @@ G_BEGIN_DECLS
  * changes every frame costs no raster. A snapshot rasterizes at most 65,536 device pixels of
  * children (WF_RASTER_PIXELS_PER_FRAME, one at least); the rest are drawn from their recording
  * once more and rasterized in the next frames, which the canvas asks for. Gradients are
- * rasterized once per look and size and shared by every child (an LRU of 16 MB); a gradient between two opaque colours (the usual
- * CSS one) is kept as an 8-bit mask of the mix, a quarter of the memory.
+ * rasterized once per look and size and shared by every child (an LRU of 16 MB); a gradient
+ * between two opaque colours (the usual CSS one) is kept as an 8-bit mask of the mix, a
+ * quarter of the memory.
  * The pixels are GSK's own: the same cairo code draws them onto a grid aligned with the
  * device pixels (a gradient drawn from its mask is within a level or two of GSK's, from
  * rounding the mix to 8 bits).

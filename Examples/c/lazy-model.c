@@ -16,10 +16,9 @@
  * by then and the process's peak RSS.
  * With --scroll FRAMES, the gaps are watched until the scroll range has also held still for half
  * a second (the wall has read every size; at most 120 s), and it then scrolls for FRAMES frames
- * as a kinetic
- * fling would, setting the vertical adjustment at each frame clock tick (flings of 4,000 px/s
- * that slow by 5 % a frame, a new one below 400 px/s; the same steps for both views), and
- * prints the main thread's CPU time per frame (tick to tick: the frame and whatever else the
+ * as a kinetic fling would, setting the vertical adjustment at each frame clock tick (flings of
+ * 4,000 px/s that slow by 5 % a frame, a new one below 400 px/s; the same steps for both views),
+ * and prints the main thread's CPU time per frame (tick to tick: the frame and whatever else the
  * main loop ran), median and 99th percentile, and when the range held still.
  * Exits 1 when more than 1% of the items (at least 20,000) were fetched before the first frame,
  * that is, when the model was walked; scripts/gi-check.sh runs it at 10,000,000 items.

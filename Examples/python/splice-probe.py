@@ -17,11 +17,11 @@ machine the wall-clock gap also counts the time the process waited for a core), 
 such gaps exceeded 8 ms; and the process's peak RSS.
 With --scroll FRAMES the gaps are watched until the scroll range has also held still for half a
 second (the wall has read every size; at most 120 s), and it then scrolls for FRAMES frames as a
-kinetic fling would,
-setting the vertical adjustment at each frame clock tick (flings of 4,000 px/s that slow by 5 %
-a frame, a new one below 400 px/s; the same steps for both views, as Examples/c/lazy-model.c
-does), and reports the main thread's CPU time per frame (tick to tick: the frame and whatever
-else the main loop ran), median and 99th percentile, and when the range held still.
+kinetic fling would, setting the vertical adjustment at each frame clock tick (flings of
+4,000 px/s that slow by 5 % a frame, a new one below 400 px/s; the same steps for both views, as
+Examples/c/lazy-model.c does), and reports the main thread's CPU time per frame (tick to tick:
+the frame and whatever else the main loop ran), median and 99th percentile, and when the range
+held still.
 Prints a Markdown table.
 """
 import argparse

@@ -5,7 +5,8 @@
 
 /* What a flattened child keeps between frames: the render node GTK last gave for it and the
  * node that draws it — a recording of its drawing (with cached gradients) the first frame GTK
- * gives that node, its rasterized pixels from the second frame on (`rasterized`). */
+ * gives that node, its rasterized pixels from the second frame on (`rasterized`) — and where it
+ * was last drawn, in device pixels (`x`, `y`: whether it moved since). */
 typedef struct
 {
   GskRenderNode *source;
@@ -13,6 +14,7 @@ typedef struct
   gboolean rasterized;
   int scale;
   double fraction_x, fraction_y;
+  double x, y;
 } WfFlatCache;
 
 static GQuark
@@ -574,20 +576,27 @@ wf_record (GskRenderNode *node, int scale, double offset_x, double offset_y)
   return recorded;
 }
 
-/* The most device pixels one snapshot of a canvas rasterizes (a child larger than that is
- * rasterized alone): about one photo cell, 0.5–1 ms of drawing and of faulting in the raster's
- * fresh pages, plus as much to paint it, on the shared 2-core VM of docs/PERFORMANCE.md. A
- * screenful of new content shown a second time (the frame after a splice, a jump) would
- * otherwise be rasterized in one frame: 6–7 ms for a photo wall's ~50 live cells, 4–5 ms at a
- * quarter megapixel. The children over the budget are drawn from their recording that frame
- * and rasterized in the next ones (wf_flatten_continue). */
-#define WF_RASTER_PIXELS_PER_FRAME (1 << 16)
+/* How long one snapshot of a canvas may spend rasterizing children that hold still, µs (one
+ * child at least): a screenful of new content shown a second time in place (the frame after a
+ * splice) would otherwise be rasterized in one frame, 6–7 ms for a photo wall's ~50 live cells
+ * on the shared 2-core VM of docs/PERFORMANCE.md (drawing, and faulting in the rasters' fresh
+ * pages). The children past it keep their recording on screen, not repainted, and are
+ * rasterized in the next frames (wf_flatten_continue). A child that moved is rasterized
+ * whatever the budget: it is repainted anyway, and from its recording every frame until
+ * rasterized (a fling's p99 frame doubled, 4.6–5.5 → 8.1–9.7 ms, when moving cells waited). */
+static gint64 wf_raster_budget_us = 1000;
 
-/* What one snapshot of a canvas may still rasterize, and whether a child had to wait. */
+void
+wf_flatten_set_raster_budget (gint64 microseconds)
+{
+  wf_raster_budget_us = microseconds;
+}
+
+/* When one snapshot of a canvas stops rasterizing, and whether a child had to wait. */
 typedef struct
 {
-  double pixels;
-  gboolean deferred;
+  gint64 deadline;
+  gboolean rasterized_one, deferred;
 } WfRasterBudget;
 
 /* Rebuilds the allocation's transform and opacity around the child's flattened node; a
@@ -622,6 +631,9 @@ wf_flatten_node (WfFlatCache *cache, GskRenderNode *node, int scale, double offs
     default:
       {
         double fraction_x = offset_x - floor (offset_x), fraction_y = offset_y - floor (offset_y);
+        gboolean moved = cache->x != offset_x || cache->y != offset_y;
+        cache->x = offset_x;
+        cache->y = offset_y;
         if (cache->source != node || cache->scale != scale || cache->fraction_x != fraction_x ||
             cache->fraction_y != fraction_y)
           {
@@ -635,15 +647,13 @@ wf_flatten_node (WfFlatCache *cache, GskRenderNode *node, int scale, double offs
             cache->fraction_x = fraction_x;
             cache->fraction_y = fraction_y;
           }
-        else if (!cache->rasterized && budget->pixels <= 0)
+        else if (!cache->rasterized && !moved && budget->rasterized_one && g_get_monotonic_time () >= budget->deadline)
           {
-            budget->deferred = TRUE; /* drawn from its recording once more */
+            budget->deferred = TRUE; /* not repainted: its recording stays on screen */
           }
         else if (!cache->rasterized)
           {
-            graphene_rect_t bounds;
-            gsk_render_node_get_bounds (node, &bounds);
-            budget->pixels -= (double) bounds.size.width * bounds.size.height * scale * scale;
+            budget->rasterized_one = TRUE;
             g_clear_pointer (&cache->flat, gsk_render_node_unref);
             cache->flat = wf_rasterize (node, scale, offset_x, offset_y);
             cache->rasterized = TRUE;
@@ -734,7 +744,7 @@ void
 wf_flatten_snapshot_children (GtkWidget *canvas, GtkSnapshot *snapshot)
 {
   gboolean flatten = wf_flatten_applies (canvas);
-  WfRasterBudget budget = { WF_RASTER_PIXELS_PER_FRAME, FALSE };
+  WfRasterBudget budget = { g_get_monotonic_time () + wf_raster_budget_us, FALSE, FALSE };
   int scale = 1;
   double origin_x = 0, origin_y = 0;
   if (flatten)

@@ -1,7 +1,7 @@
 /* A huge lazy GListModel from C (issue 41): the wall shows its first frame without walking it.
  *
  *   cc -o lazy-model lazy-model.c $(pkg-config --cflags --libs waterfall-1)
- *   ./lazy-model [--items N] [--grid] [--settle SECONDS]
+ *   ./lazy-model [--items N] [--grid] [--settle SECONDS] [--scroll FRAMES]
  *
  * The model makes each item in get_item (a LazyPhoto whose "aspect" property is a function of
  * its position) and counts the calls, as a model backed by a database or a file would. A
@@ -14,6 +14,12 @@
  * the sizes in idle slices) and how many gaps were over 8 ms, the same in the main thread's CPU
  * time (what it worked between two timeouts, whatever else the machine runs), get_item calls
  * by then and the process's peak RSS.
+ * With --scroll FRAMES, the gaps are watched until the scroll range has also held still for half
+ * a second (the wall has read every size; at most 120 s), and it then scrolls for FRAMES frames
+ * as a kinetic fling would, setting the vertical adjustment at each frame clock tick (flings of
+ * 4,000 px/s that slow by 5 % a frame, a new one below 400 px/s; the same steps for both views),
+ * and prints the main thread's CPU time per frame (tick to tick: the frame and whatever else the
+ * main loop ran), median and 99th percentile, and when the range held still.
  * Exits 1 when more than 1% of the items (at least 20,000) were fetched before the first frame,
  * that is, when the model was walked; scripts/gi-check.sh runs it at 10,000,000 items.
  */
@@ -127,6 +133,15 @@ typedef struct {
   gint64 last_cpu, longest_busy;   /* the main thread's CPU time, µs */
   guint gaps_over_8ms, busy_over_8ms;
   gboolean done;
+  /* The scroll phase (--scroll). */
+  GtkAdjustment *adjustment;
+  gint64 range_changed;   /* monotonic µs of the last change of the scroll range */
+  guint scroll_frames, scrolled_frames;
+  guint64 fetched_after_settle;
+  gboolean scrolled;
+  double velocity;        /* px/s */
+  gint64 scroll_cpu;      /* the main thread's CPU time at the last tick, µs */
+  gint64 *frame_cpu;      /* per frame, µs */
 } Probe;
 
 static void
@@ -175,8 +190,47 @@ tick (gpointer user_data)
   probe->last_tick = now;
   if (now < probe->settle_end)
     return G_SOURCE_CONTINUE;
+  /* Scrolling waits for every size: the gaps are watched until then (120 s at most). */
+  if (probe->scroll_frames > 0 && now - probe->range_changed < 500000 && now < probe->settle_end + 120 * G_USEC_PER_SEC)
+    return G_SOURCE_CONTINUE;
+  probe->fetched_after_settle = probe->model->fetched;
   probe->done = TRUE;
   return G_SOURCE_REMOVE;
+}
+
+static void
+range_changed_cb (GtkAdjustment *adjustment, gpointer user_data)
+{
+  Probe *probe = user_data;
+  probe->range_changed = g_get_monotonic_time ();
+}
+
+/* One frame of the scroll phase: records the main thread's CPU time since the last tick, then
+ * moves the adjustment by one step of a kinetic fling. */
+static gboolean
+scroll_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  Probe *probe = user_data;
+  gint64 cpu = thread_cpu_time ();
+  if (probe->scrolled_frames > 0)
+    probe->frame_cpu[probe->scrolled_frames - 1] = cpu - probe->scroll_cpu;
+  probe->scroll_cpu = cpu;
+  if (probe->scrolled_frames == probe->scroll_frames)
+    {
+      probe->scrolled = TRUE;
+      return G_SOURCE_REMOVE;
+    }
+  probe->velocity = probe->velocity < 400 ? 4000 : probe->velocity * 0.95;
+  gtk_adjustment_set_value (probe->adjustment, gtk_adjustment_get_value (probe->adjustment) + probe->velocity / 60);
+  probe->scrolled_frames++;
+  return G_SOURCE_CONTINUE;
+}
+
+static int
+compare_times (const void *a, const void *b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+  return (x > y) - (x < y);
 }
 
 static void
@@ -199,17 +253,20 @@ main (int argc, char **argv)
   guint items = 10000000;
   gboolean grid = FALSE;
   double settle = 2.0;
+  guint scroll_frames = 0;
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--items") == 0 && i + 1 < argc)
         items = (guint) g_ascii_strtoull (argv[++i], NULL, 10);
       else if (strcmp (argv[i], "--settle") == 0 && i + 1 < argc)
         settle = g_ascii_strtod (argv[++i], NULL);
+      else if (strcmp (argv[i], "--scroll") == 0 && i + 1 < argc)
+        scroll_frames = (guint) g_ascii_strtoull (argv[++i], NULL, 10);
       else if (strcmp (argv[i], "--grid") == 0)
         grid = TRUE;
       else
         {
-          fprintf (stderr, "usage: %s [--items N] [--grid] [--settle SECONDS]\n", argv[0]);
+          fprintf (stderr, "usage: %s [--items N] [--grid] [--settle SECONDS] [--scroll FRAMES]\n", argv[0]);
           return 2;
         }
     }
@@ -248,8 +305,11 @@ main (int argc, char **argv)
     g_main_context_iteration (NULL, FALSE);
   g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint", G_CALLBACK (after_paint), &probe);
 
-  probe.announced = g_get_monotonic_time ();
+  probe.adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  g_signal_connect (probe.adjustment, "changed", G_CALLBACK (range_changed_cb), &probe);
+  probe.announced = probe.range_changed = g_get_monotonic_time ();
   probe.settle_end = G_MAXINT64;
+  probe.scroll_frames = scroll_frames;
   probe.model->n_items = items;
   g_list_model_items_changed (G_LIST_MODEL (probe.model), 0, 0, items);
   gint64 bound = probe.announced + 120 * G_USEC_PER_SEC;
@@ -259,14 +319,29 @@ main (int argc, char **argv)
   while (!probe.done && probe.first_frame >= 0)
     g_main_context_iteration (NULL, TRUE);
 
+  double held_still_s = (probe.range_changed - probe.announced) / (double) G_USEC_PER_SEC;
+  if (scroll_frames > 0 && probe.first_frame >= 0)
+    {
+      probe.frame_cpu = g_new0 (gint64, scroll_frames);
+      gtk_widget_add_tick_callback (view, scroll_tick, &probe, NULL);
+      while (!probe.scrolled)
+        g_main_context_iteration (NULL, TRUE);
+      qsort (probe.frame_cpu, scroll_frames, sizeof (gint64), compare_times);
+    }
+
   struct rusage usage;
   getrusage (RUSAGE_SELF, &usage);
   guint64 limit = MAX ((guint64) items / 100, 20000);
   gboolean walked = probe.first_frame < 0 || probe.fetched_before_frame > limit;
+  if (probe.frame_cpu != NULL)
+    printf ("view=%s items=%u range_still_after_s=%.1f scroll_frames=%u scroll_cpu_p50_ms=%.2f scroll_cpu_p99_ms=%.2f\n",
+            grid ? "GtkGridView" : "WaterfallMasonryView", items, held_still_s, scroll_frames,
+            probe.frame_cpu[scroll_frames / 2] / 1000.0, probe.frame_cpu[scroll_frames * 99 / 100] / 1000.0);
+  g_free (probe.frame_cpu);
   printf ("view=%s items=%u get_item_before_first_frame=%" G_GUINT64_FORMAT " first_frame_ms=%.1f "
-          "longest_stall_ms=%.1f stalls_over_8ms=%u longest_busy_ms=%.1f busy_over_8ms=%u get_item_after_%.0fs=%" G_GUINT64_FORMAT " peak_rss_mb=%.0f %s\n",
+          "longest_stall_ms=%.1f stalls_over_8ms=%u longest_busy_ms=%.1f busy_over_8ms=%u get_item_after_%s=%" G_GUINT64_FORMAT " peak_rss_mb=%.0f %s\n",
           grid ? "GtkGridView" : "WaterfallMasonryView", items, probe.fetched_before_frame,
-          probe.first_frame / 1000.0, probe.longest_gap / 1000.0, probe.gaps_over_8ms, probe.longest_busy / 1000.0, probe.busy_over_8ms, settle, probe.model->fetched,
+          probe.first_frame / 1000.0, probe.longest_gap / 1000.0, probe.gaps_over_8ms, probe.longest_busy / 1000.0, probe.busy_over_8ms, scroll_frames > 0 ? "gaps" : "settle", probe.fetched_after_settle,
           usage.ru_maxrss / 1024.0, walked ? "WALKED" : "ok");
   gtk_window_destroy (GTK_WINDOW (window));   /* the view owned the selection, which holds a reference */
   g_object_unref (probe.model);

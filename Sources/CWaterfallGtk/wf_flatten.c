@@ -5,7 +5,8 @@
 
 /* What a flattened child keeps between frames: the render node GTK last gave for it and the
  * node that draws it — a recording of its drawing (with cached gradients) the first frame GTK
- * gives that node, its rasterized pixels from the second frame on (`rasterized`). */
+ * gives that node, its rasterized pixels from the second frame on (`rasterized`) — and where it
+ * was last drawn, in device pixels (`x`, `y`: whether it moved since). */
 typedef struct
 {
   GskRenderNode *source;
@@ -13,6 +14,7 @@ typedef struct
   gboolean rasterized;
   int scale;
   double fraction_x, fraction_y;
+  double x, y;
 } WfFlatCache;
 
 /* wf_flatten_quark (): the key of a marked child's WfFlatCache. */
@@ -558,10 +560,33 @@ wf_record (GskRenderNode *node, int scale, double offset_x, double offset_y)
   return recorded;
 }
 
+/* How long one snapshot of a canvas may spend rasterizing children that hold still, µs (one
+ * child at least): a screenful of new content shown a second time in place (the frame after a
+ * splice) would otherwise be rasterized in one frame, 6–7 ms for a photo wall's ~50 live cells
+ * on the shared 2-core VM of docs/PERFORMANCE.md (drawing, and faulting in the rasters' fresh
+ * pages). The children past it keep their recording on screen, not repainted, and are
+ * rasterized in the next frames (wf_flatten_continue). A child that moved is rasterized
+ * whatever the budget: it is repainted anyway, and from its recording every frame until
+ * rasterized (a fling's p99 frame doubled, 4.6–5.5 → 8.1–9.7 ms, when moving cells waited). */
+static gint64 wf_raster_budget_us = 1000;
+
+void
+wf_flatten_set_raster_budget (gint64 microseconds)
+{
+  wf_raster_budget_us = microseconds;
+}
+
+/* When one snapshot of a canvas stops rasterizing, and whether a child had to wait. */
+typedef struct
+{
+  gint64 deadline;
+  gboolean rasterized_one, deferred;
+} WfRasterBudget;
+
 /* Rebuilds the allocation's transform and opacity around the child's flattened node; a
  * transform that scales or rotates keeps the vector drawing (a raster would blur). */
 static GskRenderNode *
-wf_flatten_node (WfFlatCache *cache, GskRenderNode *node, int scale, double offset_x, double offset_y)
+wf_flatten_node (WfFlatCache *cache, GskRenderNode *node, int scale, double offset_x, double offset_y, WfRasterBudget *budget)
 {
   switch (gsk_render_node_get_node_type (node))
     {
@@ -575,14 +600,14 @@ wf_flatten_node (WfFlatCache *cache, GskRenderNode *node, int scale, double offs
         float dx, dy;
         gsk_transform_to_translate (transform, &dx, &dy);
         GskRenderNode *child = wf_flatten_node (cache, gsk_transform_node_get_child (node), scale,
-                                                offset_x + dx * scale, offset_y + dy * scale);
+                                                offset_x + dx * scale, offset_y + dy * scale, budget);
         GskRenderNode *result = gsk_transform_node_new (child, transform);
         gsk_render_node_unref (child);
         return result;
       }
     case GSK_OPACITY_NODE:
       {
-        GskRenderNode *child = wf_flatten_node (cache, gsk_opacity_node_get_child (node), scale, offset_x, offset_y);
+        GskRenderNode *child = wf_flatten_node (cache, gsk_opacity_node_get_child (node), scale, offset_x, offset_y, budget);
         GskRenderNode *result = gsk_opacity_node_new (child, gsk_opacity_node_get_opacity (node));
         gsk_render_node_unref (child);
         return result;
@@ -590,6 +615,9 @@ wf_flatten_node (WfFlatCache *cache, GskRenderNode *node, int scale, double offs
     default:
       {
         double fraction_x = offset_x - floor (offset_x), fraction_y = offset_y - floor (offset_y);
+        gboolean moved = cache->x != offset_x || cache->y != offset_y;
+        cache->x = offset_x;
+        cache->y = offset_y;
         if (cache->source != node || cache->scale != scale || cache->fraction_x != fraction_x ||
             cache->fraction_y != fraction_y)
           {
@@ -603,8 +631,13 @@ wf_flatten_node (WfFlatCache *cache, GskRenderNode *node, int scale, double offs
             cache->fraction_x = fraction_x;
             cache->fraction_y = fraction_y;
           }
+        else if (!cache->rasterized && !moved && budget->rasterized_one && g_get_monotonic_time () >= budget->deadline)
+          {
+            budget->deferred = TRUE; /* not repainted: its recording stays on screen */
+          }
         else if (!cache->rasterized)
           {
+            budget->rasterized_one = TRUE;
             g_clear_pointer (&cache->flat, gsk_render_node_unref);
             cache->flat = wf_rasterize (node, scale, offset_x, offset_y);
             cache->rasterized = TRUE;
@@ -637,7 +670,7 @@ wf_device_origin (GtkWidget *canvas, int *scale, double *x, double *y)
 /* Snapshots a marked child of `parent` as gtk_widget_snapshot_child does, flattened; the
  * parent's origin lies at (`origin_x`, `origin_y`) device pixels of its surface. */
 static void
-wf_flatten_snapshot_child (GtkWidget *parent, GtkWidget *child, GtkSnapshot *snapshot, int scale, double origin_x, double origin_y)
+wf_flatten_snapshot_child (GtkWidget *parent, GtkWidget *child, GtkSnapshot *snapshot, int scale, double origin_x, double origin_y, WfRasterBudget *budget)
 {
   WfFlatCache *cache = g_object_get_qdata (G_OBJECT (child), wf_flatten_quark ());
   GtkSnapshot *inner = gtk_snapshot_new ();
@@ -647,16 +680,55 @@ wf_flatten_snapshot_child (GtkWidget *parent, GtkWidget *child, GtkSnapshot *sna
     {
       return;
     }
-  GskRenderNode *flat = wf_flatten_node (cache, node, scale, origin_x, origin_y);
+  GskRenderNode *flat = wf_flatten_node (cache, node, scale, origin_x, origin_y, budget);
   gtk_snapshot_append_node (snapshot, flat);
   gsk_render_node_unref (flat);
   gsk_render_node_unref (node);
+}
+
+/* Set on a canvas while a tick callback of wf_flatten_continue waits. */
+static GQuark
+wf_flatten_continue_quark (void)
+{
+  static GQuark quark = 0;
+  if (quark == 0)
+    {
+      quark = g_quark_from_static_string ("wf-flatten-continue");
+    }
+  return quark;
+}
+
+static gboolean
+wf_flatten_continue_tick (GtkWidget *canvas, GdkFrameClock *clock, gpointer user_data)
+{
+  gtk_widget_queue_draw (canvas);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wf_flatten_continue_done (gpointer canvas)
+{
+  g_object_set_qdata (G_OBJECT (canvas), wf_flatten_continue_quark (), NULL);
+}
+
+/* Has `canvas` drawn again at the next frame, so that the children its last snapshot left over
+ * the raster budget are rasterized (a draw queued from inside a snapshot would be lost). */
+static void
+wf_flatten_continue (GtkWidget *canvas)
+{
+  if (g_object_get_qdata (G_OBJECT (canvas), wf_flatten_continue_quark ()) != NULL)
+    {
+      return;
+    }
+  g_object_set_qdata (G_OBJECT (canvas), wf_flatten_continue_quark (), GINT_TO_POINTER (TRUE));
+  gtk_widget_add_tick_callback (canvas, wf_flatten_continue_tick, canvas, wf_flatten_continue_done);
 }
 
 void
 wf_flatten_snapshot_children (GtkWidget *canvas, GtkSnapshot *snapshot)
 {
   gboolean flatten = wf_flatten_applies (canvas);
+  WfRasterBudget budget = { g_get_monotonic_time () + wf_raster_budget_us, FALSE, FALSE };
   int scale = 1;
   double origin_x = 0, origin_y = 0;
   if (flatten)
@@ -675,7 +747,11 @@ wf_flatten_snapshot_children (GtkWidget *canvas, GtkSnapshot *snapshot)
         }
       else
         {
-          wf_flatten_snapshot_child (canvas, child, snapshot, scale, origin_x, origin_y);
+          wf_flatten_snapshot_child (canvas, child, snapshot, scale, origin_x, origin_y, &budget);
         }
+    }
+  if (budget.deferred)
+    {
+      wf_flatten_continue (canvas);
     }
 }

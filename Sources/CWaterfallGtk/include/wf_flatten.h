@@ -11,9 +11,13 @@ G_BEGIN_DECLS
  * rounded corners and gradients baked in, once GTK gives it the same render node a second
  * frame (its content, size and style held still), and every later frame paints that surface.
  * The first frame of new content draws it directly, with the cached gradients, so content that
- * changes every frame costs no raster. Gradients are rasterized once per look and size and
- * shared by every child (an LRU of 16 MB); a gradient between two opaque colours (the usual
- * CSS one) is kept as an 8-bit mask of the mix, a quarter of the memory.
+ * changes every frame costs no raster. A snapshot rasterizes the children that held still for
+ * 1 ms at most (one at least; those that moved, whatever the time); the rest keep their
+ * recording on screen and are rasterized in the next frames, which the canvas asks for.
+ * Gradients are
+ * rasterized once per look and size and shared by every child (an LRU of 16 MB); a gradient
+ * between two opaque colours (the usual CSS one) is kept as an 8-bit mask of the mix, a
+ * quarter of the memory.
  * The pixels are GSK's own: the same cairo code draws them onto a grid aligned with the
  * device pixels (a gradient drawn from its mask is within a level or two of GSK's, from
  * rounding the mix to 8 bits).
@@ -53,6 +57,10 @@ void wf_flatten_snapshot_children (GtkWidget *canvas, GtkSnapshot *snapshot);
 /* Whether a marked child is drawn from its raster now, not from a recording of new content
  * (tests). */
 gboolean wf_flatten_is_rasterized (GtkWidget *child);
+
+/* Sets how long one snapshot of a canvas may spend rasterizing children that held still, in µs
+ * (default 1000; one is rasterized whatever the budget): tests set 0 to rasterize one a frame. */
+void wf_flatten_set_raster_budget (gint64 microseconds);
 
 /* The number of gradient rasters cached (tests). */
 guint wf_flatten_gradient_cache_count (void);

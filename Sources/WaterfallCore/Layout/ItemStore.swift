@@ -33,6 +33,10 @@ final class ItemStore: @unchecked Sendable {
     /// Free room before item 0 in every buffer, so that inserting or removing at the front
     /// (a refresh prepends) moves no item: the buffers' pointers move instead.
     private(set) var front = 0
+    /// Set once the layout holds items whose sizes are read lazily: their ys are then written
+    /// slice by slice (see ``WaterfallLayout/replaceSubrange(_:withUnreadCount:)``), so the ys
+    /// buffer is kept on small pages (see ``HugePages``).
+    private(set) var fillsYsInSlices = false
 
     /// Bytes each item takes.
     static let bytesPerItem = MemoryLayout<Double>.stride * 2 + MemoryLayout<UInt16>.stride
@@ -55,11 +59,21 @@ final class ItemStore: @unchecked Sendable {
     /// - Complexity: O(n).
     func copy() -> ItemStore {
         let copy = ItemStore(capacity: count)
+        copy.fillsYsInSlices = fillsYsInSlices
         copy.values.initialize(from: values, count: count)
         copy.slots.initialize(from: slots, count: count)
         copy.ys.initialize(from: ys, count: count)
         copy.count = count
         return copy
+    }
+
+    /// Keeps the ys buffer on small pages from now on: the part of it not written yet, and
+    /// every buffer it moves to (see ``fillsYsInSlices``).
+    /// - Complexity: O(1).
+    func fillYsInSlices() {
+        guard !fillsYsInSlices else { return }
+        fillsYsInSlices = true
+        HugePages.fillInSlices(ys - front, capacity: front + capacity)
     }
 
     /// Bytes allocated.
@@ -164,7 +178,7 @@ final class ItemStore: @unchecked Sendable {
     private func reallocate(front newFront: Int, capacity newCapacity: Int) {
         values = moved(values, front: newFront, capacity: newCapacity)
         slots = moved(slots, front: newFront, capacity: newCapacity)
-        ys = moved(ys, front: newFront, capacity: newCapacity)
+        ys = moved(ys, front: newFront, capacity: newCapacity, filledInSlices: fillsYsInSlices)
         front = newFront
         capacity = newCapacity
     }
@@ -172,9 +186,9 @@ final class ItemStore: @unchecked Sendable {
     /// The items of one of the buffers moved into a new allocation with `newFront` free items
     /// before item 0 and room for `newCapacity` from item 0 on; the old allocation is freed.
     /// - Complexity: O(n).
-    private func moved<T>(_ buffer: UnsafeMutablePointer<T>, front newFront: Int, capacity newCapacity: Int)
-    -> UnsafeMutablePointer<T> {
-        let grown = HugePages.allocate(T.self, capacity: newFront + newCapacity) + newFront
+    private func moved<T>(_ buffer: UnsafeMutablePointer<T>, front newFront: Int, capacity newCapacity: Int,
+                          filledInSlices: Bool = false) -> UnsafeMutablePointer<T> {
+        let grown = HugePages.allocate(T.self, capacity: newFront + newCapacity, filledInSlices: filledInSlices) + newFront
         grown.moveInitialize(from: buffer, count: count)
         (buffer - front).deallocate()
         return grown

@@ -86,6 +86,7 @@ extension WaterfallLayout {
         }
         for position in owner + 1..<segments.count { segments[position].start += change }
         if unreadCount > 0 { unreadCount -= countUnread(in: range) }
+        if unread { self.items.fillYsInSlices() }
         self.items.replaceSubrange(range, with: items, keepingTailYs: owner + 1 < segments.count)
         sizeSums.invalidate(from: range.lowerBound)
         if unread {

@@ -34,7 +34,7 @@ public protocol WaterfallDelegate<Cell>: AnyObject {
     /// through Python, a measured child) says `true`: a million inserted items then cost no size
     /// query up front; the sizes of the items the viewport shows, and of those above them, are
     /// asked at once, in runs through ``waterfallView(_:sizesIn:)``, and the rest in idle
-    /// slices of at most 256 items. Until it is read, an item
+    /// slices that read the clock every 64 items. Until it is read, an item
     /// counts at the mean size of the read ones in the content's length, which settles as the
     /// slices go on. The sizes may be asked in the middle of a placement (``WaterfallViewModel/cellWidth``
     /// is current then); the delegate must not change the view model while answering.

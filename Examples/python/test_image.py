@@ -8,7 +8,10 @@ Against the installed library: a `file:` image and an `http` image from a local 
 size is known from the header while the body still arrives, a broken image and a missing one
 fail in plain words, dropping the last reference or `cancel()` cancels the download (the server
 sees its client go), the image loads when a Gtk.Picture draws it, in a Gtk.GridView too, and an
-animated GIF plays its frames.
+animated GIF plays its frames. A folder of 300 large photos, each held by the test as a
+Waterfall.Image and loaded at its own size, stays within the memory cache's bound: the images
+keep no pixels of their own (the peak RSS is measured against the 128 MB cache, with the 300
+decoded photos at about ten times that).
 GLib criticals are fatal. The disk cache goes to a temporary $XDG_CACHE_HOME.
 """
 import gc
@@ -243,6 +246,44 @@ class ImageTests(unittest.TestCase):
         image.props.blurhash = "not a hash"   # ignored when drawn: the plain placeholder
         image.props.blurhash = None
         self.assertIsNone(image.props.blurhash)
+
+    def test_300_held_photos_stay_within_the_memory_cache(self):
+        folder = tempfile.TemporaryDirectory()
+        self.addCleanup(folder.cleanup)
+        width, height = 1200, 900
+        files = []
+        for index in range(300):   # each its own colour and file: 300 cache entries
+            path = os.path.join(folder.name, f"photo-{index:03}.png")
+            with open(path, "wb") as file:
+                file.write(png(width, height, (index % 256, (index * 7) % 256, 90)))
+            files.append(Gio.File.new_for_path(path))
+        gc.collect()
+        with open("/proc/self/clear_refs", "w") as refs:
+            refs.write("5")   # the peak (VmHWM) starts again from here
+        before = resident_kb()["VmRSS"]
+        images = [Waterfall.Image.new_for_file(file) for file in files]
+        for image in images:
+            image.load()   # no picture draws them: decoded at the photos' own size
+        self.assertTrue(spin_until(lambda: all(loaded(image) for image in images), 120),
+                        f"{sum(loaded(image) for image in images)} of 300 photos loaded")
+        failed = [image.props.error_message for image in images if image.props.failed]
+        self.assertEqual(failed, [])
+        self.assertTrue(all(image.get_intrinsic_width() == width for image in images))
+        peak = resident_kb()["VmHWM"]
+        decoded_mb = 300 * width * height * 4 / 2**20
+        grown_mb = (peak - before) / 1024
+        print(f"\n300 photos of {width}x{height} held and loaded: {decoded_mb:.0f} MB decoded, "
+              f"RSS {before / 1024:.0f} MB before, peak {peak / 1024:.0f} MB (+{grown_mb:.0f} MB; "
+              f"memory cache 128 MB)", file=sys.stderr)
+        self.assertLess(grown_mb, 128 + 96, "the held images keep pixels beyond the memory cache's bound")
+        self.assertGreater(decoded_mb, 4 * (128 + 96), "the photos would fit in the bound anyway")
+
+
+def resident_kb():
+    """VmRSS and VmHWM (the peak) of this process, in kB."""
+    with open("/proc/self/status") as status:
+        fields = dict(line.split(":", 1) for line in status)
+    return {key: int(fields[key].split()[0]) for key in ("VmRSS", "VmHWM")}
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ extension WaterfallViewModel {
     /// (measured on `clock`, by default the continuous clock, checked after every slice) or the
     /// layout is complete — what a host calls from an idle callback, e.g. with a budget of 2 ms
     /// so that a frame is never held up. While the delegate reads sizes lazily, a slice is at
-    /// most ``lazySliceItems`` items, whose sizes it reads: the clock is read that often, so the
+    /// most `lazySliceItems` items, whose sizes it reads: the clock is read that often, so the
     /// budget is overrun by one such run at most.
     /// - Returns: whether the layout is complete.
     /// - Complexity: O(budget): at least one slice.

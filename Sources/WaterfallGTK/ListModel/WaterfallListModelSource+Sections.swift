@@ -75,7 +75,7 @@ extension WaterfallListModelSource {
     }
 
     /// Keeps `height`, the header's cell at view index `index` measured when the columns were
-    /// `cellWidth` wide, for ``headerHeight(at:cellWidth:)``.
+    /// `cellWidth` wide, for `headerHeight(at:cellWidth:)`.
     func keepHeaderHeight(_ height: Double, at index: Int, cellWidth: Double) {
         guard let section = section(ofHeaderAt: index), let object = object(atPosition: section.lowerBound) else { return }
         wf_item_set_header_height(object, height, cellWidth)

@@ -3,7 +3,7 @@ import WaterfallCore
 
 /// The list-model path keeps its selection in the `GtkSelectionModel`, which follows its own
 /// `items-changed`; the source keeps only the anchor Shift extends from. The view model names
-/// items by view index; the source turns them into model positions (``sections``), and a
+/// items by view index; the source turns them into model positions (`sections`), and a
 /// section header is never selected.
 extension WaterfallListModelSource: WaterfallSelection {
     /// Whether the selection model has the item at `index` selected (a header: `false`).

@@ -19,7 +19,7 @@ extension WaterfallListModelSource: WaterfallSelfSizing {
     }
 
     /// Keeps the measured height on the model's item (it follows the item through sorts and
-    /// splices); a header's on its section's first item (``keepHeaderHeight(_:at:cellWidth:)``).
+    /// splices); a header's on its section's first item (`keepHeaderHeight(_:at:cellWidth:)`).
     public func waterfallView(_ view: WaterfallView<WaterfallItemCell>, didMeasureItemAt index: Int,
                               height: Double, width: Double) {
         guard position(at: index) != nil else { return keepHeaderHeight(height, at: index, cellWidth: view.model.cellWidth) }

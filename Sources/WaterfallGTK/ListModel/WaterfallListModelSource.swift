@@ -24,7 +24,7 @@ import WaterfallCore
 ///   state).
 /// - With the view's `header-factory` (GTK 4.12+), each section of the model's
 ///   `GtkSectionModel` starts with a header: a full-span item of the view model, pinned with
-///   `pinned-headers`; the view model's indices interleave them with the items (``sections``),
+///   `pinned-headers`; the view model's indices interleave them with the items (`sections`),
 ///   and the app's positions stay the model's (see `WaterfallListModelSource+Sections.swift`).
 ///
 /// Create it through ``WaterfallView/init(model:factory:layout:)``; the view keeps it.
@@ -99,7 +99,7 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     /// Where the section headers go among the items the view model has (none without a header
     /// factory or before GTK 4.12; see `WaterfallListModelSource+Sections.swift`).
     var sections = SectionMap()
-    /// The model's item count the view model has: the count ``sections`` were read for.
+    /// The model's item count the view model has: the count `sections` were read for.
     var appliedItemCount = 0
     /// Where Shift+click extends the selection from: the last item clicked without Shift.
     var anchor: Int?
@@ -273,7 +273,7 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     public var readsSizesLazily: Bool { true }
 
     /// The item's size (see the type's notes on sizes); a header spans every column, at its
-    /// own measured height (``headerHeight(at:cellWidth:)``).
+    /// own measured height (`headerHeight(at:cellWidth:)`).
     public func waterfallView(_ waterfallView: WaterfallViewModel<WaterfallItemCell>, sizeAt index: Int) -> ItemSize {
         callOutDepth += 1
         defer { callOutDepth -= 1 }

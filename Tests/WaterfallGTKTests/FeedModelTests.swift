@@ -34,7 +34,7 @@ extension WallTests {
     func feedModelInsertionsAndStatus() async throws {
         try GTKHost.start()
         let pages = ChangingPages()
-        let model = FeedModel(loader: FeedLoader(provider: pages))
+        let model = FeedModel(loader: FeedLoader(provider: pages), pipeline: ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess)))
         var insertions: [(ids: [String], ratios: [Double], index: Int)] = []
         var statuses: [FeedModel.Status] = []
         model.onInsert = { insertions.append(($0.items.compactMap(\.id), $0.aspectRatios, $0.index)) }

@@ -405,7 +405,7 @@ class FeedModelApp(ServedFeed):
             """The visible pictures and their items."""
             shown = []
             for w in widgets(view):
-                if isinstance(w, Gtk.Picture) and w.get_mapped() and w.get_paintable() is not None:
+                if isinstance(w, Gtk.Picture) and w.get_mapped() and isinstance(w.get_paintable(), Waterfall.Image):
                     found, point = w.compute_point(window, Graphene.Point())
                     if found and -w.get_height() < point.y < window.get_height():
                         shown.append((w, by_uri[w.get_paintable().props.uri]))

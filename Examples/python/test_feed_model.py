@@ -16,8 +16,11 @@ The app test is what the docs (docs/LIST-MODELS.md, "Feeds as a list model") sho
 a Gtk.MultiSelection, a Waterfall.SignalItemFactory of its own with a Gtk.Picture of a
 Waterfall.Image per item, and `aspect-ratio-property "aspect-ratio"`; the wall's load-more loads
 the pages as the reader scrolls, nearly every picture on the screen is then decoded, F5 (real
-XTEST input) refreshes without moving the screen, and a selection action selects. The run makes
-GLib criticals fatal.
+XTEST input) refreshes without moving the screen, and a selection action selects. In the same
+app, items the feed gives no size (images served slowly, header first, of known non-square
+sizes) take their image's size once its header is read: `width`, `height` and `aspect-ratio`
+(notified) become the image's, the cells' heights follow, and the pictures keep loading (their
+cells are not rebound: each image is fetched once). The run makes GLib criticals fatal.
 """
 import gc
 import importlib.util
@@ -25,6 +28,7 @@ import json
 import os
 import struct
 import threading
+import time
 import unittest
 import weakref
 import zlib
@@ -57,6 +61,11 @@ def item(number):
     return entry
 
 
+def unsized_item(number, width, height):
+    """Feed item `number` without a size, its image `width`×`height` (its path says so)."""
+    return {"id": f"u{number}", "img": f"/img/{number}-{width}x{height}.png", "title": f"Unsized {number}"}
+
+
 def png(number, width=200, height=400):
     """A `width`×`height` PNG of one colour, which `number` picks."""
     def chunk(kind, data):
@@ -76,11 +85,17 @@ class Feed:
         self.failures = {}    # page number → HTTP status
         self.malformed = set()
         self.requests = []
+        self.image_delay = 0   # seconds between an image's first bytes (its header) and the rest
 
     def answer(self, path):
         self.requests.append(path)
         if path.startswith("/img/") and path.endswith(".png"):
-            return 200, png(int(path[len("/img/"):-len(".png")]))
+            name = path[len("/img/"):-len(".png")]
+            if "-" in name:   # /img/N-WxH.png
+                number, size = name.split("-")
+                width, height = size.split("x")
+                return 200, png(int(number), int(width), int(height))
+            return 200, png(int(name))
         if not path.startswith("/page/") or not path.endswith(".json"):
             return 404, b""
         number = int(path[len("/page/"):-len(".json")])
@@ -107,7 +122,13 @@ class Server:
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 try:
-                    self.wfile.write(body)
+                    if server.feed.image_delay and self.path.endswith(".png"):
+                        self.wfile.write(body[:64])   # the signature and IHDR: the image's size
+                        self.wfile.flush()
+                        time.sleep(server.feed.image_delay)
+                        self.wfile.write(body[64:])
+                    else:
+                        self.wfile.write(body)
                 except (BrokenPipeError, ConnectionResetError):
                     pass   # an image whose picture was unbound: the wall cancelled its download
 
@@ -328,6 +349,7 @@ class FeedModelApp(ServedFeed):
                         "F5 did not refresh the feed")
         spin(10)
         after = {uri: place for uri, (_, place) in visible_images().items()}
+        self.maxDiff = None
         self.assertEqual({uri: after.get(uri) for uri in before}, before, "the pictures moved on the screen after the refresh")
         self.assertEqual(feed.get_item(0).props.title, "Item 100")
 
@@ -335,6 +357,86 @@ class FeedModelApp(ServedFeed):
         view.activate_action("list.select-item", GLib.Variant("(ubb)", (3, False, False)))
         spin(2)
         self.assertTrue(selection.is_selected(3))
+        window.destroy()
+
+    def test_unsized_items_take_their_images_sizes(self):
+        # One page of items without sizes, their images 2:1, 1:3 and 8:5 (none square, the
+        # estimate before any size is known), sent header first and the rest 0.4 s later.
+        sizes = [(300, 150), (120, 360), (320, 200)]
+        self.feed.pages = {1: {"items": [unsized_item(n, *sizes[n % 3]) for n in range(15)]}}
+        self.feed.image_delay = 0.4
+        feed = Waterfall.FeedModel.new(self.server.url, None)
+        changes, notified, binds, inserted_ratios = [], {}, {}, {}
+
+        def items_changed(model, position, removed, added):
+            changes.append((position, removed, added))
+            for i in range(position, position + added):
+                it = model.get_item(i)
+                if it.props.id not in notified:
+                    notified[it.props.id] = []
+                    inserted_ratios[it.props.id] = it.props.aspect_ratio
+                    it.connect("notify::aspect-ratio", lambda o, _p: notified[o.props.id].append(o.props.aspect_ratio))
+
+        feed.connect("items-changed", items_changed)
+
+        def bind(_factory, cell):
+            item = cell.get_item()
+            binds[item.props.image_uri] = binds.get(item.props.image_uri, 0) + 1
+            cell.get_child().set_paintable(Waterfall.Image.new_for_uri(item.props.image_uri))
+
+        factory = Waterfall.SignalItemFactory()
+        factory.connect("setup", lambda _f, cell: cell.set_child(Gtk.Picture(content_fit=Gtk.ContentFit.COVER)))
+        factory.connect("bind", bind)
+        factory.connect("unbind", lambda _f, cell: cell.get_child().set_paintable(None))
+        view = Waterfall.MasonryView(model=Gtk.MultiSelection(model=feed), factory=factory, columns=3,
+                                     aspect_ratio_property="aspect-ratio")
+        view.connect("load-more", lambda _view: feed.load_more())
+        window = Gtk.Window(default_width=600, default_height=500, child=Gtk.ScrolledWindow(child=view))
+        window.present()
+        self.assertTrue(spin_until(lambda: feed.get_n_items() == 15), "the page did not load")
+        self.assertEqual(set(inserted_ratios.values()), {1.0}, "before any size is known, the estimate is square")
+        by_uri = {feed.get_item(i).props.image_uri: feed.get_item(i) for i in range(15)}
+
+        def real_size(uri):
+            width, height = uri.rsplit("-", 1)[1][:-len(".png")].split("x")
+            return int(width), int(height)
+
+        def visible():
+            """The visible pictures and their items."""
+            shown = []
+            for w in widgets(view):
+                if isinstance(w, Gtk.Picture) and w.get_mapped() and isinstance(w.get_paintable(), Waterfall.Image):
+                    found, point = w.compute_point(window, Graphene.Point())
+                    if found and -w.get_height() < point.y < window.get_height():
+                        shown.append((w, by_uri[w.get_paintable().props.uri]))
+            return shown
+
+        def settled_and_corrected():
+            shown = visible()
+            return shown and all(p.get_paintable().get_intrinsic_width() > 0 and not p.get_paintable().props.loading
+                                 and i.props.width > 0 for p, i in shown)
+
+        self.assertTrue(spin_until(settled_and_corrected, frames=600),
+                        "the visible pictures did not load, or their items kept their estimate: "
+                        + str([(i.props.title, i.props.width, i.props.aspect_ratio) for _, i in visible()]))
+        spin(10)   # the corrections' relayout
+        shown = visible()
+        self.assertGreaterEqual(len(shown), 3)
+        for picture, it in shown:
+            width, height = real_size(it.props.image_uri)
+            self.assertEqual((it.props.width, it.props.height), (width, height), it.props.title)
+            self.assertAlmostEqual(it.props.aspect_ratio, width / height, places=6, msg=it.props.title)
+            self.assertEqual(notified[it.props.id], [it.props.aspect_ratio], f"{it.props.title}: notify::aspect-ratio")
+            cell = picture.get_parent()
+            # The column is a fraction of a point wider or narrower than the cell's allocated width.
+            self.assertLessEqual(abs(cell.get_height() - cell.get_width() * height / width), 1 + height / width,
+                                 f"{it.props.title}: a {cell.get_width()}×{cell.get_height()} cell for a {width}×{height} image")
+            path = "/img/" + it.props.image_uri.rsplit("/img/", 1)[1]
+            self.assertEqual(self.feed.requests.count(path), 1, f"{it.props.title}: its picture restarted")
+            self.assertEqual(binds[it.props.image_uri], 1, f"{it.props.title}: its cell was bound again")
+        # Corrections are items-changed of the same items, apart from the page's insertion.
+        self.assertEqual(changes[0], (0, 0, 15))
+        self.assertTrue(all(removed == added > 0 for _, removed, added in changes[1:]), changes)
         window.destroy()
 
 

@@ -1,4 +1,5 @@
 #include "waterfall/waterfall-feed-item.h"
+#include "wf_feed_model.h"
 
 /**
  * WaterfallFeedItem:
@@ -7,10 +8,14 @@
  *
  * [property@Waterfall.FeedItem:aspect-ratio] is always usable for
  * [property@Waterfall.MasonryView:aspect-ratio-property]: the image's own width divided by its
- * height when the feed gives its size, else an estimate (the median of the sizes the feed has
- * given, its own page's included; 1 before there is any), as [class@Waterfall.FeedWall] lays
- * such items out.
- * [property@Waterfall.FeedItem:width] and [property@Waterfall.FeedItem:height] are then 0.
+ * height when the feed gives its size, else an estimate (the median of the sizes known so
+ * far, its own page's included; 1 before there is any), as [class@Waterfall.FeedWall] lays
+ * such items out. [property@Waterfall.FeedItem:width] and [property@Waterfall.FeedItem:height]
+ * are then 0 — until the image's header is read (a `WaterfallImage` of
+ * [property@Waterfall.FeedItem:image-uri] loading it reads it): then the item's three sizes
+ * become the image's, each notified, and the model emits [signal@Gio.ListModel::items-changed]
+ * with the same item at its position, so that a [class@Waterfall.MasonryView] lays it out
+ * again without rebinding its cell or moving what the reader sees.
  *
  * Since: 0.1
  */
@@ -191,7 +196,8 @@ waterfall_feed_item_class_init (WaterfallFeedItemClass *klass)
   /**
    * WaterfallFeedItem:width: (getter get_width)
    *
-   * The image's width in pixels as the feed gives it; 0 when unknown.
+   * The image's width in pixels as the feed gives it, else as its header tells it once read
+   * (notified then); 0 while unknown.
    *
    * Since: 0.1
    */
@@ -199,7 +205,8 @@ waterfall_feed_item_class_init (WaterfallFeedItemClass *klass)
   /**
    * WaterfallFeedItem:height: (getter get_height)
    *
-   * The image's height in pixels as the feed gives it; 0 when unknown.
+   * The image's height in pixels as the feed gives it, else as its header tells it once read
+   * (notified then); 0 while unknown.
    *
    * Since: 0.1
    */
@@ -208,8 +215,9 @@ waterfall_feed_item_class_init (WaterfallFeedItemClass *klass)
    * WaterfallFeedItem:aspect-ratio: (getter get_aspect_ratio)
    *
    * The image's width divided by its height, between 0.001 and 1000: its own when the feed
-   * gives its size, else an estimate. Made for
-   * [property@Waterfall.MasonryView:aspect-ratio-property].
+   * gives its size, else an estimate until the image's header is read, then the image's own
+   * (notified, and the model emits [signal@Gio.ListModel::items-changed] with the same item).
+   * Made for [property@Waterfall.MasonryView:aspect-ratio-property].
    *
    * Since: 0.1
    */
@@ -318,7 +326,7 @@ waterfall_feed_item_get_image_uri (WaterfallFeedItem *self)
  *
  * Gets [property@Waterfall.FeedItem:width].
  *
- * Returns: the image's width in pixels, or 0 when the feed does not give it
+ * Returns: the image's width in pixels, or 0 while unknown
  *
  * Since: 0.1
  */
@@ -336,7 +344,7 @@ waterfall_feed_item_get_width (WaterfallFeedItem *self)
  *
  * Gets [property@Waterfall.FeedItem:height].
  *
- * Returns: the image's height in pixels, or 0 when the feed does not give it
+ * Returns: the image's height in pixels, or 0 while unknown
  *
  * Since: 0.1
  */
@@ -400,4 +408,33 @@ waterfall_feed_item_get_link (WaterfallFeedItem *self)
   g_return_val_if_fail (WATERFALL_IS_FEED_ITEM (self), NULL);
 
   return self->link;
+}
+
+void
+wf_feed_item_set_size (WaterfallFeedItem *self,
+                       int                width,
+                       int                height,
+                       double             aspect_ratio)
+{
+  GObject *object = G_OBJECT (self);
+
+  g_return_if_fail (WATERFALL_IS_FEED_ITEM (self));
+
+  g_object_freeze_notify (object);
+  if (self->width != width)
+    {
+      self->width = width;
+      g_object_notify_by_pspec (object, properties[PROP_WIDTH]);
+    }
+  if (self->height != height)
+    {
+      self->height = height;
+      g_object_notify_by_pspec (object, properties[PROP_HEIGHT]);
+    }
+  if (self->aspect_ratio != aspect_ratio)
+    {
+      self->aspect_ratio = aspect_ratio;
+      g_object_notify_by_pspec (object, properties[PROP_ASPECT_RATIO]);
+    }
+  g_object_thaw_notify (object);
 }

@@ -32,6 +32,13 @@
  * plain words and every item loaded stays; the next [method@Waterfall.FeedModel.load_more]
  * asks for that page again.
  *
+ * An item the feed gives no size is laid out at an estimate until its image's header is read
+ * (a `WaterfallImage` of its [property@Waterfall.FeedItem:image-uri] loading it, through the
+ * process's shared image pipeline): then its [property@Waterfall.FeedItem:width],
+ * [property@Waterfall.FeedItem:height] and [property@Waterfall.FeedItem:aspect-ratio] become
+ * the image's and the model emits `items-changed (position, 1, 1)` with the same item — the
+ * corrections of one main-loop turn in one `items-changed` per run of adjacent positions.
+ *
  * Since: 0.1
  */
 struct _WaterfallFeedModel
@@ -46,6 +53,10 @@ struct _WaterfallFeedModel
   gboolean loading;
   gboolean has_more;
   char *error_message;
+  /* Positions of items resized since the last items-changed of corrections, and the idle
+   * source that emits it (see wf_feed_model_resize_item). */
+  GArray *resized;
+  guint resized_idle;
 };
 
 enum {
@@ -183,6 +194,8 @@ waterfall_feed_model_dispose (GObject *object)
 
   if (self->face != NULL)
     waterfall_swift_face_dispose (self->face);
+  g_clear_handle_id (&self->resized_idle, g_source_remove);
+  g_array_set_size (self->resized, 0);
 
   G_OBJECT_CLASS (waterfall_feed_model_parent_class)->dispose (object);
 }
@@ -194,6 +207,7 @@ waterfall_feed_model_finalize (GObject *object)
 
   g_clear_pointer (&self->face, waterfall_swift_face_release);
   g_clear_pointer (&self->items, g_ptr_array_unref);
+  g_clear_pointer (&self->resized, g_array_unref);
   g_free (self->uri);
   g_free (self->map);
   g_free (self->error_message);
@@ -276,6 +290,7 @@ static void
 waterfall_feed_model_init (WaterfallFeedModel *self)
 {
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
+  self->resized = g_array_new (FALSE, FALSE, sizeof (guint));
   self->has_more = TRUE;
 }
 
@@ -469,6 +484,61 @@ wf_feed_item_new (const char *id,
                        NULL);
 }
 
+static int
+compare_positions (gconstpointer a,
+                   gconstpointer b)
+{
+  guint first = *(const guint *) a, second = *(const guint *) b;
+
+  return first < second ? -1 : first > second;
+}
+
+/* Emits the pending corrections: one items-changed (position, n, n) per run of adjacent
+ * positions, the items the same. */
+static void
+emit_resized (WaterfallFeedModel *self)
+{
+  g_autoptr (GArray) positions = g_steal_pointer (&self->resized);
+  guint i = 0;
+
+  self->resized = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_clear_handle_id (&self->resized_idle, g_source_remove);
+  g_array_sort (positions, compare_positions);
+  while (i < positions->len)
+    {
+      guint start = g_array_index (positions, guint, i), end = start + 1;
+
+      for (i++; i < positions->len && g_array_index (positions, guint, i) <= end; i++)
+        end = g_array_index (positions, guint, i) + 1;
+      g_list_model_items_changed (G_LIST_MODEL (self), start, end - start, end - start);
+    }
+}
+
+static gboolean
+emit_resized_idle (gpointer user_data)
+{
+  WaterfallFeedModel *self = user_data;
+
+  self->resized_idle = 0;
+  emit_resized (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+wf_feed_model_resize_item (WaterfallFeedModel *self,
+                           guint               position,
+                           int                 width,
+                           int                 height,
+                           double              aspect_ratio)
+{
+  g_return_if_fail (position < self->items->len);
+
+  wf_feed_item_set_size (g_ptr_array_index (self->items, position), width, height, aspect_ratio);
+  g_array_append_val (self->resized, position);
+  if (self->resized_idle == 0)
+    self->resized_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, emit_resized_idle, self, NULL);
+}
+
 void
 wf_feed_model_insert (WaterfallFeedModel  *self,
                       guint                position,
@@ -481,6 +551,9 @@ wf_feed_model_insert (WaterfallFeedModel  *self,
 
   if (n_items == 0)
     return;
+  /* Corrections still pending name positions as they were before this insertion. */
+  if (self->resized->len > 0)
+    emit_resized (self);
 
   g_ptr_array_set_size (self->items, old_len + n_items);
   memmove (self->items->pdata + position + n_items, self->items->pdata + position,

@@ -34,7 +34,7 @@ extension WallTests {
     func feedModelInsertionsAndStatus() async throws {
         try GTKHost.start()
         let pages = ChangingPages()
-        let model = FeedModel(loader: FeedLoader(provider: pages))
+        let model = FeedModel(loader: FeedLoader(provider: pages), pipeline: ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess)))
         var insertions: [(ids: [String], ratios: [Double], index: Int)] = []
         var statuses: [FeedModel.Status] = []
         model.onInsert = { insertions.append(($0.items.compactMap(\.id), $0.aspectRatios, $0.index)) }
@@ -66,6 +66,50 @@ extension WallTests {
         #expect(insertions.count == 3)
         #expect(insertions.last?.index == 0 && insertions.last?.ids == ["new0", "new1", "new2"], "one insertion at 0")
         #expect(statuses.contains { $0.isLoading } && statuses.last == model.status)
+        model.stop()
+    }
+
+    @Test("a feed model corrects the items laid out at an estimate when their image's header arrives, by ordinal across a refresh; a forgotten item is not corrected")
+    func feedModelSizeCorrections() async throws {
+        try GTKHost.start()
+        let pages = ChangingPages()
+        let model = FeedModel(loader: FeedLoader(provider: pages), pipeline: ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess)))
+        var resizes: [FeedModel.Resize] = []
+        model.onResize = { resizes.append($0) }
+        model.start()
+        model.loadMore()
+        try #require(await GTKHost.pump(until: { model.count == 4 && !model.status.isLoading }))
+        model.loadMore()
+        try #require(await GTKHost.pump(until: { model.count == 8 && !model.status.isLoading }))
+        #expect(model.estimatedCount == 2, "items 2 and 6 have no size")
+        let url = { (id: String) in URL(string: "https://example.test/\(id).png")! }
+        #expect(model.sizes.awaiting == [url("2"): [2], url("6"): [6]])
+
+        // Three new items at the top: the corrections still find their items, 3 further down.
+        await pages.setFresh(3)
+        model.refresh()
+        try #require(await GTKHost.pump(until: { model.count == 11 && !model.status.isLoading }))
+        #expect(model.firstOrdinal == -3)
+        #expect(model.estimatedCount == 3, "new2 (third on page 1) has no size")
+        model.imageHeaderArrived(url: url("2"), width: 300, height: 100)
+        #expect(resizes == [FeedModel.Resize(indices: [5], width: 300, height: 100)])
+        #expect(resizes.last?.aspectRatio == 3)
+        #expect(model.knownSize(of: FeedItem(id: "2", imageURL: url("2"), pixelWidth: 0, pixelHeight: 0)) ?? (0, 0) == (300, 100))
+        model.imageHeaderArrived(url: url("2"), width: 300, height: 100)   // once per URL
+        model.imageHeaderArrived(url: url("nobody"), width: 10, height: 10)   // another list's image
+        #expect(resizes.count == 1)
+
+        // An item a list let go (FeedWall compacts far ones) is not corrected; taken back, it is.
+        let six = FeedItem(id: "6", imageURL: url("6"), pixelWidth: 0, pixelHeight: 0)
+        model.forgetSize(of: six, ordinal: 6)
+        model.imageHeaderArrived(url: url("6"), width: 100, height: 400)
+        #expect(resizes.count == 1)
+        model.awaitSize(of: six, ordinal: 6)
+        model.imageHeaderArrived(url: url("6"), width: 100, height: 400)
+        #expect(resizes.last == FeedModel.Resize(indices: [9], width: 100, height: 400))
+
+        // The headers' sizes join the estimate of the items to come (100×200 ×6 and 300×100, 100×400).
+        #expect(model.estimate.ratio == 2)
         model.stop()
     }
 }

@@ -14,17 +14,17 @@ extension WallTests {
         defer { GTKHost.close(window) }
         let view = wall.view
         try #require(await GTKHost.pump(until: { view.model.numberOfItems == 12 }, timeout: .seconds(10)))
-        #expect(wall.source.sizes.estimatedCount == 12, "every item was laid out at an estimate")
+        #expect(wall.source.feed.estimatedCount == 12, "every item was laid out at an estimate")
         let visible = view.model.visibleIndices
         try #require(!visible.isEmpty)
         // The view applies the corrections of each frame once the headers have arrived.
         let corrected = await GTKHost.pump(until: {
-            !view.model.hasPendingSizeChanges && visible.allSatisfy { wall.item(at: $0).flatMap { wall.source.sizes.discovered[$0.imageURL] } != nil }
+            !view.model.hasPendingSizeChanges && visible.allSatisfy { wall.item(at: $0).flatMap { wall.source.feed.sizes.discovered[$0.imageURL] } != nil }
         }, timeout: .seconds(10))
         try #require(corrected, "the visible items' sizes never arrived")
         for index in visible {
             let item = try #require(wall.item(at: index))
-            let real = try #require(wall.source.sizes.discovered[item.imageURL])
+            let real = try #require(wall.source.feed.sizes.discovered[item.imageURL])
             let frame = view.model.layout.frame(at: index)
             // The fixture's image name carries its real size: w and h in the URL query.
             let query = URLComponents(url: item.imageURL, resolvingAgainstBaseURL: false)?.queryItems ?? []

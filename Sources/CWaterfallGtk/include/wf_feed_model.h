@@ -32,6 +32,24 @@ void wf_feed_model_insert (WaterfallFeedModel  *self,
                            WaterfallFeedItem  **items,
                            guint                n_items);
 
+/* An image's header told the size of the item at `position`, laid out at an estimate: sets
+ * its width, height and aspect-ratio (notifying those that changed, at once) and emits
+ * items-changed (position, 1, 1) with the same item from an idle callback, the corrections of
+ * one main-loop turn together: one items-changed per run of adjacent positions. Pending
+ * corrections are emitted before an insertion moves their positions. */
+void wf_feed_model_resize_item (WaterfallFeedModel *self,
+                                guint               position,
+                                int                 width,
+                                int                 height,
+                                double              aspect_ratio);
+
+/* Sets the item's width, height and aspect-ratio, notifying those that changed, in one freeze
+ * of its notifications (waterfall-feed-item.c). */
+void wf_feed_item_set_size (WaterfallFeedItem *self,
+                            int                width,
+                            int                height,
+                            double             aspect_ratio);
+
 /* The loader's state changed: stores the values and notifies the properties that changed.
  * `error_message` is the plain-words failure (NULL when the last operation did not fail). */
 void wf_feed_model_sync_state (WaterfallFeedModel *self,

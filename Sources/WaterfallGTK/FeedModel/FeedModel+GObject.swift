@@ -3,7 +3,10 @@ import WaterfallFeed
 
 /// The Swift logic of the C type `WaterfallFeedModel` (see `wf_feed_model.h`): one
 /// ``FeedModel`` whose insertions become `WaterfallFeedItem`s in the C model (one
-/// `items-changed` each) and whose status is mirrored into the model's properties. The C model
+/// `items-changed` each), whose size corrections (over the process's
+/// ``SharedImagePipeline/pipeline``, which every `WaterfallImage` loads through) resize those
+/// items (an `items-changed` of the same items), and whose status is mirrored into the model's
+/// properties. The C model
 /// owns the face (retained, in a `FaceBox`); the face holds the C model unretained until
 /// ``detach()``.
 @MainActor
@@ -18,6 +21,7 @@ final class FeedModelFace {
         self.owner = owner
         model.onInsert = { [weak self] insertion in self?.insert(insertion) }
         model.onStatusChange = { [weak self] status in self?.sync(status) }
+        model.onResize = { [weak self] resize in self?.resize(resize) }
         model.start()
         model.loadMore()
     }
@@ -26,11 +30,22 @@ final class FeedModelFace {
     private func insert(_ insertion: FeedModel.Insertion) {
         guard let owner else { return }
         var objects: [OpaquePointer?] = zip(insertion.items, insertion.aspectRatios).map { item, ratio in
-            wf_feed_item_new(item.id, item.title, item.price, item.imageURL.absoluteString,
-                             Self.pixels(item.pixelWidth), Self.pixels(item.pixelHeight), ratio, item.blurHash,
-                             item.link?.absoluteString)
+            let size = model.knownSize(of: item)
+            return wf_feed_item_new(item.id, item.title, item.price, item.imageURL.absoluteString,
+                                    Self.pixels(size?.width ?? 0), Self.pixels(size?.height ?? 0), ratio, item.blurHash,
+                                    item.link?.absoluteString)
         }
         wf_feed_model_insert(owner, guint(insertion.index), &objects, guint(objects.count))
+    }
+
+    /// Gives the items an image header corrected the image's size (the C model notifies their
+    /// properties and emits `items-changed` of the same items once the main loop is idle).
+    private func resize(_ resize: FeedModel.Resize) {
+        guard let owner else { return }
+        let width = Self.pixels(resize.width), height = Self.pixels(resize.height), ratio = resize.aspectRatio
+        for index in resize.indices {
+            wf_feed_model_resize_item(owner, guint(index), width, height, ratio)
+        }
     }
 
     /// A feed's pixel length as `WaterfallFeedItem` keeps it: whole, 0 when unknown, at most
@@ -68,7 +83,8 @@ func waterfallSwiftFeedModelCreate(_ owner: OpaquePointer?, _ uri: UnsafePointer
                                    _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> gpointer? {
     switch FeedRefusal.loader(url: String(cString: uri!), schema: map.map { String(cString: $0) }) {
     case .success(let loader):
-        return FaceBox.retain(FeedModelFace(model: FeedModel(loader: loader), owner: owner!)) { $0.detach() }
+        return FaceBox.retain(FeedModelFace(model: FeedModel(loader: loader, pipeline: SharedImagePipeline.pipeline),
+                                                   owner: owner!)) { $0.detach() }
     case .failure(let refusal):
         refusal.set(error)
         return nil

@@ -8,7 +8,9 @@ import WaterfallFeed
 /// The one home of a feed's state for every list over it: the Swift logic of the C type
 /// `WaterfallFeedModel` (see `FeedModel+GObject.swift`), which keeps the items, and of
 /// ``FeedWall``, whose source keeps them compacted (see `FeedWallSource+Loading.swift`). This
-/// type keeps only their count and the running estimate of unknown sizes.
+/// type keeps their count, their ordinals, and the sizes of the items the feed gave none: the
+/// running estimate, and which items wait for which image's header to be corrected (see
+/// `FeedModel+Sizes.swift`).
 @MainActor
 final class FeedModel {
     /// What a list model shows of the loader's state.
@@ -36,31 +38,48 @@ final class FeedModel {
     struct Insertion {
         /// The items, in the feed's order.
         let items: [FeedItem]
-        /// Each item's width / height: its own, else the median of the sizes given so far
-        /// (theirs included).
+        /// Each item's width / height: its own (or its image's, when a header already told
+        /// it), else the median of the sizes known so far (theirs included).
         let aspectRatios: [Double]
         /// Whether a refresh brought them: they go to index 0; otherwise to the end.
         let atTop: Bool
         /// The index they go to: 0 for a refresh's, ``count`` before them for a page's.
         let index: Int
+        /// Their ordinals (see ``FeedModel/firstOrdinal``).
+        let ordinals: Range<Int>
     }
 
     /// Where the items come from.
     let loader: FeedLoader
+    /// The pipeline whose image headers correct the items the feed gave no size.
+    let pipeline: ImagePipeline<PixbufDecoder>
     /// The number of items reported so far.
     private(set) var count = 0
+    /// The ordinal of the item at index 0: 0 until a refresh inserts items above it (an item's
+    /// ordinal, index + `firstOrdinal`, never changes; those of a page's items are the loader's,
+    /// ``FeedLoader/refetchPage(containing:)``).
+    private(set) var firstOrdinal = 0
     /// The loader's state as of the last event applied.
     private(set) var loaderState = FeedLoader.State.idle
     /// What the loader is (or was last) doing.
     private(set) var operation = FeedLoader.Operation.nextPage
-    /// The running median of the known sizes (the feed's, and those a list learned from image
-    /// headers, ``addDiscoveredSize(width:height:)``), for the items without one.
-    private(set) var estimate = AspectRatioEstimate()
+    /// The running median of the known sizes (the feed's, and those read from image headers),
+    /// for the items without one; kept by `FeedModel+Sizes.swift`.
+    var estimate = AspectRatioEstimate()
+    /// Which items wait for their image's header, and the sizes headers told; kept by
+    /// `FeedModel+Sizes.swift`.
+    var sizes = Sizes()
+    /// The pipeline's header handler this model added (from ``start()`` to ``stop()``).
+    var headerHandler: ImagePipeline<PixbufDecoder>.HeaderHandlerID?
     /// Called with the new items of each finished operation (a refresh's first).
     var onInsert: (@MainActor (Insertion) -> Void)?
     /// Called after the loader's state changed, the items it brought reported (read
     /// ``loaderState`` and ``operation`` for more than the status).
     var onStatusChange: (@MainActor (Status) -> Void)?
+    /// Called when an image's header told the size of items laid out at an estimate.
+    var onResize: (@MainActor (Resize) -> Void)?
+    /// The number of items laid out at an estimate so far (``FeedWall/itemsEstimated``).
+    var estimatedCount: Int { sizes.estimatedCount }
 
     /// What a failure says (``FailureStrings``, as the wall's).
     private let errorMessage: @MainActor (FeedError) -> String
@@ -71,19 +90,26 @@ final class FeedModel {
     private var subscription: Task<AsyncStream<FeedLoader.Event>, Never>?
     private var listener: Task<Void, Never>?
 
-    /// A model over `loader`; call ``start()`` once its callbacks are set.
-    init(loader: FeedLoader,
+    /// A model over `loader` whose items of unknown size `pipeline`'s image headers correct;
+    /// call ``start()`` once its callbacks are set.
+    init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>,
          errorMessage: @escaping @MainActor (FeedError) -> String = { WaterfallStrings.current.failures.sentence(for: $0) }) {
         self.loader = loader
+        self.pipeline = pipeline
         self.errorMessage = errorMessage
+    }
+
+    deinit {
+        if let headerHandler { pipeline.removeHeaderHandler(headerHandler) }
     }
 
     /// The status as of the last event applied.
     var status: Status { Status(loaderState, errorMessage: errorMessage) }
 
-    /// Subscribes to the loader (which then keeps no items: the list does); ``loadMore()``
-    /// then loads the first page.
+    /// Subscribes to the loader (which then keeps no items: the list does) and to the
+    /// pipeline's image headers; ``loadMore()`` then loads the first page.
     func start() {
+        listenForImageHeaders()
         let subscription = Task { [loader] in
             await loader.stopRetainingItems()
             return await loader.observe().events
@@ -112,12 +138,6 @@ final class FeedModel {
         send { await $0.refresh() }
     }
 
-    /// Adds a size an image's header told (of an item the feed gave none) to the estimate of the
-    /// items to come, as the feed's own sizes are.
-    func addDiscoveredSize(width: Double, height: Double) {
-        estimate.add(width: width, height: height)
-    }
-
     /// Runs the failed page or refresh again; nothing when nothing failed.
     func retry() {
         send { await $0.retry() }
@@ -127,6 +147,8 @@ final class FeedModel {
     func stop() {
         onInsert = nil
         onStatusChange = nil
+        onResize = nil
+        stopListeningForImageHeaders()
         listener?.cancel()
         let loader = loader
         Task { await loader.cancel() }
@@ -173,19 +195,13 @@ final class FeedModel {
 
     private func insert(_ items: [FeedItem], atTop: Bool) {
         guard !items.isEmpty else { return }
-        for item in items where item.hasValidPixelSize {
-            estimate.add(width: item.pixelWidth, height: item.pixelHeight)
-        }
+        let first = atTop ? firstOrdinal - items.count : firstOrdinal + count
+        let ordinals = first..<first + items.count
+        noteSizes(of: items, ordinals: ordinals)
         let insertion = Insertion(items: items, aspectRatios: items.map(aspectRatio(of:)), atTop: atTop,
-                                  index: atTop ? 0 : count)
+                                  index: atTop ? 0 : count, ordinals: ordinals)
+        if atTop { firstOrdinal -= items.count }
         count += items.count
         onInsert?(insertion)
-    }
-
-    /// Width / height: the item's own (clamped as the wall clamps sizes), else the estimate.
-    private func aspectRatio(of item: FeedItem) -> Double {
-        guard item.hasValidPixelSize else { return SizeLimits.aspectRatio(1 / estimate.ratio) }
-        let size = SizeLimits.size(width: item.pixelWidth, height: item.pixelHeight)
-        return size.width / size.height
     }
 }

@@ -118,7 +118,7 @@ public final class FeedWall {
     package var bindCounts: BindCounts { source.bindCounts }
     /// Items laid out at an estimated size because the feed gave none (each is corrected when
     /// its image header arrives).
-    public var itemsEstimated: Int { source.sizes.estimatedCount }
+    public var itemsEstimated: Int { source.feed.estimatedCount }
 
     /// Called when the user selects an item (click, Enter or space).
     public var onSelect: (@MainActor (FeedItem) -> Void)? {

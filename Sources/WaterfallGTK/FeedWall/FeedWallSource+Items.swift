@@ -39,19 +39,18 @@ extension FeedWallSource {
         held[index + firstOrdinal]
     }
 
-    /// Adds items at the end (`prepended`: before index 0), held whole.
+    /// Adds the items of `insertion` (a page's at the end, a refresh's before index 0), held
+    /// whole by their ordinals (the feed model's).
     /// - Complexity: O(m) for m items appended; O(n + m) when prepending to n items.
-    func add(_ newItems: [FeedItem], prepended: Bool) {
-        let newSlots = newItems.map { Slot(keyHash: $0.deduplicationKey.hashValue) }
-        if prepended {
-            firstOrdinal -= newItems.count
+    func add(_ insertion: FeedModel.Insertion) {
+        let newSlots = insertion.items.map { Slot(keyHash: $0.deduplicationKey.hashValue) }
+        if insertion.atTop {
             slots.insert(contentsOf: newSlots, at: 0)
         } else {
             slots += newSlots
         }
-        let base = prepended ? firstOrdinal : firstOrdinal + slots.count - newItems.count
-        for (offset, item) in newItems.enumerated() {
-            held[base + offset] = item
+        for (ordinal, item) in zip(insertion.ordinals, insertion.items) {
+            held[ordinal] = item
         }
     }
 
@@ -65,7 +64,7 @@ extension FeedWallSource {
         for ordinal in far {
             let index = ordinal - firstOrdinal
             slots[index].frozenSize = layoutSize(at: index)
-            if let item = held.removeValue(forKey: ordinal) { forgetSize(of: item, ordinal: ordinal) }
+            if let item = held.removeValue(forKey: ordinal) { feed.forgetSize(of: item, ordinal: ordinal) }
         }
     }
 
@@ -112,7 +111,7 @@ extension FeedWallSource {
                     slots[index].frozenSize = nil
                 } else {
                     // Laid out at its frozen size until its header tells the real one.
-                    sizes.awaiting[item.imageURL, default: []].append(ordinal)
+                    feed.awaitSize(of: item, ordinal: ordinal)
                 }
                 if let cell = view?.model.cell(at: index) { configure(cell, at: index) }
             }

@@ -8,9 +8,9 @@ import WaterfallFeed
 extension FeedWallSource {
     /// Subscribes to the feed; the view model's load-more then asks for the first page.
     func start() {
-        listenForImageSizes()
         feed.onInsert = { [weak self] insertion in self?.insert(insertion) }
         feed.onStatusChange = { [weak self] _ in self?.stateChanged() }
+        feed.onResize = { [weak self] resize in self?.resized(resize) }
         feed.start()
     }
 
@@ -60,9 +60,8 @@ extension FeedWallSource {
     /// ``stateChanged()``).
     private func insert(_ insertion: FeedModel.Insertion) {
         let items = insertion.items
-        noteSizes(of: items, prepended: insertion.atTop)
         let end = itemCount
-        add(items, prepended: insertion.atTop)
+        add(insertion)
         guard let model = view?.model else { return }
         if insertion.atTop {
             model.performBatchUpdates([.insert(0..<items.count)])

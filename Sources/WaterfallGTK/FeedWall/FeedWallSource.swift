@@ -24,9 +24,9 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     /// The items held whole (those near the viewport and those a refresh inserted), by ordinal
     /// (index + ``firstOrdinal``, which prepends do not change).
     var held: [Int: FeedItem] = [:]
-    /// The ordinal of the item at index 0: 0 until a refresh inserts items above it, the
+    /// The ordinal of the item at index 0: the feed model's (``FeedModel/firstOrdinal``), the
     /// ordinals of appended items those of ``FeedLoader/refetchPage(containing:)``.
-    var firstOrdinal = 0
+    var firstOrdinal: Int { feed.firstOrdinal }
     /// Compacted items wanted back.
     var refetching = Refetching()
     /// The view showing the wall; set right after the view is created.
@@ -37,11 +37,6 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     var cells = ImageCellSupply()
     /// Binding figures.
     private(set) var bindCounts = FeedWall.BindCounts()
-    /// Estimated and discovered item sizes.
-    var sizes = Sizes()
-    /// The pipeline's header handler this source added (``listenForImageSizes()``), removed
-    /// when the source goes away.
-    var headerHandler: ImagePipeline<PixbufDecoder>.HeaderHandlerID?
 
     // Feed bookkeeping, used by FeedWallSource+Loading.swift.
     /// Items of the running page that the view model's load-more is waiting for, shown when
@@ -59,13 +54,9 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
 
     /// Creates the source; call ``start()`` once its view is attached.
     init(loader: FeedLoader, pipeline: ImagePipeline<PixbufDecoder>, options: FeedWall.Options) {
-        feed = FeedModel(loader: loader, errorMessage: options.errorMessage)
+        feed = FeedModel(loader: loader, pipeline: pipeline, errorMessage: options.errorMessage)
         self.pipeline = pipeline
         self.options = options
-    }
-
-    deinit {
-        if let headerHandler { pipeline.removeHeaderHandler(headerHandler) }
     }
 
     /// The image request for `item` at the current cell width and the view's scale.

@@ -149,6 +149,49 @@ struct ViewModelSizeChangeTests {
         #expect(!fixture.model.hasPendingSizeChanges, "out-of-range indices are ignored")
     }
 
+    /// The on-screen frames of the items at `indices`, `nil` for one not live.
+    func shownFrames(_ fixture: Fixture, _ indices: [Int]) -> [Rect?] {
+        indices.map { fixture.model.placedAttributes(at: $0)?.frame }
+    }
+
+    /// Whether two lists of on-screen frames agree (y to float rounding).
+    func sameFrames(_ a: [Rect?], _ b: [Rect?]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { a, b in
+            guard let a, let b else { return false }
+            return abs(a.minY - b.minY) < 1e-6 && a.minX == b.minX && a.size == b.size
+        }
+    }
+
+    @Test("after a correction above the screen held the visible items apart, a lazily read prepend moves nothing on screen, the held block included")
+    func correctionThenLazyPrepend() throws {
+        let fixture = Fixture(sizes: [], columns: 3)
+        fixture.source.readsSizesLazily = true
+        fixture.source.sizes = Array(repeating: .aspectRatio(width: 1, height: 2), count: 300)
+        fixture.model.performBatchUpdates([.insert(0..<300)])
+        while !fixture.model.continueLayout(itemBudget: 1_000) {}
+        // Deep in the wall, an image header corrects item 5: the items from the first visible
+        // one on become a block (a segment of their own).
+        fixture.model.scrollToItem(at: 150)
+        fixture.source.sizes[5] = .aspectRatio(width: 2, height: 3)
+        fixture.model.invalidateSize(at: 5)
+        fixture.model.applyPendingSizeChanges()
+        let engine = try #require((fixture.model.layout as? WaterfallCollectionLayout)?.engine)
+        let block = try #require(engine.blockStarts.first)
+        // The reader scrolls back up a little: items before the block and the block's first rows are on screen.
+        fixture.model.setContentOffset(Point(x: 0, y: fixture.model.layout.frame(at: block).minY - 300))
+        let shown = fixture.model.visibleIndices
+        #expect(shown.contains(block) && (shown.first ?? block) < block, "shown \(shown), block at \(block)")
+        let before = shownFrames(fixture, shown)
+        // A refresh prepends 4 items, their sizes read lazily: the old items wait at an estimated place.
+        fixture.source.sizes.insert(contentsOf: Array(repeating: .aspectRatio(width: 1, height: 2), count: 4), at: 0)
+        fixture.model.performBatchUpdates([.insert(0..<4)])
+        #expect(sameFrames(shownFrames(fixture, shown.map { $0 + 4 }), before), "the prepend moved the screen")
+        fixture.expectConsistent("after the prepend")
+        while !fixture.model.continueLayout(itemBudget: 1_000) {}
+        #expect(sameFrames(shownFrames(fixture, shown.map { $0 + 4 }), before), "settling moved the screen")
+        fixture.expectConsistent("after the slices")
+    }
+
     @Test("the default resize of other layouts relayouts per change and stays correct")
     func otherLayouts() {
         let fixture = Fixture(sizes: Array(repeating: .height(100), count: 20), layout: CarouselLayout())

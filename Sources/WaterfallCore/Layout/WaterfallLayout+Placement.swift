@@ -149,6 +149,14 @@ extension WaterfallLayout {
             segments[position].isEstimated = false
             unreportedShift = LayoutShift(level: Double(level(ofSegment: position)), distance: Double(distance))
         }
+        moveChain(from: position, by: distance)
+    }
+
+    /// Moves the segment at `position` and every derived one after it (up to the next estimated
+    /// one) by `distance` along the main axis — one add per segment: the derived segments keep
+    /// their place relative to it, as their origins were derived from it.
+    /// - Complexity: O(s) for s segments.
+    mutating func moveChain(from position: Int, by distance: Double) {
         guard distance != 0 else { return }
         var moved = position
         repeat {

@@ -48,8 +48,10 @@ extension WaterfallLayout {
     /// After unread items went into the complete segment at `position` from `index` on: when a
     /// placed derived segment follows, whose place depends on every item before it, that
     /// segment gets an estimated place instead (it becomes the island, see
-    /// ``place(around:clearance:itemBudget:)``), so that nothing has to be read to place it:
-    /// it settles, moving by one constant (``takeLayoutShift()``), when placement reaches it.
+    /// ``place(around:clearance:itemBudget:)``), so that nothing has to be read to place it —
+    /// it and the derived segments after it move there by one constant, so a view that keeps
+    /// one of their items still keeps them all — and it settles, moving them by one constant
+    /// again (``takeLayoutShift()``), when placement reaches it.
     /// Not when an island exists already: the unread items before the follower are then read
     /// and placed at once.
     /// - Complexity: O(c log n + s), plus the sums of the item sizes before the follower that
@@ -59,9 +61,11 @@ extension WaterfallLayout {
         guard next < segments.count, segments[next].placed > 0, !segments.contains(where: \.isEstimated) else { return }
         dropFrames(ofSegment: position, from: index)
         summarize()
+        let estimated = estimatedLevel(before: segments[next].start) - (segments[next].floors?.max() ?? geometry.levelFloor)
         segments[next].isEstimated = true
-        segments[next].origin = estimatedLevel(before: segments[next].start)
-            - (segments[next].floors?.max() ?? geometry.levelFloor)
+        // The derived segments after it (blocks held apart below it) move with it: their
+        // places were derived from its items.
+        moveChain(from: next, by: estimated - segments[next].origin)
     }
 
     /// Marks the items in `range` unread (a NaN stored value, which no sanitized size has).

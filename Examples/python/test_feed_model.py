@@ -15,9 +15,11 @@ end) and their images (PNGs of one colour); each test can change a page, make it
 The app test is what the docs (docs/LIST-MODELS.md, "Feeds as a list model") show: the model in
 a Gtk.MultiSelection, a Waterfall.SignalItemFactory of its own with a Gtk.Picture of a
 Waterfall.Image per item, and `aspect-ratio-property "aspect-ratio"`; the wall's load-more loads
-the pages as the reader scrolls, nearly every picture on the screen is then decoded, F5 (real
-XTEST input) refreshes without moving the screen, and a selection action selects. In the same
-app, items the feed gives no size (images served slowly, header first, of known non-square
+the pages as the reader scrolls, nearly every picture on the screen is then decoded, and every
+tenth item, which the feed gives no size, takes its image's 200×300 (the estimate is 1:2); once
+the corrections on the screen have settled, F5 (real XTEST input) refreshes without moving the
+screen — also when a correction above the screen had held the visible items apart — and a
+selection action selects. In the same app, items the feed gives no size (images served slowly, header first, of known non-square
 sizes) take their image's size once its header is read: `width`, `height` and `aspect-ratio`
 (notified) become the image's, the cells' heights follow, and the pictures keep loading (their
 cells are not rebound: each image is fetched once). The run makes GLib criticals fatal.
@@ -53,11 +55,14 @@ PAGES = 3
 
 
 def item(number):
-    """Feed item `number`: 200×400 (aspect 0.5), except every tenth, which has no size."""
+    """Feed item `number`: 200×400 (aspect 0.5), except every tenth, which has no size and whose
+    image is 200×300 (a ratio the estimate, the known sizes' median, does not have)."""
     entry = {"id": str(number), "img": f"/img/{number}.png", "title": f"Item {number}", "price": f"{number}.00 €",
              "blur_hash": "LEHV6nWB2yk8pyo0adR*.7kCMdnj", "link": f"/item/{number}"}
     if number % 10 != 5:
         entry.update(w=200, h=400)
+    else:
+        entry["img"] = f"/img/{number}-200x300.png"
     return entry
 
 
@@ -285,6 +290,10 @@ class FeedModelApp(ServedFeed):
 
     def test_multi_selection_own_factory_aspect_ratio_property(self):
         feed = Waterfall.FeedModel.new(self.server.url, None)
+        # When the last size correction (an items-changed of the same items) reached the view.
+        corrected = [time.monotonic()]
+        feed.connect("items-changed", lambda _m, _p, removed, added:
+                     removed == added > 0 and corrected.__setitem__(0, time.monotonic()))
 
         def bind(_factory, cell):
             item = cell.get_item()
@@ -333,9 +342,22 @@ class FeedModelApp(ServedFeed):
         def ended(image):
             return image.props.failed or decoded(image)
 
-        self.assertTrue(spin_until(lambda: visible_images() and all(ended(i) for i, _ in visible_images().values())),
-                        "the visible pictures did not finish loading")
+        # The unsized items take their images' sizes (200×300, not the estimate) as their headers
+        # are read: the visible ones are corrected, and their cells' new heights animated into
+        # place, before the reader's view is noted — no correction for 0.7 s (the animations
+        # take 0.3 s). Corrections of items off the screen may still come, and move nothing.
+        items = {feed.get_item(i).props.image_uri: feed.get_item(i) for i in range(feed.get_n_items())}
+
+        def settled_on_screen():
+            shown = visible_images()
+            return (shown and all(ended(i) for i, _ in shown.values())
+                    and all(items[uri].props.width > 0 for uri in shown) and time.monotonic() - corrected[0] > 0.7)
+
+        self.assertTrue(spin_until(settled_on_screen, frames=600), "the visible pictures did not finish loading, "
+                        "or their items kept the estimate: "
+                        + str([(items[uri].props.title, items[uri].props.width) for uri in visible_images()]))
         shown = visible_images()
+        self.assertTrue(any("x300" in uri for uri in shown), "no unsized item on the screen")
         decoded = [uri for uri, (image, _) in shown.items() if decoded(image)]
         self.assertGreaterEqual(len(decoded), 0.9 * len(shown), f"decoded {len(decoded)} of {len(shown)}: "
                                 + str([image.props.error_message for image, _ in shown.values()]))

@@ -9,9 +9,9 @@ size is known from the header while the body still arrives, a broken image and a
 fail in plain words, dropping the last reference or `cancel()` cancels the download (the server
 sees its client go), the image loads when a Gtk.Picture draws it, in a Gtk.GridView too, and an
 animated GIF plays its frames. A folder of 300 large photos, each held by the test as a
-Waterfall.Image and loaded at its own size, stays within the memory cache's bound: the images
-keep no pixels of their own (the peak RSS is measured against the 128 MB cache, with the 300
-decoded photos at about ten times that).
+Waterfall.Image, loaded at its own size and its pixels read as they arrive (as drawing reads
+them), stays within the memory cache's bound: the images keep no pixels of their own (the peak
+RSS is measured against the 128 MB cache, with the 300 decoded photos at about ten times that).
 GLib criticals are fatal. The disk cache goes to a temporary $XDG_CACHE_HOME.
 """
 import gc
@@ -32,7 +32,7 @@ import gi  # noqa: E402
 
 gi.require_version("Gtk", "4.0")
 gi.require_version("Waterfall", "1")
-from gi.repository import Gio, GLib, GObject, Gtk, Waterfall  # noqa: E402
+from gi.repository import Gdk, Gio, GLib, GObject, Gtk, Waterfall  # noqa: E402
 
 GLib.log_set_always_fatal(GLib.LogLevelFlags.LEVEL_CRITICAL | GLib.LogLevelFlags.LEVEL_ERROR)
 
@@ -262,13 +262,24 @@ class ImageTests(unittest.TestCase):
             refs.write("5")   # the peak (VmHWM) starts again from here
         before = resident_kb()["VmRSS"]
         images = [Waterfall.Image.new_for_file(file) for file in files]
+        touched = []
+
+        def read_pixels(image, _pspec):
+            # As drawing does: the pixels arrive from the decoder in shared memory, which counts
+            # in this process's RSS only once read (a copy in TIFF, uncompressed, reads them all).
+            current = image.get_current_image()
+            if not image.props.loading and isinstance(current, Gdk.Texture):
+                current.save_to_tiff_bytes()
+                touched.append(image)
         for image in images:
+            image.connect("notify::loading", read_pixels)
             image.load()   # no picture draws them: decoded at the photos' own size
         self.assertTrue(spin_until(lambda: all(loaded(image) for image in images), 120),
                         f"{sum(loaded(image) for image in images)} of 300 photos loaded")
         failed = [image.props.error_message for image in images if image.props.failed]
         self.assertEqual(failed, [])
         self.assertTrue(all(image.get_intrinsic_width() == width for image in images))
+        self.assertEqual(len(touched), 300, "not every photo's pixels were read as they arrived")
         peak = resident_kb()["VmHWM"]
         decoded_mb = 300 * width * height * 4 / 2**20
         grown_mb = (peak - before) / 1024

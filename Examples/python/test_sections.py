@@ -126,10 +126,14 @@ class Sections(unittest.TestCase):
         return starts
 
     def shown_header(self, start):
-        """The child of the bound header of the section starting at `start`, or None."""
+        """The child of the header of the section starting at `start` when it is on screen (bound,
+        mapped and inside the view: once scrolled, the wall keeps cells bound and drawn 1000 points
+        beyond the viewport), or None."""
         for child, header in self.headers.items():
             if header.get_start() == start and header.get_child() is child and child.get_mapped():
-                return child
+                top = top_in(child, self.view)
+                if top is not None and top < self.view.get_height() and top + child.get_height() > 0:
+                    return child
         return None
 
     def focused_position(self):

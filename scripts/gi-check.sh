@@ -5,7 +5,8 @@
 #     namespace, so neither `swift` nor its runtime exists), compiles the C example with
 #     `pkg-config --cflags --libs waterfall-1` and the Vala one with `--pkg waterfall-1`, runs the
 #     four examples (C, Vala, /usr/bin/python3, gjs; and Rust where Debian has gtk4-rs 0.9), the
-#     Python feed example and the GJS feed-model example over a local feed and the installed demo
+#     Python feed example, the Python feed-model example (the default factory) and the GJS
+#     feed-model example over a local feed and the installed demo
 #     with --snapshot and checks that each snapshot shows cells (scripts/check-snapshot.py) and the
 #     Python gallery of Waterfall.Image, checks that the installed demo decodes a folder of every
 #     image format in the installed, seccomp-confined waterfall-image-worker (its debug log),
@@ -99,6 +100,9 @@ fi
 /usr/bin/python3 scripts/feed-bench-data.py "$out/feed" 30 30 >&2
 sed 's|"\.\./img/|"img/|g' "$out/feed/page/1.json" > "$out/feed/local.json"
 run_snapshot python-feed /usr/bin/python3 Examples/python/feed.py "file://$out/feed/local.json"
+# The same feed as a list model in a Waterfall.MasonryView with the default factory,
+# Waterfall.FeedItemFactory (the shop wall's cells, no factory of the app's own).
+run_snapshot python-feed-model /usr/bin/python3 Examples/python/feed-model.py "file://$out/feed/local.json"
 # Waterfall.Image: the gallery over the feed's photos, and the image's tests (a local server).
 run_snapshot python-gallery /usr/bin/python3 Examples/python/gallery.py "$out/feed/img"
 echo "gi-check: Python image tests"

@@ -24,6 +24,7 @@ sizes) take their image's size once its header is read: `width`, `height` and `a
 (notified) become the image's, the cells' heights follow, and the pictures keep loading (their
 cells are not rebound: each image is fetched once). The run makes GLib criticals fatal.
 """
+import ctypes
 import gc
 import importlib.util
 import json
@@ -460,6 +461,180 @@ class FeedModelApp(ServedFeed):
         self.assertEqual(changes[0], (0, 0, 15))
         self.assertTrue(all(removed == added > 0 for _, removed, added in changes[1:]), changes)
         window.destroy()
+
+
+# The cell's accessible label as assistive technologies get it: GTK 4.8 has no getter for it,
+# so its test API compares it (gtk_test_accessible_check_property, variadic: through ctypes).
+_gtk = ctypes.CDLL("libgtk-4.so.1")
+_gtk.gtk_test_accessible_check_property.restype = ctypes.c_void_p
+_glib = ctypes.CDLL("libglib-2.0.so.0")
+_glib.g_free.argtypes = [ctypes.c_void_p]
+ctypes.pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
+ctypes.pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
+def accessible_label_mismatch(widget, label):
+    """None when `widget`'s accessible label is `label`, else the label it has."""
+    pointer = ctypes.pythonapi.PyCapsule_GetPointer(widget.__gpointer__, None)
+    found = _gtk.gtk_test_accessible_check_property(ctypes.c_void_p(pointer), ctypes.c_int(int(Gtk.AccessibleProperty.LABEL)),
+                                                    ctypes.c_char_p(label.encode()))
+    if not found:
+        return None
+    text = ctypes.string_at(found).decode()
+    _glib.g_free(found)
+    return text
+
+
+class Warnings:
+    """The warnings logged in the library's domain ("Waterfall") while it is open."""
+
+    def __enter__(self):
+        self.messages = []
+        self.handler = GLib.log_set_handler("Waterfall", GLib.LogLevelFlags.LEVEL_WARNING,
+                                            lambda _domain, _level, message, _data: self.messages.append(message), None)
+        return self.messages
+
+    def __exit__(self, *_):
+        GLib.log_remove_handler("Waterfall", self.handler)
+
+
+class FeedItemFactoryApp(ServedFeed):
+    """The shortest wall over a feed: Waterfall.FeedItemFactory's cells (docs/LIST-MODELS.md)."""
+
+    def cells(self, view, window):
+        """The cells on the screen: (cell widget, picture, caption, model position) each. The
+        position is the view's answer for the cell's centre, not read from the cell."""
+        shown = []
+        for w in widgets(view):
+            if not (isinstance(w, Gtk.Picture) and w.get_mapped()):
+                continue
+            found, point = w.compute_point(window, Graphene.Point())
+            if not found or not -w.get_height() < point.y < window.get_height():
+                continue
+            cell = w
+            while not cell.has_css_class("waterfall-cell"):
+                cell = cell.get_parent()
+            found, centre = w.compute_point(view, Graphene.Point().init(w.get_width() / 2, w.get_height() / 2))
+            self.assertTrue(found)
+            shown.append((cell, w, w.get_parent().get_last_child(), view.get_position_at(centre.x, centre.y)))
+        return shown
+
+    def test_feed_item_factory_shows_the_feed(self):
+        # Item 1 has no price (its caption is its title), item 2 neither price nor title (no caption).
+        first = self.feed.pages[1]["items"]
+        del first[1]["price"]
+        del first[2]["price"], first[2]["title"]
+        feed = Waterfall.FeedModel.new(self.server.url, None)
+        factory = Waterfall.FeedItemFactory()
+        self.assertIsInstance(factory, Waterfall.ItemFactory)
+        self.assertTrue(factory.props.show_captions)
+        view = Waterfall.MasonryView(model=Gtk.MultiSelection(model=feed), factory=factory, columns=3,
+                                     aspect_ratio_property="aspect-ratio")
+        view.connect("load-more", lambda _view: feed.load_more())
+        view.connect("refresh", lambda _view: feed.refresh())
+        window = Gtk.Window(default_width=600, default_height=500, child=Gtk.ScrolledWindow(child=view))
+        with Warnings() as warnings:
+            window.present()
+            self.assertTrue(spin_until(lambda: feed.get_n_items() >= PAGE_SIZE), "the first page did not load")
+
+            def ended(picture):
+                image = picture.get_paintable()
+                return image.props.failed or (image.get_intrinsic_width() > 0 and not image.props.loading)
+
+            def loaded():
+                shown = self.cells(view, window)
+                return len(shown) >= 3 and all(isinstance(p.get_paintable(), Waterfall.Image) and ended(p)
+                                               for _, p, _, _ in shown)
+
+            self.assertTrue(spin_until(loaded, frames=600), "the visible pictures did not finish loading")
+            spin(5)
+            shown = self.cells(view, window)
+            positions = [position for _, _, _, position in shown]
+            self.assertTrue({0, 1, 2} <= set(positions), f"the first items are not on the screen: {positions}")
+            decoded = 0
+            for cell, picture, caption, position in shown:
+                it = feed.get_item(position)
+                image = picture.get_paintable()
+                self.assertEqual(image.props.uri, it.props.image_uri, f"cell of item {position}")
+                self.assertEqual(image.props.blurhash, it.props.blurhash)
+                self.assertEqual(image.props.size_hint, 0, "decoded at the size drawn")
+                self.assertEqual(picture.props.content_fit, Gtk.ContentFit.COVER)
+                self.assertTrue(caption.has_css_class("waterfall-caption"))
+                decoded += not image.props.failed
+                title, subtitle = it.props.title, it.props.subtitle
+                if position == 2:
+                    self.assertIsNone(title)
+                    self.assertFalse(caption.get_visible(), "a caption without a title or a subtitle")
+                    continue
+                self.assertTrue(caption.get_mapped(), f"the caption of item {position}")
+                self.assertEqual(caption.get_text(), subtitle or title)
+                label = f"{title}, {subtitle}" if subtitle else title
+                self.assertIsNone(accessible_label_mismatch(cell, label), f"the accessible label of item {position}")
+            self.assertEqual(feed.get_item(1).props.subtitle, None)
+            self.assertGreaterEqual(decoded, 0.9 * len(shown), f"decoded {decoded} of {len(shown)}")
+
+            # show-captions hides and shows the strips of the cells already made.
+            notified = []
+            factory.connect("notify::show-captions", lambda *_: notified.append(True))
+            factory.props.show_captions = False
+            factory.props.show_captions = False
+            self.assertEqual(notified, [True])
+            spin(2)
+            self.assertFalse(any(caption.get_visible() for _, _, caption, _ in self.cells(view, window)))
+            factory.set_show_captions(True)
+            spin(2)
+            self.assertTrue(all(caption.get_mapped() == (position != 2) for _, _, caption, position in self.cells(view, window)))
+
+            # Far down (every page loaded through load-more) and back: the cells are bound
+            # again to the items they show.
+            adjustment = view.get_vadjustment()
+
+            def scrolled_to_end():
+                adjustment.set_value(adjustment.get_upper() - adjustment.get_page_size())
+                return not feed.props.has_more and settled(feed)
+
+            self.assertTrue(spin_until(scrolled_to_end, frames=600), "load-more did not load every page")
+            self.assertTrue(spin_until(loaded, frames=600), "the pictures at the end did not load")
+            at_end = {position for _, _, _, position in self.cells(view, window)}
+            self.assertTrue(at_end and min(at_end) >= PAGE_SIZE, at_end)
+            adjustment.set_value(0)
+            self.assertTrue(spin_until(loaded, frames=600), "the pictures at the top did not load again")
+            spin(5)
+            shown = self.cells(view, window)
+            self.assertTrue({0, 1, 2} <= {position for _, _, _, position in shown})
+            for cell, picture, caption, position in shown:
+                it = feed.get_item(position)
+                self.assertEqual(picture.get_paintable().props.uri, it.props.image_uri, f"cell of item {position}")
+                if it.props.subtitle:
+                    self.assertEqual(caption.get_text(), it.props.subtitle)
+                    self.assertIsNone(accessible_label_mismatch(cell, f"{it.props.title}, {it.props.subtitle}"))
+            window.destroy()
+            spin(5)
+        self.assertEqual(warnings, [], "warnings over a feed model")
+
+    def test_items_that_are_not_feed_items(self):
+        store = Gio.ListStore(item_type=Gtk.StringObject)
+        for n in range(60):
+            store.append(Gtk.StringObject.new(f"not a feed item {n}"))
+        view = Waterfall.MasonryView(model=Gtk.NoSelection(model=store), factory=Waterfall.FeedItemFactory(), columns=3)
+        window = Gtk.Window(default_width=600, default_height=500, child=Gtk.ScrolledWindow(child=view))
+        with Warnings() as warnings:
+            window.present()
+            self.assertTrue(spin_until(lambda: any(isinstance(w, Gtk.Picture) and w.get_mapped() for w in widgets(view))),
+                            "no cell was made")
+            adjustment = view.get_vadjustment()
+            adjustment.set_value(adjustment.get_upper())
+            spin(10)
+            adjustment.set_value(0)
+            spin(10)
+            pictures = [w for w in widgets(view) if isinstance(w, Gtk.Picture)]
+            self.assertTrue(pictures)
+            self.assertTrue(all(p.get_paintable() is None and not p.get_parent().get_last_child().get_visible()
+                                for p in pictures), "a cell of another type of item shows something")
+            window.destroy()
+            spin(5)
+        self.assertEqual(len(warnings), 1, warnings)
+        self.assertIn("is a GtkStringObject, not a WaterfallFeedItem", warnings[0])
 
 
 if __name__ == "__main__":

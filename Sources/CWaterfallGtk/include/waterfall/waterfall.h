@@ -12,5 +12,6 @@
 #include "waterfall-image.h"
 #include "waterfall-feed-item.h"
 #include "waterfall-feed-model.h"
+#include "waterfall-feed-item-factory.h"
 
 #endif

@@ -22,7 +22,13 @@ screen — also when a correction above the screen had held the visible items ap
 selection action selects. In the same app, items the feed gives no size (images served slowly, header first, of known non-square
 sizes) take their image's size once its header is read: `width`, `height` and `aspect-ratio`
 (notified) become the image's, the cells' heights follow, and the pictures keep loading (their
-cells are not rebound: each image is fetched once). The run makes GLib criticals fatal.
+cells are not rebound: each image is fetched once). The shortest wall, with the default
+factory (Waterfall.FeedItemFactory): each visible cell's picture holds a Waterfall.Image of its
+item's image-uri and BlurHash (the item the view finds at the cell's centre), nearly all decode,
+the caption strip says the price, else the title, and none without either, the cell's accessible
+label is "title, price" (read through GTK's test API), show-captions hides and shows the strips,
+scrolling to the end and back binds the cells again, and nothing is warned; over a store of
+other objects its cells stay empty with one warning. The run makes GLib criticals fatal.
 """
 import ctypes
 import gc

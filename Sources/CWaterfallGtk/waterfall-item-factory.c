@@ -20,7 +20,8 @@
  * GTK 4.12.
  *
  * The class is abstract: use [class@Waterfall.SignalItemFactory] or
- * [class@Waterfall.BuilderItemFactory], or subclass it and override the virtual functions.
+ * [class@Waterfall.BuilderItemFactory] (or, over a [class@Waterfall.FeedModel], the ready-made
+ * [class@Waterfall.FeedItemFactory]), or subclass it and override the virtual functions.
  */
 
 G_DEFINE_ABSTRACT_TYPE (WaterfallItemFactory, waterfall_item_factory, G_TYPE_OBJECT)

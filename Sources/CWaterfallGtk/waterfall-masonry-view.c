@@ -930,7 +930,8 @@ waterfall_masonry_view_class_init (WaterfallMasonryViewClass *klass)
    * The [class@Waterfall.ItemFactory] that makes and fills the cells of the model's items: a
    * [class@Waterfall.SignalItemFactory] or [class@Waterfall.BuilderItemFactory], with the same
    * steps and item API as GTK's list item factories (GTK makes its own `GtkListItem`s only
-   * inside its list widgets, so a [class@Gtk.ListItemFactory] cannot be used here).
+   * inside its list widgets, so a [class@Gtk.ListItemFactory] cannot be used here), or over a
+   * [class@Waterfall.FeedModel] the ready-made [class@Waterfall.FeedItemFactory].
    */
   properties[WATERFALL_MASONRY_VIEW_PROP_FACTORY] = g_param_spec_object ("factory", NULL, NULL, WATERFALL_TYPE_ITEM_FACTORY, flags);
   /**

@@ -27,8 +27,10 @@ extension WallTests {
             let box = CallbackBox<@MainActor ([UInt32]) -> Void>.from(data)
             MainActor.assumeIsolated { box.handler([position, removed, added]) }
         }
-        _ = Signal.connect(model, "items-changed", { @MainActor (change: [UInt32]) in changes.append(change) } as @MainActor ([UInt32]) -> Void,
-                           unsafeBitCast(thunk, to: GCallback.self))
+        // A typed closure, not `{ @MainActor (change: [UInt32]) in … }`: Swift 6.0 (Debian 13)
+        // reads `@MainActor (` as an attribute's arguments.
+        let record: @MainActor ([UInt32]) -> Void = { change in changes.append(change) }
+        _ = Signal.connect(model, "items-changed", record, unsafeBitCast(thunk, to: GCallback.self))
         let item = try #require(g_list_model_get_item(gcast(model), 5))
         defer { g_object_unref(item) }
         var notified: [String] = []

@@ -46,6 +46,9 @@ excluded=(
   # #40 item 3 (WaterfallFeedItemFactory, the default factory of a feed model's wall)
   Sources/CWaterfallGtk/include/waterfall/waterfall-feed-item-factory.h
   Sources/CWaterfallGtk/waterfall-feed-item-factory.c
+  Sources/CWaterfallGtk/include/wf_cell.h
+  # #40 item 3 (FeedModel owns the size corrections, 1828592)
+  Sources/WaterfallGTK/FeedModel/FeedModel+Sizes.swift
   # #40 (list-model walls bind ahead, 2bcfab2)
   Sources/WaterfallGTK/ListModel/WaterfallListModelSource+BindingAhead.swift
   # #42 (sections from a GtkSectionModel, ce6b5dc)
@@ -60,7 +63,7 @@ excluded=(
 others=(
   "#37 169b5fc 29e6aa5 3dad0df 2f1b100"
   "#39 186bf45 fae7589 9c2184f 242831b 2bcab0a ce81f55"
-  "#40 647cb0c ca54a4e b5b13a3 85b273d 96cf8c0 2bcfab2 df6bbd6 d3dbb84"
+  "#40 647cb0c ca54a4e b5b13a3 85b273d 96cf8c0 2bcfab2 df6bbd6 d3dbb84 1828592 df3b985 b11a47b b71bcfa a24e5d8"
   "#41 52b4970 4af7535 cdc6357 6701ba5"
   "#42 c1a8042 d7fa206 7a6a51f 13e075c 5166176 ce6b5dc 789f59c f24007f ff5a533 b0af39c 7c66957 6f8325e"
   "#43 f320ecf bfc50ef f9788bf 81e8e3f"

@@ -1,6 +1,7 @@
 #include "waterfall/waterfall-feed-item-factory.h"
 #include "waterfall/waterfall-feed-item.h"
 #include "waterfall/waterfall-image.h"
+#include "wf_cell.h"
 
 /**
  * WaterfallFeedItemFactory:
@@ -52,9 +53,6 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-
-/* The height of the caption strip, as the wall's image cells have it. */
-#define CAPTION_HEIGHT 25
 
 G_DEFINE_FINAL_TYPE (WaterfallFeedItemFactory, waterfall_feed_item_factory, WATERFALL_TYPE_ITEM_FACTORY)
 
@@ -142,7 +140,7 @@ waterfall_feed_item_factory_setup (WaterfallItemFactory *factory,
   caption = gtk_inscription_new (NULL);
   gtk_widget_add_css_class (caption, "waterfall-caption");
   gtk_widget_set_valign (caption, GTK_ALIGN_END);
-  gtk_widget_set_size_request (caption, -1, CAPTION_HEIGHT);
+  gtk_widget_set_size_request (caption, -1, WF_CAPTION_HEIGHT);
   gtk_inscription_set_xalign (GTK_INSCRIPTION (caption), 0.5f);
   gtk_inscription_set_yalign (GTK_INSCRIPTION (caption), 0.5f);
   gtk_inscription_set_text_overflow (GTK_INSCRIPTION (caption), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);

@@ -16,5 +16,6 @@
 #include "wf_rubberband.h"
 #include "wf_feed_wall.h"
 #include "wf_image.h"
+#include "wf_cell.h"
 #include "wf_feed_model.h"
 #endif

@@ -34,8 +34,9 @@ import WaterfallFeed
 public final class WaterfallImageCell: WaterfallCell {
     /// The reuse identifier of image cells unless the data source picks another.
     public static let defaultReuseIdentifier = "WaterfallImageCell"
-    /// The height of the caption strip (seed 004: 25).
-    public static let captionHeight = 25
+    /// The height of the caption strip (seed 004: 25), that of `WaterfallFeedItemFactory`'s cells
+    /// too (`WF_CAPTION_HEIGHT`, in C).
+    public static let captionHeight = Int(WF_CAPTION_HEIGHT)
 
     /// Where the caption goes.
     public enum CaptionStyle: Sendable {

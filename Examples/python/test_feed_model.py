@@ -355,9 +355,16 @@ class FeedModelApp(ServedFeed):
         # take 0.3 s). Corrections of items off the screen may still come, and move nothing.
         items = {feed.get_item(i).props.image_uri: feed.get_item(i) for i in range(feed.get_n_items())}
 
+        # The pictures' places as of the last checks: the screen has settled once they held still
+        # for 20 checks in a row (main-loop turns, not wall-clock time alone: a busy machine may
+        # draw a frame late, and an animation ends only in a frame).
+        places = []
+
         def settled_on_screen():
             shown = visible_images()
-            return (shown and all(ended(i) for i, _ in shown.values())
+            places.append({uri: place for uri, (_, place) in shown.items()})
+            still = len(places) >= 20 and all(p == places[-1] for p in places[-20:])
+            return (shown and still and all(ended(i) for i, _ in shown.values())
                     and all(items[uri].props.width > 0 for uri in shown) and time.monotonic() - corrected[0] > 0.7)
 
         self.assertTrue(spin_until(settled_on_screen, frames=600), "the visible pictures did not finish loading, "

@@ -475,6 +475,43 @@ class FeedModelApp(ServedFeed):
         self.assertTrue(all(removed == added > 0 for _, removed, added in changes[1:]), changes)
         window.destroy()
 
+    def test_a_second_model_takes_sizes_from_images_already_in_memory(self):
+        # A model made after the images were loaded (a second window, a model made again) finds
+        # them in the memory cache, where no header is read: the pipeline tells the size again.
+        sizes = [(300, 150), (120, 360), (320, 200)]
+        self.feed.pages = {1: {"items": [unsized_item(n, *sizes[n]) for n in range(3)]}}
+
+        def load_images(model):
+            images = []
+            for i in range(model.get_n_items()):
+                image = Waterfall.Image.new_for_uri(model.get_item(i).props.image_uri)
+                image.props.size_hint = 64
+                image.load()
+                images.append(image)
+            return images
+
+        def corrected(model):
+            return all(model.get_item(i).props.width > 0 for i in range(model.get_n_items()))
+
+        first = Waterfall.FeedModel.new(self.server.url, None)
+        self.assertTrue(spin_until(lambda: first.get_n_items() == 3 and settled(first)), "the page did not load")
+        images = load_images(first)
+        self.assertTrue(spin_until(lambda: all(not i.props.loading for i in images) and corrected(first), frames=600),
+                        "the first model's items were not corrected")
+        downloads = len([r for r in self.feed.requests if r.startswith("/img/")])
+
+        second = Waterfall.FeedModel.new(self.server.url, None)
+        self.assertTrue(spin_until(lambda: second.get_n_items() == 3 and settled(second)), "the page did not load")
+        self.assertFalse(corrected(second), "the second model's items start at the estimate")
+        again = load_images(second)
+        self.assertTrue(spin_until(lambda: corrected(second), frames=300),
+                        "images taken from the memory cache did not correct the second model's items")
+        self.assertEqual(len([r for r in self.feed.requests if r.startswith("/img/")]), downloads,
+                         "the images came from memory")
+        for i, (width, height) in enumerate(sizes):
+            self.assertEqual((second.get_item(i).props.width, second.get_item(i).props.height), (width, height))
+        del images, again
+
 
 # The cell's accessible label as assistive technologies get it: GTK 4.8 has no getter for it,
 # so its test API compares it (gtk_test_accessible_check_property, variadic: through ctypes).

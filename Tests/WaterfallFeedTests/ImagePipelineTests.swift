@@ -197,6 +197,26 @@ struct ImagePipelineTests {
         #expect(removed.withLock { $0 } == 0, "a removed handler is not called")
     }
 
+    @Test func aMemoryCacheHitReportsTheRememberedHeaderToHandlersAddedSince() async throws {
+        let server = try TestServer.get()
+        let url = server.url("/img/\(uniqueKey()).png?w=48&h=20&size=5000")
+        let size = ImagePixelSize(width: 12, height: 12)
+        let pipeline = pipeline(loader: SoupDataLoader())
+        _ = try await pipeline.image(for: ImageRequest(url: url, targetSize: size))
+        let reported = Locked<[ImageHeader]>([])
+        pipeline.addHeaderHandler { headerURL, header in
+            if headerURL == url { reported.withLock { $0.append(header) } }
+        }
+        #expect(pipeline.cachedImage(for: url, size: size) != nil)
+        #expect(reported.withLock { $0 } == [ImageHeader(format: .png, pixelWidth: 48, pixelHeight: 20)],
+                "a handler added after the load learns the size from a memory-cache hit")
+        let task = pipeline.imageTask(for: ImageRequest(url: url, targetSize: size))
+        #expect(task.outcomeIfFinished != nil, "a memory-cache hit")
+        #expect(reported.withLock { $0.count } == 2, "each memory-cache hit reports it")
+        #expect(pipeline.cachedImage(for: url, size: ImagePixelSize(width: 99, height: 99)) == nil)
+        #expect(reported.withLock { $0.count } == 2, "a miss reports nothing")
+    }
+
     @Test func cancellingTheAwaitingSwiftTaskCancelsTheRequest() async throws {
         let server = try TestServer.get()
         let path = "/hang/\(uniqueKey())"

@@ -158,7 +158,15 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         var nextID = 0
         var statistics = Statistics()
         var headerHandlers: [HeaderHandlerID: @Sendable (URL, ImageHeader) -> Void] = [:]
+        /// The headers read, by URL (the most recent ``ImagePipeline/rememberedHeaders``): a
+        /// memory-cache hit reports its image's header again, for a handler added after the
+        /// image was loaded.
+        var headers = LRUCache<URL, ImageHeader>(costLimit: ImagePipeline.rememberedHeaders)
     }
+
+    /// How many image headers the pipeline remembers (about 100 B each), to report them again
+    /// on memory-cache hits: more than the memory cache holds images in practice.
+    static var rememberedHeaders: Int { 4_096 }
 
     /// The decoder.
     public let decoder: Decoder
@@ -185,11 +193,13 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
     ///
     /// - Complexity: O(1).
     public func cachedImage(for url: URL, size: ImagePixelSize) -> DecodedImage<Image>? {
-        state.withLock { state in
+        let image = state.withLock { state in
             let image = state.memoryCache.value(forKey: ImageCacheKey(url: url, targetSize: size))
             if image != nil { state.statistics.memoryCacheHits += 1 }
             return image
         }
+        if image != nil { reportRememberedHeader(of: url) }
+        return image
     }
 
     /// Starts (or joins) the load of `request` and returns its task; a memory-cache hit, a URL
@@ -233,6 +243,8 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         }
         if let newJob {
             start(newJob, key: key)
+        } else if case .success? = task.outcomeIfFinished {
+            reportRememberedHeader(of: key.url)
         }
         return task
     }
@@ -285,8 +297,11 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
     /// Adds a handler told an image's format and pixel size as soon as its header has arrived —
     /// from the first bytes of a download (as far as the data loader delivers them early), or
     /// from disk-cached data — before the image is decoded; once per load, from the loading
-    /// thread. A view uses it to correct items laid out at an estimated size; several views
-    /// sharing a pipeline each add their own.
+    /// thread; and again, from the calling thread, each time the image is taken from the memory
+    /// cache (``cachedImage(for:size:)``, ``imageTask(for:)``) while the pipeline remembers its
+    /// header, so that a handler added after the image was loaded learns its size too. A view
+    /// uses it to correct items laid out at an estimated size; several views sharing a pipeline
+    /// each add their own.
     ///
     /// - Returns: the id that `removeHeaderHandler(_:)` takes.
     @discardableResult
@@ -302,6 +317,26 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
     /// Removes a handler added with `addHeaderHandler(_:)`; unknown ids are ignored.
     public func removeHeaderHandler(_ id: HeaderHandlerID) {
         state.withLock { _ = $0.headerHandlers.removeValue(forKey: id) }
+    }
+
+    /// Remembers the header read for `url` and tells it to every header handler.
+    func reportHeader(_ header: ImageHeader, of url: URL) {
+        let handlers = state.withLock { state in
+            state.headers.insert(header, cost: 1, forKey: url)
+            if !state.headerHandlers.isEmpty { state.statistics.headersReported += 1 }
+            return Array(state.headerHandlers.values)
+        }
+        for handler in handlers { handler(url, header) }
+    }
+
+    /// Tells the header remembered for `url` (an image taken from the memory cache) to every
+    /// header handler; nothing when none is remembered or no handler listens.
+    private func reportRememberedHeader(of url: URL) {
+        let (header, handlers) = state.withLock { state in
+            state.headerHandlers.isEmpty ? (nil, []) : (state.headers.value(forKey: url), Array(state.headerHandlers.values))
+        }
+        guard let header else { return }
+        for handler in handlers { handler(url, header) }
     }
 
     /// Empties the memory cache (e.g. on memory pressure); images in use stay alive.

@@ -479,7 +479,8 @@ class FeedModelApp(ServedFeed):
         # A model made after the images were loaded (a second window, a model made again) finds
         # them in the memory cache, where no header is read: the pipeline tells the size again.
         sizes = [(300, 150), (120, 360), (320, 200)]
-        self.feed.pages = {1: {"items": [unsized_item(n, *sizes[n]) for n in range(3)]}}
+        # Images of their own (numbers 100-102): other tests' are in this process's caches.
+        self.feed.pages = {1: {"items": [unsized_item(100 + n, *sizes[n]) for n in range(3)]}}
 
         def load_images(model):
             images = []

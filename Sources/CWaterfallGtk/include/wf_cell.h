@@ -9,4 +9,11 @@
  * shop cell: 25 px, black at 30 % behind white text). */
 #define WF_CAPTION_HEIGHT 25
 
+/* The CSS class of the caption strip (WaterfallStyle.ClassName.caption). */
+#define WF_CAPTION_CLASS "waterfall-caption"
+
+/* The CSS class of a caption wrapped below its image (WaterfallStyle.ClassName.wrappedCaption;
+ * FeedWall's `wrapsCaptions`, WaterfallFeedItemFactory's `wrap-captions`). */
+#define WF_WRAPPED_CAPTION_CLASS "waterfall-wrapped-caption"
+
 #endif

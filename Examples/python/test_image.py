@@ -18,6 +18,7 @@ GLib criticals are fatal. The disk cache goes to a temporary $XDG_CACHE_HOME.
 """
 import ctypes
 import gc
+import socket
 import http.server
 import os
 import struct
@@ -292,9 +293,12 @@ class ImageTests(unittest.TestCase):
         self.assertIsNone(image.props.blurhash)
 
     def test_placeholder_color(self):
-        # A file that is not there: its load fails, but only once the main loop runs, which
-        # the test does not run while it draws the placeholder.
-        image = Waterfall.Image.new_for_file(Gio.File.new_for_path(os.path.join(self.folder.name, "absent.png")))
+        # A server that takes the connection and never answers: the image stays a placeholder.
+        silent = socket.socket()
+        self.addCleanup(silent.close)
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        image = Waterfall.Image.new_for_uri(f"http://127.0.0.1:{silent.getsockname()[1]}/never.png")
         self.assertIsNone(image.props.placeholder_color)
         self.assertIsNone(image.get_placeholder_color())
         notified = []
@@ -329,11 +333,14 @@ class ImageTests(unittest.TestCase):
         image.set_placeholder_color(None)
         # The plain placeholder again: the theme's foreground, faded (mostly transparent).
         self.assertLess(rendered_pixel(image, 20, 15)[3], 128)
-        self.assertFalse(image.props.failed, "the failure came before the placeholder was checked")
-        # Once the load has failed, the failure state is drawn, not the colour.
-        image.props.placeholder_color = colour
-        self.assertTrue(spin_until(lambda: image.props.failed))
-        self.assertNotEqual(rendered_pixel(image, 20, 15), (0x33, 0x66, 0xcc, 255))
+        self.assertFalse(image.props.failed or image.get_intrinsic_width(), "the image did not stay a placeholder")
+        image.cancel()
+        # A failed load draws the failure state, not the colour.
+        missing = Waterfall.Image.new_for_file(Gio.File.new_for_path(os.path.join(self.folder.name, "absent.png")))
+        missing.props.placeholder_color = colour
+        missing.load()
+        self.assertTrue(spin_until(lambda: missing.props.failed))
+        self.assertNotEqual(rendered_pixel(missing, 20, 15), (0x33, 0x66, 0xcc, 255))
 
     def test_300_held_photos_stay_within_the_memory_cache(self):
         folder = tempfile.TemporaryDirectory()

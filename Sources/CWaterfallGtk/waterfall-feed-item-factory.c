@@ -78,7 +78,8 @@ typedef struct
   GtkLabel *wrapped;        /* the caption below the picture (wrap-captions) */
   GtkInscription *strip;    /* the caption strip across the picture's bottom */
   WaterfallFeedItem *item;  /* the bound item, or NULL */
-  GBinding *ratio;          /* item aspect-ratio → frame ratio, while bound */
+  GBinding *ratio;          /* item aspect-ratio → frame ratio, while bound (a weak pointer:
+                             * the binding goes by itself when the frame is finalized first) */
 } FeedCell;
 
 static G_DEFINE_QUARK (waterfall-feed-cell, feed_cell)
@@ -94,7 +95,13 @@ non_empty (const char *text)
 static void
 feed_cell_unbind (FeedCell *cell)
 {
-  g_clear_pointer (&cell->ratio, g_binding_unbind);
+  GBinding *ratio = cell->ratio;
+
+  if (ratio != NULL)
+    {
+      g_clear_weak_pointer (&cell->ratio);
+      g_binding_unbind (ratio);
+    }
   g_clear_object (&cell->item);
 }
 
@@ -275,7 +282,8 @@ waterfall_feed_item_factory_bind (WaterfallItemFactory *factory,
   feed_cell_unbind (cell);
   cell->item = g_object_ref (feed_item);
   /* The shape follows the item's aspect ratio, which its image's header may correct. */
-  cell->ratio = g_object_bind_property (feed_item, "aspect-ratio", cell->frame, "ratio", G_BINDING_SYNC_CREATE);
+  g_set_weak_pointer (&cell->ratio, g_object_bind_property (feed_item, "aspect-ratio", cell->frame, "ratio",
+                                                           G_BINDING_SYNC_CREATE));
 
   uri = non_empty (waterfall_feed_item_get_image_uri (feed_item));
   if (uri != NULL)

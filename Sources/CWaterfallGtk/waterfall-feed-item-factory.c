@@ -33,10 +33,11 @@
  * instead, wrapped, and the picture keeps the item's
  * [property@Waterfall.FeedItem:aspect-ratio] (the wall then measures each cell). The picture
  * asks for the height its item's aspect ratio gives it at the cell's width, even before the
- * image's size is known.
- * The cell's [property@Waterfall.Item:accessible-label] is the title and the subtitle ("Lamp,
- * 12.00 €"), which assistive technologies read; the picture and the strip are hidden from them.
- * An unbound cell drops its image, which cancels its download and decode.
+ * image's size is known. The cell's [property@Waterfall.Item:accessible-label] is the title
+ * and the subtitle ("Lamp, 12.00 €", joined by the list separator of the user's language, as
+ * the feed wall's cells say it), which assistive technologies read; the picture and the
+ * captions are hidden from them. An unbound cell drops its image, which cancels its download
+ * and decode.
  *
  * The factory is for a view's items, whose model holds `WaterfallFeedItem`s: an item of
  * another type leaves its cell empty (the first one is reported with g_warning()). As a
@@ -68,11 +69,11 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (WaterfallFeedItemFactory, waterfall_feed_item_factory, WATERFALL_TYPE_ITEM_FACTORY)
 
-/* The parts of a cell setup made, kept on its root (the item's child). The widgets are the
+/* The parts of a cell setup made, kept on its root (the item's child, a GtkOverlay of a
+ * vertical GtkBox of the frame and the wrapped caption, under the strip). The widgets are the
  * tree's; the bound item and the binding of its aspect ratio are the cell's until unbind. */
 typedef struct
 {
-  GtkWidget *root;          /* a GtkOverlay */
   WfAspectBin *frame;       /* the picture's frame, as tall as the item's shape asks */
   GtkPicture *picture;
   GtkLabel *wrapped;        /* the caption below the picture (wrap-captions) */
@@ -199,15 +200,15 @@ waterfall_feed_item_factory_setup (WaterfallItemFactory *factory,
 {
   WaterfallFeedItemFactory *self = WATERFALL_FEED_ITEM_FACTORY (factory);
   FeedCell *cell;
-  GtkWidget *column, *picture, *wrapped, *strip;
+  GtkWidget *root, *column, *picture, *wrapped, *strip;
 
   if (!WATERFALL_IS_ITEM (object))
     return; /* a section header: left empty */
 
   cell = g_new0 (FeedCell, 1);
-  cell->root = gtk_overlay_new ();
+  root = gtk_overlay_new ();
   column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_overlay_set_child (GTK_OVERLAY (cell->root), column);
+  gtk_overlay_set_child (GTK_OVERLAY (root), column);
 
   picture = gtk_picture_new ();
   gtk_picture_set_content_fit (GTK_PICTURE (picture), GTK_CONTENT_FIT_COVER);
@@ -236,14 +237,14 @@ waterfall_feed_item_factory_setup (WaterfallItemFactory *factory,
   gtk_inscription_set_text_overflow (GTK_INSCRIPTION (strip), GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
   gtk_widget_set_can_target (strip, FALSE);
   cell->strip = GTK_INSCRIPTION (strip);
-  gtk_overlay_add_overlay (GTK_OVERLAY (cell->root), strip);
+  gtk_overlay_add_overlay (GTK_OVERLAY (root), strip);
 
-  g_object_set_qdata_full (G_OBJECT (cell->root), feed_cell_quark (), cell, feed_cell_free);
+  g_object_set_qdata_full (G_OBJECT (root), feed_cell_quark (), cell, feed_cell_free);
   update_caption (self, cell);
   /* Disconnected when the cell goes (teardown drops it). */
-  g_signal_connect_object (self, "notify", G_CALLBACK (factory_changed), cell->root, 0);
+  g_signal_connect_object (self, "notify", G_CALLBACK (factory_changed), root, 0);
 
-  waterfall_item_set_child (WATERFALL_ITEM (object), cell->root);
+  waterfall_item_set_child (WATERFALL_ITEM (object), root);
 }
 
 static void
@@ -303,11 +304,8 @@ waterfall_feed_item_factory_bind (WaterfallItemFactory *factory,
 
   title = non_empty (waterfall_feed_item_get_title (feed_item));
   subtitle = non_empty (waterfall_feed_item_get_subtitle (feed_item));
-  if (title != NULL && subtitle != NULL)
-    label = g_strdup_printf ("%s, %s", title, subtitle);
-  else
-    label = g_strdup (title != NULL ? title : subtitle);
-  waterfall_item_set_accessible_label (item, label);
+  label = waterfall_swift_feed_item_accessible_label (title, subtitle);
+  waterfall_item_set_accessible_label (item, non_empty (label));
 }
 
 static void

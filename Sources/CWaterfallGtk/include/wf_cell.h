@@ -16,4 +16,10 @@
  * FeedWall's `wrapsCaptions`, WaterfallFeedItemFactory's `wrap-captions`). */
 #define WF_WRAPPED_CAPTION_CLASS "waterfall-wrapped-caption"
 
+/* The accessible label of a feed item's cell: its title and its subtitle (the price), those
+ * that are not NULL, joined by the locale's list separator (", " in English), as FeedWall's
+ * cells say it (FeedItem.accessibleLabel, Swift); newly allocated. */
+char *waterfall_swift_feed_item_accessible_label (const char *title,
+                                                  const char *subtitle);
+
 #endif

@@ -47,6 +47,9 @@ excluded=(
   Sources/CWaterfallGtk/include/waterfall/waterfall-feed-item-factory.h
   Sources/CWaterfallGtk/waterfall-feed-item-factory.c
   Sources/CWaterfallGtk/include/wf_cell.h
+  # #40 item 3 (the default factory's colour placeholders and wrapped captions, branch cells)
+  Sources/CWaterfallGtk/include/wf_aspect_bin.h
+  Sources/CWaterfallGtk/wf_aspect_bin.c
   # #40 item 3 (FeedModel owns the size corrections, 1828592)
   Sources/WaterfallGTK/FeedModel/FeedModel+Sizes.swift
   # #40 (list-model walls bind ahead, 2bcfab2)

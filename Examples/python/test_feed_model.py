@@ -28,7 +28,12 @@ item's image-uri and BlurHash (the item the view finds at the cell's centre), ne
 the caption strip says the price, else the title, and none without either, the cell's accessible
 label is "title, price" (read through GTK's test API), show-captions hides and shows the strips,
 scrolling to the end and back binds the cells again, and nothing is warned; over a store of
-other objects its cells stay empty with one warning. The run makes GLib criticals fatal.
+other objects its cells stay empty with one warning. Items carry the feed's `color` (invalid
+ones dropped). With `wrap-captions` and no `aspect-ratio-property`, the wall measures each cell:
+its picture is as tall as its width over its aspect ratio and a wrapped `waterfall-wrapped-caption`
+label under it makes the cell taller (a long caption more so); the item's colour is its image's
+placeholder colour; `caption-expression` picks the caption (the title here), and changing it or
+`wrap-captions` updates the cells already made. The run makes GLib criticals fatal.
 """
 import ctypes
 import gc
@@ -48,7 +53,7 @@ import gi
 gi.require_version("Gtk", "4.0")
 gi.require_version("Waterfall", "1")
 gi.require_version("Graphene", "1.0")
-from gi.repository import Gdk, Gio, GLib, Graphene, Gtk, Waterfall  # noqa: E402
+from gi.repository import Gdk, Gio, GLib, GObject, Graphene, Gtk, Waterfall  # noqa: E402
 
 # The list-API tests' XTEST keyboard, and (through them) the reliability tests' main-loop helpers.
 _spec = importlib.util.spec_from_file_location("list_api", os.path.join(os.path.dirname(__file__), "test_list_api.py"))
@@ -281,6 +286,23 @@ class FeedModelTests(ServedFeed):
         self.assertTrue(model.props.error_message)
         model.load_more()
         model.refresh()
+
+    def test_items_carry_the_feed_colour(self):
+        first = self.feed.pages[1]["items"]
+        first[0]["color"] = "#3366CC"
+        first[1]["color"] = "not a colour"
+        first[2]["color"] = "60544d"   # the '#' is optional, as for FeedWall
+        model, _changes = self.make_model()
+        self.load_first_page(model)
+        colour = model.get_item(0).get_color()
+        self.assertEqual(colour.to_string(), "rgb(51,102,204)")
+        self.assertTrue(colour.equal(model.get_item(0).props.color))
+        self.assertIsNone(model.get_item(1).props.color, "an invalid colour")
+        self.assertEqual(model.get_item(2).props.color.to_string(), "rgb(96,84,77)")
+        self.assertIsNone(model.get_item(3).get_color(), "an item without a colour")
+        spec = model.get_item(0).find_property("color")
+        self.assertEqual(spec.value_type, Gdk.RGBA.__gtype__)
+        self.assertTrue(spec.flags & GObject.ParamFlags.CONSTRUCT_ONLY, "read-only once made")
 
     def test_dropped_while_loading(self):
         model, _ = self.make_model()
@@ -549,12 +571,23 @@ class Warnings:
         GLib.log_remove_handler("Waterfall", self.handler)
 
 
+def parts(picture):
+    """The captions of the FeedItemFactory cell of `picture`: (strip, wrapped label). The cell is a
+    Gtk.Overlay of a vertical Gtk.Box (the picture's frame, the wrapped caption) under the strip."""
+    root = picture
+    while not isinstance(root, Gtk.Overlay):
+        root = root.get_parent()
+    strip, wrapped = root.get_last_child(), root.get_child().get_last_child()
+    assert isinstance(strip, Gtk.Inscription) and isinstance(wrapped, Gtk.Label), (strip, wrapped)
+    return strip, wrapped
+
+
 class FeedItemFactoryApp(ServedFeed):
     """The shortest wall over a feed: Waterfall.FeedItemFactory's cells (docs/LIST-MODELS.md)."""
 
     def cells(self, view, window):
-        """The cells on the screen: (cell widget, picture, caption, model position) each. The
-        position is the view's answer for the cell's centre, not read from the cell."""
+        """The cells on the screen: (cell widget, picture, caption strip, model position) each.
+        The position is the view's answer for the cell's centre, not read from the cell."""
         shown = []
         for w in widgets(view):
             if not (isinstance(w, Gtk.Picture) and w.get_mapped()):
@@ -563,11 +596,13 @@ class FeedItemFactoryApp(ServedFeed):
             if not found or not -w.get_height() < point.y < window.get_height():
                 continue
             cell = w
-            while not cell.has_css_class("waterfall-cell"):
+            while cell is not None and not cell.has_css_class("waterfall-cell"):
                 cell = cell.get_parent()
+            if cell is None:
+                continue   # not a cell's (the empty wall's status page)
             found, centre = w.compute_point(view, Graphene.Point().init(w.get_width() / 2, w.get_height() / 2))
             self.assertTrue(found)
-            shown.append((cell, w, w.get_parent().get_last_child(), view.get_position_at(centre.x, centre.y)))
+            shown.append((cell, w, parts(w)[0], view.get_position_at(centre.x, centre.y)))
         return shown
 
     def test_feed_item_factory_shows_the_feed(self):
@@ -663,6 +698,103 @@ class FeedItemFactoryApp(ServedFeed):
             spin(5)
         self.assertEqual(warnings, [], "warnings over a feed model")
 
+    def test_wrapped_captions_colours_and_caption_expression(self):
+        # Every item 200×400 (its picture twice as tall as wide); item 1's title is long. No
+        # BlurHash: item 0's placeholder is its colour.
+        first = self.feed.pages[1]["items"]
+        for entry in first:
+            del entry["blur_hash"]
+            entry.update(w=200, h=400)
+        first[0]["color"] = "#3366cc"
+        first[1]["title"] = " ".join(["A long title that wraps over many lines"] * 6)
+        feed = Waterfall.FeedModel.new(self.server.url, None)
+        # PyGObject cannot hold a GtkExpression: GtkBuilder makes the factory and its expression.
+        ui = """<interface><object class="WaterfallFeedItemFactory" id="factory">
+                  <property name="wrap-captions">true</property>
+                  <property name="caption-expression"><lookup name="title" type="WaterfallFeedItem"/></property>
+                </object></interface>"""
+        self.assertEqual(Waterfall.FeedItem.__gtype__.name, "WaterfallFeedItem")
+        factory = Gtk.Builder.new_from_string(ui, -1).get_object("factory")
+        self.assertTrue(factory.get_wrap_captions())
+        self.assertFalse(Waterfall.FeedItemFactory().props.wrap_captions, "wrap-captions is FALSE by default")
+        # No aspect-ratio-property: the wall measures each cell.
+        view = Waterfall.MasonryView(model=Gtk.NoSelection(model=feed), factory=factory, columns=3)
+        window = Gtk.Window(default_width=600, default_height=700, child=Gtk.ScrolledWindow(child=view))
+
+        def shown():
+            """position → (cell, picture, strip, wrapped label) on the screen."""
+            return {position: (cell, picture) + parts(picture) for cell, picture, _, position in self.cells(view, window)}
+
+        def heights_settled():
+            cells = shown()
+            if not {0, 1, 2} <= set(cells):
+                return False
+            for cell, picture, _, wrapped in cells.values():
+                if not wrapped.get_mapped():
+                    return False
+                # The caption's border box (its CSS padding included) below the picture; the
+                # picture twice as tall as the column is wide (which pixel rounding may make a
+                # pixel narrower or wider than the width the wall measured at).
+                _, caption_box = wrapped.compute_bounds(cell)
+                if abs(picture.get_height() - 2 * picture.get_width()) > 2 \
+                        or abs(cell.get_height() - picture.get_height() - caption_box.get_height()) > 1:
+                    return False
+            return True
+
+        with Warnings() as warnings:
+            window.present()
+            self.assertTrue(spin_until(lambda: feed.get_n_items() >= PAGE_SIZE), "the first page did not load")
+            self.assertTrue(spin_until(heights_settled, frames=600),
+                            "the measured cells are not picture (width / aspect) + wrapped caption: "
+                            + str({p: (c.get_height(), pic.get_width(), pic.get_height(), w.get_height())
+                                   for p, (c, pic, _, w) in shown().items()}))
+            cells = shown()
+            for position, (cell, picture, strip, wrapped) in cells.items():
+                it = feed.get_item(position)
+                self.assertEqual(wrapped.get_text(), it.props.title, f"the wrapped caption of item {position}")
+                self.assertTrue(wrapped.has_css_class("waterfall-wrapped-caption"))
+                self.assertTrue(wrapped.get_wrap())
+                self.assertFalse(strip.get_visible(), "a strip beside a wrapped caption")
+                self.assertGreater(wrapped.get_height(), 0)
+                self.assertIsNone(accessible_label_mismatch(cell, f"{it.props.title}, {it.props.subtitle}"),
+                                  f"the accessible label of item {position}")
+                image = picture.get_paintable()
+                if position == 0:
+                    self.assertEqual(image.props.placeholder_color.to_string(), "rgb(51,102,204)")
+                else:
+                    self.assertIsNone(image.props.placeholder_color, f"item {position} has no colour")
+            # The long caption makes its cell taller than a short one's at the same width.
+            short_cell, short_picture, _, short_caption = cells[0]
+            long_cell, long_picture, _, long_caption = cells[1]
+            self.assertLessEqual(abs(short_picture.get_width() - long_picture.get_width()), 1, "one column width")
+            self.assertGreater(long_caption.get_height(), 2 * short_caption.get_height())
+            self.assertGreater(long_cell.get_height(), short_cell.get_height() + short_caption.get_height())
+
+            # Without the expression: the price; the strips instead of the wrapped captions in
+            # the cells already made, and back.
+            notified = []
+            factory.connect("notify::caption-expression", lambda *_: notified.append("expression"))
+            factory.connect("notify::wrap-captions", lambda *_: notified.append("wrap"))
+            factory.set_caption_expression(None)
+            spin(2)
+            for position, (_, _, strip, wrapped) in shown().items():
+                self.assertEqual(wrapped.get_text(), feed.get_item(position).props.subtitle)
+            factory.props.wrap_captions = False
+            factory.props.wrap_captions = False
+            spin(2)
+            for position, (_, _, strip, wrapped) in shown().items():
+                self.assertFalse(wrapped.get_visible())
+                self.assertTrue(strip.get_visible())
+                self.assertEqual(strip.get_text(), feed.get_item(position).props.subtitle)
+            factory.set_wrap_captions(True)
+            spin(2)
+            self.assertTrue(all(wrapped.get_visible() and not strip.get_visible()
+                                for _, _, strip, wrapped in shown().values()))
+            self.assertEqual(notified, ["expression", "wrap", "wrap"])
+            window.destroy()
+            spin(5)
+        self.assertEqual(warnings, [], "warnings over a feed model")
+
     def test_items_that_are_not_feed_items(self):
         store = Gio.ListStore(item_type=Gtk.StringObject)
         for n in range(60):
@@ -680,7 +812,7 @@ class FeedItemFactoryApp(ServedFeed):
             spin(10)
             pictures = [w for w in widgets(view) if isinstance(w, Gtk.Picture)]
             self.assertTrue(pictures)
-            self.assertTrue(all(p.get_paintable() is None and not p.get_parent().get_last_child().get_visible()
+            self.assertTrue(all(p.get_paintable() is None and not any(c.get_visible() for c in parts(p))
                                 for p in pictures), "a cell of another type of item shows something")
             window.destroy()
             spin(5)

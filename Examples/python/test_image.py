@@ -8,13 +8,17 @@ Against the installed library: a `file:` image and an `http` image from a local 
 size is known from the header while the body still arrives, a broken image and a missing one
 fail in plain words, dropping the last reference or `cancel()` cancels the download (the server
 sees its client go), the image loads when a Gtk.Picture draws it, in a Gtk.GridView too, and an
-animated GIF plays its frames. A folder of 300 large photos, each held by the test as a
+animated GIF plays its frames. `placeholder-color` round-trips (notified once per change) and
+is what an image drawn before its pixels shows, corner to corner (rendered off screen and read
+back), unless a BlurHash is set; the failure state is drawn over it. A folder of 300 large photos, each held by the test as a
 Waterfall.Image, loaded at its own size and its pixels read as they arrive (as drawing reads
 them), stays within the memory cache's bound: the images keep no pixels of their own (the peak
 RSS is measured against the 128 MB cache, with the 300 decoded photos at about ten times that).
 GLib criticals are fatal. The disk cache goes to a temporary $XDG_CACHE_HOME.
 """
+import ctypes
 import gc
+import socket
 import http.server
 import os
 import struct
@@ -112,6 +116,47 @@ def spin_until(condition, seconds=20):
 
 def loaded(image):
     return not image.props.loading and (image.get_intrinsic_width() > 0 or image.props.failed)
+
+
+_gtk = ctypes.CDLL("libgtk-4.so.1")
+_gobject = ctypes.CDLL("libgobject-2.0.so.0")
+for _name, _restype in (("gtk_snapshot_new", ctypes.c_void_p), ("gtk_snapshot_free_to_node", ctypes.c_void_p),
+                        ("gsk_cairo_renderer_new", ctypes.c_void_p), ("gsk_renderer_realize", ctypes.c_int),
+                        ("gsk_renderer_render_texture", ctypes.c_void_p), ("gsk_renderer_unrealize", None),
+                        ("gsk_render_node_unref", None), ("gdk_paintable_snapshot", None), ("gdk_texture_download", None)):
+    getattr(_gtk, _name).restype = _restype
+_gtk.gdk_paintable_snapshot.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_double, ctypes.c_double]
+_gtk.gsk_renderer_realize.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+_gtk.gsk_renderer_render_texture.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+_gtk.gsk_renderer_unrealize.argtypes = [ctypes.c_void_p]
+_gtk.gtk_snapshot_free_to_node.argtypes = [ctypes.c_void_p]
+_gtk.gsk_render_node_unref.argtypes = [ctypes.c_void_p]
+_gtk.gdk_texture_download.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
+_gobject.g_object_unref.argtypes = [ctypes.c_void_p]
+ctypes.pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
+ctypes.pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
+def rendered_pixel(paintable, x, y, width=40, height=30):
+    """The (r, g, b, a) that `paintable` drawn at `width`×`height` has at (`x`, `y`): its snapshot
+    rendered off screen by GTK's cairo renderer and downloaded (through ctypes: PyGObject cannot
+    hold a GskRenderNode). The download is premultiplied BGRA; the colour is given back straight."""
+    pointer = ctypes.pythonapi.PyCapsule_GetPointer(paintable.__gpointer__, None)
+    snapshot = _gtk.gtk_snapshot_new()
+    _gtk.gdk_paintable_snapshot(pointer, snapshot, width, height)
+    node = _gtk.gtk_snapshot_free_to_node(snapshot)
+    renderer = _gtk.gsk_cairo_renderer_new()
+    assert _gtk.gsk_renderer_realize(renderer, None, None), "the cairo renderer did not realize"
+    texture = _gtk.gsk_renderer_render_texture(renderer, node, None)
+    pixels = ctypes.create_string_buffer(width * height * 4)
+    _gtk.gdk_texture_download(texture, pixels, width * 4)
+    _gobject.g_object_unref(texture)
+    _gtk.gsk_render_node_unref(node)
+    _gtk.gsk_renderer_unrealize(renderer)
+    _gobject.g_object_unref(renderer)
+    blue, green, red, alpha = pixels.raw[(y * width + x) * 4:(y * width + x) * 4 + 4]
+    straight = (lambda c: round(c * 255 / alpha)) if alpha else (lambda c: 0)
+    return straight(red), straight(green), straight(blue), alpha
 
 
 class ImageTests(unittest.TestCase):
@@ -246,6 +291,56 @@ class ImageTests(unittest.TestCase):
         image.props.blurhash = "not a hash"   # ignored when drawn: the plain placeholder
         image.props.blurhash = None
         self.assertIsNone(image.props.blurhash)
+
+    def test_placeholder_color(self):
+        # A server that takes the connection and never answers: the image stays a placeholder.
+        silent = socket.socket()
+        self.addCleanup(silent.close)
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        image = Waterfall.Image.new_for_uri(f"http://127.0.0.1:{silent.getsockname()[1]}/never.png")
+        self.assertIsNone(image.props.placeholder_color)
+        self.assertIsNone(image.get_placeholder_color())
+        notified = []
+        image.connect("notify::placeholder-color", lambda *_: notified.append(image.props.placeholder_color))
+        colour = Gdk.RGBA()
+        self.assertTrue(colour.parse("#3366cc"))
+        image.set_placeholder_color(colour)
+        image.props.placeholder_color = colour.copy()   # the same colour: not notified again
+        self.assertEqual(len(notified), 1)
+        self.assertTrue(image.get_placeholder_color().equal(colour))
+        self.assertEqual(image.props.placeholder_color.to_string(), "rgb(51,102,204)")
+        image.set_placeholder_color(None)
+        self.assertIsNone(image.props.placeholder_color)
+        image.props.placeholder_color = colour
+        # (Checked before the image is drawn: the notifications of a drawn image wait for an
+        # idle, which the test does not run while it draws the placeholder.)
+        self.assertEqual([c and c.to_string() for c in notified], ["rgb(51,102,204)", None, "rgb(51,102,204)"])
+        # Drawn as that flat colour, corner to corner, instead of the gradient.
+        self.assertEqual(rendered_pixel(image, 20, 15), (0x33, 0x66, 0xcc, 255))
+        self.assertEqual(rendered_pixel(image, 0, 0), (0x33, 0x66, 0xcc, 255))
+        self.assertEqual(rendered_pixel(image, 39, 29), (0x33, 0x66, 0xcc, 255))
+        # A BlurHash wins over it; a colour with alpha is drawn with it.
+        image.props.blurhash = "LEHV6nWB2yk8pyo0adR*.7kCMdnj"
+        self.assertNotEqual(rendered_pixel(image, 20, 15), (0x33, 0x66, 0xcc, 255))
+        image.props.blurhash = None
+        half = Gdk.RGBA()
+        self.assertTrue(half.parse("rgba(255,0,0,0.5)"))
+        image.props.placeholder_color = half
+        red, green, blue, alpha = rendered_pixel(image, 20, 15)
+        self.assertEqual((red, green, blue), (255, 0, 0))
+        self.assertIn(alpha, (127, 128))
+        image.set_placeholder_color(None)
+        # The plain placeholder again: the theme's foreground, faded (mostly transparent).
+        self.assertLess(rendered_pixel(image, 20, 15)[3], 128)
+        self.assertFalse(image.props.failed or image.get_intrinsic_width(), "the image did not stay a placeholder")
+        image.cancel()
+        # A failed load draws the failure state, not the colour.
+        missing = Waterfall.Image.new_for_file(Gio.File.new_for_path(os.path.join(self.folder.name, "absent.png")))
+        missing.props.placeholder_color = colour
+        missing.load()
+        self.assertTrue(spin_until(lambda: missing.props.failed))
+        self.assertNotEqual(rendered_pixel(missing, 20, 15), (0x33, 0x66, 0xcc, 255))
 
     def test_300_held_photos_stay_within_the_memory_cache(self):
         folder = tempfile.TemporaryDirectory()

@@ -32,6 +32,7 @@ struct _WaterfallFeedItem
   double aspect_ratio;
   char *blurhash;
   char *link;
+  GdkRGBA *color;
 };
 
 enum {
@@ -45,6 +46,7 @@ enum {
   PROP_ASPECT_RATIO,
   PROP_BLURHASH,
   PROP_LINK,
+  PROP_COLOR,
   N_PROPS
 };
 
@@ -63,6 +65,7 @@ waterfall_feed_item_finalize (GObject *object)
   g_free (self->image_uri);
   g_free (self->blurhash);
   g_free (self->link);
+  g_clear_pointer (&self->color, gdk_rgba_free);
 
   G_OBJECT_CLASS (waterfall_feed_item_parent_class)->finalize (object);
 }
@@ -103,6 +106,9 @@ waterfall_feed_item_get_property (GObject    *object,
       break;
     case PROP_LINK:
       g_value_set_string (value, self->link);
+      break;
+    case PROP_COLOR:
+      g_value_set_boxed (value, self->color);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, property_id, pspec);
@@ -145,6 +151,9 @@ waterfall_feed_item_set_property (GObject      *object,
       break;
     case PROP_LINK:
       self->link = g_value_dup_string (value);
+      break;
+    case PROP_COLOR:
+      self->color = g_value_dup_boxed (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, property_id, pspec);
@@ -238,6 +247,16 @@ waterfall_feed_item_class_init (WaterfallFeedItemClass *klass)
    * Since: 0.1
    */
   properties[PROP_LINK] = g_param_spec_string ("link", NULL, NULL, NULL, flags);
+  /**
+   * WaterfallFeedItem:color: (getter get_color)
+   *
+   * The image's dominant colour as the feed gives it (its `color` field, `#RRGGBB`: Unsplash's
+   * `color`, Pexels' `avg_color`), to fill its place until it is loaded, or %NULL when the
+   * feed gives none or not in that form. Made for [property@Waterfall.Image:placeholder-color].
+   *
+   * Since: 0.2
+   */
+  properties[PROP_COLOR] = g_param_spec_boxed ("color", NULL, NULL, GDK_TYPE_RGBA, flags);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -408,6 +427,24 @@ waterfall_feed_item_get_link (WaterfallFeedItem *self)
   g_return_val_if_fail (WATERFALL_IS_FEED_ITEM (self), NULL);
 
   return self->link;
+}
+
+/**
+ * waterfall_feed_item_get_color:
+ * @self: a `WaterfallFeedItem`
+ *
+ * Gets [property@Waterfall.FeedItem:color].
+ *
+ * Returns: (nullable) (transfer none): the image's dominant colour, opaque
+ *
+ * Since: 0.2
+ */
+const GdkRGBA *
+waterfall_feed_item_get_color (WaterfallFeedItem *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_ITEM (self), NULL);
+
+  return self->color;
 }
 
 void

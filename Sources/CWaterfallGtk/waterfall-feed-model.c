@@ -461,15 +461,16 @@ waterfall_feed_model_refresh (WaterfallFeedModel *self)
 }
 
 WaterfallFeedItem *
-wf_feed_item_new (const char *id,
-                  const char *title,
-                  const char *subtitle,
-                  const char *image_uri,
-                  int         width,
-                  int         height,
-                  double      aspect_ratio,
-                  const char *blurhash,
-                  const char *link)
+wf_feed_item_new (const char    *id,
+                  const char    *title,
+                  const char    *subtitle,
+                  const char    *image_uri,
+                  int            width,
+                  int            height,
+                  double         aspect_ratio,
+                  const char    *blurhash,
+                  const char    *link,
+                  const GdkRGBA *color)
 {
   return g_object_new (WATERFALL_TYPE_FEED_ITEM,
                        "id", id,
@@ -481,6 +482,7 @@ wf_feed_item_new (const char *id,
                        "aspect-ratio", aspect_ratio,
                        "blurhash", blurhash,
                        "link", link,
+                       "color", color,
                        NULL);
 }
 

@@ -25,9 +25,10 @@
  * of many images takes no more memory than the cache's bound, and an image the cache dropped
  * loads again when it is drawn.
  *
- * Until its pixels arrive it draws a placeholder: the wall's gradient, in the theme's
- * foreground colour faded over what lies behind the picture, or the image's
- * [property@Waterfall.Image:blurhash] when it has one. Its intrinsic size is the
+ * Until its pixels arrive it draws a placeholder: the image's
+ * [property@Waterfall.Image:blurhash] when it has one, else its
+ * [property@Waterfall.Image:placeholder-color] when it has one (a feed's dominant colour), else
+ * the wall's gradient, in the theme's foreground colour faded over what lies behind the picture. Its intrinsic size is the
  * image's size (fitted into the size hint) as soon as the image's header has been read, before
  * it is decoded, so a picture keeps its shape. An animated GIF or WebP plays while it is drawn
  * and GTK's animations are enabled. A failed load draws the wall's failure state and sets
@@ -48,6 +49,7 @@ struct _WaterfallImage
   char *uri;
   int size_hint;
   char *blurhash;
+  GdkRGBA *placeholder_color;
   gboolean loading;
   gboolean failed;
   char *error_message;
@@ -69,6 +71,7 @@ enum
   PROP_URI,
   PROP_SIZE_HINT,
   PROP_BLURHASH,
+  PROP_PLACEHOLDER_COLOR,
   PROP_LOADING,
   PROP_FAILED,
   PROP_ERROR_MESSAGE,
@@ -255,6 +258,11 @@ waterfall_image_snapshot (GdkPaintable *paintable,
     {
       gdk_paintable_snapshot (picture, snapshot, width, height);
     }
+  else if (self->placeholder_color != NULL)
+    {
+      gtk_snapshot_append_color (GTK_SNAPSHOT (snapshot), self->placeholder_color,
+                                 &GRAPHENE_RECT_INIT (0, 0, width, height));
+    }
   else
     {
       GdkRGBA foreground = foreground_color ();
@@ -313,6 +321,9 @@ waterfall_image_get_property (GObject    *object,
     case PROP_BLURHASH:
       g_value_set_string (value, self->blurhash);
       break;
+    case PROP_PLACEHOLDER_COLOR:
+      g_value_set_boxed (value, self->placeholder_color);
+      break;
     case PROP_LOADING:
       g_value_set_boolean (value, self->loading);
       break;
@@ -347,6 +358,9 @@ waterfall_image_set_property (GObject      *object,
       break;
     case PROP_BLURHASH:
       waterfall_image_set_blurhash (self, g_value_get_string (value));
+      break;
+    case PROP_PLACEHOLDER_COLOR:
+      waterfall_image_set_placeholder_color (self, g_value_get_boxed (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -389,6 +403,7 @@ waterfall_image_finalize (GObject *object)
   g_clear_pointer (&self->face, waterfall_swift_face_release);
   g_free (self->uri);
   g_free (self->blurhash);
+  g_clear_pointer (&self->placeholder_color, gdk_rgba_free);
   g_free (self->error_message);
   G_OBJECT_CLASS (waterfall_image_parent_class)->finalize (object);
 }
@@ -446,6 +461,18 @@ waterfall_image_class_init (WaterfallImageClass *klass)
    */
   properties[PROP_BLURHASH] =
     g_param_spec_string ("blurhash", NULL, NULL, NULL, writable);
+  /**
+   * WaterfallImage:placeholder-color: (getter get_placeholder_color) (setter set_placeholder_color)
+   *
+   * A colour to fill the image's place with until its pixels arrive, as the wall draws a
+   * feed's dominant colour ([property@Waterfall.FeedItem:color]); %NULL (the default) draws
+   * the plain placeholder. A valid [property@Waterfall.Image:blurhash] is drawn instead, and a
+   * failed load draws the failure state.
+   *
+   * Since: 0.2
+   */
+  properties[PROP_PLACEHOLDER_COLOR] =
+    g_param_spec_boxed ("placeholder-color", NULL, NULL, GDK_TYPE_RGBA, writable);
   /**
    * WaterfallImage:loading: (getter get_loading)
    *
@@ -630,6 +657,51 @@ waterfall_image_set_blurhash (WaterfallImage *self,
   if (self->face != NULL)
     waterfall_swift_image_set_blurhash (self->face, blurhash);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BLURHASH]);
+}
+
+/**
+ * waterfall_image_get_placeholder_color:
+ * @self: a `WaterfallImage`
+ *
+ * Gets [property@Waterfall.Image:placeholder-color].
+ *
+ * Returns: (nullable) (transfer none): the colour drawn until the image arrives
+ *
+ * Since: 0.2
+ */
+const GdkRGBA *
+waterfall_image_get_placeholder_color (WaterfallImage *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_IMAGE (self), NULL);
+
+  return self->placeholder_color;
+}
+
+/**
+ * waterfall_image_set_placeholder_color:
+ * @self: a `WaterfallImage`
+ * @color: (nullable): the colour to draw until the image arrives, or %NULL for the plain
+ *   placeholder
+ *
+ * Sets [property@Waterfall.Image:placeholder-color].
+ *
+ * Since: 0.2
+ */
+void
+waterfall_image_set_placeholder_color (WaterfallImage *self,
+                                       const GdkRGBA  *color)
+{
+  g_return_if_fail (WATERFALL_IS_IMAGE (self));
+
+  if (self->placeholder_color == color
+      || (self->placeholder_color != NULL && color != NULL && gdk_rgba_equal (self->placeholder_color, color)))
+    return;
+
+  g_clear_pointer (&self->placeholder_color, gdk_rgba_free);
+  if (color != NULL)
+    self->placeholder_color = gdk_rgba_copy (color);
+  wf_image_invalidate_contents (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLACEHOLDER_COLOR]);
 }
 
 /**

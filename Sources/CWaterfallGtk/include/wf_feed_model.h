@@ -14,16 +14,17 @@ G_BEGIN_DECLS
 
 /* --- Called by Swift ------------------------------------------------------------------- */
 
-/* A new item (transfer full); strings may be NULL, sizes 0 when unknown. */
-WaterfallFeedItem *wf_feed_item_new (const char *id,
-                                     const char *title,
-                                     const char *subtitle,
-                                     const char *image_uri,
-                                     int         width,
-                                     int         height,
-                                     double      aspect_ratio,
-                                     const char *blurhash,
-                                     const char *link);
+/* A new item (transfer full); strings and `color` may be NULL, sizes 0 when unknown. */
+WaterfallFeedItem *wf_feed_item_new (const char    *id,
+                                     const char    *title,
+                                     const char    *subtitle,
+                                     const char    *image_uri,
+                                     int            width,
+                                     int            height,
+                                     double         aspect_ratio,
+                                     const char    *blurhash,
+                                     const char    *link,
+                                     const GdkRGBA *color);
 
 /* Inserts `n_items` items (transfer full, the array stays the caller's) at `position` and
  * emits one items-changed. */

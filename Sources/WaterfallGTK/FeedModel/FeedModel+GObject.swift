@@ -1,4 +1,5 @@
 import CWaterfallGtk
+import CWaterfallGtk4
 import WaterfallFeed
 
 /// The Swift logic of the C type `WaterfallFeedModel` (see `wf_feed_model.h`): one
@@ -31,9 +32,13 @@ final class FeedModelFace {
         guard let owner else { return }
         var objects: [OpaquePointer?] = zip(insertion.items, insertion.aspectRatios).map { item, ratio in
             let size = model.knownSize(of: item)
-            return wf_feed_item_new(item.id, item.title, item.price, item.imageURL.absoluteString,
-                                    Self.pixels(size?.width ?? 0), Self.pixels(size?.height ?? 0), ratio, item.blurHash,
-                                    item.link?.absoluteString)
+            let make = { (color: UnsafePointer<GdkRGBA>?) in
+                wf_feed_item_new(item.id, item.title, item.price, item.imageURL.absoluteString,
+                                 Self.pixels(size?.width ?? 0), Self.pixels(size?.height ?? 0), ratio, item.blurHash,
+                                 item.link?.absoluteString, color)
+            }
+            guard let color = Self.color(item.colorHex) else { return make(nil) }
+            return withUnsafePointer(to: color) { make($0) }
         }
         wf_feed_model_insert(owner, guint(insertion.index), &objects, guint(objects.count))
     }
@@ -52,6 +57,13 @@ final class FeedModelFace {
     /// `G_MAXINT`.
     private static func pixels(_ length: Double) -> gint {
         length.isFinite && length > 0 ? gint(clamping: Int(min(length.rounded(), Double(Int32.max)))) : 0
+    }
+
+    /// A feed's `#RRGGBB` colour as `WaterfallFeedItem:color` keeps it: opaque, `nil` when the
+    /// feed gives none or an invalid one (as ``PlaceholderColor`` parses it for `FeedWall`).
+    private static func color(_ hex: String?) -> GdkRGBA? {
+        guard let hex, let color = PlaceholderColor(hex: hex) else { return nil }
+        return GdkRGBA(red: Float(color.red) / 255, green: Float(color.green) / 255, blue: Float(color.blue) / 255, alpha: 1)
     }
 
     /// Mirrors the feed's status into the model's properties.

@@ -1,3 +1,4 @@
+import CWaterfallGtk
 import CWaterfallGtk4
 
 /// The stylesheet of the waterfall widgets: rounded cells, the selection and focus rings, the
@@ -19,9 +20,9 @@ public enum WaterfallStyle {
         /// A placeholder whose image failed to load or decode (the error placeholder).
         public static let failed = "failed"
         /// The price strip across the bottom of an image cell.
-        public static let caption = "waterfall-caption"
+        public static let caption = WF_CAPTION_CLASS
         /// A caption wrapped below an image (``WaterfallImageCell/CaptionStyle/wrappedBelow``).
-        public static let wrappedCaption = "waterfall-wrapped-caption"
+        public static let wrappedCaption = WF_WRAPPED_CAPTION_CLASS
         /// The load-more footer and the refresh header.
         public static let indicator = "waterfall-indicator"
         /// The centred status page of an empty or failed wall.

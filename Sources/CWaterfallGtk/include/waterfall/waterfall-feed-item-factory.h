@@ -12,6 +12,12 @@ WaterfallItemFactory *waterfall_feed_item_factory_new               (void);
 gboolean              waterfall_feed_item_factory_get_show_captions (WaterfallFeedItemFactory *self);
 void                  waterfall_feed_item_factory_set_show_captions (WaterfallFeedItemFactory *self,
                                                                      gboolean                  show_captions);
+gboolean              waterfall_feed_item_factory_get_wrap_captions (WaterfallFeedItemFactory *self);
+void                  waterfall_feed_item_factory_set_wrap_captions (WaterfallFeedItemFactory *self,
+                                                                     gboolean                  wrap_captions);
+GtkExpression        *waterfall_feed_item_factory_get_caption_expression (WaterfallFeedItemFactory *self);
+void                  waterfall_feed_item_factory_set_caption_expression (WaterfallFeedItemFactory *self,
+                                                                          GtkExpression            *expression);
 
 G_END_DECLS
 

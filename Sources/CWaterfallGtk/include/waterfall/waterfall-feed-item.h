@@ -1,7 +1,7 @@
 #ifndef WATERFALL_FEED_ITEM_H
 #define WATERFALL_FEED_ITEM_H
 
-#include <glib-object.h>
+#include <gdk/gdk.h>
 
 G_BEGIN_DECLS
 
@@ -17,6 +17,7 @@ int         waterfall_feed_item_get_height       (WaterfallFeedItem *self);
 double      waterfall_feed_item_get_aspect_ratio (WaterfallFeedItem *self);
 const char *waterfall_feed_item_get_blurhash     (WaterfallFeedItem *self);
 const char *waterfall_feed_item_get_link         (WaterfallFeedItem *self);
+const GdkRGBA *waterfall_feed_item_get_color     (WaterfallFeedItem *self);
 
 G_END_DECLS
 

@@ -19,6 +19,9 @@ void            waterfall_image_set_size_hint    (WaterfallImage *self,
 const char     *waterfall_image_get_blurhash     (WaterfallImage *self);
 void            waterfall_image_set_blurhash     (WaterfallImage *self,
                                                   const char     *blurhash);
+const GdkRGBA  *waterfall_image_get_placeholder_color (WaterfallImage *self);
+void            waterfall_image_set_placeholder_color (WaterfallImage *self,
+                                                       const GdkRGBA  *color);
 gboolean        waterfall_image_get_loading      (WaterfallImage *self);
 gboolean        waterfall_image_get_failed       (WaterfallImage *self);
 const char     *waterfall_image_get_error_message (WaterfallImage *self);

@@ -13,7 +13,7 @@ import WaterfallCore
 /// come from the local feed server (`Tests/feed-server/feed_server.py`).
 extension WallTests {
     /// A view made from C over `feed` (adopted) inside `wrap`'s list models, with the default
-    /// factory, an empty state, and the handlers of the docs; `loadMoreCalls` counts `load-more`.
+    /// factory sized by the items' `aspect-ratio`, an empty state, and the handlers of the docs; `loadMoreCalls` counts `load-more`.
     @MainActor
     final class FeedModelWall {
         let feed: OpaquePointer
@@ -28,6 +28,7 @@ extension WallTests {
             widget = try #require(waterfall_masonry_view_new(wrap(feed), waterfall_feed_item_factory_new()))
             let view = OpaquePointer(widget)
             waterfall_masonry_view_set_empty_title(view, "Nothing here")
+            waterfall_masonry_view_set_aspect_ratio_property(view, "aspect-ratio")
             face = try #require(MasonryViewFaceBox.face(waterfall_masonry_view_get_face(view)) as? WaterfallView<WaterfallItemCell>)
             Signal.connect(widget, "load-more") { [weak self, feed] in
                 self?.loadMoreCalls += 1
@@ -99,7 +100,7 @@ extension WallTests {
 
         gtk_widget_activate(face.chrome.footer.retryButton)
         try #require(await GTKHost.pump(until: { wall.itemCount == 80 && face.model.loadMoreState != .loading }, timeout: .seconds(20)),
-                     "Retry did not load page 2")
+                     "Retry did not load page 2: \(face.model.loadMoreState), \(wall.itemCount) items, loading \(waterfall_feed_model_get_loading(wall.feed)), \(wall.loadMoreCalls) load-more, error \(wall.errorMessage ?? "none")")
         #expect(face.model.loadMoreState == .idle && !face.offersRetry && wall.errorMessage == nil)
 
         await wall.scrollToEnd()

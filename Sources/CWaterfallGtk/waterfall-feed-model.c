@@ -268,7 +268,8 @@ waterfall_feed_model_class_init (WaterfallFeedModelClass *klass)
    * Whether a page or a refresh is loading: %TRUE from the call of
    * [method@Waterfall.FeedModel.load_more] or [method@Waterfall.FeedModel.refresh] that
    * starts one (and from construction, for the first page) until it has ended, its items
-   * inserted and [property@Waterfall.FeedModel:error-message] set.
+   * inserted and [property@Waterfall.FeedModel:error-message] set; while it is %TRUE,
+   * [property@Waterfall.FeedModel:error-message] is %NULL.
    *
    * Since: 0.1
    */

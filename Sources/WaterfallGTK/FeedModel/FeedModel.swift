@@ -111,10 +111,12 @@ final class FeedModel {
         if let headerHandler { pipeline.removeHeaderHandler(headerHandler) }
     }
 
-    /// The status as of the last event applied; loading too while a request has not ended.
+    /// The status as of the last event applied; while a request has not ended, loading and
+    /// without a failure (a list model's `error-message` then says how a load ended once its
+    /// `loading` is false).
     var status: Status {
         var status = Status(loaderState, errorMessage: errorMessage)
-        if requests.isPending { status.isLoading = true }
+        if requests.isPending { (status.isLoading, status.errorMessage) = (true, nil) }
         return status
     }
 

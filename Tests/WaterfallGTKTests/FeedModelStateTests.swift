@@ -156,3 +156,59 @@ extension WallTests {
         #expect(empty.face.shownStatus?.title == "Nothing here" && !empty.face.offersRetry)
     }
 }
+
+extension WallTests {
+    /// Whether `feed` has a `notify::loading` handler.
+    @MainActor
+    func followsLoading(_ feed: OpaquePointer) -> Bool {
+        g_signal_has_handler_pending(feed.gpointer, g_signal_lookup("notify", g_object_get_type()),
+                                     g_quark_from_string("loading"), 0) != 0
+    }
+
+    @Test("a masonry view over a feed model announces a failed refresh (or tells onRefreshFailure) and keeps the items; it lets go of the feed when the selection shows another model and when it is disposed")
+    func masonryViewFeedModelRefreshFailureAndRelease() async throws {
+        try GTKHost.start()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-feed-state-\(uniqueKey())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("1.json")
+        let items = (0..<12).map { #"{"id": "\#($0)", "img": "https://example.test/\#($0).png", "w": 100, "h": 150}"# }
+        try #"{"items": [\#(items.joined(separator: ","))], "next": null}"#.write(to: page, atomically: true, encoding: .utf8)
+        var selection: OpaquePointer?
+        let wall = try FeedModelWall(uri: "file://\(directory.path)/{page}.json") { feed in
+            selection = gtk_single_selection_new(feed)
+            g_object_ref(selection!.gpointer)
+            return selection!
+        }
+        defer { g_object_unref(selection!.gpointer) }
+        let face = wall.face
+        var window: UnsafeMutablePointer<GtkWidget>? = try await wall.show()
+        defer { window.map(GTKHost.close) }
+        try #require(await GTKHost.pump(until: { wall.itemCount == 12 && face.model.loadMoreState == .exhausted }, timeout: .seconds(20)))
+
+        try "not a feed".write(to: page, atomically: true, encoding: .utf8)
+        face.refresh()
+        try #require(await GTKHost.pump(until: { face.model.refreshState != .refreshing }, timeout: .seconds(20)))
+        let message = try #require(wall.errorMessage)
+        #expect(face.lastAnnouncement == message, "announced: \(face.lastAnnouncement ?? "nothing")")
+        #expect(wall.itemCount == 12 && !face.isShowingStatus && !face.offersRetry, "a failed refresh keeps the items")
+
+        var heard: [String] = []
+        face.listModelSource.onRefreshFailure = { heard.append($0) }
+        face.refresh()
+        try #require(await GTKHost.pump(until: { face.model.refreshState != .refreshing }, timeout: .seconds(20)))
+        #expect(heard == [message], "the hook hears a failed refresh")
+
+        #expect(followsLoading(wall.feed))
+        let store = g_list_store_new(gtk_string_object_get_type())!
+        gtk_single_selection_set_model(selection, gcast(store))
+        g_object_unref(store.gpointer)
+        #expect(face.listModelSource.feedModel == nil && !followsLoading(wall.feed), "the selection shows another model")
+        gtk_single_selection_set_model(selection, gcast(wall.feed))
+        #expect(face.listModelSource.feedModel == wall.feed && followsLoading(wall.feed), "and the feed again")
+
+        window.map(GTKHost.close)   // disposes the view at once
+        window = nil
+        #expect(!followsLoading(wall.feed), "the disposed view let go of the feed")
+    }
+}

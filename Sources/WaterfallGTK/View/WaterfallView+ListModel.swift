@@ -27,8 +27,8 @@ extension WaterfallView where Cell == WaterfallItemCell {
     }
 
     /// Makes `source` the model's selection and the view's self-sizing, follows its model (and
-    /// the `WaterfallFeedModel` it shows, if any), installs the list-model keys and rubberband, and turns load-more on: the view emits
-    /// `load-more` near the end of the items (see
+    /// the `WaterfallFeedModel` it shows, if any), installs the list-model keys and rubberband,
+    /// and turns load-more on: the view emits `load-more` near the end of the items (see
     /// ``WaterfallListModelSource/waterfallViewDidRequestMore(_:)``).
     /// From the first scroll on, the cells are bound ahead of the screen
     /// (``WaterfallListModelSource/readerScrolled()``).

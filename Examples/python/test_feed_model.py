@@ -22,7 +22,9 @@ screen — also when a correction above the screen had held the visible items ap
 selection action selects. In the same app, items the feed gives no size (images served slowly, header first, of known non-square
 sizes) take their image's size once its header is read: `width`, `height` and `aspect-ratio`
 (notified) become the image's, the cells' heights follow, and the pictures keep loading (their
-cells are not rebound: each image is fetched once). The shortest wall, with the default
+cells are not rebound: each image is fetched once). A MasonryView over a Gtk.MultiSelection of the model (load-more calling load_more(), as the docs
+show) shows the footer's spinner while a page loads, the failed page's reason with Retry, and
+Retry loads the page. The shortest wall, with the default
 factory (Waterfall.FeedItemFactory): each visible cell's picture holds a Waterfall.Image of its
 item's image-uri and BlurHash (the item the view finds at the cell's centre), nearly all decode,
 the caption strip says the price, else the title, and none without either, the cell's accessible
@@ -100,6 +102,8 @@ class Feed:
         self.pages = {n: {"items": [item((n - 1) * PAGE_SIZE + i) for i in range(PAGE_SIZE)]}
                       for n in range(1, PAGES + 1)}
         self.failures = {}    # page number → HTTP status
+        self.failures_once = {}   # page number → HTTP status of its next request only
+        self.page_delay = 0    # seconds before a page is answered
         self.malformed = set()
         self.requests = []
         self.image_delay = 0   # seconds between an image's first bytes (its header) and the rest
@@ -116,6 +120,9 @@ class Feed:
         if not path.startswith("/page/") or not path.endswith(".json"):
             return 404, b""
         number = int(path[len("/page/"):-len(".json")])
+        time.sleep(self.page_delay)
+        if number in self.failures_once:
+            return self.failures_once.pop(number), b"refused"
         if number in self.failures:
             return self.failures[number], b"refused"
         if number in self.malformed:
@@ -580,6 +587,72 @@ def parts(picture):
     strip, wrapped = root.get_last_child(), root.get_child().get_last_child()
     assert isinstance(strip, Gtk.Inscription) and isinstance(wrapped, Gtk.Label), (strip, wrapped)
     return strip, wrapped
+
+
+class FeedStateApp(ServedFeed):
+    """A Waterfall.MasonryView over a Waterfall.FeedModel shows the feed's state with only the
+    handlers of the docs: the footer's spinner while a page loads, the reason and Retry when one
+    fails, and Retry loads it (the view emits load-more again; the handler's load_more() asks
+    for the failed page)."""
+
+    @staticmethod
+    def footer(view):
+        """The view's footer as (spinning, text, Retry button) while it shows, else None: the
+        mapped box with a Gtk.Spinner, a Gtk.Label and a Gtk.Button, as a GTK developer finds it."""
+        for box in widgets(view):
+            if not isinstance(box, Gtk.Box) or not box.get_mapped():
+                continue
+            parts = list(widgets(box))[1:]
+            spinners = [w for w in parts if isinstance(w, Gtk.Spinner)]
+            labels = [w for w in parts if isinstance(w, Gtk.Label) and not isinstance(w.get_parent(), Gtk.Button)]
+            buttons = [w for w in parts if isinstance(w, Gtk.Button)]
+            if spinners and labels and buttons:
+                spinning = spinners[0].get_mapped() and spinners[0].props.spinning
+                return spinning, labels[0].get_text(), buttons[0] if buttons[0].get_mapped() else None
+        return None
+
+    def test_failed_page_footer_and_retry(self):
+        self.feed.failures_once[2] = 403
+        self.feed.page_delay = 0.3
+        feed = Waterfall.FeedModel.new(self.server.url, None)
+        self.assertTrue(feed.props.loading, "the first page loads from construction on")
+        view = Waterfall.MasonryView(model=Gtk.MultiSelection(model=feed), factory=Waterfall.FeedItemFactory(),
+                                     columns=3, aspect_ratio_property="aspect-ratio", empty_title="Nothing here")
+        requests = []
+        view.connect("load-more", lambda _view: requests.append(feed.get_n_items()) or feed.load_more())
+        window = Gtk.Window(default_width=600, default_height=500, child=Gtk.ScrolledWindow(child=view))
+        window.present()
+        self.assertTrue(spin_until(lambda: (self.footer(view) or (False,))[0]), "no spinner while the first page loads")
+        self.assertTrue(spin_until(lambda: feed.get_n_items() == PAGE_SIZE), "the first page did not load")
+        adjustment = view.get_vadjustment()
+
+        def at_end(condition):
+            adjustment.set_value(adjustment.get_upper() - adjustment.get_page_size())
+            return condition()
+
+        self.assertTrue(spin_until(lambda: at_end(lambda: feed.props.loading)), "page 2 was not asked for")
+        footer = self.footer(view)
+        self.assertTrue(footer and footer[0] and footer[2] is None, f"no spinner while page 2 loads: {footer}")
+        self.assertTrue(spin_until(lambda: not feed.props.loading), "page 2 did not end")
+        spin(2)
+        footer = self.footer(view)
+        self.assertEqual(feed.props.error_message, "127.0.0.1 refused access (error 403).")
+        self.assertTrue(footer and not footer[0] and footer[2] is not None, f"no Retry in the footer: {footer}")
+        self.assertIn(feed.props.error_message, footer[1])
+        self.assertEqual(feed.get_n_items(), PAGE_SIZE, "the failed page kept the items")
+        asked = len(requests)
+        spin(10)
+        self.assertEqual(len(requests), asked, "the view asked again before Retry")
+
+        footer[2].emit("clicked")
+        self.assertEqual(len(requests), asked + 1, "Retry emits load-more")
+        self.assertTrue(spin_until(lambda: feed.get_n_items() == 2 * PAGE_SIZE and settled(feed)), "Retry did not load page 2")
+        spin(2)
+        self.assertIsNone(feed.props.error_message)
+        self.assertFalse((self.footer(view) or (False, "", None))[2], "Retry still offered")
+        self.assertEqual(self.feed.requests.count("/page/2.json"), 2, "page 2 asked for once more")
+        window.destroy()
+        spin(5)
 
 
 class FeedItemFactoryApp(ServedFeed):

@@ -32,6 +32,13 @@
  * plain words and every item loaded stays; the next [method@Waterfall.FeedModel.load_more]
  * asks for that page again.
  *
+ * A [class@Waterfall.MasonryView] whose model shows a feed model (directly under its
+ * selection model, or through filter, sort and other list models) follows its state with no
+ * more code than the two handlers above: a spinner in the footer while a page loads, the
+ * feed's [property@Waterfall.FeedModel:error-message] with Retry when one fails (the centred
+ * status page when nothing loaded yet), the view's empty state for a feed without items, and
+ * the pull-to-refresh header until a refresh ends.
+ *
  * An item the feed gives no size is laid out at an estimate until its image's header is read
  * (a `WaterfallImage` of its [property@Waterfall.FeedItem:image-uri] loading it, through the
  * process's shared image pipeline): then its [property@Waterfall.FeedItem:width],
@@ -258,7 +265,11 @@ waterfall_feed_model_class_init (WaterfallFeedModelClass *klass)
   /**
    * WaterfallFeedModel:loading: (getter get_loading)
    *
-   * Whether a page or a refresh is loading.
+   * Whether a page or a refresh is loading: %TRUE from the call of
+   * [method@Waterfall.FeedModel.load_more] or [method@Waterfall.FeedModel.refresh] that
+   * starts one (and from construction, for the first page) until it has ended, its items
+   * inserted and [property@Waterfall.FeedModel:error-message] set; while it is %TRUE,
+   * [property@Waterfall.FeedModel:error-message] is %NULL.
    *
    * Since: 0.1
    */
@@ -562,6 +573,21 @@ wf_feed_model_insert (WaterfallFeedModel  *self,
            (old_len - position) * sizeof (gpointer));
   memcpy (self->items->pdata + position, items, n_items * sizeof (gpointer));
   g_list_model_items_changed (G_LIST_MODEL (self), position, 0, n_items);
+}
+
+GListModel *
+wf_list_model_get_wrapped (GObject *object)
+{
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (object), "model");
+  GListModel *wrapped = NULL;
+
+  if (pspec == NULL || (pspec->flags & G_PARAM_READABLE) == 0 || !g_type_is_a (pspec->value_type, G_TYPE_LIST_MODEL))
+    return NULL;
+  g_object_get (object, "model", &wrapped, NULL);
+  /* The wrapper keeps its model: hand back a borrowed pointer. */
+  if (wrapped != NULL)
+    g_object_unref (wrapped);
+  return wrapped;
 }
 
 void

@@ -1059,7 +1059,10 @@ waterfall_masonry_view_class_init (WaterfallMasonryViewClass *klass)
    * Emitted when the reader comes near the end of the items and the view wants the next page.
    * Over a [property@Waterfall.MasonryView:model] the request ends when the handlers return:
    * append to the model now or later (for a feed, call [method@Waterfall.FeedModel.load_more]);
-   * the view asks again once the model has more items and the reader is near their end.
+   * the view asks again once the model has more items and the reader is near their end. Over
+   * a [class@Waterfall.FeedModel] that is loading when the handlers return, the request ends
+   * when the feed stops loading: the footer's spinner shows until then, and a failed page shows
+   * the feed's reason with Retry, which emits the signal again.
    */
   signals[SIGNAL_LOAD_MORE] = g_signal_new ("load-more", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                             NULL, G_TYPE_NONE, 0);
@@ -1070,7 +1073,9 @@ waterfall_masonry_view_class_init (WaterfallMasonryViewClass *klass)
    * Emitted when a refresh starts: pull-to-refresh, F5 or Ctrl+R while the view has the
    * focus, or the `list.refresh` action. Over a [property@Waterfall.MasonryView:model] the
    * refresh ends when the handlers return: change the model now or later (items inserted at
-   * the top keep the reader's place), and the next refresh emits the signal again.
+   * the top keep the reader's place), and the next refresh emits the signal again. Over a
+   * [class@Waterfall.FeedModel] that is loading when the handlers return (they called
+   * [method@Waterfall.FeedModel.refresh]), the refresh ends when the feed stops loading.
    */
   signals[SIGNAL_REFRESH] = g_signal_new ("refresh", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                           NULL, G_TYPE_NONE, 0);

@@ -112,4 +112,36 @@ extension WallTests {
         #expect(model.estimate.ratio == 2)
         model.stop()
     }
+
+    @Test("a feed model's status is loading from the call of loadMore() on, without the last failure, until the request's end is applied")
+    func feedModelLoadingFromTheCall() async throws {
+        try GTKHost.start()
+        let pages = ChangingPages()
+        let model = FeedModel(loader: FeedLoader(provider: pages), pipeline: ImagePipeline(decoder: PixbufDecoder(decoding: .inProcess)))
+        var requestChanges = 0
+        model.onRequestChange = { requestChanges += 1 }
+        model.start()
+        model.loadMore()
+        #expect(model.status.isLoading && requestChanges == 1, "loading at the call, before the loader starts")
+        try #require(await GTKHost.pump(until: { !model.status.isLoading }))
+        #expect(model.count == 4)
+
+        await pages.setFailing([2])
+        model.loadMore()
+        try #require(await GTKHost.pump(until: { !model.status.isLoading }))
+        #expect(model.status.errorMessage != nil && model.count == 4)
+        await pages.setFailing([])
+        model.loadMore()   // the failed page again
+        #expect(model.status.isLoading && model.status.errorMessage == nil, "the failure is hidden while the page loads again")
+        try #require(await GTKHost.pump(until: { !model.status.isLoading }))
+        #expect(model.count == 8 && model.status.errorMessage == nil)
+
+        model.loadMore()   // page 3 is empty: the end
+        try #require(await GTKHost.pump(until: { !model.status.isLoading }))
+        #expect(!model.status.hasMore)
+        let changes = requestChanges
+        model.loadMore()   // past the end: no request
+        #expect(!model.status.isLoading && requestChanges == changes)
+        model.stop()
+    }
 }

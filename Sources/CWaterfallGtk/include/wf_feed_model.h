@@ -58,6 +58,12 @@ void wf_feed_model_sync_state (WaterfallFeedModel *self,
                                gboolean            has_more,
                                const char         *error_message);
 
+/* The GListModel `object` wraps: the value of its `model` property when it has a readable one
+ * holding a GListModel (GtkSingleSelection, GtkFilterListModel, GtkSortListModel…), else
+ * NULL (transfer none: `object` holds it). A WaterfallMasonryView walks these to the
+ * WaterfallFeedModel its selection model shows (WaterfallListModelSource+Feed.swift). */
+GListModel *wf_list_model_get_wrapped (GObject *object);
+
 /* --- Implemented by Swift ----------------------------------------------------------------- */
 
 /* Makes the face of `self` over the feed at `uri` shaped as `map` (a preset name or a

@@ -7,7 +7,9 @@ import WaterfallFeed
 /// `items-changed` each), whose size corrections (over the process's
 /// ``SharedImagePipeline/pipeline``, which every `WaterfallImage` loads through) resize those
 /// items (an `items-changed` of the same items), and whose status is mirrored into the model's
-/// properties. The C model
+/// properties (`loading` from the call of `load_more()` or `refresh()` that starts a load, so
+/// that a `WaterfallMasonryView` reading it right after its `load-more` handlers knows a page
+/// is coming). The C model
 /// owns the face (retained, in a `FaceBox`); the face holds the C model unretained until
 /// ``detach()``.
 @MainActor
@@ -23,6 +25,7 @@ final class FeedModelFace {
         model.onInsert = { [weak self] insertion in self?.insert(insertion) }
         model.onStatusChange = { [weak self] status in self?.sync(status) }
         model.onResize = { [weak self] resize in self?.resize(resize) }
+        model.onRequestChange = { [weak self] in self?.requestChanged() }
         model.start()
         model.loadMore()
     }
@@ -70,6 +73,11 @@ final class FeedModelFace {
     private func sync(_ status: FeedModel.Status) {
         guard let owner else { return }
         wf_feed_model_sync_state(owner, status.isLoading ? 1 : 0, status.hasMore ? 1 : 0, status.errorMessage)
+    }
+
+    /// A load began or ended between the loader's events: `loading` follows.
+    private func requestChanged() {
+        sync(model.status)
     }
 
     /// The C model is being disposed: the loader stops, and nothing calls the model again.

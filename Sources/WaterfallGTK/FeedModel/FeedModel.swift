@@ -78,6 +78,10 @@ final class FeedModel {
     var onStatusChange: (@MainActor (Status) -> Void)?
     /// Called when an image's header told the size of items laid out at an estimate.
     var onResize: (@MainActor (Resize) -> Void)?
+    /// Called when ``status`` changed because a request began or its end was applied, between
+    /// the loader's events: a list model's `loading` is true from the call of ``loadMore()``,
+    /// ``refresh()`` or ``retry()`` on, not only once the loader starts (see ``requests``).
+    var onRequestChange: (@MainActor () -> Void)?
     /// The number of items laid out at an estimate so far (``FeedWall/itemsEstimated``).
     var estimatedCount: Int { sizes.estimatedCount }
 
@@ -89,6 +93,10 @@ final class FeedModel {
     /// The subscription to the loader's events, and the task applying them.
     private var subscription: Task<AsyncStream<FeedLoader.Event>, Never>?
     private var listener: Task<Void, Never>?
+    /// The requests sent to the loader whose end is not applied yet: those running, and for
+    /// each that returned, the state the loader was left in, until the events bring
+    /// ``loaderState`` to it (the loader's events arrive after its calls return).
+    private var requests = Requests()
 
     /// A model over `loader` whose items of unknown size `pipeline`'s image headers correct;
     /// call ``start()`` once its callbacks are set.
@@ -103,8 +111,14 @@ final class FeedModel {
         if let headerHandler { pipeline.removeHeaderHandler(headerHandler) }
     }
 
-    /// The status as of the last event applied.
-    var status: Status { Status(loaderState, errorMessage: errorMessage) }
+    /// The status as of the last event applied; while a request has not ended, loading and
+    /// without a failure (a list model's `error-message` then says how a load ended once its
+    /// `loading` is false).
+    var status: Status {
+        var status = Status(loaderState, errorMessage: errorMessage)
+        if requests.isPending { (status.isLoading, status.errorMessage) = (true, nil) }
+        return status
+    }
 
     /// Subscribes to the loader (which then keeps no items: the list does) and to the
     /// pipeline's image headers; ``loadMore()`` then loads the first page.
@@ -128,19 +142,19 @@ final class FeedModel {
     func loadMore() {
         switch loaderState {
         case .exhausted, .failed(_, .refresh): return
-        case .failed(_, .nextPage): send { await $0.retry() }
-        case .idle, .loading: send { await $0.loadMore() }
+        case .failed(_, .nextPage): request { await $0.retry() }
+        case .idle, .loading: request { await $0.loadMore() }
         }
     }
 
     /// Loads the first page again; its new items go to index 0.
     func refresh() {
-        send { await $0.refresh() }
+        request { await $0.refresh() }
     }
 
     /// Runs the failed page or refresh again; nothing when nothing failed.
     func retry() {
-        send { await $0.retry() }
+        request { await $0.retry() }
     }
 
     /// Stops: the load in progress is cancelled and no callback runs again.
@@ -148,6 +162,7 @@ final class FeedModel {
         onInsert = nil
         onStatusChange = nil
         onResize = nil
+        onRequestChange = nil
         stopListeningForImageHeaders()
         listener?.cancel()
         let loader = loader
@@ -160,6 +175,29 @@ final class FeedModel {
             _ = await subscription?.value
             await action(loader)
         }
+    }
+
+    /// Sends `action` as ``send(_:)`` does, and counts it as loading from now until the loader's
+    /// state after it is applied (a request the loader ignores, such as a page past the end,
+    /// ends as soon as it returns).
+    private func request(_ action: @escaping @Sendable (FeedLoader) async -> Void) {
+        let wasPending = requests.isPending
+        requests.running += 1
+        if !wasPending { onRequestChange?() }
+        Task { [weak self, subscription, loader] in
+            _ = await subscription?.value
+            await action(loader)
+            let state = await loader.state
+            self?.requestReturned(leaving: state)
+        }
+    }
+
+    /// A request returned, leaving the loader in `state`: it ends now if the events brought
+    /// ``loaderState`` there already, else when they do (``apply(_:)``).
+    private func requestReturned(leaving state: FeedLoader.State) {
+        requests.running -= 1
+        if state != loaderState { requests.returned.append(state) }
+        if !requests.isPending { onRequestChange?() }
     }
 
     private func apply(_ event: FeedLoader.Event) {
@@ -175,6 +213,7 @@ final class FeedModel {
             } else {
                 settle(state)
             }
+            requests.returned.removeAll { $0 == state }
             onStatusChange?(status)
         }
     }
@@ -189,7 +228,7 @@ final class FeedModel {
         insert(appended, atTop: false)
         if operation == .nextPage, state == .idle, appended.isEmpty {
             // Every item of that page was a duplicate or unusable: the next one may have some.
-            send { await $0.loadMore() }
+            request { await $0.loadMore() }
         }
     }
 
@@ -203,5 +242,20 @@ final class FeedModel {
         if atTop { firstOrdinal -= items.count }
         count += items.count
         onInsert?(insertion)
+    }
+}
+
+extension FeedModel {
+    /// The requests of ``FeedModel/loadMore()``, ``FeedModel/refresh()`` and
+    /// ``FeedModel/retry()`` that have not ended as far as the model's events go.
+    struct Requests {
+        /// Requests the loader has not returned from.
+        var running = 0
+        /// For each request that returned, the loader's state it left, until the model's
+        /// events reach that state.
+        var returned: [FeedLoader.State] = []
+
+        /// Whether some request has not ended.
+        var isPending: Bool { running > 0 || !returned.isEmpty }
     }
 }

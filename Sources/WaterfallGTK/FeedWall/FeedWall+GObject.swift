@@ -17,6 +17,9 @@ final class FeedWallFace {
         self.wall = wall
         self.owner = owner
         wall.source.onStateApplied = { [weak self] in self?.sync() }
+        // The feed's status is loading from a request on, until its end is applied (see
+        // `FeedModel.onRequestChange`), which may come after the loader's last event.
+        wall.source.feed.onRequestChange = { [weak self] in self?.sync() }
         Signal.connect(wall.view.widget, "activate") { [weak self] (position: UInt32) in self?.activated(at: Int(position)) }
         gtk_widget_set_parent(wall.widget, UnsafeMutableRawPointer(owner).assumingMemoryBound(to: GtkWidget.self))
     }

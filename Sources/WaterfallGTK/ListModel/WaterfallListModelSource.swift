@@ -26,6 +26,12 @@ import WaterfallCore
 ///   `GtkSectionModel` starts with a header: a full-span item of the view model, pinned with
 ///   `pinned-headers`; the view model's indices interleave them with the items (`sections`),
 ///   and the app's positions stay the model's (see `WaterfallListModelSource+Sections.swift`).
+/// - Over a `WaterfallFeedModel` (the selection model's own model, or deeper through
+///   `GtkFilterListModel`, `GtkSortListModel` and other wrappers' `model`), the wall shows the
+///   feed's state as `FeedWall` does: the footer's spinner while a page the `load-more`
+///   handlers asked for loads, the feed's `error-message` with Retry when it failed (the
+///   status page's on an empty wall), the empty state once an empty feed has no more pages,
+///   and the pull header until a refresh ends (see `WaterfallListModelSource+Feed.swift`).
 ///
 /// Create it through ``WaterfallView/init(model:factory:layout:)``; the view keeps it.
 @MainActor
@@ -91,6 +97,10 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     /// Called with an item's position when it is activated: a double-click, Enter, or a click
     /// with ``singleClickActivate``.
     public var onActivate: (@MainActor (Int) -> Void)?
+    /// Called with the reason, in plain words, when a refresh of the `WaterfallFeedModel` the
+    /// wall follows failed (the items kept); without it the view announces the reason (see
+    /// `WaterfallListModelSource+Feed.swift`).
+    var onRefreshFailure: (@MainActor (String) -> Void)?
 
     /// The view showing the items (the view keeps the source).
     weak var view: WaterfallView<WaterfallItemCell>?
@@ -119,6 +129,9 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     /// idle source that applies them once the wall's pass is over.
     var pendingChanges: [(position: Int, removed: Int, added: Int)] = []
     var pendingChangesSource: UInt32?
+    /// The `WaterfallFeedModel` the model shows, if any, and what waits for it (see
+    /// `WaterfallListModelSource+Feed.swift`).
+    var feed = FeedFollowing()
 
     /// A source for ``WaterfallView/adopt(_:)``, which gives it its view.
     init() {}
@@ -154,6 +167,7 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     /// the old model still waiting are dropped).
     func modelDidChange() {
         pendingChanges = []
+        followFeedModel()
         readAllSections()
         view?.model.reloadData()
         view?.scroll(to: 0)
@@ -194,8 +208,10 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     deinit { MainActor.assumeIsolated { release() } }   // no isolated deinit before 6.2, as in WaterfallItemCell
     #endif
 
-    /// Removes the pending batch's source and drops the height expression.
+    /// Removes the pending batch's source, lets go of the feed model and drops the height
+    /// expression.
     private func release() {
+        stopFollowingFeedModel()
         if let pendingChangesSource { g_source_remove(pendingChangesSource) }
         if let heightExpression { gtk_expression_unref(heightExpression) }
     }
@@ -253,17 +269,20 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     // MARK: WaterfallDelegate
 
     /// The `load-more` handlers have run (the app appends to its model, now or later): the wall
-    /// asks again once the item count changed and the reader is near the end.
+    /// asks again once the item count changed and the reader is near the end. Over a
+    /// `WaterfallFeedModel` that is loading (the handlers called `load_more()`), the footer's
+    /// spinner stays until the page ends, and a failed page shows its reason with Retry.
     public func waterfallViewDidRequestMore(_ waterfallView: WaterfallViewModel<WaterfallItemCell>) {
-        waterfallView.endLoadingMore(appending: 0, hasMore: true)
+        requestedMore(waterfallView)
     }
 
     /// The `refresh` handlers have run (the app changes its model, now or later; items it
     /// inserts at the top keep the reader's place): the refresh ends, so that the next F5,
     /// Ctrl+R, pull or `list.refresh` starts another. A list model has no other way to say
-    /// that a refresh is over.
+    /// that a refresh is over — except a `WaterfallFeedModel` that is loading (the handlers
+    /// called `refresh()`): the refresh then ends when it stops.
     public func waterfallViewDidRequestRefresh(_ waterfallView: WaterfallViewModel<WaterfallItemCell>) {
-        waterfallView.endRefreshing()
+        requestedRefresh(waterfallView)
     }
 
     /// `true`: a model's sizes cost a call each (a property read through Python, an

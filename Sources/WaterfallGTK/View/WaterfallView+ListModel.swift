@@ -26,9 +26,9 @@ extension WaterfallView where Cell == WaterfallItemCell {
         source.setFactory(factory)
     }
 
-    /// Makes `source` the model's selection and the view's self-sizing, follows its model,
-    /// installs the list-model keys and rubberband, and turns load-more on: the view emits
-    /// `load-more` near the end of the items (see
+    /// Makes `source` the model's selection and the view's self-sizing, follows its model (and
+    /// the `WaterfallFeedModel` it shows, if any), installs the list-model keys and rubberband,
+    /// and turns load-more on: the view emits `load-more` near the end of the items (see
     /// ``WaterfallListModelSource/waterfallViewDidRequestMore(_:)``).
     /// From the first scroll on, the cells are bound ahead of the screen
     /// (``WaterfallListModelSource/readerScrolled()``).
@@ -38,6 +38,7 @@ extension WaterfallView where Cell == WaterfallItemCell {
         selfSizing = source
         source.view = self
         source.readAllSections()
+        source.followFeedModel()
         installSelectAllKeys()
         installRubberband()
     }

@@ -70,10 +70,11 @@ extension WaterfallView: MasonryViewFace {
         model.overshot(atEnd: position == end, time: Double(g_get_monotonic_time()) / 1_000_000)
     }
 
-    /// The widget is being disposed: animations, timers and idle work stop, so nothing touches
-    /// it after GTK drops it.
+    /// The widget is being disposed: animations, timers and idle work stop, and a list-model
+    /// wall lets go of its feed model, so nothing touches it after GTK drops it.
     func detach() {
         stopSettle()
+        (model.selection as? WaterfallListModelSource)?.stopFollowingFeedModel()
         if let source = idleLayout.source { MainLoopSource.remove(source) }
         idleLayout.source = nil
         if let source = restack.idle { MainLoopSource.remove(source) }

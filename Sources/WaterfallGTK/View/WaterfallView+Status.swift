@@ -24,8 +24,8 @@ extension WaterfallView {
 
     /// Shows one state at a time:
     /// - no items and the page failed: the centred status (``loadFailure``) with Retry, no footer;
-    /// - no items and nothing more will load (or an empty list model): the ``emptyState``, if the
-    ///   app set one;
+    /// - no items and nothing more will load (or an empty list model, unless it shows a
+    ///   `WaterfallFeedModel` with more pages to come): the ``emptyState``, if the app set one;
     /// - otherwise the footer: a spinner while a page loads, the reason and Retry after a
     ///   failure (with "scroll down to try again" only when there is room to scroll on).
     /// - Complexity: O(1); GTK is only told what changed.
@@ -37,7 +37,7 @@ extension WaterfallView {
             chrome.footer.hide()
             chrome.statusPage.show(loadFailure ?? WaterfallStatus(title: strings.feedFailed, description: strings.loadMoreFailed,
                                                            iconName: "network-error-symbolic"), retry: true)
-        } else if isEmpty, let emptyState, paging.loadMoreState == .exhausted || !model.isLoadMoreEnabled || showsItemsOfAListModel {
+        } else if isEmpty, let emptyState, paging.loadMoreState == .exhausted || !model.isLoadMoreEnabled || showsItemsOfAListModel && !followsFeedModel {
             chrome.footer.hide()
             chrome.statusPage.show(emptyState, retry: false)
         } else {
@@ -60,6 +60,10 @@ extension WaterfallView {
     /// Whether the items come from a `GListModel` (the list-model path): the app owns them, so
     /// an empty model is an empty wall whatever load-more does.
     var showsItemsOfAListModel: Bool { model.selection is WaterfallListModelSource }
+
+    /// Whether the items come from a `WaterfallFeedModel` (the list-model path over a feed): its
+    /// empty state waits for the feed's end, as a data source's does.
+    var followsFeedModel: Bool { (model.selection as? WaterfallListModelSource)?.feedModel != nil }
 
     /// Whether the centred status page is showing (an empty wall's state, or a first page that
     /// failed).

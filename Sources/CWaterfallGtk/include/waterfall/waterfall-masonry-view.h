@@ -33,6 +33,21 @@ G_BEGIN_DECLS
  * a [class@Gtk.DropTarget] to the view and ask waterfall_masonry_view_get_position_at() for
  * the item under the drop.
  *
+ * Over a [class@Waterfall.FeedModel] — the selection model's own model, or one found through
+ * the `model` property of the list models in between ([class@Gtk.FilterListModel],
+ * [class@Gtk.SortListModel], [class@Gtk.SliceListModel], [class@Gtk.MapListModel]…, at most 8
+ * deep) — the view shows the feed's state, with no property to set: while the page a
+ * [signal@Waterfall.MasonryView::load-more] handler asked for with
+ * [method@Waterfall.FeedModel.load_more] loads, the footer shows a spinner; when it fails,
+ * the footer shows [property@Waterfall.FeedModel:error-message] and Retry (on an empty view,
+ * the centred status page does), and Retry emits `load-more` again, whose handler loads the
+ * failed page again; once [property@Waterfall.FeedModel:has-more] is %FALSE the view asks for
+ * no more pages, and an empty feed shows the empty state
+ * ([property@Waterfall.MasonryView:empty-title]). A refresh a
+ * [signal@Waterfall.MasonryView::refresh] handler started with
+ * [method@Waterfall.FeedModel.refresh] keeps the pull header until it ends; a failed one keeps
+ * the items and is announced to assistive technologies.
+ *
  * A view created with g_object_new() works on its own (it shows no items until it is given
  * some); its logic is written in Swift inside the library.
  */

@@ -86,4 +86,53 @@ extension WallTests {
         #expect(cell.object.map(UnsafeMutableRawPointer.init) == UnsafeMutableRawPointer(other.gpointer))
         #expect(binds[UnsafeMutableRawPointer(other.gpointer)] == 1, "the new object was bound")
     }
+
+    @Test("list model: items-changed of the same objects measures their live cells again when the wall measures them (content that changed height in place)")
+    func listModelSameObjectChangeMeasuresAgain() async throws {
+        try GTKHost.start()
+        let store = g_list_store_new(gtk_adjustment_get_type())!
+        var adjustments: [UnsafeMutablePointer<GtkAdjustment>] = []
+        for _ in 0..<60 {
+            let adjustment = gtk_adjustment_new(1, 0, 10, 1, 1, 0)!
+            g_list_store_append(store, adjustment)
+            adjustments.append(adjustment)
+            g_object_unref(adjustment)
+        }
+        // Each cell is a box 100 points tall per unit of its adjustment's value, as bound.
+        let factory = waterfall_signal_item_factory_new()!
+        var boxes: [UnsafeMutableRawPointer: UnsafeMutablePointer<GtkWidget>] = [:]
+        var binds = 0
+        Signal.connect(factory, "setup") { (item: OpaquePointer) in waterfall_item_set_child(item, gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)) }
+        Signal.connect(factory, "bind") { (item: OpaquePointer) in
+            guard let object = waterfall_item_get_item(item), let box = waterfall_item_get_child(item) else { return }
+            binds += 1
+            let value = gtk_adjustment_get_value(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkAdjustment.self))
+            gtk_widget_set_size_request(box, -1, gint(value * 100))
+            boxes[UnsafeMutableRawPointer(object)] = box
+        }
+        let selection = gtk_no_selection_new(gcast(store))!
+        let view = WaterfallView(model: gcast(selection), factory: factory)
+        g_object_unref(selection.gpointer)
+        g_object_unref(factory)
+        waterfall_masonry_view_set_columns(view.masonryView, 3)
+        let window = try await GTKHost.window(showing: view.widget, width: 600, height: 500)
+        defer { GTKHost.close(window) }
+        try #require(await GTKHost.pump(until: { view.model.liveCellCount > 0 }))
+        await GTKHost.pump(frames: 3, of: view.widget)
+        let index = try #require(view.model.visibleIndices.sorted().dropFirst().first)
+        #expect(abs(view.model.layout.frame(at: index).height - 100) < 1, "measured at its bound height")
+
+        // The app's cell follows its item's new value in place (as a binding to notify would),
+        // and the model says the item changed.
+        let adjustment = adjustments[index]
+        gtk_adjustment_set_value(adjustment, 2.5)
+        let box = try #require(boxes[UnsafeMutableRawPointer(adjustment)])
+        gtk_widget_set_size_request(box, -1, 250)
+        let bindsBefore = binds
+        g_list_model_items_changed(gcast(store), guint(index), 1, 1)
+        await GTKHost.pump(frames: 3, of: view.widget)
+        #expect(binds == bindsBefore, "the cell stayed bound")
+        #expect(abs(view.model.layout.frame(at: index).height - 250) < 1,
+                "the cell was not measured again: \(view.model.layout.frame(at: index).height) points")
+    }
 }

@@ -68,9 +68,10 @@ extension WaterfallListModelSource {
     /// (no unbind, no bind: a picture in one keeps loading) and the view model asks again the
     /// sizes that changed (``WaterfallViewModel/invalidateSizes(at:)``, which keeps what the
     /// reader sees in place): an item whose content changed but not its size (a new title, an
-    /// image header that confirmed the estimate) costs no relayout. Items without a live cell
-    /// need nothing else: they are bound to whatever object the model has when they come into
-    /// view.
+    /// image header that confirmed the estimate) costs no relayout. The live cells of measured
+    /// items (no size function, expression or property sizes them) are measured again: their
+    /// content may have a new height. Items without a live cell need nothing else: they are
+    /// bound (and measured) to whatever object the model has when they come into view.
     /// - Returns: whether the change was applied so; `false` (nothing done) when a live cell
     ///   shows another object, which the cells' replacement then shows.
     /// - Complexity: O(l) for l live cells, plus O(count) size reads and invalidations.
@@ -87,6 +88,9 @@ extension WaterfallListModelSource {
             guard let shown = cell.object, UnsafeMutableRawPointer(shown) == object else { return false }
         }
         let indices = positions.map(sections.index(ofItemAt:))
+        // A measured cell's content may have changed height (a caption, a picture whose item's
+        // aspect ratio a header corrected): it is measured again.
+        for index in indices where view.model.cell(at: index) != nil { view.measureAgain(at: index) }
         view.model.invalidateSizes(at: indices.count > Self.sizesComparedPerChange ? indices : indices.filter { !layoutHasSize(at: $0) })
         return true
     }

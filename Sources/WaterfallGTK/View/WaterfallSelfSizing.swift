@@ -28,8 +28,20 @@ extension WaterfallView {
     /// or more.
     /// - Complexity: one GTK measure of the cell, only when the item or width changed.
     func measureIfNeeded(_ cell: Cell, previous: LayoutAttributes?, attributes: LayoutAttributes) {
-        guard let selfSizing, previous?.index != attributes.index || previous?.frame.width != attributes.frame.width,
-              selfSizing.waterfallView(self, shouldMeasureItemAt: attributes.index) else { return }
+        guard previous?.index != attributes.index || previous?.frame.width != attributes.frame.width else { return }
+        measure(cell, attributes: attributes)
+    }
+
+    /// Measures the live cell of the item at `index` again, if its item asks for it: the item
+    /// changed in place (the same object, new content) and its cell stayed bound.
+    /// - Complexity: one GTK measure of the cell.
+    func measureAgain(at index: Int) {
+        guard let cell = model.cell(at: index), let attributes = cell.placement else { return }
+        measure(cell, attributes: attributes)
+    }
+
+    private func measure(_ cell: Cell, attributes: LayoutAttributes) {
+        guard let selfSizing, selfSizing.waterfallView(self, shouldMeasureItemAt: attributes.index) else { return }
         let width = attributes.frame.width
         let height = cell.measuredHeight(forWidth: width)
         guard height.isFinite, height > 0, abs(height - attributes.frame.height) >= 0.5 else { return }

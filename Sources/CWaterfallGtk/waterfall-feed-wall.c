@@ -29,8 +29,14 @@
  * [property@Waterfall.FeedWall:view]. The wall is a scrolling widget: put it straight into a
  * window or a box, not into a [class@Gtk.ScrolledWindow].
  *
- * The wall follows its feed as a [class@Waterfall.FeedModel] does, and its images load through
- * the pipeline every [class@Waterfall.Image] of the process shares: one memory cache, one disk
+ * The wall is made of the parts an app can use on their own (docs/LIST-MODELS.md, "Images and
+ * feeds"): a [class@Waterfall.FeedModel] of the feed, a [class@Gtk.SingleSelection] of it as the
+ * [property@Waterfall.FeedWall:view]'s model, the default [class@Waterfall.FeedItemFactory] (each
+ * cell a [class@Gtk.Picture] of a [class@Waterfall.Image] under its price) and the items'
+ * `aspect-ratio` as the view's [property@Waterfall.MasonryView:aspect-ratio-property]. The view
+ * shows a page loading, a failed page with Retry and a failed first page as a feed model's view
+ * does; the wall adds the banner with Retry for a failed refresh. Its images load through the
+ * pipeline every [class@Waterfall.Image] of the process shares: one memory cache, one disk
  * cache and one set of decoder processes, however many walls and images an app shows.
  */
 struct _WaterfallFeedWall
@@ -141,9 +147,11 @@ waterfall_feed_wall_constructed (GObject *object)
   WaterfallFeedWall *self = WATERFALL_FEED_WALL (object);
   G_OBJECT_CLASS (waterfall_feed_wall_parent_class)->constructed (object);
   GError *error = NULL;
-  self->face = waterfall_swift_feed_wall_create (self, self->url != NULL ? self->url : "", self->schema, &error);
-  if (error == NULL)
+  WaterfallFeedModel *model = waterfall_feed_model_new (self->url != NULL ? self->url : "", self->schema, &error);
+  if (model != NULL)
     {
+      self->face = waterfall_swift_feed_wall_create (self, model);
+      g_object_unref (model);
       return;
     }
   if (construct_error != NULL)

@@ -894,3 +894,9 @@ wf_image_invalidate_contents (WaterfallImage *self)
 {
   invalidate (self, CHANGED_CONTENTS);
 }
+
+gboolean
+wf_image_is_shown (WaterfallImage *self)
+{
+  return self->failed || waterfall_swift_image_get_picture (self->face) != NULL;
+}

@@ -2,10 +2,11 @@
 #define WF_FEED_WALL_H
 /*
  * What the C side of WaterfallFeedWall and its Swift logic (FeedWall+GObject.swift) say to each
- * other; not installed. The C wall owns one retained Swift "face" (a box around a FeedWall),
+ * other; not installed. The C wall owns one retained Swift "face" (the parts the wall is made of),
  * made in `constructed`, detached in dispose and released in finalize. The face holds the C
  * wall unretained and stops calling it once detached.
  */
+#include "waterfall/waterfall-feed-model.h"
 #include "waterfall/waterfall-feed-wall.h"
 #include "wf_face.h"
 
@@ -22,10 +23,9 @@ void wf_feed_wall_emit_item_activated (WaterfallFeedWall *self, guint position, 
 
 /* --- Implemented by Swift ----------------------------------------------------------------- */
 
-/* Makes the face of `self` over the feed at `url` shaped as `schema` (a preset name or a
- * mapping; NULL for the standard format), puts its widget into `self` and starts loading;
- * returns it retained. On a bad URL or schema returns NULL and sets `error` (WATERFALL_FEED_ERROR). */
-gpointer waterfall_swift_feed_wall_create (WaterfallFeedWall *self, const char *url, const char *schema, GError **error);
+/* Makes the face of `self` over `model` (which it references): the view of the model's items,
+ * with the wall's banner, put into `self`; returns it retained. */
+gpointer waterfall_swift_feed_wall_create (WaterfallFeedWall *self, WaterfallFeedModel *model);
 
 /* The WaterfallMasonryView inside the wall (owned by the wall). */
 WaterfallMasonryView *waterfall_swift_feed_wall_view (gpointer face);

@@ -29,6 +29,10 @@ void wf_image_set_intrinsic_size (WaterfallImage *self,
 /* What the image draws changed (its pixels arrived, an animation advanced). */
 void wf_image_invalidate_contents (WaterfallImage *self);
 
+/* Whether the image draws its pixels or its failure state, not a placeholder: its load is
+ * over (a wall waiting for its pictures before a screenshot asks it). */
+gboolean wf_image_is_shown (WaterfallImage *self);
+
 /* --- Implemented by Swift ----------------------------------------------------------------- */
 
 /* Makes the face of `self` for `uri` and returns it retained. */

@@ -39,7 +39,7 @@ extension ImagePipeline: ImageTaskOwner {
     private func fetchData(for key: ImageCacheKey, jobID: Int) async throws(ImagePipelineError) -> Data {
         let url = key.url
         let diskCache = ["http", "https"].contains(url.scheme?.lowercased()) ? configuration.diskCache : nil
-        let header = HeaderReport(url: url) { [weak self] url, header in self?.reportHeader(header, of: url) }
+        let header = HeaderReport(url: url) { [state] url, header in Self.reportHeader(header, of: url, in: state) }
         let stored = diskCache?.entry(for: url)
         if let stored, let diskCache, stored.metadata.isFresh(at: diskCache.now()) {
             state.withLock { $0.statistics.diskCacheHits += 1 }

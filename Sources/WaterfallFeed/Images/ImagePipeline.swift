@@ -217,15 +217,15 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
                 state.failures.record(error, for: key.url, at: configuration.now())
                 state.failedURLs.insert(key.url)
                 state.statistics.imagesFailed = state.failedURLs.count
-                return (ImageTask(request: request, id: id, owner: nil, outcome: .failure(error)), nil)
+                return (ImageTask(request: request, id: id, finished: .failure(error)), nil)
             }
             if let cached = state.memoryCache.value(forKey: key) {
                 state.statistics.memoryCacheHits += 1
-                return (ImageTask(request: request, id: id, owner: nil, outcome: .success(cached)), nil)
+                return (ImageTask(request: request, id: id, finished: .success(cached)), nil)
             }
             if let failure = state.failures.failure(for: key.url, at: configuration.now()) {
                 state.statistics.failureCacheHits += 1
-                return (ImageTask(request: request, id: id, owner: nil, outcome: .failure(failure)), nil)
+                return (ImageTask(request: request, id: id, finished: .failure(failure)), nil)
             }
             let task = ImageTask<Image>(request: request, id: id, owner: self)
             if var job = state.jobs[key] {
@@ -243,7 +243,7 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         }
         if let newJob {
             start(newJob, key: key)
-        } else if case .success? = task.outcomeIfFinished {
+        } else if task.isFinished, case .success? = task.outcomeIfFinished {
             reportRememberedHeader(of: key.url)
         }
         return task
@@ -270,7 +270,7 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
             guard !isKnown else { continue }
             let task = imageTask(for: ImageRequest(url: url, targetSize: targetSize, priority: .prefetch, origin: origin))
             state.withLock { state in
-                if task.outcomeIfFinished == nil { state.prefetches[key] = task }
+                if !task.isFinished { state.prefetches[key] = task }
             }
         }
     }
@@ -319,8 +319,9 @@ public final class ImagePipeline<Decoder: ImageDecoding>: Sendable {
         state.withLock { _ = $0.headerHandlers.removeValue(forKey: id) }
     }
 
-    /// Remembers the header read for `url` and tells it to every header handler.
-    func reportHeader(_ header: ImageHeader, of url: URL) {
+    /// Remembers the header read for `url` in `state` and tells it to every header handler
+    /// there (static: a load's header report holds the state, not the pipeline).
+    static func reportHeader(_ header: ImageHeader, of url: URL, in state: Locked<State>) {
         let handlers = state.withLock { state in
             state.headers.insert(header, cost: 1, forKey: url)
             if !state.headerHandlers.isEmpty { state.statistics.headersReported += 1 }

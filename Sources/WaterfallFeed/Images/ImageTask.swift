@@ -17,6 +17,10 @@ public final class ImageTask<Image: Sendable>: Sendable {
 
     private struct State {
         var priority: ImageRequest.Priority
+        /// Whether ``outcome`` is set. Checked before the optional itself is: memcheck reads the
+        /// test of a `nil` outcome (an extra inhabitant, part of it never written) as a jump on
+        /// uninitialised memory, which would hide real ones in the C examples' leak checks.
+        var isFinished: Bool
         var outcome: Outcome?
         var waiters: [CheckedContinuation<Outcome, Never>] = []
     }
@@ -27,11 +31,20 @@ public final class ImageTask<Image: Sendable>: Sendable {
     private let owner: (any ImageTaskOwner)?
     private let state: Locked<State>
 
-    init(request: ImageRequest, id: Int, owner: (any ImageTaskOwner)?, outcome: Outcome? = nil) {
+    /// A running task, which `owner` completes.
+    init(request: ImageRequest, id: Int, owner: any ImageTaskOwner) {
         self.request = request
         self.id = id
         self.owner = owner
-        state = Locked(State(priority: request.priority, outcome: outcome))
+        state = Locked(State(priority: request.priority, isFinished: false, outcome: nil))
+    }
+
+    /// A task finished with `outcome` (a memory-cache hit, a remembered failure, a refusal).
+    init(request: ImageRequest, id: Int, finished outcome: Outcome) {
+        self.request = request
+        self.id = id
+        owner = nil
+        state = Locked(State(priority: request.priority, isFinished: true, outcome: outcome))
     }
 
     /// The current priority.
@@ -39,9 +52,14 @@ public final class ImageTask<Image: Sendable>: Sendable {
         state.withLock { $0.priority }
     }
 
+    /// Whether the task has finished (``outcomeIfFinished`` is set); never waits.
+    public var isFinished: Bool {
+        state.withLock { $0.isFinished }
+    }
+
     /// The outcome if the task has finished, else `nil`; never waits.
     public var outcomeIfFinished: Outcome? {
-        state.withLock { $0.outcome }
+        state.withLock { $0.isFinished ? $0.outcome : nil }
     }
 
     /// Waits for the outcome. Cancelling the awaiting Swift task cancels this image task.
@@ -49,7 +67,10 @@ public final class ImageTask<Image: Sendable>: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let finished = state.withLock { state -> Outcome? in
-                    if state.outcome == nil { state.waiters.append(continuation) }
+                    guard state.isFinished else {
+                        state.waiters.append(continuation)
+                        return nil
+                    }
                     return state.outcome
                 }
                 if let finished { continuation.resume(returning: finished) }
@@ -71,7 +92,7 @@ public final class ImageTask<Image: Sendable>: Sendable {
     /// download slot.
     public func setPriority(_ priority: ImageRequest.Priority) {
         let changed = state.withLock { state -> Bool in
-            guard state.outcome == nil, state.priority != priority else { return false }
+            guard !state.isFinished, state.priority != priority else { return false }
             state.priority = priority
             return true
         }
@@ -94,7 +115,8 @@ public final class ImageTask<Image: Sendable>: Sendable {
     @discardableResult
     func complete(with outcome: Outcome) -> Bool {
         let waiters = state.withLock { state -> [CheckedContinuation<Outcome, Never>]? in
-            guard state.outcome == nil else { return nil }
+            guard !state.isFinished else { return nil }
+            state.isFinished = true
             state.outcome = outcome
             defer { state.waiters = [] }
             return state.waiters

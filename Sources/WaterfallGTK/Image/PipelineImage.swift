@@ -124,7 +124,7 @@ public final class PipelineImage {
         }
         watchHeader(fittingInto: targetSize)
         let task = pipeline.imageTask(for: ImageRequest(url: url, targetSize: targetSize, priority: .visible, origin: origin))
-        if let outcome = task.outcomeIfFinished {
+        if task.isFinished, let outcome = task.outcomeIfFinished {
             finish(outcome, targetSize: targetSize)
             return false
         }

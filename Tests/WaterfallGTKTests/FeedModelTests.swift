@@ -39,6 +39,8 @@ extension WallTests {
         var statuses: [FeedModel.Status] = []
         model.onInsert = { insertions.append(($0.items.compactMap(\.id), $0.aspectRatios, $0.index)) }
         model.onStatusChange = { statuses.append($0) }
+        // A request's end can be applied after the loader's last event (see FeedModel.requests).
+        model.onRequestChange = { [unowned model] in statuses.append(model.status) }
         model.start()
         model.loadMore()
         try #require(await GTKHost.pump(until: { model.count == 4 && !model.status.isLoading }))

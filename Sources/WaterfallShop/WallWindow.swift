@@ -1,13 +1,21 @@
 import WaterfallGTK
 
 /// What the demo's modes (and the harness's) need from a shop-wall window, whichever source fills
-/// it: the generated shop (``ShopWindow``) or a real feed (``FeedWindow``).
+/// it: the generated shop (``ShopWindow``) or a real feed (``FeedWindow``), and whichever cells
+/// its waterfall shows.
+///
+/// The modes are generic over the window (`<Shop: WallWindow>`), so they reach ``view`` with its
+/// own cell type; ``makeWallWindow(application:options:preloadAll:)`` returns `any WallWindow`,
+/// which a mode opens once, where it starts.
 @MainActor
 package protocol WallWindow: AnyObject {
+    /// The cells of the waterfall.
+    associatedtype Cell: WaterfallCell
+
     /// The top-level window.
     var window: Window { get }
     /// The waterfall.
-    var view: WaterfallView<WaterfallImageCell> { get }
+    var view: WaterfallView<Cell> { get }
     /// Cells created so far (the rest were reused).
     var cellsCreated: Int { get }
     /// Whether every visible cell shows its image or its error placeholder (and at least one
@@ -32,7 +40,7 @@ package func makeWallWindow(application: Application, options: Options, preloadA
 
 extension Window {
     /// Adds the header bar's refresh button, which refreshes `view` as F5 does.
-    func addRefreshButton(refreshing view: WaterfallView<WaterfallImageCell>) {
+    func addRefreshButton<Cell>(refreshing view: WaterfallView<Cell>) {
         let button = gtk_button_new_from_icon_name("view-refresh-symbolic")!
         gtk_widget_set_tooltip_text(button, tr("Refresh (F5)"))
         Accessible.setLabel(button, tr("Refresh"))

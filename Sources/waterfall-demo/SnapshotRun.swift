@@ -7,13 +7,14 @@ import WaterfallGTK
 /// `--scroll-to Y` it scrolls there first; with `--refresh` it then refreshes as F5 does, waits
 /// for the new items and prints how far the items visible before the refresh moved on screen;
 /// with `--reorder-preview FROM:TO` it lifts item FROM, holds it over item TO's place and waits
-/// for the others to move out of the way.
+/// for the others to move out of the way. Works over any shop-wall window, whichever cells it
+/// shows.
 @MainActor
-final class SnapshotRun {
+final class SnapshotRun<Shop: WallWindow> {
     /// How long to wait for the images before writing whatever is shown.
-    static let timeout: Duration = .seconds(20)
+    static var timeout: Duration { .seconds(20) }
 
-    private let shop: any WallWindow
+    private let shop: Shop
     private let path: String
     private let selectedIndex: Int?
     /// Where to scroll before anything else, until done.
@@ -25,8 +26,9 @@ final class SnapshotRun {
     /// The visible items' on-screen frames when the refresh started, and the item count then.
     private var beforeRefresh: (frames: [(index: Int, frame: Rect)], count: Int)?
 
-    init(application: Application, options: Options, path: String) {
-        shop = makeWallWindow(application: application, options: options, preloadAll: false)
+    /// A snapshot of `shop` (made without `preloadAll`) to `path`, as `options` ask.
+    init(shop: Shop, options: Options, path: String) {
+        self.shop = shop
         self.path = path
         selectedIndex = options.selectedIndex
         pendingScroll = options.scrollOffset

@@ -11,12 +11,18 @@ if options.mode.measures {
 }
 ShopApplication.requireDisplay(program: "waterfall-demo")
 exit(ShopApplication.run(options) { application, finish in
+    start(makeWallWindow(application: application, options: options, preloadAll: false), options: options, finish: finish)
+})
+
+/// Starts the demo's mode over `shop`, whichever cells its waterfall shows (the one place the demo
+/// opens the `any WallWindow` it is given): the snapshot, or the app. Returns what to keep alive.
+@MainActor
+func start<Shop: WallWindow>(_ shop: Shop, options: Options, finish: @escaping @MainActor (Int32) -> Void) -> AnyObject {
     if case .snapshot(let path) = options.mode {
-        let run = SnapshotRun(application: application, options: options, path: path)
+        let run = SnapshotRun(shop: shop, options: options, path: path)
         run.start(finish: finish)
         return run
     }
-    let shop = makeWallWindow(application: application, options: options, preloadAll: false)
     shop.present()
     return shop
-})
+}

@@ -7,6 +7,10 @@ import WaterfallShop
 /// caller's own work per frame.
 @MainActor
 final class ScrollDriver {
+    /// Frames per direction of `--scroll-test` and of `--grid-view`, which scrolls the same way,
+    /// unless `--frames` says otherwise.
+    static let defaultFrames = 300
+
     /// What a run measured.
     struct Run {
         /// How the run scrolled.

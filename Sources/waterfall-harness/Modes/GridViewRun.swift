@@ -76,7 +76,7 @@ final class GridViewRun {
         AfterPaint.next(of: scrolled) { [self] in
             firstFrameMilliseconds = (ContinuousClock.now - started).milliseconds
             let driver = ScrollDriver(
-                mode: options.scrollMode, framesPerDirection: options.frames ?? ScrollTestRun.defaultFrames,
+                mode: options.scrollMode, framesPerDirection: options.frames ?? ScrollDriver.defaultFrames,
                 scrolledWindow: scrolled,
                 sampleWork: { [unowned self] in
                     defer { work = WorkTime() }

@@ -19,24 +19,25 @@ import WaterfallShop
 ///   threads' CPU time over the run divided by the frames; `frame_interval_ms_*` is the time
 ///   between ticks, and `dropped_frames` counts the intervals longer than 1.5 ×
 ///   `frame_period_ms`, the frame clock's refresh period.
+///
+/// Works over any shop-wall window, whichever cells it shows.
 @MainActor
-final class ScrollTestRun {
-    /// Frames per direction unless `--frames` says otherwise.
-    static let defaultFrames = 300
-
-    private let shop: any WallWindow
+final class ScrollTestRun<Shop: WallWindow> {
+    private let shop: Shop
     private let figures: WallFigures
     private let options: Options
-    private let started = ContinuousClock.now
+    private let started: ContinuousClock.Instant
     private var firstFrameMilliseconds = 0.0
     private var maxLiveCells = 0
     private var driver: ScrollDriver?
 
-    init(application: Application, options: Options) {
-        let created = ContinuousClock.now
-        shop = makeWallWindow(application: application, options: options, preloadAll: true)
+    /// The test of `shop` (made with `preloadAll`), whose building started at `created` (the
+    /// first frame's time counts from there), as `options` ask.
+    init(shop: Shop, created: ContinuousClock.Instant, options: Options) {
+        self.shop = shop
         figures = WallFigures(of: shop, source: options.source, created: created)
         self.options = options
+        started = created
     }
 
     /// Presents the window, scrolls once the first frame is painted and every item is loaded,
@@ -53,7 +54,7 @@ final class ScrollTestRun {
         let view = shop.view
         let driver = ScrollDriver(
             mode: options.scrollMode,
-            framesPerDirection: options.frames ?? Self.defaultFrames,
+            framesPerDirection: options.frames ?? ScrollDriver.defaultFrames,
             maximumOffset: { view.maximumContentOffset },
             scroll: { view.scroll(to: $0) },
             sampleWork: { view.takeWorkTime() },

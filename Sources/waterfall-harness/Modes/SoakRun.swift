@@ -9,15 +9,16 @@ import WaterfallShop
 /// feed. Prints a JSON line per minute and one at the end: resident memory at the start (after
 /// the first painted frame) and the end, and the slope of resident memory per minute, fitted by
 /// least squares over the samples after the warm-up (the first minute, or the first quarter of
-/// a shorter run, while caches and pools fill).
+/// a shorter run, while caches and pools fill). Works over any shop-wall window, whichever cells
+/// it shows.
 @MainActor
-final class SoakRun {
+final class SoakRun<Shop: WallWindow> {
     /// Time between two refreshes.
-    static let refreshInterval = Duration.seconds(10)
+    static var refreshInterval: Duration { .seconds(10) }
     /// Scroll distance per frame, px.
-    static let step = 60.0
+    static var step: Double { 60 }
 
-    private let shop: any WallWindow
+    private let shop: Shop
     private let figures: WallFigures
     private let duration: Duration
     private var start = ContinuousClock.now
@@ -30,9 +31,10 @@ final class SoakRun {
     private var passes = 0
     private var frameIntervals: [Double] = []
 
-    init(application: Application, options: Options, seconds: Int) {
-        let created = ContinuousClock.now
-        shop = makeWallWindow(application: application, options: options, preloadAll: false)
+    /// A soak of `seconds` over `shop` (made without `preloadAll`), whose building started at
+    /// `created`, as `options` ask.
+    init(shop: Shop, created: ContinuousClock.Instant, options: Options, seconds: Int) {
+        self.shop = shop
         figures = WallFigures(of: shop, source: options.source, created: created)
         duration = .seconds(seconds)
     }

@@ -11,7 +11,9 @@ end) and their images (PNGs of one colour); each test can change a page, make it
 - refresh() inserts the new items at position 0 in one items-changed;
 - a failing page sets `error-message` (the wall's plain words) and keeps every item, and the
   next load_more() loads it; a malformed page is a clear error; bad URIs and maps are refused;
-- dropped while a page loads, it is finalized.
+- dropped while a page loads, it is finalized;
+- in a long feed (`held-items` 200) the items far from those in use are compacted (their strings
+  None, their sizes kept), and one the app holds comes back with its strings, notified.
 The app test is what the docs (docs/LIST-MODELS.md, "Feeds as a list model") show: the model in
 a Gtk.MultiSelection, a Waterfall.SignalItemFactory of its own with a Gtk.Picture of a
 Waterfall.Image per item, and `aspect-ratio-property "aspect-ratio"`; the wall's load-more loads
@@ -303,6 +305,37 @@ class FeedModelTests(ServedFeed):
         spec = model.get_item(0).find_property("color")
         self.assertEqual(spec.value_type, Gdk.RGBA.__gtype__)
         self.assertTrue(spec.flags & GObject.ParamFlags.CONSTRUCT_ONLY, "read-only once made")
+
+    def test_far_items_are_compacted_and_come_back(self):
+        pages = 30
+        for n in range(PAGES + 1, pages + 1):
+            self.feed.pages[n] = {"items": [item((n - 1) * PAGE_SIZE + i) for i in range(PAGE_SIZE)]}
+        model, _changes = self.make_model()
+        self.assertEqual(model.props.held_items, 2000)
+        notified = []
+        model.connect("notify::held-items", lambda m, _p: notified.append(m.props.held_items))
+        model.props.held_items = 200
+        self.assertEqual((model.get_held_items(), notified), (200, [200]))
+        self.load_first_page(model)
+        while model.get_n_items() < pages * PAGE_SIZE:
+            count = model.get_n_items()
+            model.load_more()
+            self.assertTrue(spin_until(lambda: model.get_n_items() > count and settled(model)), "a page did not load")
+        # Nothing is in use: the items more than 100 positions from 0 are compacted.
+        self.assertTrue(spin_until(lambda: model.get_item(pages * PAGE_SIZE - 1).props.image_uri is None),
+                        "the far end was never compacted")
+        self.assertEqual(model.get_item(100).props.title, "Item 100")
+        self.assertIsNone(model.get_item(101).props.title)
+        far = model.get_item(250)   # held: in use, as a bound cell's item
+        self.assertEqual((far.props.image_uri, far.props.title, far.props.id), (None, None, None))
+        self.assertEqual((far.props.width, far.props.height), (200, 400), "its sizes stay")
+        came_back = []
+        far.connect("notify::image-uri", lambda i, _p: came_back.append(i.props.image_uri))
+        self.assertTrue(spin_until(lambda: far.props.image_uri is not None), "the held item never came back")
+        base = self.server.url.split("/page/")[0]
+        self.assertEqual(came_back, [f"{base}/img/250.png"])
+        self.assertEqual((far.props.title, far.props.id), ("Item 250", "250"))
+        self.assertIs(model.get_item(250), far, "the same object")
 
     def test_dropped_while_loading(self):
         model, _ = self.make_model()

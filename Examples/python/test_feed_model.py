@@ -13,7 +13,8 @@ end) and their images (PNGs of one colour); each test can change a page, make it
   next load_more() loads it; a malformed page is a clear error; bad URIs and maps are refused;
 - dropped while a page loads, it is finalized;
 - in a long feed (`held-items` 200) the items far from those in use are compacted (their strings
-  None, their sizes kept), and one the app holds comes back with its strings, notified.
+  None, their sizes kept), and one the app holds comes back with its strings, notified;
+  loading stops at `max-items` (has-more false, as at the end).
 The app test is what the docs (docs/LIST-MODELS.md, "Feeds as a list model") show: the model in
 a Gtk.MultiSelection, a Waterfall.SignalItemFactory of its own with a Gtk.Picture of a
 Waterfall.Image per item, and `aspect-ratio-property "aspect-ratio"`; the wall's load-more loads
@@ -336,6 +337,25 @@ class FeedModelTests(ServedFeed):
         self.assertEqual(came_back, [f"{base}/img/250.png"])
         self.assertEqual((far.props.title, far.props.id), ("Item 250", "250"))
         self.assertIs(model.get_item(250), far, "the same object")
+
+    def test_loading_stops_at_max_items(self):
+        model, _changes = self.make_model()
+        self.assertEqual(model.props.max_items, 250000)
+        model.props.max_items = 2 * PAGE_SIZE
+        self.assertEqual(model.get_max_items(), 2 * PAGE_SIZE)
+        self.load_first_page(model)
+        self.assertTrue(model.props.has_more)
+        model.load_more()
+        self.assertTrue(spin_until(lambda: model.get_n_items() == 2 * PAGE_SIZE and settled(model)))
+        self.assertFalse(model.props.has_more, "has-more is false at max-items, as at the feed's end")
+        model.load_more()   # nothing: the model holds max-items
+        spin(10)
+        self.assertEqual(model.get_n_items(), 2 * PAGE_SIZE)
+        self.assertFalse(model.props.loading)
+        model.props.max_items = 3 * PAGE_SIZE
+        self.assertTrue(model.props.has_more, "a higher max-items lets the feed go on")
+        model.load_more()
+        self.assertTrue(spin_until(lambda: model.get_n_items() == 3 * PAGE_SIZE and settled(model)))
 
     def test_dropped_while_loading(self):
         model, _ = self.make_model()

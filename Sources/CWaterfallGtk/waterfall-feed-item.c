@@ -548,20 +548,19 @@ replace_string (WaterfallFeedItem *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[property]);
 }
 
-/* Sets the item's strings and colour (NULL: none), notifying those that changed, in one freeze
- * of its notifications. */
-static void
-set_strings (WaterfallFeedItem *self,
-             const char        *id,
-             const char        *title,
-             const char        *subtitle,
-             const char        *image_uri,
-             const char        *blurhash,
-             const char        *link,
-             const GdkRGBA     *color)
+void
+wf_feed_item_restore (WaterfallFeedItem *self,
+                      const char        *id,
+                      const char        *title,
+                      const char        *subtitle,
+                      const char        *image_uri,
+                      const char        *blurhash,
+                      const char        *link,
+                      const GdkRGBA     *color)
 {
   GObject *object = G_OBJECT (self);
 
+  self->compacted = FALSE;
   g_object_freeze_notify (object);
   replace_string (self, &self->id, id, PROP_ID);
   replace_string (self, &self->title, title, PROP_TITLE);
@@ -581,20 +580,6 @@ set_strings (WaterfallFeedItem *self,
 void
 wf_feed_item_compact (WaterfallFeedItem *self)
 {
-  set_strings (self, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+  wf_feed_item_restore (self, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
   self->compacted = TRUE;
-}
-
-void
-wf_feed_item_restore (WaterfallFeedItem *self,
-                      const char        *id,
-                      const char        *title,
-                      const char        *subtitle,
-                      const char        *image_uri,
-                      const char        *blurhash,
-                      const char        *link,
-                      const GdkRGBA     *color)
-{
-  self->compacted = FALSE;
-  set_strings (self, id, title, subtitle, image_uri, blurhash, link, color);
 }

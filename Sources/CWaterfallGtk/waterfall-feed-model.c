@@ -61,6 +61,10 @@ struct _WaterfallFeedModel
   GPtrArray *items;
   gboolean loading;
   gboolean has_more;
+  /* Whether the feed may have more pages (has-more is also FALSE at max-items). */
+  gboolean feed_has_more;
+  /* How many items load-more stops at (max-items). */
+  guint max_items;
   char *error_message;
   /* Positions of items resized or restored since the last items-changed of the same items,
    * and the idle source that emits it (see wf_feed_model_resize_item). */
@@ -84,6 +88,7 @@ enum {
   PROP_HAS_MORE,
   PROP_ERROR_MESSAGE,
   PROP_HELD_ITEMS,
+  PROP_MAX_ITEMS,
   N_PROPS
 };
 
@@ -165,6 +170,9 @@ waterfall_feed_model_get_property (GObject    *object,
     case PROP_HELD_ITEMS:
       g_value_set_uint (value, self->held_items);
       break;
+    case PROP_MAX_ITEMS:
+      g_value_set_uint (value, self->max_items);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, property_id, pspec);
     }
@@ -191,6 +199,9 @@ waterfall_feed_model_set_property (GObject      *object,
     case PROP_HELD_ITEMS:
       waterfall_feed_model_set_held_items (self, g_value_get_uint (value));
       break;
+    case PROP_MAX_ITEMS:
+      waterfall_feed_model_set_max_items (self, g_value_get_uint (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, property_id, pspec);
     }
@@ -212,7 +223,7 @@ waterfall_feed_model_constructed (GObject *object)
   if (error == NULL)
     return;
 
-  self->has_more = FALSE;
+  self->has_more = self->feed_has_more = FALSE;
   if (construct_error != NULL)
     {
       g_propagate_error (construct_error, g_steal_pointer (&error));
@@ -304,8 +315,9 @@ waterfall_feed_model_class_init (WaterfallFeedModelClass *klass)
   /**
    * WaterfallFeedModel:has-more: (getter get_has_more)
    *
-   * Whether the feed may have more pages: %FALSE once its last page is loaded (and when the
-   * model refused its URI or map). A refresh can still bring new items.
+   * Whether the feed may have more pages: %FALSE once its last page is loaded, once the model
+   * holds [property@Waterfall.FeedModel:max-items] items (and when the model refused its URI
+   * or map). A refresh can still bring new items.
    *
    * Since: 0.1
    */
@@ -328,9 +340,10 @@ waterfall_feed_model_class_init (WaterfallFeedModelClass *klass)
    * object, but an item that nothing outside the model references (no bound cell, no
    * application reference) and that is farther than half this number of positions from the
    * lowest position in use (0 when none is) is compacted: its strings and colour are let go
-   * and read as %NULL, and only its sizes stay, about 150 bytes instead of 1 KB. When the
-   * model is asked for a compacted item ([method@Gio.ListModel.get_item]: a wall binding it)
-   * and the caller still holds it once the main loop is idle, the model fetches its page
+   * and read as %NULL, and only its sizes stay (about 120 bytes instead of about 400 for a
+   * photo API's item). When the model is asked for a compacted item
+   * ([method@Gio.ListModel.get_item]: a wall binding it) and the caller still holds it once
+   * the main loop is idle, the model fetches its page
    * again, finds it (by its `id`, else its image) and gives it its strings back: its
    * properties notify and the model emits [signal@Gio.ListModel::items-changed] with the same
    * items at their positions. A page that fails to load again leaves its items compacted
@@ -345,6 +358,21 @@ waterfall_feed_model_class_init (WaterfallFeedModelClass *klass)
   properties[PROP_HELD_ITEMS] =
     g_param_spec_uint ("held-items", NULL, NULL, WF_FEED_MODEL_MIN_HELD_ITEMS, G_MAXUINT, 2000,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * WaterfallFeedModel:max-items: (getter get_max_items) (setter set_max_items)
+   *
+   * How many items the model loads at most (250000 by default, as
+   * [class@Waterfall.FeedWall]): once it holds that many, [method@Waterfall.FeedModel.load_more]
+   * does nothing and [property@Waterfall.FeedModel:has-more] is %FALSE, as at the feed's end,
+   * so that an endless feed's items (a few hundred bytes each, even compacted: see
+   * [property@Waterfall.FeedModel:held-items]) stay bounded. A refresh still inserts its new
+   * items.
+   *
+   * Since: 0.3
+   */
+  properties[PROP_MAX_ITEMS] =
+    g_param_spec_uint ("max-items", NULL, NULL, 1, G_MAXUINT, 250000,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -356,7 +384,8 @@ waterfall_feed_model_init (WaterfallFeedModel *self)
   self->changed = g_array_new (FALSE, FALSE, sizeof (guint));
   self->wanted = g_array_new (FALSE, FALSE, sizeof (guint));
   self->held_items = 2000;
-  self->has_more = TRUE;
+  self->max_items = 250000;
+  self->has_more = self->feed_has_more = TRUE;
 }
 
 /**
@@ -493,7 +522,8 @@ waterfall_feed_model_get_error_message (WaterfallFeedModel *self)
  * @self: a `WaterfallFeedModel`
  *
  * Loads the next page and appends its items; after a failed page, loads that page again.
- * Nothing happens once the feed has no more pages, and a call while a page loads joins it.
+ * Nothing happens once the feed has no more pages or the model holds
+ * [property@Waterfall.FeedModel:max-items] items, and a call while a page loads joins it.
  * Connect it to [signal@Waterfall.MasonryView::load-more].
  *
  * Since: 0.1
@@ -503,7 +533,7 @@ waterfall_feed_model_load_more (WaterfallFeedModel *self)
 {
   g_return_if_fail (WATERFALL_IS_FEED_MODEL (self));
 
-  if (self->face != NULL)
+  if (self->face != NULL && self->items->len < self->max_items)
     waterfall_swift_feed_model_load_more (self->face);
 }
 
@@ -565,6 +595,62 @@ waterfall_feed_model_set_held_items (WaterfallFeedModel *self,
   self->held_items = held_items;
   schedule_tidy (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HELD_ITEMS]);
+}
+
+/* has-more: the feed's, unless the model holds max-items items. */
+static void
+update_has_more (WaterfallFeedModel *self)
+{
+  gboolean has_more = self->feed_has_more && self->items->len < self->max_items;
+
+  if (self->has_more == has_more)
+    return;
+  self->has_more = has_more;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_MORE]);
+}
+
+/**
+ * waterfall_feed_model_get_max_items:
+ * @self: a `WaterfallFeedModel`
+ *
+ * Gets [property@Waterfall.FeedModel:max-items].
+ *
+ * Returns: how many items the model loads at most
+ *
+ * Since: 0.3
+ */
+guint
+waterfall_feed_model_get_max_items (WaterfallFeedModel *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_MODEL (self), 0);
+
+  return self->max_items;
+}
+
+/**
+ * waterfall_feed_model_set_max_items:
+ * @self: a `WaterfallFeedModel`
+ * @max_items: how many items to load at most, at least 1
+ *
+ * Sets [property@Waterfall.FeedModel:max-items]; [property@Waterfall.FeedModel:has-more]
+ * follows.
+ *
+ * Since: 0.3
+ */
+void
+waterfall_feed_model_set_max_items (WaterfallFeedModel *self,
+                                    guint               max_items)
+{
+  g_return_if_fail (WATERFALL_IS_FEED_MODEL (self));
+  g_return_if_fail (max_items >= 1);
+
+  if (self->max_items == max_items)
+    return;
+  self->max_items = max_items;
+  g_object_freeze_notify (G_OBJECT (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_ITEMS]);
+  update_has_more (self);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 /* Whether something outside the model references `item` (a bound cell, the application). */
@@ -770,6 +856,7 @@ wf_feed_model_insert (WaterfallFeedModel  *self,
            (old_len - position) * sizeof (gpointer));
   memcpy (self->items->pdata + position, items, n_items * sizeof (gpointer));
   g_list_model_items_changed (G_LIST_MODEL (self), position, 0, n_items);
+  update_has_more (self);
   schedule_tidy (self);
 }
 
@@ -788,12 +875,8 @@ wf_feed_model_sync_state (WaterfallFeedModel *self,
       self->loading = loading;
       g_object_notify_by_pspec (object, properties[PROP_LOADING]);
     }
-  has_more = has_more != FALSE;
-  if (self->has_more != has_more)
-    {
-      self->has_more = has_more;
-      g_object_notify_by_pspec (object, properties[PROP_HAS_MORE]);
-    }
+  self->feed_has_more = has_more != FALSE;
+  update_has_more (self);
   if (g_strcmp0 (self->error_message, error_message) != 0)
     {
       g_free (self->error_message);

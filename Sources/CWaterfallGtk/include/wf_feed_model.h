@@ -93,7 +93,8 @@ void wf_feed_model_restore_item (WaterfallFeedModel *self,
 void wf_feed_model_compact_far_items (WaterfallFeedModel *self);
 
 /* The item's deduplication key hash; whether it is compacted; lets go of its strings and
- * colour (each notifying); gives them back (each notifying) (waterfall-feed-item.c). */
+ * colour (each notifying); sets them (NULL: none), notifying those that changed in one freeze
+ * of its notifications, and the item is no longer compacted (waterfall-feed-item.c). */
 gint64 wf_feed_item_get_key_hash (WaterfallFeedItem *self);
 gboolean wf_feed_item_is_compacted (WaterfallFeedItem *self);
 void wf_feed_item_compact (WaterfallFeedItem *self);

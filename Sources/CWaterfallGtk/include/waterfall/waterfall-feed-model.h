@@ -20,6 +20,9 @@ const char         *waterfall_feed_model_get_error_message (WaterfallFeedModel  
 guint               waterfall_feed_model_get_held_items    (WaterfallFeedModel  *self);
 void                waterfall_feed_model_set_held_items    (WaterfallFeedModel  *self,
                                                             guint                held_items);
+guint               waterfall_feed_model_get_max_items     (WaterfallFeedModel  *self);
+void                waterfall_feed_model_set_max_items     (WaterfallFeedModel  *self,
+                                                            guint                max_items);
 
 void                waterfall_feed_model_load_more         (WaterfallFeedModel  *self);
 void                waterfall_feed_model_refresh           (WaterfallFeedModel  *self);

@@ -377,16 +377,27 @@ class FeedModelApp(ServedFeed):
         feed.connect("items-changed", lambda _m, _p, removed, added:
                      removed == added > 0 and corrected.__setitem__(0, time.monotonic()))
 
+        def show(item, picture):
+            image = None
+            if item.props.image_uri is not None:   # None while compacted (a far item of a long feed)
+                image = Waterfall.Image.new_for_uri(item.props.image_uri)
+                image.props.blurhash = item.props.blurhash
+            picture.set_paintable(image)
+
         def bind(_factory, cell):
-            item = cell.get_item()
-            image = Waterfall.Image.new_for_uri(item.props.image_uri)
-            image.props.blurhash = item.props.blurhash
-            cell.get_child().set_paintable(image)
+            item, picture = cell.get_item(), cell.get_child()
+            show(item, picture)
+            # A compacted item comes back, notified: the cell follows it while bound.
+            cell.following = item.connect("notify::image-uri", lambda item, _p: show(item, picture))
+
+        def unbind(_factory, cell):
+            cell.get_item().disconnect(cell.following)
+            cell.get_child().set_paintable(None)
 
         factory = Waterfall.SignalItemFactory()
         factory.connect("setup", lambda _f, cell: cell.set_child(Gtk.Picture(content_fit=Gtk.ContentFit.COVER)))
         factory.connect("bind", bind)
-        factory.connect("unbind", lambda _f, cell: cell.get_child().set_paintable(None))
+        factory.connect("unbind", unbind)
         selection = Gtk.MultiSelection(model=feed)
         view = Waterfall.MasonryView(model=selection, factory=factory, columns=3,
                                      aspect_ratio_property="aspect-ratio")

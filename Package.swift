@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "CWaterfallTestShims", dependencies: ["CWaterfallGtk4"], path: "Tests/CWaterfallTestShims"),
         .testTarget(name: "WaterfallGTKTests",
                     dependencies: ["WaterfallGTK", "WaterfallCore", "WaterfallFeed", "SeededRandom", "CWaterfallTestShims",
-                                   "CWaterfallHarness", "ChildProcesses"]),
+                                   "CWaterfallHarness", "ChildProcesses", "CHeapUsage"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,8 @@
  *
  * The picture draws a WaterfallImage of the item's image URI (downloaded, decoded off the main
  * thread at the cell's size and cached by the library's pipeline, the item's BlurHash until the
- * pixels arrive); an unbound cell drops its image, which cancels what it still had to do.
+ * pixels arrive); an unbound cell drops its image, which cancels what it still had to do. A
+ * bound cell follows its item's image-uri: a compacted item of a long feed comes back.
  */
 #include <string.h>
 #include <waterfall/waterfall.h>
@@ -33,25 +34,39 @@ setup (WaterfallSignalItemFactory *factory, WaterfallItem *item, gpointer user_d
   waterfall_item_set_child (item, box);
 }
 
+/* Shows the feed item in the cell `item`; connected to its notify::image-uri while bound: in a
+ * long feed a far item is compacted (its strings NULL) and the model fetches it again when a
+ * cell is bound to it, then notifies (its other strings are back by then). */
 static void
-bind (WaterfallSignalItemFactory *factory, WaterfallItem *item, gpointer user_data)
+show (WaterfallFeedItem *feed_item, GParamSpec *pspec, WaterfallItem *item)
 {
-  WaterfallFeedItem *feed_item = WATERFALL_FEED_ITEM (waterfall_item_get_item (item));
   GtkWidget *picture = gtk_widget_get_first_child (waterfall_item_get_child (item));
+  const char *uri = waterfall_feed_item_get_image_uri (feed_item);
   const char *caption = waterfall_feed_item_get_subtitle (feed_item);
-  g_autoptr (WaterfallImage) image = waterfall_image_new_for_uri (waterfall_feed_item_get_image_uri (feed_item));
+  g_autoptr (WaterfallImage) image = uri != NULL ? waterfall_image_new_for_uri (uri) : NULL;
 
   if (caption == NULL)
     caption = waterfall_feed_item_get_title (feed_item);
-  waterfall_image_set_blurhash (image, waterfall_feed_item_get_blurhash (feed_item));
+  if (image != NULL)
+    waterfall_image_set_blurhash (image, waterfall_feed_item_get_blurhash (feed_item));
   gtk_picture_set_paintable (GTK_PICTURE (picture), GDK_PAINTABLE (image));
   gtk_label_set_text (GTK_LABEL (gtk_widget_get_next_sibling (picture)), caption != NULL ? caption : "");
   waterfall_item_set_accessible_label (item, waterfall_feed_item_get_title (feed_item));
 }
 
 static void
+bind (WaterfallSignalItemFactory *factory, WaterfallItem *item, gpointer user_data)
+{
+  WaterfallFeedItem *feed_item = WATERFALL_FEED_ITEM (waterfall_item_get_item (item));
+
+  show (feed_item, NULL, item);
+  g_signal_connect (feed_item, "notify::image-uri", G_CALLBACK (show), item);
+}
+
+static void
 unbind (WaterfallSignalItemFactory *factory, WaterfallItem *item, gpointer user_data)
 {
+  g_signal_handlers_disconnect_by_func (waterfall_item_get_item (item), show, item);
   gtk_picture_set_paintable (GTK_PICTURE (gtk_widget_get_first_child (waterfall_item_get_child (item))), NULL);
 }
 

@@ -48,16 +48,30 @@ factory.connect('setup', (_factory, cell) => {
     box.append(new Gtk.Label({xalign: 0, css_classes: ['heading']}));
     cell.set_child(box);
 });
-factory.connect('bind', (_factory, cell) => {
-    const item = cell.get_item();
+// Shows the item in its cell. In a long feed a far item is compacted (its strings null) and the
+// model fetches it again when a cell is bound to it, then notifies: a bound cell follows it.
+function show(cell, item) {
     const picture = cell.get_child().get_first_child();
-    const image = Waterfall.Image.new_for_uri(item.image_uri);
-    image.blurhash = item.blurhash;
+    let image = null;
+    if (item.image_uri) {
+        image = Waterfall.Image.new_for_uri(item.image_uri);
+        image.blurhash = item.blurhash;
+    }
     picture.set_paintable(image);
     picture.get_next_sibling().set_text(item.subtitle ?? item.title ?? '');
     cell.set_accessible_label(item.title ?? '');
+}
+const following = new Map();   // bound cell → its item's notify::image-uri handler
+factory.connect('bind', (_factory, cell) => {
+    const item = cell.get_item();
+    show(cell, item);
+    following.set(cell, item.connect('notify::image-uri', () => show(cell, item)));
 });
-factory.connect('unbind', (_factory, cell) => cell.get_child().get_first_child().set_paintable(null));
+factory.connect('unbind', (_factory, cell) => {
+    cell.get_item().disconnect(following.get(cell));
+    following.delete(cell);
+    cell.get_child().get_first_child().set_paintable(null);
+});
 
 const view = new Waterfall.MasonryView({
     model: new Gtk.MultiSelection({model: feed}),

@@ -11,7 +11,10 @@ end) and their images (PNGs of one colour); each test can change a page, make it
 - refresh() inserts the new items at position 0 in one items-changed;
 - a failing page sets `error-message` (the wall's plain words) and keeps every item, and the
   next load_more() loads it; a malformed page is a clear error; bad URIs and maps are refused;
-- dropped while a page loads, it is finalized.
+- dropped while a page loads, it is finalized;
+- in a long feed (`held-items` 200) the items far from those in use are compacted (their strings
+  None, their sizes kept), and one the app holds comes back with its strings, notified;
+  loading stops at `max-items` (has-more false, as at the end).
 The app test is what the docs (docs/LIST-MODELS.md, "Feeds as a list model") show: the model in
 a Gtk.MultiSelection, a Waterfall.SignalItemFactory of its own with a Gtk.Picture of a
 Waterfall.Image per item, and `aspect-ratio-property "aspect-ratio"`; the wall's load-more loads
@@ -311,6 +314,56 @@ class FeedModelTests(ServedFeed):
         self.assertEqual(spec.value_type, Gdk.RGBA.__gtype__)
         self.assertTrue(spec.flags & GObject.ParamFlags.CONSTRUCT_ONLY, "read-only once made")
 
+    def test_far_items_are_compacted_and_come_back(self):
+        pages = 30
+        for n in range(PAGES + 1, pages + 1):
+            self.feed.pages[n] = {"items": [item((n - 1) * PAGE_SIZE + i) for i in range(PAGE_SIZE)]}
+        model, _changes = self.make_model()
+        self.assertEqual(model.props.held_items, 2000)
+        notified = []
+        model.connect("notify::held-items", lambda m, _p: notified.append(m.props.held_items))
+        model.props.held_items = 200
+        self.assertEqual((model.get_held_items(), notified), (200, [200]))
+        self.load_first_page(model)
+        while model.get_n_items() < pages * PAGE_SIZE:
+            count = model.get_n_items()
+            model.load_more()
+            self.assertTrue(spin_until(lambda: model.get_n_items() > count and settled(model)), "a page did not load")
+        # Nothing is in use: the items more than 100 positions from 0 are compacted.
+        self.assertTrue(spin_until(lambda: model.get_item(pages * PAGE_SIZE - 1).props.image_uri is None),
+                        "the far end was never compacted")
+        self.assertEqual(model.get_item(100).props.title, "Item 100")
+        self.assertIsNone(model.get_item(101).props.title)
+        far = model.get_item(250)   # held: in use, as a bound cell's item
+        self.assertEqual((far.props.image_uri, far.props.title, far.props.id), (None, None, None))
+        self.assertEqual((far.props.width, far.props.height), (200, 400), "its sizes stay")
+        came_back = []
+        far.connect("notify::image-uri", lambda i, _p: came_back.append(i.props.image_uri))
+        self.assertTrue(spin_until(lambda: far.props.image_uri is not None), "the held item never came back")
+        base = self.server.url.split("/page/")[0]
+        self.assertEqual(came_back, [f"{base}/img/250.png"])
+        self.assertEqual((far.props.title, far.props.id), ("Item 250", "250"))
+        self.assertIs(model.get_item(250), far, "the same object")
+
+    def test_loading_stops_at_max_items(self):
+        model, _changes = self.make_model()
+        self.assertEqual(model.props.max_items, 250000)
+        model.props.max_items = 2 * PAGE_SIZE
+        self.assertEqual(model.get_max_items(), 2 * PAGE_SIZE)
+        self.load_first_page(model)
+        self.assertTrue(model.props.has_more)
+        model.load_more()
+        self.assertTrue(spin_until(lambda: model.get_n_items() == 2 * PAGE_SIZE and settled(model)))
+        self.assertFalse(model.props.has_more, "has-more is false at max-items, as at the feed's end")
+        model.load_more()   # nothing: the model holds max-items
+        spin(10)
+        self.assertEqual(model.get_n_items(), 2 * PAGE_SIZE)
+        self.assertFalse(model.props.loading)
+        model.props.max_items = 3 * PAGE_SIZE
+        self.assertTrue(model.props.has_more, "a higher max-items lets the feed go on")
+        model.load_more()
+        self.assertTrue(spin_until(lambda: model.get_n_items() == 3 * PAGE_SIZE and settled(model)))
+
     def test_dropped_while_loading(self):
         model, _ = self.make_model()
         model_ref = weakref.ref(model)
@@ -331,16 +384,27 @@ class FeedModelApp(ServedFeed):
         feed.connect("items-changed", lambda _m, _p, removed, added:
                      removed == added > 0 and corrected.__setitem__(0, time.monotonic()))
 
+        def show(item, picture):
+            image = None
+            if item.props.image_uri is not None:   # None while compacted (a far item of a long feed)
+                image = Waterfall.Image.new_for_uri(item.props.image_uri)
+                image.props.blurhash = item.props.blurhash
+            picture.set_paintable(image)
+
         def bind(_factory, cell):
-            item = cell.get_item()
-            image = Waterfall.Image.new_for_uri(item.props.image_uri)
-            image.props.blurhash = item.props.blurhash
-            cell.get_child().set_paintable(image)
+            item, picture = cell.get_item(), cell.get_child()
+            show(item, picture)
+            # A compacted item comes back, notified: the cell follows it while bound.
+            cell.following = item.connect("notify::image-uri", lambda item, _p: show(item, picture))
+
+        def unbind(_factory, cell):
+            cell.get_item().disconnect(cell.following)
+            cell.get_child().set_paintable(None)
 
         factory = Waterfall.SignalItemFactory()
         factory.connect("setup", lambda _f, cell: cell.set_child(Gtk.Picture(content_fit=Gtk.ContentFit.COVER)))
         factory.connect("bind", bind)
-        factory.connect("unbind", lambda _f, cell: cell.get_child().set_paintable(None))
+        factory.connect("unbind", unbind)
         selection = Gtk.MultiSelection(model=feed)
         view = Waterfall.MasonryView(model=selection, factory=factory, columns=3,
                                      aspect_ratio_property="aspect-ratio")

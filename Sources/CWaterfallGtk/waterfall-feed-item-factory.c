@@ -36,8 +36,10 @@
  * image's size is known. The cell's [property@Waterfall.Item:accessible-label] is the title
  * and the subtitle ("Lamp, 12.00 €", joined by the list separator of the user's language, as
  * the feed wall's cells say it), which assistive technologies read; the picture and the
- * captions are hidden from them. An unbound cell drops its image, which cancels its download
- * and decode.
+ * captions are hidden from them. A bound cell follows its item's properties: an item that
+ * comes back compacted (see [property@Waterfall.FeedModel:held-items]) shows its image and
+ * captions once the model has fetched it again. An unbound cell drops its image, which
+ * cancels its download and decode.
  *
  * The factory is for a view's items, whose model holds `WaterfallFeedItem`s: an item of
  * another type leaves its cell empty (the first one is reported with g_warning()). As a
@@ -81,6 +83,9 @@ typedef struct
   WaterfallFeedItem *item;  /* the bound item, or NULL */
   GBinding *ratio;          /* item aspect-ratio → frame ratio, while bound (a weak pointer:
                              * the binding goes by itself when the frame is finalized first) */
+  gulong notify_handler;    /* the item's notify → the cell, while bound */
+  WaterfallFeedItemFactory *factory; /* the factory and the view's item it is bound for, */
+  WaterfallItem *owner;              /* while bound (unowned: both outlive the binding) */
 } FeedCell;
 
 static G_DEFINE_QUARK (waterfall-feed-cell, feed_cell)
@@ -103,7 +108,11 @@ feed_cell_unbind (FeedCell *cell)
       g_clear_weak_pointer (&cell->ratio);
       g_binding_unbind (ratio);
     }
+  if (cell->item != NULL)
+    g_clear_signal_handler (&cell->notify_handler, cell->item);
   g_clear_object (&cell->item);
+  cell->factory = NULL;
+  cell->owner = NULL;
 }
 
 static void
@@ -247,6 +256,55 @@ waterfall_feed_item_factory_setup (WaterfallItemFactory *factory,
   waterfall_item_set_child (WATERFALL_ITEM (object), root);
 }
 
+/* Shows the bound item's image: a Waterfall.Image of its image-uri, with its blurhash and
+ * colour until the pixels arrive; none when it has no image-uri (compacted). */
+static void
+show_image (FeedCell *cell)
+{
+  const char *uri = non_empty (waterfall_feed_item_get_image_uri (cell->item));
+  g_autoptr (WaterfallImage) image = uri != NULL ? waterfall_image_new_for_uri (uri) : NULL;
+
+  if (image != NULL)
+    {
+      waterfall_image_set_blurhash (image, waterfall_feed_item_get_blurhash (cell->item));
+      waterfall_image_set_placeholder_color (image, waterfall_feed_item_get_color (cell->item));
+    }
+  gtk_picture_set_paintable (cell->picture, GDK_PAINTABLE (image));
+}
+
+/* Shows the bound item's captions and says its title and subtitle in the accessible label. */
+static void
+show_texts (FeedCell *cell)
+{
+  const char *title = non_empty (waterfall_feed_item_get_title (cell->item));
+  const char *subtitle = non_empty (waterfall_feed_item_get_subtitle (cell->item));
+  g_autofree char *label = waterfall_swift_feed_item_accessible_label (title, subtitle);
+
+  update_caption (cell->factory, cell);
+  waterfall_item_set_accessible_label (cell->owner, non_empty (label));
+}
+
+/* A property of the bound item changed (a compacted item came back): the cell follows. Its
+ * shape follows aspect-ratio through its binding. */
+static void
+item_notified (WaterfallFeedItem *feed_item,
+               GParamSpec        *pspec,
+               FeedCell          *cell)
+{
+  GdkPaintable *paintable = gtk_picture_get_paintable (cell->picture);
+  const char *name = pspec->name;
+
+  (void) feed_item;
+  if (g_str_equal (name, "image-uri"))
+    show_image (cell);
+  else if (g_str_equal (name, "blurhash") && WATERFALL_IS_IMAGE (paintable))
+    waterfall_image_set_blurhash (WATERFALL_IMAGE (paintable), waterfall_feed_item_get_blurhash (cell->item));
+  else if (g_str_equal (name, "color") && WATERFALL_IS_IMAGE (paintable))
+    waterfall_image_set_placeholder_color (WATERFALL_IMAGE (paintable), waterfall_feed_item_get_color (cell->item));
+  else if (!g_str_equal (name, "width") && !g_str_equal (name, "height") && !g_str_equal (name, "aspect-ratio"))
+    show_texts (cell);
+}
+
 static void
 waterfall_feed_item_factory_bind (WaterfallItemFactory *factory,
                                   GObject              *object)
@@ -256,8 +314,6 @@ waterfall_feed_item_factory_bind (WaterfallItemFactory *factory,
   WaterfallItem *item;
   WaterfallFeedItem *feed_item;
   GObject *model_item;
-  const char *title, *subtitle, *uri;
-  g_autofree char *label = NULL;
 
   if (cell == NULL)
     return;
@@ -282,30 +338,16 @@ waterfall_feed_item_factory_bind (WaterfallItemFactory *factory,
   feed_item = WATERFALL_FEED_ITEM (model_item);
   feed_cell_unbind (cell);
   cell->item = g_object_ref (feed_item);
+  cell->factory = self;
+  cell->owner = item;
   /* The shape follows the item's aspect ratio, which its image's header may correct. */
   g_set_weak_pointer (&cell->ratio, g_object_bind_property (feed_item, "aspect-ratio", cell->frame, "ratio",
                                                            G_BINDING_SYNC_CREATE));
+  /* The rest follows its other properties: a compacted item comes back. */
+  cell->notify_handler = g_signal_connect (feed_item, "notify", G_CALLBACK (item_notified), cell);
 
-  uri = non_empty (waterfall_feed_item_get_image_uri (feed_item));
-  if (uri != NULL)
-    {
-      g_autoptr (WaterfallImage) image = waterfall_image_new_for_uri (uri);
-
-      waterfall_image_set_blurhash (image, waterfall_feed_item_get_blurhash (feed_item));
-      waterfall_image_set_placeholder_color (image, waterfall_feed_item_get_color (feed_item));
-      gtk_picture_set_paintable (cell->picture, GDK_PAINTABLE (image));
-    }
-  else
-    {
-      gtk_picture_set_paintable (cell->picture, NULL);
-    }
-
-  update_caption (self, cell);
-
-  title = non_empty (waterfall_feed_item_get_title (feed_item));
-  subtitle = non_empty (waterfall_feed_item_get_subtitle (feed_item));
-  label = waterfall_swift_feed_item_accessible_label (title, subtitle);
-  waterfall_item_set_accessible_label (item, non_empty (label));
+  show_image (cell);
+  show_texts (cell);
 }
 
 static void

@@ -17,6 +17,15 @@
  * with the same item at its position, so that a [class@Waterfall.MasonryView] lays it out
  * again without rebinding its cell or moving what the reader sees.
  *
+ * In a long feed the model keeps only the items near those in use whole (see
+ * [property@Waterfall.FeedModel:held-items]): while an item is compacted, its strings
+ * ([property@Waterfall.FeedItem:id], [property@Waterfall.FeedItem:title],
+ * [property@Waterfall.FeedItem:subtitle], [property@Waterfall.FeedItem:image-uri],
+ * [property@Waterfall.FeedItem:blurhash], [property@Waterfall.FeedItem:link]) and its
+ * [property@Waterfall.FeedItem:color] are %NULL and only its sizes stay. The model fetches it
+ * again when it is asked for it (a cell bound to it, or an application holding it); its
+ * properties notify when it is back. Keep a reference to an item you want to stay whole.
+ *
  * Since: 0.1
  */
 struct _WaterfallFeedItem
@@ -33,6 +42,10 @@ struct _WaterfallFeedItem
   char *blurhash;
   char *link;
   GdkRGBA *color;
+  /* The feed item's deduplication key hash, to find it in its page fetched again. */
+  gint64 key_hash;
+  /* Whether its strings and colour were let go (wf_feed_item_compact). */
+  gboolean compacted;
 };
 
 enum {
@@ -173,7 +186,8 @@ waterfall_feed_item_class_init (WaterfallFeedItemClass *klass)
   /**
    * WaterfallFeedItem:id: (getter get_id)
    *
-   * The item's identity in the feed, or %NULL.
+   * The item's identity in the feed, or %NULL (also while the item is compacted: see
+ * [class@Waterfall.FeedItem]).
    *
    * Since: 0.1
    */
@@ -197,7 +211,9 @@ waterfall_feed_item_class_init (WaterfallFeedItemClass *klass)
   /**
    * WaterfallFeedItem:image-uri: (getter get_image_uri)
    *
-   * The absolute URI of the item's image.
+   * The absolute URI of the item's image; %NULL while the item is compacted (see
+ * [class@Waterfall.FeedItem]): the model fetches it again when it is asked for the item, and
+ * the property notifies when it is back.
    *
    * Since: 0.1
    */
@@ -474,4 +490,96 @@ wf_feed_item_set_size (WaterfallFeedItem *self,
       g_object_notify_by_pspec (object, properties[PROP_ASPECT_RATIO]);
     }
   g_object_thaw_notify (object);
+}
+
+WaterfallFeedItem *
+wf_feed_item_new (gint64         key_hash,
+                  const char    *id,
+                  const char    *title,
+                  const char    *subtitle,
+                  const char    *image_uri,
+                  int            width,
+                  int            height,
+                  double         aspect_ratio,
+                  const char    *blurhash,
+                  const char    *link,
+                  const GdkRGBA *color)
+{
+  WaterfallFeedItem *self = g_object_new (WATERFALL_TYPE_FEED_ITEM,
+                                          "id", id,
+                                          "title", title,
+                                          "subtitle", subtitle,
+                                          "image-uri", image_uri,
+                                          "width", width,
+                                          "height", height,
+                                          "aspect-ratio", aspect_ratio,
+                                          "blurhash", blurhash,
+                                          "link", link,
+                                          "color", color,
+                                          NULL);
+
+  self->key_hash = key_hash;
+  return self;
+}
+
+gint64
+wf_feed_item_get_key_hash (WaterfallFeedItem *self)
+{
+  return self->key_hash;
+}
+
+gboolean
+wf_feed_item_is_compacted (WaterfallFeedItem *self)
+{
+  return self->compacted;
+}
+
+/* Replaces the string in `field` with a copy of `value`, notifying `property` when it changed. */
+static void
+replace_string (WaterfallFeedItem *self,
+                char             **field,
+                const char        *value,
+                guint              property)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    return;
+  g_free (*field);
+  *field = g_strdup (value);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[property]);
+}
+
+void
+wf_feed_item_restore (WaterfallFeedItem *self,
+                      const char        *id,
+                      const char        *title,
+                      const char        *subtitle,
+                      const char        *image_uri,
+                      const char        *blurhash,
+                      const char        *link,
+                      const GdkRGBA     *color)
+{
+  GObject *object = G_OBJECT (self);
+
+  self->compacted = FALSE;
+  g_object_freeze_notify (object);
+  replace_string (self, &self->id, id, PROP_ID);
+  replace_string (self, &self->title, title, PROP_TITLE);
+  replace_string (self, &self->subtitle, subtitle, PROP_SUBTITLE);
+  replace_string (self, &self->image_uri, image_uri, PROP_IMAGE_URI);
+  replace_string (self, &self->blurhash, blurhash, PROP_BLURHASH);
+  replace_string (self, &self->link, link, PROP_LINK);
+  if (!(self->color == NULL ? color == NULL : color != NULL && gdk_rgba_equal (self->color, color)))
+    {
+      g_clear_pointer (&self->color, gdk_rgba_free);
+      self->color = color != NULL ? gdk_rgba_copy (color) : NULL;
+      g_object_notify_by_pspec (object, properties[PROP_COLOR]);
+    }
+  g_object_thaw_notify (object);
+}
+
+void
+wf_feed_item_compact (WaterfallFeedItem *self)
+{
+  wf_feed_item_restore (self, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+  self->compacted = TRUE;
 }

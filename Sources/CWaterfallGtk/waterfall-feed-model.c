@@ -46,6 +46,15 @@
  * the image's and the model emits `items-changed (position, 1, 1)` with the same item — the
  * corrections of one main-loop turn in one `items-changed` per run of adjacent positions.
  *
+ * Its memory stays bounded in an endless feed: the model keeps every item object, but only
+ * those near the items in use whole ([property@Waterfall.FeedModel:held-items]). A farther
+ * item that nothing outside the model references is compacted: while compacted its strings
+ * and colour are %NULL and only its sizes stay; the model fetches it again when it is asked
+ * for it ([method@Gio.ListModel.get_item], a wall binding it) and still held once the main
+ * loop is idle; its properties notify when it is back, and the model emits `items-changed`
+ * with the same items. [class@Waterfall.FeedItemFactory]'s cells follow; a factory of your
+ * own follows [property@Waterfall.FeedItem:image-uri]'s notifications.
+ *
  * Since: 0.1
  */
 struct _WaterfallFeedModel
@@ -59,11 +68,23 @@ struct _WaterfallFeedModel
   GPtrArray *items;
   gboolean loading;
   gboolean has_more;
+  /* Whether the feed may have more pages (has-more is also FALSE at max-items). */
+  gboolean feed_has_more;
+  /* How many items load-more stops at (max-items). */
+  guint max_items;
   char *error_message;
-  /* Positions of items resized since the last items-changed of corrections, and the idle
-   * source that emits it (see wf_feed_model_resize_item). */
-  GArray *resized;
-  guint resized_idle;
+  /* Positions of items resized or restored since the last items-changed of the same items,
+   * and the idle source that emits it (see wf_feed_model_resize_item). */
+  GArray *changed;
+  guint changed_idle;
+  /* How many items are kept whole around the anchor (held-items). */
+  guint held_items;
+  /* The number of items a refresh inserted at the top: never compacted. */
+  guint n_pinned;
+  /* Positions of compacted items asked for since the last tidy, and the idle source that
+   * compacts the far items and asks for those still in use again (see tidy). */
+  GArray *wanted;
+  guint tidy_idle;
 };
 
 enum {
@@ -73,10 +94,15 @@ enum {
   PROP_LOADING,
   PROP_HAS_MORE,
   PROP_ERROR_MESSAGE,
+  PROP_HELD_ITEMS,
+  PROP_MAX_ITEMS,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
+
+static void schedule_tidy (WaterfallFeedModel *self);
+static void note_changed (WaterfallFeedModel *self, guint position);
 
 static void waterfall_feed_model_list_model_init (GListModelInterface *iface);
 
@@ -100,11 +126,19 @@ waterfall_feed_model_get_item (GListModel *list,
                                guint       position)
 {
   WaterfallFeedModel *self = WATERFALL_FEED_MODEL (list);
+  WaterfallFeedItem *item;
 
   if (position >= self->items->len)
     return NULL;
 
-  return g_object_ref (g_ptr_array_index (self->items, position));
+  item = g_ptr_array_index (self->items, position);
+  if (wf_feed_item_is_compacted (item))
+    {
+      /* Fetched again if the caller still holds it once the main loop is idle. */
+      g_array_append_val (self->wanted, position);
+      schedule_tidy (self);
+    }
+  return g_object_ref (item);
 }
 
 static void
@@ -140,6 +174,12 @@ waterfall_feed_model_get_property (GObject    *object,
     case PROP_ERROR_MESSAGE:
       g_value_set_string (value, self->error_message);
       break;
+    case PROP_HELD_ITEMS:
+      g_value_set_uint (value, self->held_items);
+      break;
+    case PROP_MAX_ITEMS:
+      g_value_set_uint (value, self->max_items);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, property_id, pspec);
     }
@@ -163,6 +203,12 @@ waterfall_feed_model_set_property (GObject      *object,
       g_free (self->map);
       self->map = g_value_dup_string (value);
       break;
+    case PROP_HELD_ITEMS:
+      waterfall_feed_model_set_held_items (self, g_value_get_uint (value));
+      break;
+    case PROP_MAX_ITEMS:
+      waterfall_feed_model_set_max_items (self, g_value_get_uint (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, property_id, pspec);
     }
@@ -184,7 +230,7 @@ waterfall_feed_model_constructed (GObject *object)
   if (error == NULL)
     return;
 
-  self->has_more = FALSE;
+  self->has_more = self->feed_has_more = FALSE;
   if (construct_error != NULL)
     {
       g_propagate_error (construct_error, g_steal_pointer (&error));
@@ -201,8 +247,10 @@ waterfall_feed_model_dispose (GObject *object)
 
   if (self->face != NULL)
     waterfall_swift_face_dispose (self->face);
-  g_clear_handle_id (&self->resized_idle, g_source_remove);
-  g_array_set_size (self->resized, 0);
+  g_clear_handle_id (&self->changed_idle, g_source_remove);
+  g_clear_handle_id (&self->tidy_idle, g_source_remove);
+  g_array_set_size (self->changed, 0);
+  g_array_set_size (self->wanted, 0);
 
   G_OBJECT_CLASS (waterfall_feed_model_parent_class)->dispose (object);
 }
@@ -214,7 +262,8 @@ waterfall_feed_model_finalize (GObject *object)
 
   g_clear_pointer (&self->face, waterfall_swift_face_release);
   g_clear_pointer (&self->items, g_ptr_array_unref);
-  g_clear_pointer (&self->resized, g_array_unref);
+  g_clear_pointer (&self->changed, g_array_unref);
+  g_clear_pointer (&self->wanted, g_array_unref);
   g_free (self->uri);
   g_free (self->map);
   g_free (self->error_message);
@@ -277,8 +326,9 @@ waterfall_feed_model_class_init (WaterfallFeedModelClass *klass)
   /**
    * WaterfallFeedModel:has-more: (getter get_has_more)
    *
-   * Whether the feed may have more pages: %FALSE once its last page is loaded (and when the
-   * model refused its URI or map). A refresh can still bring new items.
+   * Whether the feed may have more pages: %FALSE once its last page is loaded, once the model
+   * holds [property@Waterfall.FeedModel:max-items] items (and when the model refused its URI
+   * or map). A refresh can still bring new items.
    *
    * Since: 0.1
    */
@@ -293,6 +343,47 @@ waterfall_feed_model_class_init (WaterfallFeedModelClass *klass)
    * Since: 0.1
    */
   properties[PROP_ERROR_MESSAGE] = g_param_spec_string ("error-message", NULL, NULL, NULL, readable);
+  /**
+   * WaterfallFeedModel:held-items: (getter get_held_items) (setter set_held_items)
+   *
+   * How many items the model keeps whole around those in use, at least 200 (2000 by
+   * default), so that an endless feed takes bounded memory. The model keeps every item
+   * object, but an item that nothing outside the model references (no bound cell, no
+   * application reference) and that is farther than half this number of positions from the
+   * lowest position in use (0 when none is) is compacted: its strings and colour are let go
+   * and read as %NULL, and only its sizes stay (about 120 bytes instead of about 400 for a
+   * photo API's item). When the model is asked for a compacted item
+   * ([method@Gio.ListModel.get_item]: a wall binding it) and the caller still holds it once
+   * the main loop is idle, the model fetches its page
+   * again, finds it (by its `id`, else its image) and gives it its strings back: its
+   * properties notify and the model emits [signal@Gio.ListModel::items-changed] with the same
+   * items at their positions. A page that fails to load again leaves its items compacted
+   * until one is asked for again; an item the feed no longer has stays compacted. Items a
+   * refresh inserted are never compacted.
+   *
+   * A filter or a sorter over the items' strings sees %NULL for compacted items: set
+   * %G_MAXUINT to keep every item whole.
+   *
+   * Since: 0.3
+   */
+  properties[PROP_HELD_ITEMS] =
+    g_param_spec_uint ("held-items", NULL, NULL, WF_FEED_MODEL_MIN_HELD_ITEMS, G_MAXUINT, 2000,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * WaterfallFeedModel:max-items: (getter get_max_items) (setter set_max_items)
+   *
+   * How many items the model loads at most (250000 by default, as
+   * [class@Waterfall.FeedWall]): once it holds that many, [method@Waterfall.FeedModel.load_more]
+   * does nothing and [property@Waterfall.FeedModel:has-more] is %FALSE, as at the feed's end,
+   * so that an endless feed's items (a few hundred bytes each, even compacted: see
+   * [property@Waterfall.FeedModel:held-items]) stay bounded. A refresh still inserts its new
+   * items.
+   *
+   * Since: 0.3
+   */
+  properties[PROP_MAX_ITEMS] =
+    g_param_spec_uint ("max-items", NULL, NULL, 1, G_MAXUINT, 250000,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -301,8 +392,11 @@ static void
 waterfall_feed_model_init (WaterfallFeedModel *self)
 {
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
-  self->resized = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->has_more = TRUE;
+  self->changed = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->wanted = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->held_items = 2000;
+  self->max_items = 250000;
+  self->has_more = self->feed_has_more = TRUE;
 }
 
 /**
@@ -439,7 +533,8 @@ waterfall_feed_model_get_error_message (WaterfallFeedModel *self)
  * @self: a `WaterfallFeedModel`
  *
  * Loads the next page and appends its items; after a failed page, loads that page again.
- * Nothing happens once the feed has no more pages, and a call while a page loads joins it.
+ * Nothing happens once the feed has no more pages or the model holds
+ * [property@Waterfall.FeedModel:max-items] items, and a call while a page loads joins it.
  * Connect it to [signal@Waterfall.MasonryView::load-more].
  *
  * Since: 0.1
@@ -449,7 +544,7 @@ waterfall_feed_model_load_more (WaterfallFeedModel *self)
 {
   g_return_if_fail (WATERFALL_IS_FEED_MODEL (self));
 
-  if (self->face != NULL)
+  if (self->face != NULL && self->items->len < self->max_items)
     waterfall_swift_feed_model_load_more (self->face);
 }
 
@@ -471,30 +566,214 @@ waterfall_feed_model_refresh (WaterfallFeedModel *self)
     waterfall_swift_feed_model_refresh (self->face);
 }
 
-WaterfallFeedItem *
-wf_feed_item_new (const char    *id,
-                  const char    *title,
-                  const char    *subtitle,
-                  const char    *image_uri,
-                  int            width,
-                  int            height,
-                  double         aspect_ratio,
-                  const char    *blurhash,
-                  const char    *link,
-                  const GdkRGBA *color)
+/**
+ * waterfall_feed_model_get_held_items:
+ * @self: a `WaterfallFeedModel`
+ *
+ * Gets [property@Waterfall.FeedModel:held-items].
+ *
+ * Returns: how many items the model keeps whole around those in use
+ *
+ * Since: 0.3
+ */
+guint
+waterfall_feed_model_get_held_items (WaterfallFeedModel *self)
 {
-  return g_object_new (WATERFALL_TYPE_FEED_ITEM,
-                       "id", id,
-                       "title", title,
-                       "subtitle", subtitle,
-                       "image-uri", image_uri,
-                       "width", width,
-                       "height", height,
-                       "aspect-ratio", aspect_ratio,
-                       "blurhash", blurhash,
-                       "link", link,
-                       "color", color,
-                       NULL);
+  g_return_val_if_fail (WATERFALL_IS_FEED_MODEL (self), 0);
+
+  return self->held_items;
+}
+
+/**
+ * waterfall_feed_model_set_held_items:
+ * @self: a `WaterfallFeedModel`
+ * @held_items: how many items to keep whole around those in use, at least 200
+ *
+ * Sets [property@Waterfall.FeedModel:held-items]; a smaller number compacts the items now
+ * beyond it once the main loop is idle.
+ *
+ * Since: 0.3
+ */
+void
+waterfall_feed_model_set_held_items (WaterfallFeedModel *self,
+                                     guint               held_items)
+{
+  g_return_if_fail (WATERFALL_IS_FEED_MODEL (self));
+  g_return_if_fail (held_items >= WF_FEED_MODEL_MIN_HELD_ITEMS);
+
+  if (self->held_items == held_items)
+    return;
+  self->held_items = held_items;
+  schedule_tidy (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HELD_ITEMS]);
+}
+
+/* has-more: the feed's, unless the model holds max-items items. */
+static void
+update_has_more (WaterfallFeedModel *self)
+{
+  gboolean has_more = self->feed_has_more && self->items->len < self->max_items;
+
+  if (self->has_more == has_more)
+    return;
+  self->has_more = has_more;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HAS_MORE]);
+}
+
+/**
+ * waterfall_feed_model_get_max_items:
+ * @self: a `WaterfallFeedModel`
+ *
+ * Gets [property@Waterfall.FeedModel:max-items].
+ *
+ * Returns: how many items the model loads at most
+ *
+ * Since: 0.3
+ */
+guint
+waterfall_feed_model_get_max_items (WaterfallFeedModel *self)
+{
+  g_return_val_if_fail (WATERFALL_IS_FEED_MODEL (self), 0);
+
+  return self->max_items;
+}
+
+/**
+ * waterfall_feed_model_set_max_items:
+ * @self: a `WaterfallFeedModel`
+ * @max_items: how many items to load at most, at least 1
+ *
+ * Sets [property@Waterfall.FeedModel:max-items]; [property@Waterfall.FeedModel:has-more]
+ * follows.
+ *
+ * Since: 0.3
+ */
+void
+waterfall_feed_model_set_max_items (WaterfallFeedModel *self,
+                                    guint               max_items)
+{
+  g_return_if_fail (WATERFALL_IS_FEED_MODEL (self));
+  g_return_if_fail (max_items >= 1);
+
+  if (self->max_items == max_items)
+    return;
+  self->max_items = max_items;
+  g_object_freeze_notify (G_OBJECT (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_ITEMS]);
+  update_has_more (self);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+/* Whether something outside the model references `item` (a bound cell, the application). */
+static gboolean
+in_use (WaterfallFeedItem *item)
+{
+  return g_atomic_int_get (&G_OBJECT (item)->ref_count) > 1;
+}
+
+guint
+wf_feed_model_get_anchor (WaterfallFeedModel *self)
+{
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      if (in_use (g_ptr_array_index (self->items, i)))
+        return i;
+    }
+  return 0;
+}
+
+gboolean
+wf_feed_model_is_compacted (WaterfallFeedModel *self,
+                            guint               position)
+{
+  return position < self->items->len && wf_feed_item_is_compacted (g_ptr_array_index (self->items, position));
+}
+
+gboolean
+wf_feed_model_wants_back (WaterfallFeedModel *self,
+                          guint               position)
+{
+  return wf_feed_model_is_compacted (self, position) && in_use (g_ptr_array_index (self->items, position));
+}
+
+gint64
+wf_feed_model_get_key_hash (WaterfallFeedModel *self,
+                            guint               position)
+{
+  g_return_val_if_fail (position < self->items->len, 0);
+
+  return wf_feed_item_get_key_hash (g_ptr_array_index (self->items, position));
+}
+
+void
+wf_feed_model_compact_far_items (WaterfallFeedModel *self)
+{
+  guint anchor = wf_feed_model_get_anchor (self), radius = self->held_items / 2;
+  guint start = anchor > radius ? anchor - radius : 0;
+  guint end = self->items->len - anchor > radius ? anchor + radius + 1 : self->items->len;
+
+  for (guint i = self->n_pinned; i < self->items->len; i++)
+    {
+      WaterfallFeedItem *item = g_ptr_array_index (self->items, i);
+
+      if (i >= start && i < end)
+        {
+          i = end - 1;
+          continue;
+        }
+      if (!wf_feed_item_is_compacted (item) && !in_use (item))
+        wf_feed_item_compact (item);
+    }
+}
+
+/* Compacts the far items, then asks for the compacted items asked for (get_item) that are still
+ * in use to be fetched again. */
+static gboolean
+tidy (gpointer user_data)
+{
+  WaterfallFeedModel *self = user_data;
+  g_autoptr (GArray) wanted = g_steal_pointer (&self->wanted);
+  g_autoptr (GArray) still = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  self->tidy_idle = 0;
+  self->wanted = g_array_new (FALSE, FALSE, sizeof (guint));
+  wf_feed_model_compact_far_items (self);
+  for (guint i = 0; i < wanted->len; i++)
+    {
+      guint position = g_array_index (wanted, guint, i);
+
+      if (wf_feed_model_wants_back (self, position))
+        g_array_append_val (still, position);
+    }
+  if (still->len > 0 && self->face != NULL)
+    waterfall_swift_feed_model_fetch_again (self->face, (const guint *) still->data, still->len);
+  return G_SOURCE_REMOVE;
+}
+
+/* Tidies once the main loop is idle (after the changes of this turn). */
+static void
+schedule_tidy (WaterfallFeedModel *self)
+{
+  if (self->tidy_idle == 0)
+    self->tidy_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, tidy, self, NULL);
+}
+
+void
+wf_feed_model_restore_item (WaterfallFeedModel *self,
+                            guint               position,
+                            const char         *id,
+                            const char         *title,
+                            const char         *subtitle,
+                            const char         *image_uri,
+                            const char         *blurhash,
+                            const char         *link,
+                            const GdkRGBA      *color)
+{
+  g_return_if_fail (position < self->items->len);
+
+  wf_feed_item_restore (g_ptr_array_index (self->items, position), id, title, subtitle, image_uri, blurhash,
+                        link, color);
+  note_changed (self, position);
 }
 
 static int
@@ -506,16 +785,16 @@ compare_positions (gconstpointer a,
   return first < second ? -1 : first > second;
 }
 
-/* Emits the pending corrections: one items-changed (position, n, n) per run of adjacent
- * positions, the items the same. */
+/* Emits the pending changes of the same items (corrections, restorations): one
+ * items-changed (position, n, n) per run of adjacent positions. */
 static void
-emit_resized (WaterfallFeedModel *self)
+emit_changed (WaterfallFeedModel *self)
 {
-  g_autoptr (GArray) positions = g_steal_pointer (&self->resized);
+  g_autoptr (GArray) positions = g_steal_pointer (&self->changed);
   guint i = 0;
 
-  self->resized = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_clear_handle_id (&self->resized_idle, g_source_remove);
+  self->changed = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_clear_handle_id (&self->changed_idle, g_source_remove);
   g_array_sort (positions, compare_positions);
   while (i < positions->len)
     {
@@ -528,13 +807,24 @@ emit_resized (WaterfallFeedModel *self)
 }
 
 static gboolean
-emit_resized_idle (gpointer user_data)
+emit_changed_idle (gpointer user_data)
 {
   WaterfallFeedModel *self = user_data;
 
-  self->resized_idle = 0;
-  emit_resized (self);
+  self->changed_idle = 0;
+  emit_changed (self);
   return G_SOURCE_REMOVE;
+}
+
+/* The item at `position` changed, the same object: items-changed (position, 1, 1) once the main
+ * loop is idle, with the other changes of this turn. */
+static void
+note_changed (WaterfallFeedModel *self,
+              guint               position)
+{
+  g_array_append_val (self->changed, position);
+  if (self->changed_idle == 0)
+    self->changed_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, emit_changed_idle, self, NULL);
 }
 
 void
@@ -547,16 +837,15 @@ wf_feed_model_resize_item (WaterfallFeedModel *self,
   g_return_if_fail (position < self->items->len);
 
   wf_feed_item_set_size (g_ptr_array_index (self->items, position), width, height, aspect_ratio);
-  g_array_append_val (self->resized, position);
-  if (self->resized_idle == 0)
-    self->resized_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, emit_resized_idle, self, NULL);
+  note_changed (self, position);
 }
 
 void
 wf_feed_model_insert (WaterfallFeedModel  *self,
                       guint                position,
                       WaterfallFeedItem  **items,
-                      guint                n_items)
+                      guint                n_items,
+                      gboolean             at_top)
 {
   guint old_len = self->items->len;
 
@@ -564,15 +853,22 @@ wf_feed_model_insert (WaterfallFeedModel  *self,
 
   if (n_items == 0)
     return;
-  /* Corrections still pending name positions as they were before this insertion. */
-  if (self->resized->len > 0)
-    emit_resized (self);
+  /* Changes still pending name positions as they were before this insertion; so do the
+   * compacted items asked for. */
+  if (self->changed->len > 0)
+    emit_changed (self);
+  if (position < old_len)
+    g_array_set_size (self->wanted, 0);
+  if (at_top)
+    self->n_pinned += n_items;
 
   g_ptr_array_set_size (self->items, old_len + n_items);
   memmove (self->items->pdata + position + n_items, self->items->pdata + position,
            (old_len - position) * sizeof (gpointer));
   memcpy (self->items->pdata + position, items, n_items * sizeof (gpointer));
   g_list_model_items_changed (G_LIST_MODEL (self), position, 0, n_items);
+  update_has_more (self);
+  schedule_tidy (self);
 }
 
 GListModel *
@@ -605,12 +901,8 @@ wf_feed_model_sync_state (WaterfallFeedModel *self,
       self->loading = loading;
       g_object_notify_by_pspec (object, properties[PROP_LOADING]);
     }
-  has_more = has_more != FALSE;
-  if (self->has_more != has_more)
-    {
-      self->has_more = has_more;
-      g_object_notify_by_pspec (object, properties[PROP_HAS_MORE]);
-    }
+  self->feed_has_more = has_more != FALSE;
+  update_has_more (self);
   if (g_strcmp0 (self->error_message, error_message) != 0)
     {
       g_free (self->error_message);

@@ -12,7 +12,7 @@ extension WallTests {
         let caption = "A caption long enough to wrap over a few lines in a narrow column of the wall"
         var colour = GdkRGBA(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)
         // 300 × 200: the aspect ratio 1.5. The image is never there: the picture's shape is the item's.
-        let feedItem = try #require(wf_feed_item_new("1", "Lamp", caption, "file:///nonexistent/lamp.png",
+        let feedItem = try #require(wf_feed_item_new(0, "1", "Lamp", caption, "file:///nonexistent/lamp.png",
                                                      300, 200, 1.5, nil, nil, &colour))
         defer { g_object_unref(feedItem.gpointer) }
         let factory = try #require(waterfall_feed_item_factory_new())

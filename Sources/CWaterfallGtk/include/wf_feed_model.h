@@ -12,10 +12,16 @@
 
 G_BEGIN_DECLS
 
+/* The least WaterfallFeedModel:held-items, as FeedWall.Options.heldItems. */
+#define WF_FEED_MODEL_MIN_HELD_ITEMS 200
+
 /* --- Called by Swift ------------------------------------------------------------------- */
 
-/* A new item (transfer full); strings and `color` may be NULL, sizes 0 when unknown. */
-WaterfallFeedItem *wf_feed_item_new (const char    *id,
+/* A new item (transfer full); strings and `color` may be NULL, sizes 0 when unknown.
+ * `key_hash` is the feed item's deduplication key hash, to find it in its page fetched again
+ * once compacted (waterfall-feed-item.c). */
+WaterfallFeedItem *wf_feed_item_new (gint64         key_hash,
+                                     const char    *id,
                                      const char    *title,
                                      const char    *subtitle,
                                      const char    *image_uri,
@@ -27,11 +33,13 @@ WaterfallFeedItem *wf_feed_item_new (const char    *id,
                                      const GdkRGBA *color);
 
 /* Inserts `n_items` items (transfer full, the array stays the caller's) at `position` and
- * emits one items-changed. */
+ * emits one items-changed; then, from an idle callback, compacts the items far from those in
+ * use. `at_top`: a refresh's items, which cannot be fetched again and are never compacted. */
 void wf_feed_model_insert (WaterfallFeedModel  *self,
                            guint                position,
                            WaterfallFeedItem  **items,
-                           guint                n_items);
+                           guint                n_items,
+                           gboolean             at_top);
 
 /* An image's header told the size of the item at `position`, laid out at an estimate: sets
  * its width, height and aspect-ratio (notifying those that changed, at once) and emits
@@ -50,6 +58,54 @@ void wf_feed_item_set_size (WaterfallFeedItem *self,
                             int                width,
                             int                height,
                             double             aspect_ratio);
+
+/* The lowest position of an item in use (referenced outside the model), 0 when none is:
+ * where the items held whole are. */
+guint wf_feed_model_get_anchor (WaterfallFeedModel *self);
+
+/* Whether the item at `position` is compacted. */
+gboolean wf_feed_model_is_compacted (WaterfallFeedModel *self,
+                                     guint               position);
+
+/* Whether the item at `position` is compacted and in use: someone wants it back. */
+gboolean wf_feed_model_wants_back (WaterfallFeedModel *self,
+                                   guint               position);
+
+/* The deduplication key hash of the item at `position` (see wf_feed_item_new). */
+gint64 wf_feed_model_get_key_hash (WaterfallFeedModel *self,
+                                   guint               position);
+
+/* The compacted item at `position`, fetched again: gets its strings and colour back (each
+ * notifying) and, from an idle callback, an items-changed (position, 1, 1) with the same item,
+ * batched as wf_feed_model_resize_item's. */
+void wf_feed_model_restore_item (WaterfallFeedModel *self,
+                                 guint               position,
+                                 const char         *id,
+                                 const char         *title,
+                                 const char         *subtitle,
+                                 const char         *image_uri,
+                                 const char         *blurhash,
+                                 const char         *link,
+                                 const GdkRGBA      *color);
+
+/* Compacts the items that are not in use and farther than half of held-items from the
+ * anchor (wf_feed_model_get_anchor), refresh-inserted items excepted. */
+void wf_feed_model_compact_far_items (WaterfallFeedModel *self);
+
+/* The item's deduplication key hash; whether it is compacted; lets go of its strings and
+ * colour (each notifying); sets them (NULL: none), notifying those that changed in one freeze
+ * of its notifications, and the item is no longer compacted (waterfall-feed-item.c). */
+gint64 wf_feed_item_get_key_hash (WaterfallFeedItem *self);
+gboolean wf_feed_item_is_compacted (WaterfallFeedItem *self);
+void wf_feed_item_compact (WaterfallFeedItem *self);
+void wf_feed_item_restore (WaterfallFeedItem *self,
+                           const char        *id,
+                           const char        *title,
+                           const char        *subtitle,
+                           const char        *image_uri,
+                           const char        *blurhash,
+                           const char        *link,
+                           const GdkRGBA     *color);
 
 /* The loader's state changed: stores the values and notifies the properties that changed.
  * `error_message` is the plain-words failure (NULL when the last operation did not fail). */
@@ -77,6 +133,12 @@ gpointer waterfall_swift_feed_model_create (WaterfallFeedModel  *self,
 /* Loads the next page (a failed one again); loads the first page again. */
 void waterfall_swift_feed_model_load_more (gpointer face);
 void waterfall_swift_feed_model_refresh (gpointer face);
+
+/* Compacted items at `positions` were asked for (and are still in use): their pages are
+ * fetched again, one at a time, and the model restores them (wf_feed_model_restore_item). */
+void waterfall_swift_feed_model_fetch_again (gpointer     face,
+                                             const guint *positions,
+                                             guint        n_positions);
 
 G_END_DECLS
 

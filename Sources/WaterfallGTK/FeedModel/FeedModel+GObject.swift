@@ -9,7 +9,9 @@ import WaterfallFeed
 /// items (an `items-changed` of the same items), and whose status is mirrored into the model's
 /// properties (`loading` from the call of `load_more()` or `refresh()` that starts a load, so
 /// that a `WaterfallMasonryView` reading it right after its `load-more` handlers knows a page
-/// is coming). The C model
+/// is coming). The C model compacts the items far from those in use (its `held-items`) and
+/// asks for the ones wanted back, whose pages the feed model fetches again
+/// (``CompactingFeedList``, `FeedModel+Refetch.swift`). The C model
 /// owns the face (retained, in a `FaceBox`); the face holds the C model unretained until
 /// ``detach()``.
 @MainActor
@@ -26,6 +28,7 @@ final class FeedModelFace {
         model.onStatusChange = { [weak self] status in self?.sync(status) }
         model.onResize = { [weak self] resize in self?.resize(resize) }
         model.onRequestChange = { [weak self] in self?.requestChanged() }
+        model.compactingList = self
         model.start()
         model.loadMore()
     }
@@ -35,15 +38,13 @@ final class FeedModelFace {
         guard let owner else { return }
         var objects: [OpaquePointer?] = zip(insertion.items, insertion.aspectRatios).map { item, ratio in
             let size = model.knownSize(of: item)
-            let make = { (color: UnsafePointer<GdkRGBA>?) in
-                wf_feed_item_new(item.id, item.title, item.price, item.imageURL.absoluteString,
-                                 Self.pixels(size?.width ?? 0), Self.pixels(size?.height ?? 0), ratio, item.blurHash,
-                                 item.link?.absoluteString, color)
+            return Self.withColor(of: item) { color in
+                wf_feed_item_new(gint64(item.deduplicationKey.hashValue), item.id, item.title, item.price,
+                                 item.imageURL.absoluteString, Self.pixels(size?.width ?? 0),
+                                 Self.pixels(size?.height ?? 0), ratio, item.blurHash, item.link?.absoluteString, color)
             }
-            guard let color = Self.color(item.colorHex) else { return make(nil) }
-            return withUnsafePointer(to: color) { make($0) }
         }
-        wf_feed_model_insert(owner, guint(insertion.index), &objects, guint(objects.count))
+        wf_feed_model_insert(owner, guint(insertion.index), &objects, guint(objects.count), insertion.atTop ? 1 : 0)
     }
 
     /// Gives the items an image header corrected the image's size (the C model notifies their
@@ -62,11 +63,14 @@ final class FeedModelFace {
         length.isFinite && length > 0 ? gint(clamping: Int(min(length.rounded(), Double(Int32.max)))) : 0
     }
 
-    /// A feed's `#RRGGBB` colour as `WaterfallFeedItem:color` keeps it: opaque, `nil` when the
-    /// feed gives none or an invalid one (as ``PlaceholderColor`` parses it for `FeedWall`).
-    private static func color(_ hex: String?) -> GdkRGBA? {
-        guard let hex, let color = PlaceholderColor(hex: hex) else { return nil }
-        return GdkRGBA(red: Float(color.red) / 255, green: Float(color.green) / 255, blue: Float(color.blue) / 255, alpha: 1)
+    /// Calls `body` with the item's `#RRGGBB` colour as `WaterfallFeedItem:color` keeps it:
+    /// opaque, `nil` when the feed gives none or an invalid one (as ``PlaceholderColor`` parses
+    /// it for `FeedWall`).
+    private static func withColor<Result>(of item: FeedItem, _ body: (UnsafePointer<GdkRGBA>?) -> Result) -> Result {
+        guard let hex = item.colorHex, let color = PlaceholderColor(hex: hex) else { return body(nil) }
+        let rgba = GdkRGBA(red: Float(color.red) / 255, green: Float(color.green) / 255, blue: Float(color.blue) / 255,
+                           alpha: 1)
+        return withUnsafePointer(to: rgba) { body($0) }
     }
 
     /// Mirrors the feed's status into the model's properties.
@@ -95,6 +99,50 @@ final class FeedModelFace {
     func refresh() {
         model.refresh()
     }
+
+    /// The C model asked for the compacted items at `positions` (still in use).
+    func fetchAgain(at positions: UnsafeBufferPointer<guint>) {
+        for position in positions { model.fetchAgain(at: Int(position)) }
+    }
+}
+
+/// What the feed model asks the C model when it fetches compacted items again.
+extension FeedModelFace: CompactingFeedList {
+    /// The lowest position in use.
+    var refetchAnchor: Int {
+        owner.map { Int(wf_feed_model_get_anchor($0)) } ?? 0
+    }
+
+    func isCompacted(at index: Int) -> Bool {
+        guard let owner, let position = guint(exactly: index) else { return false }
+        return wf_feed_model_is_compacted(owner, position) != 0
+    }
+
+    /// Compacted and in use (a bound cell, the application holding it).
+    func wantsBack(at index: Int) -> Bool {
+        guard let owner, let position = guint(exactly: index) else { return false }
+        return wf_feed_model_wants_back(owner, position) != 0
+    }
+
+    func keyHash(at index: Int) -> Int? {
+        guard isCompacted(at: index), let owner else { return nil }
+        return Int(wf_feed_model_get_key_hash(owner, guint(index)))
+    }
+
+    /// Gives the C item its strings back (each notifying; an `items-changed` of the same item
+    /// follows once the main loop is idle).
+    func restore(_ item: FeedItem, at index: Int) {
+        guard let owner else { return }
+        Self.withColor(of: item) { color in
+            wf_feed_model_restore_item(owner, guint(index), item.id, item.title, item.price, item.imageURL.absoluteString,
+                                       item.blurHash, item.link?.absoluteString, color)
+        }
+    }
+
+    func didFetchAgain() {
+        guard let owner else { return }
+        wf_feed_model_compact_far_items(owner)
+    }
 }
 
 @_cdecl("waterfall_swift_feed_model_create")
@@ -121,4 +169,10 @@ func waterfallSwiftFeedModelLoadMore(_ face: gpointer?) {
 @MainActor
 func waterfallSwiftFeedModelRefresh(_ face: gpointer?) {
     FaceBox<FeedModelFace>.face(face)?.refresh()
+}
+
+@_cdecl("waterfall_swift_feed_model_fetch_again")
+@MainActor
+func waterfallSwiftFeedModelFetchAgain(_ face: gpointer?, _ positions: UnsafePointer<guint>?, _ count: guint) {
+    FaceBox<FeedModelFace>.face(face)?.fetchAgain(at: UnsafeBufferPointer(start: positions, count: Int(count)))
 }

@@ -10,7 +10,8 @@ import WaterfallFeed
 /// ``FeedWall``, whose source keeps them compacted (see `FeedWallSource+Loading.swift`). This
 /// type keeps their count, their ordinals, and the sizes of the items the feed gave none: the
 /// running estimate, and which items wait for which image's header to be corrected (see
-/// `FeedModel+Sizes.swift`).
+/// `FeedModel+Sizes.swift`); and it fetches again the compacted items a list wants back (see
+/// `FeedModel+Refetch.swift`).
 @MainActor
 final class FeedModel {
     /// What a list model shows of the loader's state.
@@ -69,6 +70,10 @@ final class FeedModel {
     /// Which items wait for their image's header, and the sizes headers told; kept by
     /// `FeedModel+Sizes.swift`.
     var sizes = Sizes()
+    /// Compacted items wanted back; kept by `FeedModel+Refetch.swift`.
+    var refetching = Refetching()
+    /// The list that compacts far items and asks for them back (``fetchAgain(at:)``).
+    weak var compactingList: (any CompactingFeedList)?
     /// The pipeline's header handler this model added (from ``start()`` to ``stop()``).
     var headerHandler: ImagePipeline<PixbufDecoder>.HeaderHandlerID?
     /// Called with the new items of each finished operation (a refresh's first).

@@ -5,8 +5,8 @@ import WaterfallFeed
 /// what the layout needs), and only the items within ``FeedWall/Options/heldItems`` / 2 of the
 /// first visible one are also held whole (their URLs and texts, ~1 KB each). Farther items are
 /// compacted — only their slot stays, so their size in the layout never changes — and when the
-/// reader comes back to one, its page is fetched again (``FeedLoader/refetchPage(containing:)``)
-/// and its items are found by their `deduplicationKey`; until then its cell shows a plain
+/// reader comes back to one, the feed model fetches its page again and finds its items by their
+/// `deduplicationKey` (see `FeedModel+Refetch.swift`); until then its cell shows a plain
 /// placeholder. Items a refresh inserted at the top cannot be fetched again (page 1 has moved
 /// on) and are always held.
 extension FeedWallSource {
@@ -20,14 +20,6 @@ extension FeedWallSource {
         /// The measured caption height and the cell width it was measured at
         /// (``FeedWall/Options/wrapsCaptions``).
         var caption: (width: Double, height: Double)?
-    }
-
-    /// Re-fetching of compacted items: the ordinals wanted back, one page fetched at a time.
-    struct Refetching {
-        /// Ordinals of compacted items a cell or a prefetch asked for.
-        var wanted: Set<Int> = []
-        /// Whether a page is being fetched again.
-        var isRunning = false
     }
 
     /// The number of items on the wall, held or compacted.
@@ -68,59 +60,44 @@ extension FeedWallSource {
         }
     }
 
-    /// A cell or a prefetch needs the compacted item at `index`: fetches its page again (one
-    /// page at a time, the wanted item nearest the viewport first).
+    /// A cell or a prefetch needs the compacted item at `index`: the feed model fetches its page
+    /// again (see `FeedModel+Refetch.swift`).
     func fetchAgain(at index: Int) {
-        refetching.wanted.insert(index + firstOrdinal)
-        fetchNextPageAgain()
+        feed.fetchAgain(at: index)
+    }
+}
+
+/// What the feed model asks the wall when it fetches compacted items again.
+extension FeedWallSource: CompactingFeedList {
+    var refetchAnchor: Int { view?.model.visibleIndices.min() ?? 0 }
+
+    func isCompacted(at index: Int) -> Bool {
+        held[index + firstOrdinal] == nil
     }
 
-    private func fetchNextPageAgain() {
-        guard !refetching.isRunning else { return }
-        // Items the reader has since scrolled away from are not wanted any more.
-        let anchor = (view?.model.visibleIndices.min() ?? 0) + firstOrdinal
-        refetching.wanted = refetching.wanted.filter { held[$0] == nil && abs($0 - anchor) <= options.heldItems / 2 }
-        guard let ordinal = refetching.wanted.min(by: { abs($0 - anchor) < abs($1 - anchor) }) else { return }
-        refetching.isRunning = true
-        Task { [weak self, loader = feed.loader] in
-            let result: Result<(ordinals: Range<Int>, page: FeedPage)?, FeedError>
-            do throws(FeedError) {
-                result = .success(try await loader.refetchPage(containing: ordinal))
-            } catch {
-                result = .failure(error)
-            }
-            self?.fetchedAgain(result, for: ordinal)
-        }
+    /// Compacted, and within half of ``FeedWall/Options/heldItems`` of the first visible item.
+    func wantsBack(at index: Int) -> Bool {
+        isCompacted(at: index) && abs(index - refetchAnchor) <= options.heldItems / 2
     }
 
-    /// A page fetched again: its items that are still on the wall and compacted are held whole
-    /// again and their live cells show them. A failure leaves them compacted (the next cell
-    /// that needs one asks again).
-    private func fetchedAgain(_ result: Result<(ordinals: Range<Int>, page: FeedPage)?, FeedError>, for ordinal: Int) {
-        refetching.isRunning = false
-        refetching.wanted.remove(ordinal)
-        switch result {
-        case .success(let fetched?):
-            refetching.wanted.subtract(fetched.ordinals)
-            let byKey = Dictionary(fetched.page.items.map { ($0.deduplicationKey.hashValue, $0) }) { first, _ in first }
-            for ordinal in fetched.ordinals where held[ordinal] == nil {
-                let index = ordinal - firstOrdinal
-                guard slots.indices.contains(index), let item = byKey[slots[index].keyHash] else { continue }
-                held[ordinal] = item
-                if item.hasValidPixelSize {
-                    slots[index].frozenSize = nil
-                } else {
-                    // Laid out at its frozen size until its header tells the real one.
-                    feed.awaitSize(of: item, ordinal: ordinal)
-                }
-                if let cell = view?.model.cell(at: index) { configure(cell, at: index) }
-            }
-            compactFarItems()
-        case .success(nil):
-            break
-        case .failure(let error):
-            Log.message("waterfall: a page of compacted items could not be fetched again: \(error.description)")
+    func keyHash(at index: Int) -> Int? {
+        slots.indices.contains(index) ? slots[index].keyHash : nil
+    }
+
+    /// Holds `item` whole again; its live cell shows it.
+    func restore(_ item: FeedItem, at index: Int) {
+        let ordinal = index + firstOrdinal
+        held[ordinal] = item
+        if item.hasValidPixelSize {
+            slots[index].frozenSize = nil
+        } else {
+            // Laid out at its frozen size until its header tells the real one.
+            feed.awaitSize(of: item, ordinal: ordinal)
         }
-        fetchNextPageAgain()
+        if let cell = view?.model.cell(at: index) { configure(cell, at: index) }
+    }
+
+    func didFetchAgain() {
+        compactFarItems()
     }
 }

@@ -11,6 +11,7 @@ extension FeedWallSource {
         feed.onInsert = { [weak self] insertion in self?.insert(insertion) }
         feed.onStatusChange = { [weak self] _ in self?.stateChanged() }
         feed.onResize = { [weak self] resize in self?.resized(resize) }
+        feed.compactingList = self
         feed.start()
     }
 

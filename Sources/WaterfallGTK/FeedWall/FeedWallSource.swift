@@ -27,8 +27,6 @@ final class FeedWallSource: WaterfallDataSource, WaterfallDelegate {
     /// The ordinal of the item at index 0: the feed model's (``FeedModel/firstOrdinal``), the
     /// ordinals of appended items those of ``FeedLoader/refetchPage(containing:)``.
     var firstOrdinal: Int { feed.firstOrdinal }
-    /// Compacted items wanted back.
-    var refetching = Refetching()
     /// The view showing the wall; set right after the view is created.
     weak var view: WaterfallView<WaterfallImageCell>?
     /// Called when the user selects an item.

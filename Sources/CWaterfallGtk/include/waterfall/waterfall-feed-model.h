@@ -17,6 +17,12 @@ const char         *waterfall_feed_model_get_map           (WaterfallFeedModel  
 gboolean            waterfall_feed_model_get_loading       (WaterfallFeedModel  *self);
 gboolean            waterfall_feed_model_get_has_more      (WaterfallFeedModel  *self);
 const char         *waterfall_feed_model_get_error_message (WaterfallFeedModel  *self);
+guint               waterfall_feed_model_get_held_items    (WaterfallFeedModel  *self);
+void                waterfall_feed_model_set_held_items    (WaterfallFeedModel  *self,
+                                                            guint                held_items);
+guint               waterfall_feed_model_get_max_items     (WaterfallFeedModel  *self);
+void                waterfall_feed_model_set_max_items     (WaterfallFeedModel  *self,
+                                                            guint                max_items);
 
 void                waterfall_feed_model_load_more         (WaterfallFeedModel  *self);
 void                waterfall_feed_model_refresh           (WaterfallFeedModel  *self);

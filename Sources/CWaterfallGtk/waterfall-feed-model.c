@@ -77,7 +77,7 @@ struct _WaterfallFeedModel
    * and the idle source that emits it (see wf_feed_model_resize_item). */
   GArray *changed;
   guint changed_idle;
-  /* How many items are kept whole around the anchor (held-items). */
+  /* How many items are kept whole around those in use (held-items). */
   guint held_items;
   /* The number of items a refresh inserted at the top: never compacted. */
   guint n_pinned;
@@ -349,8 +349,8 @@ waterfall_feed_model_class_init (WaterfallFeedModelClass *klass)
    * How many items the model keeps whole around those in use, at least 200 (2000 by
    * default), so that an endless feed takes bounded memory. The model keeps every item
    * object, but an item that nothing outside the model references (no bound cell, no
-   * application reference) and that is farther than half this number of positions from the
-   * lowest position in use (0 when none is) is compacted: its strings and colour are let go
+   * application reference) and that is farther than half this number of positions from
+   * every position in use (from 0 when none is) is compacted: its strings and colour are let go
    * and read as %NULL, and only its sizes stay (about 120 bytes instead of about 400 for a
    * photo API's item). When the model is asked for a compacted item
    * ([method@Gio.ListModel.get_item]: a wall binding it) and the caller still holds it once
@@ -708,20 +708,29 @@ wf_feed_model_get_key_hash (WaterfallFeedModel *self,
 void
 wf_feed_model_compact_far_items (WaterfallFeedModel *self)
 {
-  guint anchor = wf_feed_model_get_anchor (self), radius = self->held_items / 2;
-  guint start = anchor > radius ? anchor - radius : 0;
-  guint end = self->items->len - anchor > radius ? anchor + radius + 1 : self->items->len;
+  guint n = self->items->len, radius = self->held_items / 2, next = 0;
+  g_autoptr (GArray) used = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  for (guint i = self->n_pinned; i < self->items->len; i++)
+  /* The positions in use, ascending; none in use: as if position 0 were. */
+  for (guint i = 0; i < n; i++)
+    {
+      if (in_use (g_ptr_array_index (self->items, i)))
+        g_array_append_val (used, i);
+    }
+  if (used->len == 0)
+    g_array_append_val (used, next);
+
+  for (guint i = self->n_pinned; i < n; i++)
     {
       WaterfallFeedItem *item = g_ptr_array_index (self->items, i);
+      gboolean near;
 
-      if (i >= start && i < end)
-        {
-          i = end - 1;
-          continue;
-        }
-      if (!wf_feed_item_is_compacted (item) && !in_use (item))
+      /* `next` indexes the first position in use at or after i. */
+      while (next < used->len && g_array_index (used, guint, next) < i)
+        next++;
+      near = (next < used->len && g_array_index (used, guint, next) - i <= radius) ||
+             (next > 0 && i - g_array_index (used, guint, next - 1) <= radius);
+      if (!near && !wf_feed_item_is_compacted (item) && !in_use (item))
         wf_feed_item_compact (item);
     }
 }

@@ -91,7 +91,11 @@ extension WallTests {
         let again = try #require(g_list_model_get_item(gcast(model), 2500))
         g_object_unref(again)
         #expect(again == far, "the same object")
-        #expect(imageURI(of: model, at: 2501) == nil, "its page's other items, far and unused, are compacted again")
+        // Each item in use keeps its own neighbours whole (a selection's item far above the
+        // reader does not cost the items around the screen), the rest stay compacted.
+        #expect(imageURI(of: model, at: 2549) != nil, "its page's other items, near it, stay whole")
+        #expect(imageURI(of: model, at: 0) != nil, "the items near item 10, in use too, stay whole")
+        #expect(imageURI(of: model, at: 2601) == nil && imageURI(of: model, at: 1500) == nil, "items far from both stay compacted")
 
         // A page that fails to load again leaves its items compacted; asked again, they come back.
         let pageFile = directory.appendingPathComponent("page/40.json")   // items 1950..<2000

@@ -60,7 +60,7 @@ void wf_feed_item_set_size (WaterfallFeedItem *self,
                             double             aspect_ratio);
 
 /* The lowest position of an item in use (referenced outside the model), 0 when none is:
- * where the items held whole are. */
+ * the items wanted back nearest it are fetched again first. */
 guint wf_feed_model_get_anchor (WaterfallFeedModel *self);
 
 /* Whether the item at `position` is compacted. */
@@ -88,8 +88,9 @@ void wf_feed_model_restore_item (WaterfallFeedModel *self,
                                  const char         *link,
                                  const GdkRGBA      *color);
 
-/* Compacts the items that are not in use and farther than half of held-items from the
- * anchor (wf_feed_model_get_anchor), refresh-inserted items excepted. */
+/* Compacts the items that are not in use and farther than half of held-items from every item
+ * in use (from position 0 when none is: a wall's bound cells, an item the application or a
+ * selection holds each keep their neighbours whole), refresh-inserted items excepted. */
 void wf_feed_model_compact_far_items (WaterfallFeedModel *self);
 
 /* The item's deduplication key hash; whether it is compacted; lets go of its strings and

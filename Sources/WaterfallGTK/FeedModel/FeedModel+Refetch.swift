@@ -5,7 +5,8 @@ import WaterfallFeed
 /// fetches compacted items again (``FeedModel/fetchAgain(at:)``).
 @MainActor
 protocol CompactingFeedList: AnyObject {
-    /// The index the items held whole are around (the first visible one, the lowest in use).
+    /// The index near which wanted items are fetched again first (the first visible one; the
+    /// lowest position in use).
     var refetchAnchor: Int { get }
     /// Whether the item at `index` is compacted (held only by its size and key).
     func isCompacted(at index: Int) -> Bool

@@ -295,7 +295,8 @@ waterfall_feed_model_class_init (WaterfallFeedModelClass *klass)
    * the 1-based page number; without `{page}` each page's `next` is followed. A URI that is
    * none of these leaves the model empty, with a warning and
    * [property@Waterfall.FeedModel:error-message]; [ctor@Waterfall.FeedModel.new] returns a
-   * [error@Waterfall.FeedError] instead.
+   * [error@Waterfall.FeedError] instead. %NULL for a model a Swift app made over a loader of
+   * its own (`FeedListModel`).
    *
    * Since: 0.1
    */

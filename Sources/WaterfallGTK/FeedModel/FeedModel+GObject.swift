@@ -21,6 +21,10 @@ final class FeedModelFace {
     /// The C `WaterfallFeedModel`; `nil` once it is disposed.
     private var owner: OpaquePointer?
 
+    /// The feed model the next C model made becomes the face of, instead of one over its
+    /// `uri` and `map` (``FeedListModel`` sets it right before it makes the C model).
+    static var pending: FeedModel?
+
     init(model: FeedModel, owner: OpaquePointer) {
         self.model = model
         self.owner = owner
@@ -149,6 +153,10 @@ extension FeedModelFace: CompactingFeedList {
 @MainActor
 func waterfallSwiftFeedModelCreate(_ owner: OpaquePointer?, _ uri: UnsafePointer<CChar>?, _ map: UnsafePointer<CChar>?,
                                    _ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> gpointer? {
+    if let pending = FeedModelFace.pending {
+        FeedModelFace.pending = nil
+        return FaceBox.retain(FeedModelFace(model: pending, owner: owner!)) { $0.detach() }
+    }
     switch FeedRefusal.loader(url: String(cString: uri!), schema: map.map { String(cString: $0) }) {
     case .success(let loader):
         return FaceBox.retain(FeedModelFace(model: FeedModel(loader: loader, pipeline: SharedImagePipeline.pipeline),

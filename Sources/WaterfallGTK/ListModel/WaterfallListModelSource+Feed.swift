@@ -115,8 +115,8 @@ extension WaterfallListModelSource {
             feed.awaitsPage = false
             if let message {
                 // Before the view model hears of it: the footer or status page says this reason.
-                view.loadFailure = WaterfallStatus(title: WaterfallStrings.current.feedFailed, description: message,
-                                                   iconName: "network-error-symbolic")
+                let title = feedFailureTitle ?? WaterfallStrings.current.feedFailed
+                view.loadFailure = WaterfallStatus(title: title, description: message, iconName: "network-error-symbolic")
                 view.model.failLoadingMore()
             } else {
                 view.model.endLoadingMore(appending: 0, hasMore: waterfall_feed_model_get_has_more(feedModel) != 0)

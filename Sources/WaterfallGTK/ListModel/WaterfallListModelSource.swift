@@ -58,6 +58,16 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
     public var positionSizeFunction: (@MainActor (Int) -> ItemSize)? {
         didSet { sizesChanged() }
     }
+    /// The columns for a viewport this wide, asked on every resize, for a rule the `columns` and
+    /// `min-column-width` properties cannot say (a column more past each width, as the shop
+    /// demo's `--columns`); the properties, once set, win over it.
+    public var columnsFunction: (@MainActor (_ viewportWidth: Double) -> ColumnCount)? {
+        didSet { view?.model.invalidateLayout() }
+    }
+    /// The title of the status page and footer of a failed page over a `WaterfallFeedModel`
+    /// (see `WaterfallListModelSource+Feed.swift`); `nil` (the default):
+    /// ``WaterfallStrings/feedFailed``, e.g. "The shop could not be loaded".
+    public var feedFailureTitle: String?
     /// The item size for a model item and its position; when set, the expressions are not used.
     public var sizeFunction: (@MainActor (UnsafeMutablePointer<GObject>, Int) -> ItemSize)? {
         didSet { sizesChanged() }
@@ -239,9 +249,11 @@ public final class WaterfallListModelSource: WaterfallDataSource, WaterfallDeleg
         sections.indexCount(itemCount: appliedItemCount)
     }
 
-    /// The view's `columns` and `min-column-width` properties.
+    /// ``columnsFunction``'s columns for the viewport's width, else the view's `columns` and
+    /// `min-column-width` properties (which win over the function once set).
     public func columns(in waterfallView: WaterfallViewModel<WaterfallItemCell>) -> ColumnCount {
-        view?.columnCount ?? .adaptive(minimumWidth: 160)
+        if let columnsFunction { return columnsFunction(waterfallView.viewportSize.width) }
+        return view?.columnCount ?? .adaptive(minimumWidth: 160)
     }
 
     /// A recycled cell (or a new one, set up by the factory) bound to the model's item, or a

@@ -1,0 +1,51 @@
+import CWaterfallGtk
+import CWaterfallGtk4
+import WaterfallFeed
+
+/// A `WaterfallFeedModel` — the `GListModel` of `WaterfallFeedItem`s a C, Python or JavaScript
+/// app makes from a URI — over any `FeedLoader`, for a Swift app: a folder (`FolderFeed`),
+/// pages of the app's own (`FeedPageProviding`) or a URL with a `FeedSchema`, with the app's
+/// own failure sentences. It behaves as the URI's model does (docs/LIST-MODELS.md, "Feeds as a
+/// list model"): it loads its first page at once, the next on ``loadMore()`` (connect the
+/// view's `load-more` to it) and the first again on ``refresh()``, corrects the sizes the feed
+/// did not give from the image headers of the process's ``SharedImagePipeline/pipeline`` (which
+/// every `WaterfallImage` loads through), and keeps its memory bounded (`held-items`).
+///
+/// ```swift
+/// let feed = FeedListModel(loader: FeedLoader(provider: FolderFeed(directory: photos)))
+/// let view = WaterfallView(model: gtk_multi_selection_new(feed.retainedModel()),
+///                          factory: waterfall_feed_item_factory_new()!)
+/// view.listModelSource.aspectRatioProperty = "aspect-ratio"
+/// Signal.connect(view.widget, "load-more") { feed.loadMore() }
+/// ```
+@MainActor
+public final class FeedListModel {
+    /// The `WaterfallFeedModel`, which this object holds a reference to.
+    public var model: OpaquePointer { reference.pointer }
+    private let reference: GObjectRef<OpaquePointer>
+
+    /// A model over `loader` whose failures say `errorMessage(error)` in its `error-message`
+    /// (default: the plain sentences of ``WaterfallStrings/failures``); it starts loading its
+    /// first page.
+    public init(loader: FeedLoader,
+                errorMessage: @escaping @MainActor (FeedError) -> String = { WaterfallStrings.current.failures.sentence(for: $0) }) {
+        FeedModelFace.pending = FeedModel(loader: loader, pipeline: SharedImagePipeline.pipeline, errorMessage: errorMessage)
+        reference = GObjectRef(adopting: OpaquePointer(g_object_new_with_properties(waterfall_feed_model_get_type(), 0, nil, nil)!))
+    }
+
+    /// A new reference to ``model``, for a call that takes one (`gtk_multi_selection_new`).
+    public func retainedModel() -> OpaquePointer {
+        g_object_ref(model.gpointer)
+        return model
+    }
+
+    /// Loads the next page (`waterfall_feed_model_load_more`).
+    public func loadMore() {
+        waterfall_feed_model_load_more(model)
+    }
+
+    /// Loads the first page again; its new items go to position 0 (`waterfall_feed_model_refresh`).
+    public func refresh() {
+        waterfall_feed_model_refresh(model)
+    }
+}

@@ -43,5 +43,25 @@ extension WallTests {
         let first = try #require(g_list_model_get_item(gcast(feed.model), 0))
         defer { g_object_unref(first) }
         #expect(String(cString: waterfall_feed_item_get_id(OpaquePointer(first))) == "new0", "the refresh's items at the top")
+        #expect(feed.itemCount == 10)
+        let item = try #require(feed.item(at: 0), "the item as a FeedItem")
+        #expect(item.id == "new0" && item.imageURL.absoluteString == "https://example.test/new0.png")
+        #expect(item.pixelWidth == 100 && item.pixelHeight == 200)
+        #expect(feed.item(at: 10) == nil && feed.item(at: -1) == nil, "out of range")
+    }
+
+    @Test("FeedItem(feedItem:): every field of a WaterfallFeedItem, its colour as #RRGGBB; nil while compacted")
+    func feedItemFromFeedItemObject() throws {
+        try GTKHost.start()
+        var color = GdkRGBA(red: 1, green: 0.5, blue: 0, alpha: 1)
+        let object = try #require(wf_feed_item_new(7, "a1", "Lamp", "$12", "https://example.test/a1.jpg", 300, 200, 1.5,
+                                                   "LEHV6nWB2yk8pyo0adR*.7kCMdnj", "https://example.test/item/a1", &color))
+        defer { g_object_unref(object.gpointer) }
+        let item = try #require(FeedItem(feedItem: object))
+        #expect(item == FeedItem(id: "a1", imageURL: URL(string: "https://example.test/a1.jpg")!, pixelWidth: 300, pixelHeight: 200,
+                                 price: "$12", title: "Lamp", colorHex: "#FF8000", blurHash: "LEHV6nWB2yk8pyo0adR*.7kCMdnj",
+                                 link: URL(string: "https://example.test/item/a1")))
+        wf_feed_item_compact(object)
+        #expect(FeedItem(feedItem: object) == nil, "a compacted item has no image URI")
     }
 }

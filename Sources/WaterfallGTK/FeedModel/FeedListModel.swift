@@ -39,6 +39,21 @@ public final class FeedListModel {
         return model
     }
 
+    /// The number of items (`g_list_model_get_n_items`).
+    public var itemCount: Int { Int(g_list_model_get_n_items(gcast(model))) }
+
+    /// The item at `position` as a `FeedItem` (its id, image URL, size as the model has it —
+    /// corrected from the image's header when the feed gave none —, price, title, colour,
+    /// BlurHash and link); `nil` when `position` is out of range or the item is compacted (see
+    /// the model's `held-items`). For a view's `activate` or a selection.
+    public func item(at position: Int) -> FeedItem? {
+        guard position >= 0, position < itemCount, let object = g_list_model_get_item(gcast(model), guint(position)) else {
+            return nil
+        }
+        defer { g_object_unref(object) }
+        return FeedItem(feedItem: OpaquePointer(object))
+    }
+
     /// Loads the next page (`waterfall_feed_model_load_more`).
     public func loadMore() {
         waterfall_feed_model_load_more(model)

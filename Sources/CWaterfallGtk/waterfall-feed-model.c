@@ -260,6 +260,10 @@ waterfall_feed_model_finalize (GObject *object)
 {
   WaterfallFeedModel *self = WATERFALL_FEED_MODEL (object);
 
+  /* Dispose removed them, but its face's detach (or a holder calling get_item on the disposed
+   * model) may have scheduled them again: an idle that ran after this would read freed memory. */
+  g_clear_handle_id (&self->changed_idle, g_source_remove);
+  g_clear_handle_id (&self->tidy_idle, g_source_remove);
   g_clear_pointer (&self->face, waterfall_swift_face_release);
   g_clear_pointer (&self->items, g_ptr_array_unref);
   g_clear_pointer (&self->changed, g_array_unref);

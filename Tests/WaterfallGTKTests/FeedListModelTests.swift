@@ -17,7 +17,11 @@ extension WallTests {
         await pages.setFailing([1])
         let feed = FeedListModel(loader: FeedLoader(provider: pages)) { error in "Nothing today (\(error.isCancellation))" }
         #expect(waterfall_feed_model_get_uri(feed.model) == nil, "no URI: the app's own loader")
-        let view = WaterfallView(model: gtk_no_selection_new(feed.retainedModel())!, factory: waterfall_feed_item_factory_new()!)
+        let selection = gtk_no_selection_new(feed.retainedModel())!
+        let factory = waterfall_feed_item_factory_new()!
+        let view = WaterfallView(model: selection, factory: factory)   // the view takes its own references
+        g_object_unref(selection.gpointer)
+        g_object_unref(factory)
         view.listModelSource.aspectRatioProperty = "aspect-ratio"
         view.listModelSource.feedFailureTitle = "The shop is closed"
         view.listModelSource.columnsFunction = { width in width >= 500 ? .fixed(4) : .fixed(2) }

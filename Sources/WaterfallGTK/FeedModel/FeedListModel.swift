@@ -13,8 +13,10 @@ import WaterfallFeed
 ///
 /// ```swift
 /// let feed = FeedListModel(loader: FeedLoader(provider: FolderFeed(directory: photos)))
-/// let view = WaterfallView(model: gtk_multi_selection_new(feed.retainedModel()),
-///                          factory: waterfall_feed_item_factory_new()!)
+/// let selection = gtk_multi_selection_new(feed.retainedModel())!, factory = waterfall_feed_item_factory_new()!
+/// let view = WaterfallView(model: selection, factory: factory)   // which takes its own references
+/// g_object_unref(selection.gpointer)
+/// g_object_unref(factory)
 /// view.listModelSource.aspectRatioProperty = "aspect-ratio"
 /// Signal.connect(view.widget, "load-more") { feed.loadMore() }
 /// ```
